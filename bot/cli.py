@@ -1,0 +1,100 @@
+"""The ``quicksilver`` command: one entry point, one subcommand per job."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.brief import check_brief
+from engine.floorplan import DEFAULT_SHIP_PATH, FloorplanError, read_floorplan
+from engine.ship import DoorKind, Feature, RegionKind, Ship
+
+
+def _load(path: Path) -> Ship:
+    return read_floorplan(path)
+
+
+def ship_summary(ship: Ship) -> str:
+    """The one-screen census ``map check`` prints."""
+    regions = ship.regions.values()
+    rooms = sum(1 for r in regions if r.kind is RegionKind.ROOM)
+    corridors = sum(1 for r in regions if r.kind is RegionKind.CORRIDOR)
+    pods = sum(1 for r in regions if r.kind is RegionKind.POD)
+    doors = ship.doors.values()
+    large = sum(1 for d in doors if d.kind is DoorKind.LARGE)
+    obstructed = sum(1 for c in ship.cells.values() if c.obstructed)
+    lines = [
+        f"{ship.name}",
+        f"  decks        {len(ship.decks)} ({', '.join(d.label for d in ship.decks.values())})",
+        f"  grids        {len(ship.cells)} ({obstructed} obstructed)",
+        f"  rooms        {rooms} rooms, {corridors} corridors",
+        f"  doors        {len(ship.doors)} ({large} large Cargo Hold doors)",
+        f"  lifts        {', '.join(sorted(ship.lifts))}",
+        f"  hatches      {len(ship.hatches)} pairs ({', '.join(sorted(ship.hatches))})",
+        f"  life pods    {pods}",
+        f"  lockers      {len(ship.grids_with(Feature.LOCKER))}",
+        f"  nexus grids  {len(ship.grids_with(Feature.NEXUS))}",
+    ]
+    return "\n".join(lines)
+
+
+def _cmd_map_check(args: argparse.Namespace) -> int:
+    try:
+        ship = _load(args.file)
+    except FloorplanError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    print(ship_summary(ship))
+    violations = check_brief(ship)
+    for violation in violations:
+        print(f"error: {args.file.name} {violation}", file=sys.stderr)
+    if violations:
+        return 1
+    print("  brief        all requirements met")
+    return 0
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    from engine.board_view import BoardView
+    from render.board import render_png
+    from render.samples import sample_view
+
+    try:
+        ship = _load(args.file)
+    except FloorplanError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    view = sample_view(ship) if args.sample else BoardView(viewer="spectator", title=ship.name)
+    args.out.write_bytes(render_png(view, ship))
+    print(f"wrote {args.out}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="quicksilver", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    map_cmd = commands.add_parser("map", help="the floorplan")
+    map_sub = map_cmd.add_subparsers(dest="map_command", required=True)
+    check = map_sub.add_parser("check", help="validate the floorplan against the rulebook")
+    check.add_argument("--file", type=Path, default=DEFAULT_SHIP_PATH, help="floorplan file")
+    check.set_defaults(run=_cmd_map_check)
+
+    render = commands.add_parser("render", help="draw the ship to a PNG file")
+    render.add_argument("--out", type=Path, required=True, help="PNG file to write")
+    render.add_argument("--file", type=Path, default=DEFAULT_SHIP_PATH, help="floorplan file")
+    render.add_argument("--sample", action="store_true", help="draw sample pieces too")
+    render.set_defaults(run=_cmd_render)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,274 @@
+"""The CFS Quicksilver as the rules see it: decks, grids, rooms, walls, doors.
+
+Everything here is built by :mod:`engine.floorplan` from ``data/ship.txt``; no
+room name or coordinate is written in Python. Rules find special places by
+*tags* (``infirmary``, ``cargo-hold`` …) that the data attaches to regions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.grid import Grid, deck_label
+
+
+class RegionKind(StrEnum):
+    ROOM = "room"
+    CORRIDOR = "corridor"
+    POD = "pod"
+
+
+class DoorKind(StrEnum):
+    NORMAL = "normal"
+    LARGE = "large"  # the Cargo Hold's six-grid doors (C.4.3)
+    POD = "pod"  # never closes; seals when its pod launches (C.4.3)
+    AIRLOCK_INNER = "airlock-inner"
+    AIRLOCK_OUTER = "airlock-outer"  # opens to space (E.2.5)
+
+
+class DoorState(StrEnum):
+    """A door's marker (C.4.3, D.2); a launched pod's door is sealed for good."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+    SMASHED = "smashed"  # open for movement; an Engineer with a ToolKit repairs it
+    SEALED = "sealed"
+
+    @property
+    def passable(self) -> bool:
+        return self in (DoorState.OPEN, DoorState.SMASHED)
+
+
+class Feature(StrEnum):
+    LIFT = "lift"
+    HATCH = "hatch"
+    LOCKER = "locker"
+    NEXUS = "nexus"
+    BED = "bed"
+
+
+# Tags the rules look for; the floorplan must attach each to the right region.
+TAG_INFIRMARY = "infirmary"
+TAG_INFIRMARY_QUARANTINE = "infirmary-quarantine"
+TAG_LAB = "lab"
+TAG_LAB_QUARANTINE = "lab-quarantine"
+TAG_WORKSHOP = "workshop"
+TAG_GALLEY = "galley"
+TAG_COMMAND_DECK = "command-deck"
+TAG_ASSEMBLY_AREA = "assembly-area"
+TAG_CARGO_HOLD = "cargo-hold"
+TAG_STORE = "store"
+TAG_LOADING_BAY = "loading-bay"
+TAG_AIRLOCK = "airlock"
+TAG_ENGINES = "engines"
+TAG_WEAPONS = "weapons"
+TAG_CABIN = "cabin"
+TAG_HEAD = "head"
+
+KNOWN_TAGS = frozenset(
+    {
+        TAG_INFIRMARY,
+        TAG_INFIRMARY_QUARANTINE,
+        TAG_LAB,
+        TAG_LAB_QUARANTINE,
+        TAG_WORKSHOP,
+        TAG_GALLEY,
+        TAG_COMMAND_DECK,
+        TAG_ASSEMBLY_AREA,
+        TAG_CARGO_HOLD,
+        TAG_STORE,
+        TAG_LOADING_BAY,
+        TAG_AIRLOCK,
+        TAG_ENGINES,
+        TAG_WEAPONS,
+        TAG_CABIN,
+        TAG_HEAD,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    number: int
+    width: int
+    height: int
+
+    @property
+    def label(self) -> str:
+        return deck_label(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A room, corridor or life pod: the unit of line of sight (D.4)."""
+
+    key: str  # unique on the ship: deck digit + code, e.g. "0w"
+    deck: int
+    code: str
+    name: str
+    kind: RegionKind
+    tags: frozenset[str]
+    grids: frozenset[Grid]
+    locker: tuple[str, ...] = ()  # kits in this room's locker at setup (B.1.1)
+    line: int = 0  # where the floorplan file defines it
+
+
+@dataclass(frozen=True, slots=True)
+class Door:
+    """A gap in a wall. ``edges`` pairs the two doorway grids of each grid-wide
+    segment (a Cargo Hold door has six); the outer Air Lock door opens to space,
+    so its far side is ``None``."""
+
+    id: str
+    kind: DoorKind
+    edges: tuple[tuple[Grid, Grid | None], ...]
+    regions: tuple[str, str | None]
+
+    @property
+    def closable(self) -> bool:
+        return self.kind is not DoorKind.POD
+
+    @property
+    def starts_closed(self) -> bool:
+        return self.kind in (DoorKind.AIRLOCK_INNER, DoorKind.AIRLOCK_OUTER)
+
+    @property
+    def doorway_grids(self) -> frozenset[Grid]:
+        grids: set[Grid] = set()
+        for a, b in self.edges:
+            grids.add(a)
+            if b is not None:
+                grids.add(b)
+        return frozenset(grids)
+
+
+@dataclass(frozen=True, slots=True)
+class Lift:
+    """A turbo lift: one grid on every deck (C.4.5). Named "Lift B2"."""
+
+    letter: str
+    grids: dict[int, Grid]
+
+    def name_on(self, deck: int) -> str:
+        return f"Lift {self.letter}{deck}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hatch:
+    """A maintenance hatch pair between two adjacent decks (C.4.6)."""
+
+    letter: str
+    lower: Grid
+    upper: Grid
+
+    def name_on(self, deck: int) -> str:
+        return f"Hatch {self.letter}{deck}"
+
+    def other_end(self, grid: Grid) -> Grid:
+        return self.upper if grid == self.lower else self.lower
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    grid: Grid
+    region: str
+    obstructed: bool
+    feature: Feature | None = None
+    letter: str = ""  # lift or hatch letter
+
+
+@dataclass(slots=True)
+class Ship:
+    name: str
+    decks: dict[int, Deck]
+    cells: dict[Grid, Cell]
+    regions: dict[str, Region]
+    doors: dict[str, Door]
+    lifts: dict[str, Lift]
+    hatches: dict[str, Hatch]
+    _door_by_edge: dict[frozenset[Grid], str] = field(default_factory=dict)
+    _space_door_by_grid: dict[Grid, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for door in self.doors.values():
+            for a, b in door.edges:
+                if b is None:
+                    self._space_door_by_grid[a] = door.id
+                else:
+                    self._door_by_edge[frozenset((a, b))] = door.id
+
+    # --- grids -------------------------------------------------------------
+    def __contains__(self, grid: object) -> bool:
+        return grid in self.cells
+
+    def cell(self, grid: Grid) -> Cell:
+        return self.cells[grid]
+
+    def grids(self, deck: int | None = None) -> Iterator[Grid]:
+        for grid in self.cells:
+            if deck is None or grid.deck == deck:
+                yield grid
+
+    def region_of(self, grid: Grid) -> Region:
+        return self.regions[self.cells[grid].region]
+
+    def is_obstructed(self, grid: Grid) -> bool:
+        return self.cells[grid].obstructed
+
+    def grids_with(self, feature: Feature) -> list[Grid]:
+        return sorted(g for g, c in self.cells.items() if c.feature is feature)
+
+    # --- regions -----------------------------------------------------------
+    def regions_tagged(self, tag: str) -> list[Region]:
+        return [r for r in self.regions.values() if tag in r.tags]
+
+    def region_tagged(self, tag: str) -> Region:
+        """The one region with ``tag`` (the floorplan check guarantees one)."""
+        found = self.regions_tagged(tag)
+        if len(found) != 1:
+            raise KeyError(f"expected one region tagged {tag!r}, found {len(found)}")
+        return found[0]
+
+    def region_named(self, name: str) -> Region | None:
+        wanted = name.casefold()
+        for region in self.regions.values():
+            if region.name.casefold() == wanted:
+                return region
+        return None
+
+    # --- walls and doors ---------------------------------------------------
+    def door_between(self, a: Grid, b: Grid) -> Door | None:
+        door_id = self._door_by_edge.get(frozenset((a, b)))
+        return None if door_id is None else self.doors[door_id]
+
+    def space_door_at(self, grid: Grid) -> Door | None:
+        door_id = self._space_door_by_grid.get(grid)
+        return None if door_id is None else self.doors[door_id]
+
+    def wall_between(self, a: Grid, b: Grid) -> bool:
+        """True where a wall line separates two orthogonally adjacent grids.
+
+        A wall runs along every edge between different regions and along the
+        hull; a door is a gap in such a wall (``door_between``)."""
+        if a not in self.cells or b not in self.cells:
+            return True
+        return self.cells[a].region != self.cells[b].region
+
+    def doors_at(self, grid: Grid) -> list[Door]:
+        """Doors for which ``grid`` is a doorway grid (C.4.3)."""
+        return [d for d in self.doors.values() if grid in d.doorway_grids]
+
+    # --- lifts and hatches --------------------------------------------------
+    def lift_at(self, grid: Grid) -> Lift | None:
+        cell = self.cells.get(grid)
+        if cell is None or cell.feature is not Feature.LIFT:
+            return None
+        return self.lifts[cell.letter]
+
+    def hatch_at(self, grid: Grid) -> Hatch | None:
+        cell = self.cells.get(grid)
+        if cell is None or cell.feature is not Feature.HATCH:
+            return None
+        return self.hatches[cell.letter]
