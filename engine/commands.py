@@ -1,0 +1,561 @@
+"""The one command language: typed values that round-trip through text.
+
+``parse("move hyun 1-F6")`` gives ``Move("hyun", (Grid(1, 5, 5),))`` and
+``notation()`` gives the text back. Discord, the terminal table and test scripts
+all speak it; a bad line raises :class:`ParseError` saying what was wrong and
+what the verb expects.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Self
+
+from engine.errors import ParseError
+from engine.grid import Grid, GridParseError
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    verb: ClassVar[str] = ""
+    usage: ClassVar[str] = ""
+    help: ClassVar[str] = ""
+
+    def args(self) -> list[str]:
+        return []
+
+    def notation(self) -> str:
+        return " ".join([self.verb, *(_quote(a) for a in self.args())])
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 0, 0)
+        return cls()
+
+
+def _quote(word: str) -> str:
+    return shlex.quote(word) if (" " in word or not word) else word
+
+
+def _expect_count(cls: type[Command], args: Sequence[str], least: int, most: int | None) -> None:
+    if len(args) < least or (most is not None and len(args) > most):
+        raise ParseError(f"'{cls.verb}' takes: {cls.usage}")
+
+
+def _grid(cls: type[Command], word: str) -> Grid:
+    try:
+        return Grid.parse(word)
+    except GridParseError as err:
+        raise ParseError(f"{err} (in '{cls.usage}')") from None
+
+
+def _unit(word: str) -> str:
+    return "alien1" if word.lower() == "alien" else word.lower()
+
+
+def _boost(cls: type[Command], args: list[str]) -> tuple[list[str], int]:
+    """Split off a '+N' token: the actions committed to a roll (C.1)."""
+    rest, boost = [], 0
+    for word in args:
+        if word.startswith("+"):
+            if not word[1:].isdigit():
+                raise ParseError(f"'{word}' is not a number of actions like +2 ({cls.usage})")
+            boost = int(word[1:])
+        else:
+            rest.append(word)
+    return rest, boost
+
+
+def _boost_word(boost: int) -> list[str]:
+    return [f"+{boost}"] if boost else []
+
+
+# --- setup (B.1) --------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ChooseDead(Command):
+    verb = "dead"
+    usage = "dead HUMAN HUMAN HUMAN HUMAN"
+    help = "choose the four humans killed on the planet (B.1.2)"
+    humans: tuple[str, ...]
+
+    def args(self) -> list[str]:
+        return list(self.humans)
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 4, 4)
+        return cls(tuple(_unit(a) for a in args))
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseInjured(Command):
+    verb = "injured"
+    usage = "injured HUMAN HUMAN"
+    help = "choose the two injured survivors in the Infirmary beds (B.1.2)"
+    humans: tuple[str, ...]
+
+    def args(self) -> list[str]:
+        return list(self.humans)
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 2, 2)
+        return cls(tuple(_unit(a) for a in args))
+
+
+@dataclass(frozen=True, slots=True)
+class AssignRole(Command):
+    verb = "role"
+    usage = "role HUMAN ROLE"
+    help = "give a survivor one of the eight remaining roles (B.1.2)"
+    human: str
+    role: str
+
+    def args(self) -> list[str]:
+        return [self.human, self.role]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 2, None)
+        return cls(_unit(args[0]), " ".join(args[1:]))
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHuman(Command):
+    verb = "place"
+    usage = "place HUMAN GRID"
+    help = "place a survivor (at most three per deck, one per room: B.1.2)"
+    human: str
+    grid: Grid
+
+    def args(self) -> list[str]:
+        return [self.human, str(self.grid)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 2, 2)
+        return cls(_unit(args[0]), _grid(cls, args[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceSupplies(Command):
+    verb = "supplies"
+    usage = "supplies GRID×9 (six in the Cargo Hold, three in the Store)"
+    help = "place the nine face-down supplies crates (B.1.2)"
+    grids: tuple[Grid, ...]
+
+    def args(self) -> list[str]:
+        return [str(g) for g in self.grids]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 9, 9)
+        return cls(tuple(_grid(cls, a) for a in args))
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAbility(Command):
+    verb = "ability"
+    usage = "ability NAME"
+    help = "choose the alien's secret first ability (B.1.3)"
+    ability: str
+
+    def args(self) -> list[str]:
+        return [self.ability]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 1, None)
+        return cls(" ".join(args))
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceLarva(Command):
+    verb = "larva"
+    usage = "larva GRID"
+    help = "place the Larva in the Loading Bay or on a cadaver (B.1.3)"
+    grid: Grid
+
+    def args(self) -> list[str]:
+        return [str(self.grid)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 1, 1)
+        return cls(_grid(cls, args[0]))
+
+
+@dataclass(frozen=True, slots=True)
+class QuickSetup(Command):
+    verb = "quick"
+    usage = "quick"
+    help = "make every remaining setup choice of your side at random, legally"
+
+
+# --- units in play ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class UnitCommand(Command):
+    unit: str
+
+    def args(self) -> list[str]:
+        return [self.unit]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 1, 1)
+        return cls(_unit(args[0]))
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Command):
+    verb = "move"
+    usage = "move UNIT GRID [GRID …]"
+    help = "walk to each grid in turn by the cheapest way (C.4)"
+    unit: str
+    route: tuple[Grid, ...]
+
+    def args(self) -> list[str]:
+        return [self.unit, *(str(g) for g in self.route)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 2, None)
+        return cls(_unit(args[0]), tuple(_grid(cls, a) for a in args[1:]))
+
+
+@dataclass(frozen=True, slots=True)
+class UseLift(Command):
+    verb = "lift"
+    usage = "lift UNIT up|down"
+    help = "ride the turbo lift one deck (C.4.5)"
+    unit: str
+    direction: str
+
+    def args(self) -> list[str]:
+        return [self.unit, self.direction]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 2, 2)
+        if args[1].lower() not in ("up", "down"):
+            raise ParseError(f"a lift goes up or down, not '{args[1]}'", legal=[cls.usage])
+        return cls(_unit(args[0]), args[1].lower())
+
+
+@dataclass(frozen=True, slots=True)
+class UseHatch(UnitCommand):
+    verb = "hatch"
+    usage = "hatch UNIT"
+    help = "go through the maintenance hatch in your grid (C.4.6)"
+
+
+@dataclass(frozen=True, slots=True)
+class Feint(UnitCommand):
+    verb = "feint"
+    usage = "feint UNIT"
+    help = "pipe-running: bang on the lift or hatch here without using it (C.7.1)"
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(UnitCommand):
+    verb = "wait"
+    usage = "wait UNIT"
+    help = "alien: spend an action doing nothing (declared 'Move', C.7.3)"
+
+
+@dataclass(frozen=True, slots=True)
+class DoorCommand(Command):
+    unit: str
+    door: str  # a door id, a direction (n/e/s/w) from the unit, or "inner"/"outer"
+
+    def args(self) -> list[str]:
+        return [self.unit, self.door] if self.door else [self.unit]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 1, 2)
+        return cls(_unit(args[0]), args[1].lower() if len(args) > 1 else "")
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDoor(DoorCommand):
+    verb = "open"
+    usage = "open UNIT [DOOR|n|e|s|w|inner|outer]"
+    help = "open a door from a doorway grid (C.4.3), the Air Lock Controls or Ops (G.3)"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseDoor(DoorCommand):
+    verb = "close"
+    usage = "close UNIT [DOOR|n|e|s|w|inner|outer]"
+    help = "close a door from a doorway grid (C.4.3), the Air Lock Controls or Ops (G.3)"
+
+
+@dataclass(frozen=True, slots=True)
+class StartPipeRun(UnitCommand):
+    verb = "piperun"
+    usage = "piperun UNIT"
+    help = "vanish behind the pipes: secret movement (C.7)"
+
+
+@dataclass(frozen=True, slots=True)
+class Surface(UnitCommand):
+    verb = "surface"
+    usage = "surface UNIT"
+    help = "end the pipe-run and show where the alien is (C.7.2)"
+
+
+@dataclass(frozen=True, slots=True)
+class Search(Command):
+    verb = "search"
+    usage = "search UNIT ACTIONS"
+    help = "spend actions to search that many grids around (C.8)"
+    unit: str
+    actions: int
+
+    def args(self) -> list[str]:
+        return [self.unit, str(self.actions)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 2, 2)
+        if not args[1].isdigit() or int(args[1]) < 1:
+            raise ParseError(f"search range must be 1 or more actions, not '{args[1]}'")
+        return cls(_unit(args[0]), int(args[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Command):
+    verb = "attack"
+    usage = "attack UNIT TARGET|GRID|door [DOOR] [with WEAPON] [+N]"
+    help = "attack a unit, a grid (alien), or a closed door (alien) (D)"
+    unit: str
+    target: str  # a unit id, a grid, or "door"
+    door: str = ""
+    weapon: str = ""
+    boost: int = 0
+
+    def args(self) -> list[str]:
+        words = [self.unit, self.target]
+        if self.door:
+            words.append(self.door)
+        if self.weapon:
+            words += ["with", self.weapon]
+        return words + _boost_word(self.boost)
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        args, boost = _boost(cls, args)
+        weapon = ""
+        if "with" in args:
+            at = args.index("with")
+            if at + 2 != len(args):
+                raise ParseError("write 'with WEAPON' last, e.g. with carbine", legal=[cls.usage])
+            weapon, args = args[at + 1].lower(), args[:at]
+        _expect_count(cls, args, 2, 3)
+        target = args[1].lower()
+        door = args[2].lower() if len(args) == 3 else ""
+        if door and target != "door":
+            raise ParseError(f"'{args[2]}' after the target: did you mean 'door {args[2]}'?")
+        return cls(_unit(args[0]), _unit(target), door, weapon, boost)
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(Command):
+    verb = "heal"
+    usage = "heal UNIT [TARGET] [+N]"
+    help = "heal an injured human (Medical: D.5, E.2.1) or the alien itself"
+    unit: str
+    target: str = ""
+    boost: int = 0
+
+    def args(self) -> list[str]:
+        return [self.unit, *([self.target] if self.target else []), *_boost_word(self.boost)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        args, boost = _boost(cls, args)
+        _expect_count(cls, args, 1, 2)
+        return cls(_unit(args[0]), _unit(args[1]) if len(args) == 2 else "", boost)
+
+
+@dataclass(frozen=True, slots=True)
+class RepairDoor(Command):
+    verb = "repair"
+    usage = "repair UNIT [DOOR] [open|closed] [+N]"
+    help = "an Engineer with a ToolKit repairs a smashed door (D.2)"
+    unit: str
+    door: str = ""
+    leave: str = "open"
+    boost: int = 0
+
+    def args(self) -> list[str]:
+        words = [self.unit, *([self.door] if self.door else [])]
+        return words + ([self.leave] if self.leave != "open" else []) + _boost_word(self.boost)
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        args, boost = _boost(cls, args)
+        leave = "open"
+        if args and args[-1].lower() in ("open", "closed"):
+            leave = args.pop().lower()
+        _expect_count(cls, args, 1, 2)
+        return cls(_unit(args[0]), args[1].lower() if len(args) == 2 else "", leave, boost)
+
+
+@dataclass(frozen=True, slots=True)
+class ItemsCommand(Command):
+    unit: str
+    items: tuple[str, ...]
+
+    def args(self) -> list[str]:
+        return [self.unit, *self.items]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 2, None)
+        return cls(_unit(args[0]), tuple(a.lower() for a in args[1:]))
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp(ItemsCommand):
+    verb = "pickup"
+    usage = "pickup UNIT ITEM [ITEM …]"
+    help = "pick up gear, supplies or a body from your grid for one action (E.3.2)"
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(ItemsCommand):
+    verb = "drop"
+    usage = "drop UNIT ITEM [ITEM …]"
+    help = "drop carried things into your grid, free (E.3.2)"
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Command):
+    verb = "give"
+    usage = "give UNIT ITEM [ITEM …] to UNIT"
+    help = "hand gear to a willing unit in your grid for one action (E.3.2)"
+    unit: str
+    items: tuple[str, ...]
+    to: str
+
+    def args(self) -> list[str]:
+        return [self.unit, *self.items, "to", self.to]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        if "to" not in args or args.index("to") < 2 or args.index("to") != len(args) - 2:
+            raise ParseError(f"'{cls.verb}' takes: {cls.usage}")
+        return cls(_unit(args[0]), tuple(a.lower() for a in args[1:-2]), _unit(args[-1]))
+
+
+@dataclass(frozen=True, slots=True)
+class OpenLocker(UnitCommand):
+    verb = "unlock"
+    usage = "unlock UNIT"
+    help = "open the locker in your grid (E.2.6); the TacKit needs Command or Tactical (E.3.6)"
+
+
+@dataclass(frozen=True, slots=True)
+class Launch(UnitCommand):
+    verb = "launch"
+    usage = "launch UNIT [POD]"
+    help = "launch a life pod from inside, its entrance grid, or Ops (E.2.4, G.3)"
+    pod: str = ""
+
+    def args(self) -> list[str]:
+        return [self.unit, *([self.pod] if self.pod else [])]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 1, 2)
+        return cls(_unit(args[0]), args[1].lower() if len(args) == 2 else "")
+
+
+@dataclass(frozen=True, slots=True)
+class EndUnit(UnitCommand):
+    verb = "end"
+    usage = "end UNIT"
+    help = "this unit is done for the phase (C.2); leftover actions search if the alien hides"
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase(Command):
+    verb = "pass"
+    usage = "pass"
+    help = "end your phase: every unit not yet done stops (C.2)"
+
+
+@dataclass(frozen=True, slots=True)
+class SetOrder(Command):
+    verb = "order"
+    usage = "order energy on|off"
+    help = "standing order: spend an energy store to shrug off an exact 7 (D.5)"
+    name: str
+    value: bool
+
+    def args(self) -> list[str]:
+        return [self.name, "on" if self.value else "off"]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 2, 2)
+        if args[0].lower() != "energy" or args[1].lower() not in ("on", "off"):
+            raise ParseError("the standing order is: order energy on|off", legal=[cls.usage])
+        return cls("energy", args[1].lower() == "on")
+
+
+COMMAND_TYPES: tuple[type[Command], ...] = (
+    ChooseDead,
+    ChooseInjured,
+    AssignRole,
+    PlaceHuman,
+    PlaceSupplies,
+    ChooseAbility,
+    PlaceLarva,
+    QuickSetup,
+    Move,
+    UseLift,
+    UseHatch,
+    Feint,
+    Wait,
+    OpenDoor,
+    CloseDoor,
+    StartPipeRun,
+    Surface,
+    Search,
+    Attack,
+    Heal,
+    RepairDoor,
+    PickUp,
+    Drop,
+    Give,
+    OpenLocker,
+    Launch,
+    EndUnit,
+    EndPhase,
+    SetOrder,
+)
+VERBS: dict[str, type[Command]] = {cls.verb: cls for cls in COMMAND_TYPES}
+Parser = Callable[[list[str]], Command]
+
+
+def parse(text: str) -> Command:
+    """Read one command; raise ParseError saying what is wrong and what is legal."""
+    try:
+        words = shlex.split(text.strip())
+    except ValueError as err:
+        raise ParseError(f"cannot read '{text}': {err}") from None
+    if not words:
+        raise ParseError("empty command", legal=sorted(VERBS))
+    verb = words[0].lower()
+    cls = VERBS.get(verb)
+    if cls is None:
+        raise ParseError(f"unknown command '{words[0]}'", legal=sorted(VERBS))
+    return cls.from_args(words[1:])

@@ -1,0 +1,37 @@
+"""Typed refusals: every one says what was wrong and, where it can, what is legal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class GameError(Exception):
+    """Base of every refusal; applying a command that raises changes nothing."""
+
+    def __init__(self, message: str, *, rule: str | None = None, legal: Sequence[str] = ()):
+        self.message = message
+        self.rule = rule
+        self.legal = tuple(legal)
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        text = self.message
+        if self.rule:
+            text += f" ({self.rule})"
+        if self.legal:
+            shown = ", ".join(self.legal[:30])
+            more = f" … and {len(self.legal) - 30} more" if len(self.legal) > 30 else ""
+            text += f". Legal: {shown}{more}"
+        return text
+
+
+class ParseError(GameError):
+    """The text is not a command of the language."""
+
+
+class NotYourTurn(GameError):
+    """The command belongs to the side or unit that is not acting now."""
+
+
+class RuleError(GameError):
+    """A well-formed command the rules forbid in this position."""

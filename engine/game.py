@@ -1,0 +1,120 @@
+"""A game is its seed and its ordered commands; the state is rebuilt by replaying them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.commands import Command, parse
+from engine.content import Content, load_content
+from engine.errors import RuleError
+from engine.events import Event
+from engine.floorplan import default_ship
+from engine.rules import apply
+from engine.setup import new_game
+from engine.ship import Ship
+from engine.state import GameState, Phase, Side
+
+# Events that reveal something hidden or come from the dice: no undo past them.
+_IRREVERSIBLE = frozenset(
+    {"rolled", "surfaced", "sighted", "searched", "setup-secret", "blown-out", "launched"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    side: Side
+    command: Command
+    irreversible: bool
+    turn: int  # turn and phase when the command was played
+    phase: Phase
+
+    def line(self) -> str:
+        """The script notation: ``crew: move hyun 1-F6``."""
+        return f"{self.side.value}: {self.command.notation()}"
+
+
+@dataclass
+class Game:
+    seed: int
+    ship: Ship
+    content: Content
+    state: GameState
+    log: list[Entry] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, seed: int, ship: Ship | None = None, content: Content | None = None) -> Game:
+        ship = ship or default_ship()
+        content = content or load_content()
+        return cls(seed, ship, content, new_game(seed, ship, content))
+
+    @classmethod
+    def replay(
+        cls,
+        seed: int,
+        lines: list[tuple[Side, Command]],
+        ship: Ship | None = None,
+        content: Content | None = None,
+    ) -> Game:
+        game = cls.new(seed, ship, content)
+        for side, command in lines:
+            game.play(side, command)
+        return game
+
+    def play(self, side: Side | str, command: Command | str) -> list[Event]:
+        """Apply one command for ``side``; raise GameError and change nothing if refused."""
+        side = Side(side)
+        if isinstance(command, str):
+            command = parse(command)
+        before = self.state
+        after, events = apply(before, side, command, self.ship, self.content)
+        irreversible = after.rng.state != before.rng.state or any(
+            e.kind in _IRREVERSIBLE for e in events
+        )
+        self.log.append(Entry(side, command, irreversible, before.turn, before.phase))
+        self.state = after
+        return events
+
+    def can_undo(self, side: Side) -> str | None:
+        """Why ``side`` may not take back its last command now, or None (undo rules)."""
+        if not self.log:
+            return "nothing has been played yet"
+        last = self.log[-1]
+        if last.side is not side:
+            return "the last command was not yours"
+        if last.irreversible:
+            return "a die was rolled or something hidden was revealed since"
+        return None
+
+    def undo(self, side: Side | str) -> Entry:
+        side = Side(side)
+        reason = self.can_undo(side)
+        if reason is not None:
+            raise RuleError(f"cannot undo: {reason}")
+        entry = self.log[-1]
+        self._rebuild(len(self.log) - 1)
+        return entry
+
+    def phase_starts(self) -> list[tuple[int, Phase, int]]:
+        """(turn, phase, log length) at the start of every phase played so far."""
+        starts: list[tuple[int, Phase, int]] = []
+        for index, entry in enumerate(self.log):
+            mark = (entry.turn, entry.phase)
+            if not starts or starts[-1][:2] != mark:
+                starts.append((entry.turn, entry.phase, index))
+        return starts
+
+    def rollback(self, turn: int, phase: Phase) -> None:
+        """A moderator's rollback to the start of an earlier phase."""
+        for start_turn, start_phase, index in self.phase_starts():
+            if (start_turn, start_phase) == (turn, phase):
+                self._rebuild(index)
+                return
+        raise RuleError(f"turn {turn} had no {phase.value} phase to roll back to")
+
+    def _rebuild(self, length: int) -> None:
+        kept = self.log[:length]
+        fresh = Game.replay(self.seed, [(e.side, e.command) for e in kept], self.ship, self.content)
+        self.state, self.log = fresh.state, fresh.log
+
+    def script(self) -> str:
+        return "\n".join([f"seed {self.seed}", *(e.line() for e in self.log)]) + "\n"

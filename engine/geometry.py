@@ -1,0 +1,373 @@
+"""Movement, range and line of sight on the ship (C.4, D.4, G.1).
+
+Pure functions of a :class:`~engine.ship.Ship` and the doors' states. Door states come
+as a mapping from door id to :class:`DoorState`; a door missing from the mapping is open.
+What never changes for a ship (the walking graph, each grid's sight inside its own room
+or corridor, which grids are doorways) is worked out once per ship and cached, so the
+queries stay cheap inside random playouts.
+
+Line of sight (D.4), as formalised for Quicksilver:
+
+1. A unit always sees its own grid and never sees another deck.
+2. Inside one region (room, corridor or pod) the viewer sees a grid when a straight
+   segment from some point of the viewer's closed square (its corners, edge midpoints
+   or centre) to the *centre* of the target grid stays inside the union of the region's
+   closed squares and touches a wall at most at its start: a segment through the very
+   end of a wall, a grid corner not surrounded by the region, is blocked. So a
+   rectangular room sees all of itself, and in an L-shaped corridor only the grids
+   touching the inner corner see round it. This is not symmetric, like the D.4.1
+   example (the Hunter by the corner sees Hyun; Hyun does not see the Hunter).
+3. A viewer on a doorway grid of an open or smashed door also sees every grid of the
+   region on the other side of that door.
+4. Obstructed grids, markers and counters never block sight.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import pairwise
+
+from engine.grid import Grid
+from engine.ship import DoorState, Ship
+
+DoorStates = Mapping[str, DoorState]
+
+
+class Mover(StrEnum):
+    HUMAN = "human"
+    ALIEN = "alien"
+
+
+class StepKind(StrEnum):
+    WALK = "walk"
+    LIFT = "lift"
+    HATCH_UP = "hatch-up"
+    HATCH_DOWN = "hatch-down"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One legal move: the grid entered, its cost in actions, and how it is made."""
+
+    to: Grid
+    cost: int
+    kind: StepKind
+
+
+# --- the static walking graph -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Link:
+    """A move that exists on the map; ``door`` (if any) decides whether it is usable."""
+
+    to: Grid
+    kind: StepKind
+    human: int  # action cost for a human (G.1)
+    alien: int  # action cost for an alien (G.1)
+    door: str | None = None
+
+
+def _walk_link(ship: Ship, grid: Grid, to: Grid) -> _Link | None:
+    """An orthogonal step on one deck: not off the hull, not through a wall (C.4.2)
+    except through a door (C.4.3). Entering an obstructed grid costs a human 2 (C.4.1)."""
+    if to not in ship.cells:
+        return None
+    door_id = None
+    if ship.wall_between(grid, to):
+        door = ship.door_between(grid, to)
+        if door is None:
+            return None
+        door_id = door.id
+    human = 2 if ship.is_obstructed(to) else 1
+    return _Link(to, StepKind.WALK, human=human, alien=1, door=door_id)
+
+
+def _deck_links(ship: Ship, grid: Grid) -> Iterator[_Link]:
+    """Lift to the same lift one deck down or up (C.4.5); hatch to its pair (C.4.6)."""
+    lift = ship.lift_at(grid)
+    if lift is not None:
+        for deck in (grid.deck - 1, grid.deck + 1):
+            if deck in lift.grids:
+                yield _Link(lift.grids[deck], StepKind.LIFT, human=1, alien=1)
+    hatch = ship.hatch_at(grid)
+    if hatch is not None:
+        if grid == hatch.lower:
+            yield _Link(hatch.upper, StepKind.HATCH_UP, human=4, alien=1)
+        else:
+            yield _Link(hatch.lower, StepKind.HATCH_DOWN, human=2, alien=1)
+
+
+def _links_from(ship: Ship, grid: Grid) -> tuple[_Link, ...]:
+    walks = (_walk_link(ship, grid, to) for to in grid.orthogonal_neighbours())
+    return (*(link for link in walks if link is not None), *_deck_links(ship, grid))
+
+
+# --- line of sight inside one region ------------------------------------------
+# Coordinates below are doubled, so corners, edge midpoints and centres are integers:
+# the square of (col, row) spans [2col, 2col+2] x [2row, 2row+2]; grid lines are even.
+
+# Centre first: it is the point that most often succeeds, and any() stops there.
+_VIEW_POINTS = ((1, 1), (0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2))
+
+
+def _crossings(origin: int, delta: int, scale: int) -> list[int]:
+    """Where a segment crosses grid lines along one axis, as ``t * scale``, t in [0, 1].
+
+    ``scale`` is a multiple of ``delta``, so every crossing is an exact integer."""
+    if delta == 0:
+        return []
+    low, high = sorted((origin, origin + delta))
+    first_line = low + low % 2
+    return [(line - origin) * scale // delta for line in range(first_line, high + 1, 2)]
+
+
+def _cell_index(origin: int, delta: int, num: int, den: int) -> int:
+    """The column (or row) holding the point at parameter ``num / den`` along one axis."""
+    return (origin * den + delta * num) // (2 * den)
+
+
+def _segment_inside(
+    start: tuple[int, int], end: tuple[int, int], cells: frozenset[tuple[int, int]]
+) -> bool:
+    """Whether the segment stays inside the region ``cells``, touching the region's
+    boundary (its walls) at most at ``start``.
+
+    Cut the segment where it crosses grid lines. Each piece between two cuts lies in
+    one closed square, the one holding the piece's midpoint: every such square must be
+    a region cell. Where the segment passes exactly through a grid corner, all four
+    squares round that corner must be region cells, or the segment grazes the end of
+    a wall (C.4.2: walls are thick lines). Exact integer arithmetic, no sampling. The
+    segment never runs along a grid line: it ends at a centre, whose coordinates lie on
+    no grid line."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    scale = (abs(dx) or 1) * (abs(dy) or 1)
+    on_x, on_y = _crossings(x0, dx, scale), _crossings(y0, dy, scale)
+    cuts = sorted({0, scale, *on_x, *on_y})
+    for a, b in pairwise(cuts):
+        col = _cell_index(x0, dx, a + b, 2 * scale)
+        row = _cell_index(y0, dy, a + b, 2 * scale)
+        if (col, row) not in cells:
+            return False
+    corners = set(on_x).intersection(on_y) - {0}
+    return all(_corner_inside(x0 + dx * c // scale, y0 + dy * c // scale, cells) for c in corners)
+
+
+def _corner_inside(x: int, y: int, cells: frozenset[tuple[int, int]]) -> bool:
+    """Whether the grid corner at doubled coordinates (x, y) is surrounded by the region."""
+    col, row = x // 2, y // 2
+    return all((c, r) in cells for c in (col - 1, col) for r in (row - 1, row))
+
+
+def _sees_within(viewer: Grid, target: Grid, cells: frozenset[tuple[int, int]]) -> bool:
+    centre = (2 * target.col + 1, 2 * target.row + 1)
+    return any(
+        _segment_inside((2 * viewer.col + dx, 2 * viewer.row + dy), centre, cells)
+        for dx, dy in _VIEW_POINTS
+    )
+
+
+# --- the per-ship cache ---------------------------------------------------------
+
+
+def _door_open(doors: DoorStates, door_id: str) -> bool:
+    return doors.get(door_id, DoorState.OPEN).passable
+
+
+@dataclass(slots=True)
+class _ShipGeometry:
+    ship: Ship
+    links: dict[Grid, tuple[_Link, ...]]
+    # doorway grid -> (door id, key of the region on the door's other side)
+    doorways: dict[Grid, tuple[tuple[str, str], ...]]
+    cells: dict[str, frozenset[tuple[int, int]]]  # region key -> its (col, row) squares
+    sight: dict[Grid, frozenset[Grid]] = field(default_factory=dict)  # filled on demand
+
+    def moves(self, grid: Grid, mover: Mover, doors: DoorStates) -> Iterator[tuple[_Link, int]]:
+        alien = mover is Mover.ALIEN
+        for link in self.links[grid]:
+            if link.door is None or _door_open(doors, link.door):
+                yield link, link.alien if alien else link.human
+
+    def sight_within(self, viewer: Grid) -> frozenset[Grid]:
+        """The grids of its own region that ``viewer`` sees (clause 2)."""
+        seen = self.sight.get(viewer)
+        if seen is None:
+            region = self.ship.region_of(viewer)
+            cells = self.cells[region.key]
+            seen = frozenset(t for t in region.grids if _sees_within(viewer, t, cells))
+            self.sight[viewer] = seen
+        return seen
+
+
+def _doorways(ship: Ship) -> dict[Grid, tuple[tuple[str, str], ...]]:
+    found: dict[Grid, list[tuple[str, str]]] = {}
+    for door in ship.doors.values():
+        near, far = door.regions
+        if far is None:  # the Air Lock's outer door: space is not a region
+            continue
+        for grid in door.doorway_grids:
+            other = far if ship.cells[grid].region == near else near
+            found.setdefault(grid, []).append((door.id, other))
+    return {grid: tuple(entries) for grid, entries in found.items()}
+
+
+def _build(ship: Ship) -> _ShipGeometry:
+    links = {grid: _links_from(ship, grid) for grid in ship.cells}
+    cells = {
+        key: frozenset((g.col, g.row) for g in region.grids) for key, region in ship.regions.items()
+    }
+    return _ShipGeometry(ship, links, _doorways(ship), cells)
+
+
+_CACHE_SIZE = 8
+# Keyed by id(): a Ship is unhashable, and never changed once read. The entry holds the
+# ship itself, so no other object can take that id while the entry lives.
+_cache: dict[int, _ShipGeometry] = {}
+
+
+def _geometry(ship: Ship) -> _ShipGeometry:
+    geo = _cache.get(id(ship))
+    if geo is None:
+        if len(_cache) >= _CACHE_SIZE:
+            del _cache[next(iter(_cache))]
+        geo = _cache[id(ship)] = _build(ship)
+    return geo
+
+
+# --- movement (C.4, G.1) ----------------------------------------------------------
+
+
+def steps_from(ship: Ship, grid: Grid, mover: Mover, doors: DoorStates) -> list[Step]:
+    """Every legal single move from ``grid``: orthogonal steps on the deck (not through
+    walls, closed or sealed doors), lifts one deck up or down, hatches to their pair."""
+    return [
+        Step(link.to, cost, link.kind) for link, cost in _geometry(ship).moves(grid, mover, doors)
+    ]
+
+
+def move_cost(ship: Ship, a: Grid, b: Grid, mover: Mover, doors: DoorStates) -> int | None:
+    """Actions to move from ``a`` to ``b`` in one step; None if that is not a legal step."""
+    for link, cost in _geometry(ship).moves(a, mover, doors):
+        if link.to == b:
+            return cost
+    return None
+
+
+def path_cost(ship: Ship, path: Sequence[Grid], mover: Mover, doors: DoorStates) -> int | None:
+    """Actions to walk ``path`` step by step; None if any step is illegal."""
+    total = 0
+    for a, b in pairwise(path):
+        cost = move_cost(ship, a, b, mover, doors)
+        if cost is None:
+            return None
+        total += cost
+    return total
+
+
+def _dijkstra(
+    ship: Ship,
+    start: Grid,
+    mover: Mover,
+    doors: DoorStates,
+    budget: int | None = None,
+    goal: Grid | None = None,
+) -> tuple[dict[Grid, int], dict[Grid, Grid]]:
+    """Least costs from ``start`` and each grid's predecessor on a cheapest path.
+
+    The heap orders by (cost, grid), so of several cheapest predecessors a grid keeps
+    the first settled: the one reached more cheaply, then the smallest (deck, column,
+    row). The result never depends on the order in which links are listed."""
+    geo = _geometry(ship)
+    best = {start: 0}
+    came: dict[Grid, Grid] = {}
+    done: set[Grid] = set()
+    heap = [(0, start)]
+    while heap:
+        cost, grid = heapq.heappop(heap)
+        if grid in done:
+            continue
+        done.add(grid)
+        if grid == goal:
+            break
+        for link, step in geo.moves(grid, mover, doors):
+            new = cost + step
+            if budget is not None and new > budget:
+                continue
+            old = best.get(link.to)
+            if old is None or new < old:
+                best[link.to] = new
+                came[link.to] = grid
+                heapq.heappush(heap, (new, link.to))
+    return {g: best[g] for g in done}, came
+
+
+def cheapest_path(
+    ship: Ship, start: Grid, goal: Grid, mover: Mover, doors: DoorStates
+) -> tuple[Grid, ...] | None:
+    """A cheapest path from ``start`` to ``goal``, both included; None if unreachable.
+
+    Deterministic: of equally cheap ways into a grid, the path takes the one from the
+    grid reached more cheaply, then from the smallest (deck, column, row)."""
+    costs, came = _dijkstra(ship, start, mover, doors, goal=goal)
+    if goal not in costs:
+        return None
+    path = [goal]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    return tuple(reversed(path))
+
+
+def reachable(
+    ship: Ship, start: Grid, budget: int, mover: Mover, doors: DoorStates
+) -> dict[Grid, int]:
+    """The least cost of every grid reachable from ``start`` within ``budget`` actions
+    (``start`` itself at 0)."""
+    return _dijkstra(ship, start, mover, doors, budget=budget)[0]
+
+
+# --- range (C.4.1) ----------------------------------------------------------------
+
+
+def grid_range(a: Grid, b: Grid) -> int | None:
+    """Range per C.4.1: the fewest horizontal plus vertical grids between ``a`` and ``b``
+    (walls do not lengthen it); None on different decks, which no range reaches."""
+    if a.deck != b.deck:
+        return None
+    return abs(a.col - b.col) + abs(a.row - b.row)
+
+
+# --- line of sight (D.4) ----------------------------------------------------------
+
+
+def has_los(ship: Ship, viewer: Grid, target: Grid, doors: DoorStates) -> bool:
+    """Whether a unit on ``viewer`` has a line of sight to ``target`` (D.4; see the
+    module docstring). Not symmetric."""
+    if viewer == target:
+        return True
+    if viewer.deck != target.deck:
+        return False
+    geo = _geometry(ship)
+    if target in geo.sight_within(viewer):
+        return True
+    region = ship.cells[target].region
+    return any(
+        far == region and _door_open(doors, door_id)
+        for door_id, far in geo.doorways.get(viewer, ())
+    )
+
+
+def visible_grids(ship: Ship, viewer: Grid, doors: DoorStates) -> frozenset[Grid]:
+    """Every grid a unit on ``viewer`` has a line of sight to, its own included."""
+    geo = _geometry(ship)
+    seen = geo.sight_within(viewer)
+    through_doors = [
+        ship.regions[far].grids
+        for door_id, far in geo.doorways.get(viewer, ())
+        if _door_open(doors, door_id)
+    ]
+    return seen.union(*through_doors)

@@ -1,0 +1,195 @@
+"""Moving units: walking, lifts, hatches (C.4), secretly when pipe-running (C.7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+
+from engine.actions import require_actions, spend, take_unit
+from engine.commands import Feint, Move, UseHatch, UseLift, Wait
+from engine.context import Ctx
+from engine.errors import RuleError
+from engine.geometry import Mover, StepKind, cheapest_path, steps_from
+from engine.grid import Grid
+from engine.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
+from engine.state import Side
+
+
+@dataclass(frozen=True, slots=True)
+class Leg:
+    start: Grid
+    to: Grid
+    cost: int
+    kind: StepKind
+
+
+def mover_of(ctx: Ctx, unit_id: str) -> Mover:
+    return Mover.HUMAN if ctx.state.is_human(unit_id) else Mover.ALIEN
+
+
+def _leg(ctx: Ctx, unit_id: str, start: Grid, to: Grid) -> Leg | None:
+    for step in steps_from(ctx.ship, start, mover_of(ctx, unit_id), ctx.state.doors):
+        if step.to == to:
+            return Leg(start, to, step.cost, step.kind)
+    return None
+
+
+def plan_route(ctx: Ctx, unit_id: str, route: tuple[Grid, ...]) -> list[Leg]:
+    """Every single step of a move through ``route``'s waypoints, cheapest way."""
+    here = ctx.state.unit_grid(unit_id)
+    assert here is not None
+    legs: list[Leg] = []
+    for waypoint in route:
+        if waypoint not in ctx.ship:
+            raise RuleError(f"{waypoint} is not a grid of the ship", rule="C.4.1")
+        path = cheapest_path(ctx.ship, here, waypoint, mover_of(ctx, unit_id), ctx.state.doors)
+        if path is None:
+            raise RuleError(
+                f"{ctx.name(unit_id)} cannot reach {waypoint} from {here}: "
+                "walls or closed doors are in the way",
+                rule="C.4.2, C.4.3",
+            )
+        for a, b in pairwise(path):
+            leg = _leg(ctx, unit_id, a, b)
+            assert leg is not None
+            legs.append(leg)
+        here = waypoint
+    if not legs:
+        raise RuleError(f"{ctx.name(unit_id)} is already at {here}", rule="C.4.1")
+    return legs
+
+
+def _check_stacking(ctx: Ctx, unit_id: str, stops: list[Grid]) -> None:
+    """At most four humans in a grid (C.6); aliens stack freely."""
+    if not ctx.state.is_human(unit_id):
+        return
+    limit = ctx.content.human_stats.per_grid
+    for grid in stops:
+        others = [h for h in ctx.state.humans_in(grid, alive=False) if h.id != unit_id]
+        if len(others) >= limit:
+            raise RuleError(f"{grid} already holds {limit} humans", rule="C.6")
+
+
+def _step(ctx: Ctx, unit_id: str, leg: Leg) -> bool:
+    """Make one step; False when the move must stop (it ran into a hidden alien)."""
+    spend(ctx, unit_id, leg.cost)
+    state = ctx.state
+    if state.is_human(unit_id):
+        state.human(unit_id).grid = leg.to
+        return not tally_on_entry(ctx, unit_id, leg.to)
+    alien = state.alien(unit_id)
+    alien.grid = leg.to
+    alien.path.append(leg.to)
+    if alien.pipe_running:
+        _declare_step(ctx, unit_id, leg)
+    return True
+
+
+def _declare_step(ctx: Ctx, alien_id: str, leg: Leg) -> None:
+    """C.7.3: "Move", "Lift B2", "Hatch C1", or the name of a human passed."""
+    alien = ctx.state.alien(alien_id)
+    if leg.kind is StepKind.LIFT:
+        lift = ctx.ship.lift_at(leg.start)
+        assert lift is not None
+        declare(ctx, alien, lift.name_on(leg.start.deck))
+        return
+    if leg.kind is not StepKind.WALK:
+        hatch = ctx.ship.hatch_at(leg.start)
+        assert hatch is not None
+        declare(ctx, alien, hatch.name_on(leg.start.deck))
+        return
+    humans = ctx.state.humans_in(leg.to)
+    if humans:
+        declare(ctx, alien, humans[0].name)
+        reveal_location(ctx, alien, f"it passes {humans[0].name}")
+    else:
+        declare(ctx, alien, "Move")
+
+
+def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str) -> None:
+    """Check the whole move first (a refused move changes nothing), then make it."""
+    total = sum(leg.cost for leg in legs)
+    require_actions(ctx, unit_id, total, what, "C.4.1, G.1")
+    _check_stacking(ctx, unit_id, [legs[-1].to])
+    start = legs[0].start
+    done = 0
+    for leg in legs:
+        done += leg.cost
+        if not _step(ctx, unit_id, leg):
+            break
+    _announce_move(ctx, unit_id, start, done)
+
+
+def _announce_move(ctx: Ctx, unit_id: str, start: Grid, cost: int) -> None:
+    state = ctx.state
+    grid = state.unit_grid(unit_id)
+    plural = "s" if cost != 1 else ""
+    text = f"{ctx.Name(unit_id)} moves {start} → {grid} ({cost} action{plural})"
+    if state.is_human(unit_id) or not state.alien(unit_id).pipe_running:
+        ctx.say("moved", text, grid=grid, unit=unit_id)
+    else:
+        tell_alien_where(ctx, state.alien(unit_id))
+
+
+def move(ctx: Ctx, side: Side, cmd: Move) -> None:
+    take_unit(ctx, side, cmd.unit)
+    legs = plan_route(ctx, cmd.unit, cmd.route)
+    walk(ctx, cmd.unit, legs, f"moving to {cmd.route[-1]}")
+
+
+def use_lift(ctx: Ctx, side: Side, cmd: UseLift) -> None:
+    take_unit(ctx, side, cmd.unit)
+    here = ctx.state.unit_grid(cmd.unit)
+    assert here is not None
+    lift = ctx.ship.lift_at(here)
+    if lift is None:
+        raise RuleError(f"{here} is not a lift grid", rule="C.4.5")
+    deck = here.deck + (1 if cmd.direction == "up" else -1)
+    if deck not in lift.grids:
+        raise RuleError(f"Lift {lift.letter} goes no further {cmd.direction}", rule="C.4.5")
+    leg = _leg(ctx, cmd.unit, here, lift.grids[deck])
+    assert leg is not None
+    walk(ctx, cmd.unit, [leg], f"riding {lift.name_on(here.deck)}")
+
+
+def use_hatch(ctx: Ctx, side: Side, cmd: UseHatch) -> None:
+    take_unit(ctx, side, cmd.unit)
+    here = ctx.state.unit_grid(cmd.unit)
+    assert here is not None
+    hatch = ctx.ship.hatch_at(here)
+    if hatch is None:
+        raise RuleError(f"{here} is not a hatch grid", rule="C.4.6")
+    leg = _leg(ctx, cmd.unit, here, hatch.other_end(here))
+    assert leg is not None
+    direction = "up" if leg.kind is StepKind.HATCH_UP else "down"
+    walk(ctx, cmd.unit, [leg], f"climbing {direction} through {hatch.name_on(here.deck)}")
+
+
+def feint(ctx: Ctx, side: Side, cmd: Feint) -> None:
+    """C.7.1: bang on a lift or hatch without using it, to mislead the crew."""
+    take_unit(ctx, side, cmd.unit)
+    alien = ctx.state.alien(cmd.unit)
+    if not alien.pipe_running:
+        raise RuleError("only a pipe-running alien feints; the crew can see this one", rule="C.7.1")
+    assert alien.grid is not None
+    lift, hatch = ctx.ship.lift_at(alien.grid), ctx.ship.hatch_at(alien.grid)
+    if lift is None and hatch is None:
+        raise RuleError(f"{alien.grid} has no lift or hatch to bang on", rule="C.7.1")
+    require_actions(ctx, alien.id, 1, "a feint", "C.7.1")
+    spend(ctx, alien.id, 1)
+    name = lift.name_on(alien.grid.deck) if lift else hatch.name_on(alien.grid.deck)  # type: ignore[union-attr]
+    declare(ctx, alien, name)
+
+
+def wait(ctx: Ctx, side: Side, cmd: Wait) -> None:
+    """Spend an action doing nothing; a pipe-runner declares it as "Move" (C.7.3)."""
+    take_unit(ctx, side, cmd.unit)
+    if ctx.state.is_human(cmd.unit):
+        raise RuleError("a human who is done waiting just ends: end UNIT", rule="C.2")
+    alien = ctx.state.alien(cmd.unit)
+    require_actions(ctx, alien.id, 1, "waiting", "C.7.3")
+    spend(ctx, alien.id, 1)
+    if alien.pipe_running:
+        declare(ctx, alien, "Move")
+    else:
+        ctx.say("waited", f"{ctx.Name(alien.id)} waits.", unit=alien.id)

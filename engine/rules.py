@@ -1,0 +1,120 @@
+"""Applying a command: the single source of legality.
+
+``apply`` runs the command's handler on a copy of the state, so a refused command
+leaves the game exactly as it was; a successful one returns the new state and
+the events it caused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import commands as c
+from engine.combat import HANDLERS as COMBAT_HANDLERS
+from engine.content import Content
+from engine.context import Ctx, Handler
+from engine.errors import RuleError
+from engine.events import Event
+from engine.gear import HANDLERS as GEAR_HANDLERS
+from engine.movement import feint, move, use_hatch, use_lift, wait
+from engine.piperun import search, start_pipe_run, surface
+from engine.pods import HANDLERS as POD_HANDLERS
+from engine.quick_setup import quick_setup
+from engine.setup import (
+    assign_role,
+    choose_ability,
+    choose_dead,
+    choose_injured,
+    place_human,
+    place_larva,
+    place_supplies,
+    require_side,
+    setup_complete,
+)
+from engine.ship import Ship
+from engine.state import GameState, Phase, Side
+from engine.turns import begin_phase, check_game_over, end_phase, end_unit, side_finished
+
+
+def _crew_setup(step: Any) -> Handler:
+    def handler(ctx: Ctx, side: Side, cmd: Any) -> None:
+        require_side(side, Side.CREW)
+        step(ctx, cmd)
+
+    return handler
+
+
+def _alien_setup(step: Any) -> Handler:
+    def handler(ctx: Ctx, side: Side, cmd: Any) -> None:
+        require_side(side, Side.ALIEN)
+        step(ctx, cmd)
+
+    return handler
+
+
+def _quick(ctx: Ctx, side: Side, _cmd: c.QuickSetup) -> None:
+    if ctx.state.phase is not Phase.SETUP:
+        raise RuleError("set-up is over", rule="B.1")
+    quick_setup(ctx, side)
+
+
+def _order(ctx: Ctx, side: Side, cmd: c.SetOrder) -> None:
+    require_side(side, Side.ALIEN)
+    ctx.state.standing.spend_energy_on_seven = cmd.value
+    state = "on" if cmd.value else "off"
+    from engine.events import Audience
+
+    ctx.tell(Audience.ALIEN, "order", f"Standing order: spend energy on an exact 7 is {state}")
+
+
+HANDLERS: dict[type[c.Command], Handler] = {
+    c.ChooseDead: _crew_setup(lambda ctx, cmd: choose_dead(ctx, cmd.humans)),
+    c.ChooseInjured: _crew_setup(lambda ctx, cmd: choose_injured(ctx, cmd.humans)),
+    c.AssignRole: _crew_setup(lambda ctx, cmd: assign_role(ctx, cmd.human, cmd.role)),
+    c.PlaceHuman: _crew_setup(lambda ctx, cmd: place_human(ctx, cmd.human, cmd.grid)),
+    c.PlaceSupplies: _crew_setup(lambda ctx, cmd: place_supplies(ctx, cmd.grids)),
+    c.ChooseAbility: _alien_setup(lambda ctx, cmd: choose_ability(ctx, cmd.ability)),
+    c.PlaceLarva: _alien_setup(lambda ctx, cmd: place_larva(ctx, cmd.grid)),
+    c.QuickSetup: _quick,
+    c.Move: move,
+    c.UseLift: use_lift,
+    c.UseHatch: use_hatch,
+    c.Feint: feint,
+    c.Wait: wait,
+    c.StartPipeRun: start_pipe_run,
+    c.Surface: surface,
+    c.Search: search,
+    c.EndUnit: end_unit,
+    c.EndPhase: end_phase,
+    c.SetOrder: _order,
+    **COMBAT_HANDLERS,
+    **GEAR_HANDLERS,
+    **POD_HANDLERS,
+}
+
+
+def _after(ctx: Ctx) -> None:
+    """Start play once both sides are set up; end a phase nobody can act in."""
+    state = ctx.state
+    if state.phase is Phase.SETUP:
+        if setup_complete(state):
+            begin_phase(ctx, Phase.ALIEN)
+        return
+    if check_game_over(ctx):
+        return
+    while state.phase in (Phase.ALIEN, Phase.CREW) and side_finished(ctx):
+        side = Side.ALIEN if state.phase is Phase.ALIEN else Side.CREW
+        end_phase(ctx, side)
+
+
+def apply(
+    state: GameState, side: Side, command: c.Command, ship: Ship, content: Content
+) -> tuple[GameState, list[Event]]:
+    """The state after ``side`` plays ``command``, and what happened; raises GameError."""
+    ctx = Ctx(state.clone(), ship, content)
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise RuleError(f"'{command.verb}' is not a rule yet")
+    handler(ctx, side, command)
+    _after(ctx)
+    return ctx.state, ctx.events

@@ -1,0 +1,297 @@
+"""Setting up a game (B.1): the ship's markers, the crew's choices, the alien's."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.content import Content
+from engine.content_models import Ability, LifeStage
+from engine.context import Ctx
+from engine.dice import Rng
+from engine.errors import NotYourTurn, RuleError
+from engine.events import Audience
+from engine.grid import Grid
+from engine.ship import (
+    TAG_AIRLOCK,
+    TAG_CARGO_HOLD,
+    TAG_INFIRMARY_QUARANTINE,
+    TAG_LAB_QUARANTINE,
+    TAG_LOADING_BAY,
+    TAG_STORE,
+    DoorKind,
+    DoorState,
+    Feature,
+    RegionKind,
+    Ship,
+)
+from engine.state import Alien, Condition, GameState, Human, Item, Phase, SetupStep, Side
+from engine.units import SUPPLIES
+
+
+def new_game(seed: int, ship: Ship, content: Content) -> GameState:
+    """B.1.1: pods, shuffled nexus markers, stocked lockers, the Air Lock closed."""
+    state = GameState(seed=seed, rng=Rng(seed))
+    for info in content.humans:
+        human_id = info.name.lower()
+        state.humans[human_id] = Human(id=human_id, name=info.name)
+    systems = state.rng.shuffled(list(content.systems))
+    for grid, system in zip(ship.grids_with(Feature.NEXUS), systems, strict=True):
+        state.nexus[grid] = system.value
+    _stock_lockers(state, ship)
+    for door in ship.doors.values():
+        if door.kind in (DoorKind.AIRLOCK_INNER, DoorKind.AIRLOCK_OUTER):
+            state.doors[door.id] = DoorState.CLOSED
+    return state
+
+
+def _stock_lockers(state: GameState, ship: Ship) -> None:
+    counts: Counter[str] = Counter()
+    lockers = set(ship.grids_with(Feature.LOCKER))
+    for region in sorted(ship.regions.values(), key=lambda r: r.key):
+        grid = next((g for g in sorted(region.grids) if g in lockers), None)
+        for kit in region.locker:
+            assert grid is not None
+            add_item(state, counts, kit, grid=grid, in_locker=True)
+
+
+def add_item(state: GameState, counts: Counter[str], kind: str, **where: object) -> Item:
+    """A new marker with a readable id: ``aidkit``, ``carbine2``, ``supplies7``."""
+    counts[kind] += 1
+    base = kind.lower()
+    item_id = f"{base}{counts[kind]}" if kind in _NUMBERED else base
+    item = Item(id=item_id, kind=kind, **where)  # type: ignore[arg-type]
+    state.items[item.id] = item
+    return item
+
+
+_NUMBERED = {"Dunsel", "Carbine", "Handgun", SUPPLIES}
+
+
+def item_counts(state: GameState) -> Counter[str]:
+    return Counter(i.kind for i in state.items.values())
+
+
+# --- the crew's choices (B.1.2) -------------------------------------------------
+def require_setup_step(ctx: Ctx, step: SetupStep) -> None:
+    state = ctx.state
+    if state.phase is not Phase.SETUP:
+        raise RuleError("set-up is over", rule="B.1")
+    if state.setup is not step:
+        raise RuleError(
+            f"set-up is at the '{state.setup.value}' step, not '{step.value}'", rule="B.1.2"
+        )
+
+
+def require_side(side: Side, wanted: Side) -> None:
+    if side is not wanted:
+        raise NotYourTurn(f"that set-up choice belongs to the {wanted.value} player", rule="B.1")
+
+
+def find_human(ctx: Ctx, human_id: str) -> Human:
+    if human_id not in ctx.state.humans:
+        raise RuleError(f"there is no human called '{human_id}'", legal=sorted(ctx.state.humans))
+    return ctx.state.humans[human_id]
+
+
+def quarantine_grids(ship: Ship) -> list[Grid]:
+    regions = ship.regions_tagged(TAG_INFIRMARY_QUARANTINE) + ship.regions_tagged(
+        TAG_LAB_QUARANTINE
+    )
+    return sorted(g for r in regions for g in r.grids if ship.is_obstructed(g))
+
+
+def choose_dead(ctx: Ctx, humans: tuple[str, ...]) -> None:
+    """Four humans died on the planet: random roles, cadavers in quarantine (B.1.2)."""
+    require_setup_step(ctx, SetupStep.DEAD)
+    dead = [find_human(ctx, h) for h in humans]
+    if len({h.id for h in dead}) != len(dead):
+        raise RuleError("name four different humans", rule="B.1.2")
+    state, content = ctx.state, ctx.content
+    roles = state.rng.shuffled([r.name for r in content.roles])
+    survivors = [h for h in state.humans.values() if h not in dead]
+    skills = state.rng.shuffled(list(content.skill_marker_pool))
+    for human, grid, role in zip(dead, quarantine_grids(ctx.ship), roles, strict=False):
+        human.condition, human.grid, human.role = Condition.DECEASED, grid, role
+    for human, skill in zip(survivors, skills, strict=False):
+        human.skill_marker = skill.value
+    state.setup = SetupStep.INJURED
+    names = ", ".join(h.name for h in dead)
+    ctx.say("setup", f"{names} died on the planet; their cadavers lie in quarantine (B.1.2)")
+    for human in dead:
+        ctx.tell(Audience.CREW, "setup-secret", f"{human.name} held the role {human.role}")
+    for human in survivors:
+        ctx.tell(Audience.CREW, "setup-secret", f"{human.name} draws skill {human.skill_marker}")
+
+
+def choose_injured(ctx: Ctx, humans: tuple[str, ...]) -> None:
+    require_setup_step(ctx, SetupStep.INJURED)
+    chosen = [find_human(ctx, h) for h in humans]
+    if len({h.id for h in chosen}) != 2 or any(h.condition is not Condition.WELL for h in chosen):
+        raise RuleError("name two different surviving humans", rule="B.1.2")
+    for human, bed in zip(chosen, ctx.ship.grids_with(Feature.BED), strict=True):
+        human.condition, human.grid = Condition.INJURED, bed
+    ctx.state.setup = SetupStep.ROLES
+    ctx.say("setup", f"{chosen[0].name} and {chosen[1].name} lie injured in the Infirmary beds")
+
+
+def free_roles(ctx: Ctx) -> list[str]:
+    taken = {h.role for h in ctx.state.humans.values()}
+    return [r.name for r in ctx.content.roles if r.name not in taken]
+
+
+def match_role(ctx: Ctx, text: str) -> str:
+    """A role by name, ignoring case; a unique prefix will do ("chief eng")."""
+    free = free_roles(ctx)
+    wanted = text.casefold().strip()
+    exact = [r for r in free if r.casefold() == wanted]
+    matches = exact or [r for r in free if r.casefold().startswith(wanted)]
+    if len(matches) != 1:
+        raise RuleError(f"'{text}' is not one unassigned role", rule="B.1.2", legal=free)
+    return matches[0]
+
+
+def assign_role(ctx: Ctx, human_id: str, role_text: str) -> None:
+    require_setup_step(ctx, SetupStep.ROLES)
+    human = find_human(ctx, human_id)
+    if human.condition is Condition.DECEASED or human.role is not None:
+        unassigned = [h.id for h in ctx.state.humans.values() if h.role is None]
+        raise RuleError(f"{human.name} already has a role", rule="B.1.2", legal=unassigned)
+    human.role = match_role(ctx, role_text)
+    ctx.tell(Audience.CREW, "setup-secret", f"{human.name} takes the role {human.role}")
+    _issue_role_gear(ctx, human)
+    if not free_roles(ctx):
+        ctx.state.setup = SetupStep.PLACE
+
+
+def _issue_role_gear(ctx: Ctx, human: Human) -> None:
+    """The MCPO starts with a handgun, so everyone knows who the MCPO is (E.1, E.3.8)."""
+    role = ctx.content.role(human.role or "")
+    counts = item_counts(ctx.state)
+    for kind in role.gear:
+        if human.condition is Condition.INJURED:  # D.5: an injured unit carries nothing
+            item = add_item(ctx.state, counts, kind.value, grid=human.grid)
+        else:
+            item = add_item(ctx.state, counts, kind.value, holder=human.id)
+        human.revealed.add("role")
+        ctx.say(
+            "setup", f"{human.name} starts with a {item.kind}: the {role.name} (E.1)", unit=human.id
+        )
+
+
+def placement_problem(ctx: Ctx, human: Human, grid: Grid) -> str | None:
+    """Why ``human`` may not start at ``grid`` (B.1.2), or None."""
+    ship, state = ctx.ship, ctx.state
+    if grid not in ship:
+        return f"{grid} is not a grid of the ship"
+    region = ship.region_of(grid)
+    if region.kind is RegionKind.POD or TAG_AIRLOCK in region.tags:
+        return f"{region.name} is not a place to start"
+    placed = [
+        h
+        for h in state.humans.values()
+        if h.condition is Condition.WELL and h.grid is not None and h.id != human.id
+    ]
+    if sum(1 for h in placed if h.grid and h.grid.deck == grid.deck) >= 3:
+        return f"Deck {grid.deck:02d} already has three crew"
+    if any(h.grid and ship.region_of(h.grid).key == region.key for h in placed):
+        return f"{region.name} already has a crew member"
+    return None
+
+
+def place_human(ctx: Ctx, human_id: str, grid: Grid) -> None:
+    require_setup_step(ctx, SetupStep.PLACE)
+    human = find_human(ctx, human_id)
+    if human.condition is not Condition.WELL:
+        raise RuleError(f"{human.name} is not one of the six to place", rule="B.1.2")
+    problem = placement_problem(ctx, human, grid)
+    if problem:
+        raise RuleError(problem, rule="B.1.2")
+    human.grid = grid
+    ctx.say("setup", f"{human.name} takes position at {grid}", grid=grid, unit=human.id)
+    if all(h.grid is not None for h in ctx.state.humans.values()):
+        ctx.state.setup = SetupStep.SUPPLIES
+
+
+def supplies_problem(ship: Ship, grids: tuple[Grid, ...], content: Content) -> str | None:
+    if len(set(grids)) != len(grids):
+        return "put each crate in a different grid"
+    where = Counter(_supply_area(ship, g) for g in grids)
+    need = {
+        TAG_CARGO_HOLD: content.setup.supplies_in_cargo_hold,
+        TAG_STORE: content.setup.supplies_in_store,
+    }
+    if dict(where) != need:
+        return "six crates go in Cargo Hold grids and three in Store grids"
+    return None
+
+
+def _supply_area(ship: Ship, grid: Grid) -> str | None:
+    if grid not in ship:
+        return None
+    tags = ship.region_of(grid).tags
+    return next((t for t in (TAG_CARGO_HOLD, TAG_STORE) if t in tags), None)
+
+
+def place_supplies(ctx: Ctx, grids: tuple[Grid, ...]) -> None:
+    require_setup_step(ctx, SetupStep.SUPPLIES)
+    problem = supplies_problem(ctx.ship, grids, ctx.content)
+    if problem:
+        raise RuleError(problem, rule="B.1.2")
+    kinds = ctx.state.rng.shuffled(list(ctx.content.supply_pool))
+    counts = item_counts(ctx.state)
+    for grid, kind in zip(grids, kinds, strict=True):
+        add_item(ctx.state, counts, SUPPLIES, grid=grid, supply=kind.value)
+    ctx.state.setup = SetupStep.DONE
+    ctx.say("setup", "Nine face-down supplies crates are stowed in the Cargo Hold and Store")
+
+
+# --- the alien's choices (B.1.3) -------------------------------------------------
+def choose_ability(ctx: Ctx, text: str) -> None:
+    if ctx.state.phase is not Phase.SETUP:
+        raise RuleError("set-up is over", rule="B.1.3")
+    secrets = ctx.state.alien_secrets
+    if secrets.abilities:
+        raise RuleError(f"the alien already chose {secrets.abilities[0]}", rule="B.1.3")
+    choices = [a.value for a in Ability]
+    found = [a for a in choices if a.casefold() == text.casefold().strip()]
+    if not found:
+        raise RuleError(f"'{text}' is not an alien ability", rule="G.4", legal=choices)
+    secrets.abilities.append(found[0])
+    ctx.tell(Audience.ALIEN, "setup-secret", f"The alien's secret ability: {found[0]} (B.1.3)")
+
+
+def larva_grids(ctx: Ctx) -> list[Grid]:
+    """The Loading Bay, or a cadaver's grid once the dead are chosen (B.1.3)."""
+    bay = ctx.ship.region_tagged(TAG_LOADING_BAY).grids
+    cadavers = {h.grid for h in ctx.state.humans.values() if h.condition is Condition.DECEASED}
+    return sorted(set(bay) | {g for g in cadavers if g is not None})
+
+
+def place_larva(ctx: Ctx, grid: Grid) -> None:
+    if ctx.state.phase is not Phase.SETUP:
+        raise RuleError("set-up is over", rule="B.1.3")
+    if ctx.state.aliens:
+        raise RuleError("the Larva is already placed", rule="B.1.3")
+    if grid not in larva_grids(ctx):
+        raise RuleError(
+            f"the Larva starts in the Loading Bay or on a cadaver, not {grid}", rule="B.1.3"
+        )
+    alien = Alien(id="alien1", stage=LifeStage.LARVA.value, grid=grid, path=[grid])
+    ctx.state.aliens[alien.id] = alien
+    ctx.say("setup", f"The Larva lurks at {grid} (B.1.3)", grid=grid, unit=alien.id)
+
+
+def setup_complete(state: GameState) -> bool:
+    return (
+        state.setup is SetupStep.DONE and bool(state.aliens) and bool(state.alien_secrets.abilities)
+    )
+
+
+def waiting_on(state: GameState) -> list[Side]:
+    """Sides with set-up choices left to make."""
+    sides = []
+    if state.setup is not SetupStep.DONE:
+        sides.append(Side.CREW)
+    if not state.aliens or not state.alien_secrets.abilities:
+        sides.append(Side.ALIEN)
+    return sides

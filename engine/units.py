@@ -1,0 +1,86 @@
+"""Facts about units derived from state and content: skills, actions, burdens."""
+
+from __future__ import annotations
+
+from engine.content import Content
+from engine.content_models import Ability, GearKind, LifeStage, Skill
+from engine.state import Alien, Condition, GameState, Human, Item
+
+SUPPLIES = "Supplies"
+
+
+def skills_of(content: Content, human: Human) -> list[Skill]:
+    """The role's skill and the skill marker (B.1.2); a skill may appear twice."""
+    skills = []
+    if human.role is not None:
+        skills.append(content.role(human.role).skill)
+    if human.skill_marker is not None:
+        skills.append(Skill(human.skill_marker))
+    return skills
+
+
+def skill_count(content: Content, human: Human, skill: Skill) -> int:
+    return skills_of(content, human).count(skill)
+
+
+def has_skill(content: Content, human: Human, skill: Skill) -> bool:
+    return skill in skills_of(content, human)
+
+
+def human_actions(content: Content, human: Human) -> int:
+    """Actions earned at the start of the crew phase (C.2, D.5, G.3 Athlete, G.4 Venom)."""
+    if human.condition is Condition.UNCONSCIOUS and not has_skill(content, human, Skill.HUMOID):
+        return 0
+    stats = content.human_stats
+    earned = stats.actions + skill_count(content, human, Skill.ATHLETE)
+    if human.condition is Condition.INJURED:
+        earned -= stats.injured_action_loss
+    return max(earned, 0)
+
+
+def alien_abilities(state: GameState, alien: Alien) -> list[Ability]:
+    """Abilities the alien can use now: none while injured (D.5)."""
+    if alien.injured:
+        return []
+    return [Ability(a) for a in state.alien_secrets.abilities]
+
+
+def has_ability(state: GameState, alien: Alien, ability: Ability) -> bool:
+    return ability in alien_abilities(state, alien)
+
+
+def stage(alien: Alien) -> LifeStage:
+    return LifeStage(alien.stage)
+
+
+def item_totage(content: Content, item: Item) -> int:
+    if item.kind == SUPPLIES:
+        return content.supplies.totage
+    gear = content.gear[GearKind(item.kind)]
+    return 0 if gear.worn else (gear.totage or 0)
+
+
+def is_worn(content: Content, item: Item) -> bool:
+    return item.kind != SUPPLIES and content.gear[GearKind(item.kind)].worn
+
+
+def burden(state: GameState, content: Content, unit_id: str) -> tuple[int, int]:
+    """(items, totage dots) a unit carries; worn armour counts as neither (E.3.1, E.3.7)."""
+    items = [i for i in state.items.values() if i.holder == unit_id and not is_worn(content, i)]
+    bodies = [h for h in state.humans.values() if h.holder == unit_id]
+    dots = sum(item_totage(content, i) for i in items)
+    dots += len(bodies) * content.human_stats.body_totage
+    return len(items) + len(bodies), dots
+
+
+def capacity(state: GameState, content: Content, unit_id: str) -> tuple[int, int]:
+    """(items, dots) a unit may carry (E.3.1)."""
+    if state.is_human(unit_id):
+        stats = content.human_stats
+        return stats.carry_items, stats.carry_totage
+    info = content.life_stages[stage(state.alien(unit_id))]
+    return info.carry_items, info.carry_totage
+
+
+def carries(state: GameState, unit_id: str, kind: GearKind) -> bool:
+    return any(i.holder == unit_id and i.kind == kind for i in state.items.values())

@@ -1,0 +1,267 @@
+"""The only road from game state to anything a person sees.
+
+``view(state, viewer)`` gives what one viewer may know: the crew, the alien, a
+spectator, or the referee (everything; used for the final reveal). The bot, the
+renderer, the terminal table and the logs all take a :class:`View`, never a state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, is_dataclass
+from enum import Enum, StrEnum
+from typing import Any
+
+from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitView
+from engine.content import Content
+from engine.events import Event
+from engine.grid import Grid
+from engine.ship import Feature, Ship
+from engine.state import Alien, Condition, Fate, GameState, Human, Item, Phase
+from engine.units import SUPPLIES, skills_of
+
+
+class Viewer(StrEnum):
+    CREW = "crew"
+    ALIEN = "alien"
+    SPECTATOR = "spectator"
+    REFEREE = "referee"
+
+
+@dataclass(frozen=True, slots=True)
+class CrewLine:
+    id: str
+    name: str
+    condition: str
+    fate: str
+    grid: str  # "" when carried or out of play
+    actions: int
+    carrying: tuple[str, ...]  # item labels this viewer may read
+    role: str = ""  # crew (and referee) only, unless revealed
+    skills: tuple[str, ...] = ()
+    done: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AlienLine:
+    id: str
+    stage: str
+    injured: bool
+    hidden: bool
+    grid: str  # "" while it pipe-runs, for viewers who may not know
+    actions: int
+    carrying: tuple[str, ...]
+    done: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    viewer: Viewer
+    turn: int
+    phase: str
+    setup_step: str
+    active_unit: str
+    crew: tuple[CrewLine, ...]
+    aliens: tuple[AlienLine, ...]
+    declarations: tuple[str, ...]  # C.7.3 calls this alien phase (public)
+    energy: int  # gap 24: the energy store markers lie on the table, so they are public
+    abilities: tuple[str, ...]  # the alien's own (alien, referee) or those it has used
+    blueprints: tuple[str, ...]  # crew, referee only
+    result: str
+    board: BoardView
+
+    def to_json(self) -> str:
+        return json.dumps(_plain(self), sort_keys=True, ensure_ascii=False)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Grid):
+        return str(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return {k: _plain(v) for k, v in asdict(value).items()}
+    if isinstance(value, dict):
+        return {str(_plain(k)): _plain(v) for k, v in sorted(value.items(), key=str)}
+    if isinstance(value, list | tuple | set | frozenset):
+        items = [_plain(v) for v in value]
+        return sorted(items, key=str) if isinstance(value, set | frozenset) else items
+    return value
+
+
+def _knows_secrets(viewer: Viewer, side: str) -> bool:
+    return viewer is Viewer.REFEREE or viewer.value == side
+
+
+def _alien_visible(state: GameState, alien: Alien, viewer: Viewer) -> bool:
+    return not alien.pipe_running or _knows_secrets(viewer, "alien")
+
+
+def item_label(item: Item, viewer: Viewer) -> str:
+    """What this viewer can read on a marker (C.3: face-down unless examined)."""
+    if viewer is Viewer.REFEREE:
+        return f"{item.kind} ({item.supply})" if item.supply else item.kind
+    if item.kind == SUPPLIES:
+        known = viewer.value in item.examined_by
+        return f"Supplies ({item.supply})" if known else "Supplies"
+    if viewer is Viewer.CREW or "alien" in item.examined_by:
+        return item.kind
+    return "Gear"
+
+
+def _crew_line(state: GameState, content: Content, human: Human, viewer: Viewer) -> CrewLine:
+    grid = state.unit_grid(human.id) if human.fate is Fate.ABOARD else None
+    carried = [i for i in state.items.values() if i.holder == human.id]
+    secret = _knows_secrets(viewer, "crew")
+    role = human.role or "" if secret or "role" in human.revealed else ""
+    skills = skills_of(content, human)
+    shown = tuple(s.value for s in skills) if secret else ()
+    if not secret and "skill" in human.revealed and human.skill_marker:
+        shown = (human.skill_marker,)
+    return CrewLine(
+        id=human.id,
+        name=human.name,
+        condition=human.condition.value,
+        fate=human.fate.value,
+        grid=str(grid) if grid else "",
+        actions=human.actions,
+        carrying=tuple(sorted(item_label(i, viewer) for i in carried))
+        + tuple(sorted(h.name for h in state.humans.values() if h.holder == human.id)),
+        role=role,
+        skills=shown,
+        done=human.id in state.done_units,
+    )
+
+
+def _alien_line(state: GameState, alien: Alien, viewer: Viewer) -> AlienLine:
+    visible = _alien_visible(state, alien, viewer)
+    carried = [i for i in state.items.values() if i.holder == alien.id]
+    return AlienLine(
+        id=alien.id,
+        stage=alien.stage,
+        injured=alien.injured,
+        hidden=alien.pipe_running,
+        grid=str(alien.grid) if visible and alien.grid else "",
+        actions=alien.actions,
+        carrying=tuple(sorted(item_label(i, viewer) for i in carried)),
+        done=alien.id in state.done_units,
+    )
+
+
+def _human_units(state: GameState) -> Iterable[UnitView]:
+    for human in state.humans.values():
+        grid = state.unit_grid(human.id)
+        if human.fate is not Fate.ABOARD or grid is None:
+            continue
+        yield UnitView(
+            id=human.id,
+            label=human.name,
+            side=UnitSide.CREW,
+            grid=grid,
+            injured=human.condition is Condition.INJURED,
+            unconscious=human.condition is Condition.UNCONSCIOUS,
+            deceased=human.condition is Condition.DECEASED,
+            active=state.active_unit == human.id,
+        )
+
+
+def _alien_units(state: GameState, viewer: Viewer) -> Iterable[UnitView]:
+    for alien in state.live_aliens():
+        if alien.grid is None or not _alien_visible(state, alien, viewer):
+            continue
+        yield UnitView(
+            id=alien.id,
+            label=alien.stage,
+            side=UnitSide.ALIEN,
+            grid=alien.grid,
+            injured=alien.injured,
+            hidden=alien.pipe_running,
+            active=state.active_unit == alien.id,
+        )
+
+
+def _markers(state: GameState, ship: Ship, viewer: Viewer) -> list[MarkerView]:
+    markers: list[MarkerView] = []
+    for item in state.items.values():
+        if item.holder is None and item.grid is not None and not item.in_locker:
+            kind = MarkerKind.SUPPLIES if item.kind == SUPPLIES else MarkerKind.GEAR
+            markers.append(MarkerView(item.grid, kind, item_label(item, viewer)))
+    lockers = {i.grid for i in state.items.values() if i.in_locker}
+    for grid in ship.grids_with(Feature.LOCKER):
+        if grid in lockers:
+            markers.append(MarkerView(grid, MarkerKind.LOCKER, "Locker"))
+    for grid, system in sorted(state.nexus.items()):
+        if grid in state.nexus_revealed:
+            markers.append(MarkerView(grid, MarkerKind.NEXUS_DAMAGED, system))
+        else:
+            markers.append(MarkerView(grid, MarkerKind.NEXUS, "Nexus"))
+    for pod_key in sorted(state.launched_pods):
+        pod_grid = min(ship.regions[pod_key].grids)
+        markers.append(MarkerView(pod_grid, MarkerKind.POD_LAUNCHED, "Launched"))
+    markers += [MarkerView(g, MarkerKind.ALIEN_SIGHTING, "!") for g in state.sightings]
+    markers += [MarkerView(g, MarkerKind.SEARCHED) for g in sorted(state.searched)]
+    return markers
+
+
+def _path(state: GameState, viewer: Viewer) -> tuple[Grid, ...]:
+    """The alien's route: its current pipe-run for the alien; everything at the end."""
+    aliens = list(state.aliens.values())
+    if state.phase is Phase.OVER:
+        return tuple(g for a in aliens for g in a.path)
+    if _knows_secrets(viewer, "alien"):
+        return tuple(g for a in aliens for g in a.run_path)
+    return ()
+
+
+def _title(state: GameState) -> str:
+    if state.phase is Phase.SETUP:
+        return "Set-up"
+    if state.phase is Phase.OVER:
+        return f"Game over after turn {state.turn}"
+    return f"Turn {state.turn} · {state.phase.value.capitalize()} phase"
+
+
+def view(state: GameState, viewer: Viewer | str, ship: Ship, content: Content) -> View:
+    """Everything ``viewer`` may see now; at game end everybody sees everything."""
+    viewer = Viewer(viewer)
+    viewer_for_secrets = Viewer.REFEREE if state.phase is Phase.OVER else viewer
+    return _build(state, viewer, viewer_for_secrets, ship, content)
+
+
+def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: Content) -> View:
+    secrets = state.alien_secrets
+    abilities = (
+        tuple(secrets.abilities)
+        if _knows_secrets(sees, "alien")
+        else tuple(a for a in secrets.abilities if a in secrets.revealed_abilities)
+    )
+    board = BoardView(
+        viewer=viewer.value,
+        title=_title(state),
+        doors=dict(state.doors),
+        units=(*_human_units(state), *_alien_units(state, sees)),
+        markers=tuple(_markers(state, ship, sees)),
+        path=_path(state, sees),
+    )
+    return View(
+        viewer=viewer,
+        turn=state.turn,
+        phase=state.phase.value,
+        setup_step=state.setup.value,
+        active_unit=state.active_unit or "",
+        crew=tuple(_crew_line(state, content, h, sees) for h in state.humans.values()),
+        aliens=tuple(_alien_line(state, a, sees) for a in state.aliens.values()),
+        declarations=tuple(state.declarations),
+        energy=state.energy,
+        abilities=abilities,
+        blueprints=tuple(state.crew_secrets.blueprints) if _knows_secrets(sees, "crew") else (),
+        result=state.result or "",
+        board=board,
+    )
+
+
+def events_for(events: Iterable[Event], viewer: Viewer | str) -> list[Event]:
+    """The events this viewer may read (C.3: each side's secrets stay its own)."""
+    who = Viewer(viewer).value
+    return [e for e in events if e.audience.reaches(who)]

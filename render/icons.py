@@ -1,0 +1,229 @@
+"""Ship features and door states as small RGBA pictures.
+
+Shapes are drawn four times larger and shrunk (Pillow draws no anti-aliased
+circles or polygons); text is drawn afterwards at full size so it stays crisp.
+The static layer, the pieces and the legend all use these, so the legend shows
+exactly what the map shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.ship import DoorState
+from render import style
+from render.fonts import draw_centred
+from render.style import RGB
+
+SUPERSAMPLE = 4
+
+Painter = Callable[[ImageDraw.ImageDraw, float], None]
+
+
+class NexusLook(StrEnum):
+    EMPTY = "empty"  # the grid, with no marker on it
+    MARKER = "marker"  # a face-down system marker (C.9)
+    DAMAGED = "damaged"
+
+
+def smooth(width: int, height: int, paint: Painter) -> Image.Image:
+    """An RGBA picture whose shapes ``paint`` draws in units of final pixels."""
+    big = Image.new("RGBA", (width * SUPERSAMPLE, height * SUPERSAMPLE), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), SUPERSAMPLE)
+    return big.resize((width, height), Image.Resampling.BOX)
+
+
+def scaled(box: tuple[float, float, float, float], k: float) -> tuple[float, ...]:
+    return tuple(v * k for v in box)
+
+
+def _cell_icon(paint: Painter) -> Image.Image:
+    return smooth(style.CELL, style.CELL, paint)
+
+
+@lru_cache(maxsize=8)
+def lift_icon(letter: str) -> Image.Image:
+    """A lift grid (C.4.5): a double-bordered box with LIFT and its letter."""
+    c = style.CELL
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.rounded_rectangle(
+            scaled((4, 4, c - 4, c - 4), k), radius=5 * k, outline=style.LIFT, width=round(3 * k)
+        )
+        draw.rounded_rectangle(
+            scaled((9, 9, c - 9, c - 9), k), radius=3 * k, outline=style.LIFT, width=round(1 * k)
+        )
+
+    icon = _cell_icon(paint)
+    draw = ImageDraw.Draw(icon)
+    draw_centred(draw, (c // 2, 15), ["LIFT"], 9, style.LIFT)
+    draw_centred(draw, (c // 2, 28), [letter], 17, style.TEXT)
+    return icon
+
+
+def _arrow(draw: ImageDraw.ImageDraw, k: float, cx: float, cy: float, up: bool) -> None:
+    h = 6.5 if up else -6.5
+    points = [(cx - 6, cy + h), (cx + 6, cy + h), (cx, cy - h)]
+    draw.polygon([(x * k, y * k) for x, y in points], fill=style.HATCH)
+
+
+@lru_cache(maxsize=16)
+def hatch_icon(letter: str, up: bool) -> Image.Image:
+    """A hatch grid (C.4.6): a ring with its letter and an arrow to the deck it
+    leads to (up = the deck drawn above)."""
+    c = style.CELL
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.ellipse(scaled((3, 3, c - 3, c - 3), k), outline=style.HATCH, width=round(3 * k))
+        _arrow(draw, k, c / 2 + 9, c / 2, up)
+
+    icon = _cell_icon(paint)
+    draw_centred(ImageDraw.Draw(icon), (c // 2 - 7, c // 2), [letter], 17, style.TEXT)
+    return icon
+
+
+@lru_cache(maxsize=2)
+def locker_icon(unopened: bool) -> Image.Image:
+    """A locker (E.2.6) is a circle; filled while it is still unopened."""
+    c = style.CELL
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        fill = style.LOCKER if unopened else None
+        draw.ellipse(
+            scaled((10, 10, c - 10, c - 10), k), outline=style.LOCKER, fill=fill, width=round(3 * k)
+        )
+
+    icon = _cell_icon(paint)
+    text = style.CREW_TEXT if unopened else style.LOCKER
+    draw_centred(ImageDraw.Draw(icon), (c // 2, c // 2), ["L"], 15, text)
+    return icon
+
+
+@lru_cache(maxsize=3)
+def nexus_icon(look: NexusLook) -> Image.Image:
+    """A system nexus grid (C.9): a diamond with N; filled when a marker lies
+    on it, red and crossed out once the marker is revealed as damaged."""
+    c = style.CELL
+    colour = style.NEXUS_DAMAGED if look is NexusLook.DAMAGED else style.NEXUS
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        m, r = c / 2, c / 2 - 6
+        diamond = [(m * k, (m - r) * k), ((m + r) * k, m * k), (m * k, (m + r) * k), ((m - r) * k, m * k)]
+        fill = None if look is NexusLook.EMPTY else colour
+        draw.polygon(diamond, outline=colour, fill=fill, width=round(3 * k))
+        if look is NexusLook.DAMAGED:
+            d = r * 0.5
+            for sign in (1, -1):
+                draw.line(
+                    scaled((m - d, m - sign * d, m + d, m + sign * d), k),
+                    fill=style.OUTLINE,
+                    width=round(3 * k),
+                )
+
+    icon = _cell_icon(paint)
+    text = style.NEXUS if look is NexusLook.EMPTY else style.CREW_TEXT
+    if look is not NexusLook.DAMAGED:
+        draw_centred(ImageDraw.Draw(icon), (c // 2, c // 2), ["N"], 15, text)
+    return icon
+
+
+@lru_cache(maxsize=1)
+def bed_icon() -> Image.Image:
+    """An Infirmary bed (B.1.2): a cot with a pillow."""
+    c = style.CELL
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.rounded_rectangle(
+            scaled((13, 6, c - 13, c - 6), k), radius=4 * k, outline=style.BED, width=round(2 * k)
+        )
+        draw.rounded_rectangle(scaled((17, 10, c - 17, 17), k), radius=2 * k, fill=style.BED)
+
+    return _cell_icon(paint)
+
+
+@lru_cache(maxsize=64)
+def hatching_tile(phase: int) -> Image.Image:
+    """An obstructed grid (C.4.1): light blue with diagonal lines, so it reads
+    without colour. ``phase`` keeps the lines continuous across grids."""
+    c = style.CELL
+    tile = Image.new("RGB", (c, c), style.OBSTRUCTED)
+    draw = ImageDraw.Draw(tile)
+    for start in range(-c - phase, 2 * c, style.HATCH_SPACING):
+        draw.line((start, c, start + c, 0), fill=style.OBSTRUCTED_HATCH, width=style.HATCH_LINE_W)
+    return tile
+
+
+def door_bar(state: DoorState, length: int, vertical: bool) -> Image.Image:
+    """How a door that is not open looks (C.4.3, D.2), laid along its wall.
+
+    closed: a solid amber bar with dark diagonal stripes; smashed: a red
+    zigzag between two stubs; sealed (a launched pod's door): a double bar."""
+    image = _horizontal_bar(state, length)
+    return image.transpose(Image.Transpose.ROTATE_90) if vertical else image
+
+
+BarPainter = Callable[[ImageDraw.ImageDraw, float, int], None]
+
+
+@lru_cache(maxsize=32)
+def _horizontal_bar(state: DoorState, length: int) -> Image.Image:
+    paint = _BAR_PAINTERS[state]
+    return smooth(length, style.DOOR_BAR_W, lambda draw, k: paint(draw, k, length))
+
+
+def _paint_closed(draw: ImageDraw.ImageDraw, k: float, length: int) -> None:
+    h = style.DOOR_BAR_W
+    draw.rectangle(scaled((0, 0, length, h), k), fill=style.DOOR_CLOSED)
+    for x in range(-h, length + h, 10):
+        stripe = [(x, h), (x + 4, h), (x + 4 + h, 0), (x + h, 0)]
+        draw.polygon([(px * k, py * k) for px, py in stripe], fill=style.OUTLINE)
+    draw.rectangle(scaled((0, 0, length, h), k), outline=style.OUTLINE, width=round(2 * k))
+
+
+def _paint_smashed(draw: ImageDraw.ImageDraw, k: float, length: int) -> None:
+    h = style.DOOR_BAR_W
+    stub = max(4, length // 7)
+    for x0 in (0, length - stub):
+        draw.rectangle(
+            scaled((x0, 2, x0 + stub, h - 2), k), fill=style.DOOR_SMASHED, outline=style.OUTLINE,
+            width=round(k),
+        )
+    teeth = max(4, (length - 2 * stub) // 6)
+    step = (length - 2 * stub) / teeth
+    points = [((stub + i * step) * k, (2 if i % 2 else h - 2) * k) for i in range(teeth + 1)]
+    draw.line(points, fill=style.OUTLINE, width=round(4 * k), joint="curve")
+    draw.line(points, fill=style.DOOR_SMASHED, width=round(2.5 * k), joint="curve")
+
+
+def _paint_sealed(draw: ImageDraw.ImageDraw, k: float, length: int) -> None:
+    h = style.DOOR_BAR_W
+    for y0 in (0, h - 5):
+        draw.rectangle(
+            scaled((0, y0, length, y0 + 5), k), fill=style.DOOR_SEALED, outline=style.OUTLINE,
+            width=round(k),
+        )
+
+
+_BAR_PAINTERS: dict[DoorState, BarPainter] = {
+    DoorState.CLOSED: _paint_closed,
+    DoorState.SMASHED: _paint_smashed,
+    DoorState.SEALED: _paint_sealed,
+}
+
+
+def paste_icon(target: Image.Image, icon: Image.Image, at: tuple[int, int]) -> None:
+    """Composite an RGBA icon onto an RGB(A) picture."""
+    target.paste(icon, at, icon)
+
+
+def blank_rgba(width: int, height: int) -> Image.Image:
+    return Image.new("RGBA", (width, height), (0, 0, 0, 0))
+
+
+def tinted(colour: RGB, towards: RGB, amount: float) -> RGB:
+    r, g, b = (round(c + (t - c) * amount) for c, t in zip(colour, towards, strict=True))
+    return (r, g, b)

@@ -1,0 +1,213 @@
+"""Counters and marker icons as RGBA pictures, built from what a view says.
+
+A counter's look depends only on a :class:`CounterLook` and its size, so the
+same picture serves every grid and every render (see render.sprites).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.board_view import MarkerKind, UnitSide, UnitView
+from render import style
+from render.fonts import draw_centred, fit, truncate
+from render.icons import scaled, smooth
+
+# A counter this size or larger has room for its status written out.
+ROOMY = 30
+
+
+@dataclass(frozen=True, slots=True)
+class CounterLook:
+    label: str
+    side: UnitSide
+    injured: bool = False
+    unconscious: bool = False
+    deceased: bool = False
+    hidden: bool = False
+    active: bool = False
+
+    @classmethod
+    def of(cls, unit: UnitView) -> CounterLook:
+        return cls(
+            unit.label,
+            unit.side,
+            unit.injured,
+            unit.unconscious,
+            unit.deceased,
+            unit.hidden,
+            unit.active,
+        )
+
+    @property
+    def status(self) -> str:
+        """What the counter says besides its name: the letters carry the state
+        for players who cannot rely on colour."""
+        if self.deceased:
+            return "DEAD"
+        words = []
+        if self.injured:
+            words.append("INJ")
+        if self.unconscious:
+            words.append("KO")
+        if self.hidden:
+            words.append("PIPE")
+        return " ".join(words)
+
+
+def counter(look: CounterLook, size: int) -> Image.Image:
+    """A unit's counter: a square for a human, an octagon for an alien;
+    dashed outline while pipe-running (C.7), a cross for a cadaver, a red
+    corner for an injury, grey when unconscious, a yellow ring when active."""
+    image = smooth(size, size, lambda draw, k: _paint_counter(draw, k, look, size))
+    _write_counter_text(ImageDraw.Draw(image), look, size)
+    return image
+
+
+def _counter_fill(look: CounterLook) -> style.RGB:
+    if look.deceased:
+        return style.CADAVER
+    if look.side is UnitSide.ALIEN:
+        return style.ALIEN
+    return style.CREW_KO if look.unconscious else style.CREW
+
+
+def _octagon(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
+    c = (x1 - x0) * 0.29
+    return [
+        (x0 + c, y0),
+        (x1 - c, y0),
+        (x1, y0 + c),
+        (x1, y1 - c),
+        (x1 - c, y1),
+        (x0 + c, y1),
+        (x0, y1 - c),
+        (x0, y0 + c),
+    ]
+
+
+def _dashed_outline(
+    draw: ImageDraw.ImageDraw,
+    points: list[tuple[float, float]],
+    colour: style.RGB,
+    width: float,
+    dash: float,
+) -> None:
+    """A closed outline drawn as dashes: for what is not quite there."""
+    for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1], strict=True):
+        length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+        steps = max(1, round(length / dash))
+        for i in range(0, steps, 2):
+            t0, t1 = i / steps, min(1.0, (i + 1) / steps)
+            draw.line(
+                (ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1),
+                fill=colour,
+                width=round(width),
+            )
+
+
+def _paint_counter(draw: ImageDraw.ImageDraw, k: float, look: CounterLook, size: int) -> None:
+    ring = 3 if size >= ROOMY else 2
+    if look.active:
+        draw.rounded_rectangle(scaled((0, 0, size, size), k), radius=4 * k, fill=style.ACTIVE)
+    x0, y0, x1, y1 = (v * k for v in (ring, ring, size - ring, size - ring))
+    if look.side is UnitSide.ALIEN:
+        shape = _octagon(x0, y0, x1, y1)
+        if look.hidden:
+            _dashed_outline(draw, shape, style.ALIEN, 2.5 * k, 4 * k)
+        else:
+            draw.polygon(shape, fill=_counter_fill(look), outline=style.OUTLINE, width=round(2 * k))
+    else:
+        draw.rectangle((x0, y0, x1, y1), fill=_counter_fill(look), outline=style.OUTLINE, width=round(2 * k))
+    if look.injured and not look.deceased:
+        corner = (x1 - x0) * 0.36
+        draw.polygon([(x1 - corner, y0), (x1, y0), (x1, y0 + corner)], fill=style.INJURED)
+    if look.deceased:
+        i = 3 * k
+        for line in ((x0 + i, y0 + i, x1 - i, y1 - i), (x0 + i, y1 - i, x1 - i, y0 + i)):
+            draw.line(line, fill=style.OUTLINE, width=round(2 * k))
+
+
+def _write_counter_text(draw: ImageDraw.ImageDraw, look: CounterLook, size: int) -> None:
+    on_alien = look.side is UnitSide.ALIEN and not look.deceased
+    colour = style.ALIEN_TEXT if on_alien else style.CREW_TEXT
+    stroke = style.OUTLINE if look.hidden else None
+    if look.hidden:
+        colour = style.TEXT
+    room = size - 8
+    if size < ROOMY:
+        draw_centred(draw, (size // 2, size // 2), [truncate(look.label, room, 10)[:2]], 10, colour)
+        return
+    name_size = fit(look.label, room, 16, (13, 12, 11))[0]
+    name = truncate(look.label, room, name_size)
+    status = look.status
+    name_y = size // 2 - 5 if status else size // 2
+    draw_centred(draw, (size // 2, name_y), [name], name_size, colour, stroke)
+    if status:
+        draw_centred(draw, (size // 2, size // 2 + 9), [status], style.SMALL_SIZE - 1, colour, stroke)
+
+
+@lru_cache(maxsize=8)
+def badge(kind: MarkerKind, text: str) -> Image.Image:
+    """A small marker icon: a crate for supplies, a tag for gear, a warning
+    triangle for an alien sighting (C.7.1); the letters say the same."""
+    b = style.BADGE
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        if kind is MarkerKind.SUPPLIES:
+            draw.rectangle(scaled((0, 0, b, b), k), fill=style.SUPPLIES, outline=style.OUTLINE, width=round(1.5 * k))
+        elif kind is MarkerKind.GEAR:
+            shield = [(0, 0), (b, 0), (b, b * 0.6), (b / 2, b), (0, b * 0.6)]
+            draw.polygon([(x * k, y * k) for x, y in shield], fill=style.GEAR, outline=style.OUTLINE, width=round(1.5 * k))
+        else:
+            triangle = [(b / 2, 0), (b, b), (0, b)]
+            draw.polygon([(x * k, y * k) for x, y in triangle], fill=style.SIGHTING, outline=style.OUTLINE, width=round(1.5 * k))
+
+    image = smooth(b, b, paint)
+    y = b // 2 + (2 if kind is MarkerKind.ALIEN_SIGHTING else 0)
+    draw_centred(ImageDraw.Draw(image), (b // 2, y), [text], style.SMALL_SIZE, style.CREW_TEXT)
+    return image
+
+
+def badge_text(kind: MarkerKind, label: str) -> str:
+    """Up to two letters: the marker's label if this viewer may read it, else
+    the kind's letter (S supplies, G gear, ! sighting)."""
+    if kind is MarkerKind.ALIEN_SIGHTING:
+        return "!"
+    if label:
+        return label[:2]
+    return "S" if kind is MarkerKind.SUPPLIES else "G"
+
+
+@lru_cache(maxsize=1)
+def sighting_ping() -> Image.Image:
+    """Rings around a grid where a pipe-running alien gave itself away."""
+    c = style.CELL
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        for inset, width in ((1, 3), (7, 2)):
+            draw.ellipse(scaled((inset, inset, c - inset, c - inset), k), outline=style.SIGHTING, width=round(width * k))
+
+    return smooth(c, c, paint)
+
+
+@lru_cache(maxsize=8)
+def launched_pod(label: str) -> Image.Image:
+    """A launched life pod (E.2.4): the pod grid is empty space now."""
+    c = style.CELL
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.rectangle(scaled((0, 0, c, c), k), fill=style.SPACE)
+        lo, hi = 2 * k, (c - 2) * k
+        square = [(lo, lo), (hi, lo), (hi, hi), (lo, hi)]
+        _dashed_outline(draw, square, style.TEXT_MUTED, 2 * k, 4 * k)
+
+    image = smooth(c, c, paint)
+    draw = ImageDraw.Draw(image)
+    draw_centred(draw, (c // 2, c // 2 - 7), [label], 11, style.TEXT_MUTED)
+    size, lines = fit("LAUNCHED", c - 6, 14, (9, 8))
+    draw_centred(draw, (c // 2, c // 2 + 8), lines, size, style.TEXT)
+    return image

@@ -1,0 +1,257 @@
+"""The ship as it looks with nothing on it, drawn once per ship and kept.
+
+Every render copies this paletted picture and draws only the pieces of one
+view on the copy (render.board), which is what makes a render cost little more
+than encoding the PNG.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.grid import COLUMN_LETTERS, Grid
+from engine.ship import TAG_AIRLOCK, DoorKind, Feature, RegionKind, Ship
+from render import style
+from render.doors import door_edges
+from render.fonts import FONT_LOCK, draw_centred, fit, font
+from render.icons import (
+    NexusLook,
+    bed_icon,
+    hatch_icon,
+    hatching_tile,
+    lift_icon,
+    locker_icon,
+    nexus_icon,
+    paste_icon,
+)
+from render.layout import Box, DeckArea, Layout, edge_line, inset, layout_of
+from render.legend import draw_legend
+from render.palette import Palette, SpriteCache, palette_from
+from render.room_labels import label_rect, short_name
+
+MAX_SHIPS = 4  # static layers kept; a bot plays one ship
+
+
+@dataclass(frozen=True, slots=True)
+class StaticLayer:
+    layout: Layout
+    image: Image.Image  # "P": never drawn on; renders copy it
+    sprites: SpriteCache
+
+    @property
+    def palette(self) -> Palette:
+        return self.sprites.palette
+
+
+_layers: dict[int, tuple[Ship, StaticLayer]] = {}
+
+
+def static_layer(ship: Ship) -> StaticLayer:
+    """The cached static picture of ``ship`` (a ship does not change once read).
+
+    Keyed by ``id(ship)``: a Ship is mutable, so unhashable; the entry keeps
+    the ship alive, so its id cannot be reused while cached."""
+    entry = _layers.get(id(ship))
+    if entry is not None and entry[0] is ship:
+        return entry[1]
+    with FONT_LOCK:
+        entry = _layers.get(id(ship))
+        if entry is None or entry[0] is not ship:
+            entry = (ship, _build(ship))
+            if len(_layers) >= MAX_SHIPS:
+                del _layers[next(iter(_layers))]
+            _layers[id(ship)] = entry
+    return entry[1]
+
+
+def _build(ship: Ship) -> StaticLayer:
+    layout = layout_of(ship)
+    picture = draw_ship(ship, layout)
+    palette = palette_from(picture)
+    return StaticLayer(layout, palette.apply(picture), SpriteCache(palette))
+
+
+def draw_ship(ship: Ship, layout: Layout) -> Image.Image:
+    """The whole static picture in RGB: decks, labels and the legend."""
+    image = Image.new("RGB", (layout.width, layout.height), style.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle(layout.title, fill=style.TITLE_BG)
+    for area in layout.decks:
+        _draw_deck(image, draw, ship, area, layout)
+    draw_legend(image, layout.legend)
+    return image
+
+
+def _draw_deck(
+    image: Image.Image, draw: ImageDraw.ImageDraw, ship: Ship, area: DeckArea, layout: Layout
+) -> None:
+    _draw_deck_header(draw, area, ship)
+    _draw_coordinates(draw, area)
+    _draw_floors(image, draw, ship, area, layout)
+    controls = _airlock_controls(ship, area.deck)
+    _draw_features(image, ship, area.deck, layout)
+    _draw_room_names(draw, ship, area.deck, layout, controls)
+    _draw_walls(draw, ship, area.deck, layout)
+    _draw_doorways(draw, ship, area.deck, layout)
+    for grid in controls:
+        _draw_controls_label(draw, layout.grid_box(grid))
+
+
+def _draw_deck_header(draw: ImageDraw.ImageDraw, area: DeckArea, ship: Ship) -> None:
+    x0, y0, _, y1 = area.header
+    title = ship.decks[area.deck].label.upper()
+    draw.text((x0, (y0 + y1) // 2), title, font=font(style.DECK_TITLE_SIZE), fill=style.TEXT, anchor="lm")
+    numbers = sorted(ship.decks)
+    where = "top deck" if area.deck == numbers[-1] else "bottom deck" if area.deck == numbers[0] else ""
+    if where:
+        x = x0 + font(style.DECK_TITLE_SIZE).getlength(title) + 12
+        draw.text((x, (y0 + y1) // 2 + 1), where, font=font(style.SUBTITLE_SIZE), fill=style.TEXT_MUTED, anchor="lm")
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw, area: DeckArea) -> None:
+    """Column letters above and below, row numbers left and right: a grid reads
+    deck-column-row, 1-F6 (engine.grid)."""
+    gx0, gy0, gx1, gy1 = area.grid_area
+    coord = font(style.COORD_SIZE)
+    half = style.CELL // 2
+    for col in range(area.columns):
+        x = gx0 + col * style.CELL + half
+        for y in (gy0 - style.COL_LABEL_H // 2, gy1 + style.COL_LABEL_H // 2):
+            draw.text((x, y), COLUMN_LETTERS[col], font=coord, fill=style.COORD, anchor="mm")
+    for row in range(area.rows):
+        y = gy0 + row * style.CELL + half
+        for x in (gx0 - style.ROW_LABEL_W // 2, gx1 + style.ROW_LABEL_W // 2):
+            draw.text((x, y), str(row + 1), font=coord, fill=style.COORD, anchor="mm")
+
+
+_FLOOR = {
+    RegionKind.ROOM: style.ROOM_FLOOR,
+    RegionKind.CORRIDOR: style.CORRIDOR_FLOOR,
+    RegionKind.POD: style.POD_FLOOR,
+}
+
+
+def _draw_floors(
+    image: Image.Image, draw: ImageDraw.ImageDraw, ship: Ship, area: DeckArea, layout: Layout
+) -> None:
+    draw.rectangle(_closed(area.grid_area), fill=style.SPACE)
+    for grid in ship.grids(area.deck):
+        box = layout.grid_box(grid)
+        if ship.is_obstructed(grid):
+            image.paste(hatching_tile((box[0] + box[1]) % style.HATCH_SPACING), box[:2])
+        else:
+            draw.rectangle(_closed(box), fill=_FLOOR[ship.region_of(grid).kind])
+        draw.rectangle(box, outline=style.GRID_LINE, width=style.GRID_LINE_W)
+
+
+def _closed(box: Box) -> Box:
+    """Pillow's rectangles include their far corner; layout boxes exclude it."""
+    x0, y0, x1, y1 = box
+    return (x0, y0, x1 - 1, y1 - 1)
+
+
+def _draw_features(image: Image.Image, ship: Ship, deck: int, layout: Layout) -> None:
+    for grid in ship.grids(deck):
+        cell = ship.cells[grid]
+        if cell.feature is None:
+            continue
+        icon = {
+            Feature.LIFT: lambda: lift_icon(cell.letter),
+            Feature.HATCH: lambda: hatch_icon(cell.letter, ship.hatches[cell.letter].lower == grid),
+            Feature.LOCKER: lambda: locker_icon(False),
+            Feature.NEXUS: lambda: nexus_icon(NexusLook.EMPTY),
+            Feature.BED: bed_icon,
+        }[cell.feature]()
+        paste_icon(image, icon, layout.grid_box(grid)[:2])
+
+
+def _draw_room_names(
+    draw: ImageDraw.ImageDraw, ship: Ship, deck: int, layout: Layout, reserved: list[Grid]
+) -> None:
+    for region in ship.regions.values():
+        if region.deck != deck:
+            continue
+        c0, r0, c1, r1 = label_rect(ship, region, reserved)
+        x0, y0, _, _ = layout.grid_box(Grid(deck, c0, r0))
+        _, _, x1, y1 = layout.grid_box(Grid(deck, c1, r1))
+        size, lines = fit(short_name(region), x1 - x0 - 6, y1 - y0 - 4, style.ROOM_NAME_SIZES)
+        colour = style.CORRIDOR_NAME if region.kind is RegionKind.CORRIDOR else style.ROOM_NAME
+        draw_centred(draw, ((x0 + x1) // 2, (y0 + y1) // 2), lines, size, colour, style.OUTLINE)
+
+
+def _wall_rect(line: Box) -> Box:
+    """A wall line as a filled rectangle, overlapping at corners."""
+    h = style.WALL_W // 2
+    x0, y0, x1, y1 = line
+    return (x0 - h, y0 - h, x1 + h, y1 + h)
+
+
+def _draw_walls(draw: ImageDraw.ImageDraw, ship: Ship, deck: int, layout: Layout) -> None:
+    """Walls on every edge between regions and along the hull (C.4.2), except
+    where a door makes a gap (C.4.3)."""
+    gaps = {
+        (grid, side) for door in ship.doors.values() for grid, side in door_edges(ship, door)
+    }
+    for grid in ship.grids(deck):
+        box = layout.grid_box(grid)
+        for side in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            other = grid.shifted(*side)
+            if not ship.wall_between(grid, other) or (grid, side) in gaps:
+                continue
+            if (other, (-side[0], -side[1])) in gaps:
+                continue
+            draw.rectangle(_wall_rect(edge_line(box, side)), fill=style.WALL)
+
+
+def _draw_doorways(draw: ImageDraw.ImageDraw, ship: Ship, deck: int, layout: Layout) -> None:
+    """An open door is a gap in the wall with a dashed sill, so the gap reads
+    as a door rather than a missing wall; the door to space says so."""
+    for door in ship.doors.values():
+        for grid, side in door_edges(ship, door):
+            if grid.deck != deck:
+                continue
+            x0, y0, x1, y1 = edge_line(layout.grid_box(grid), side)
+            _dashed_sill(draw, (x0, y0, x1, y1))
+            if door.kind is DoorKind.AIRLOCK_OUTER:
+                _draw_space_label(draw, layout.grid_box(grid.shifted(*side)))
+
+
+def _dashed_sill(draw: ImageDraw.ImageDraw, line: Box) -> None:
+    x0, y0, x1, y1 = line
+    dash = 6
+    if x0 == x1:
+        for y in range(y0 + 4, y1 - 4, 2 * dash):
+            draw.line((x0, y, x0, min(y + dash, y1 - 4)), fill=style.DOOR_OPEN, width=2)
+    else:
+        for x in range(x0 + 4, x1 - 4, 2 * dash):
+            draw.line((x, y0, min(x + dash, x1 - 4), y0), fill=style.DOOR_OPEN, width=2)
+
+
+def _draw_space_label(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    size, lines = fit("TO SPACE", box[2] - box[0] - 2, box[3] - box[1], (11, 10, 9))
+    draw_centred(draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), lines, size, style.TEXT_MUTED)
+
+
+def _airlock_controls(ship: Ship, deck: int) -> list[Grid]:
+    """The grid outside the Air Lock's inner door: "Air Lock Controls" (E.2.5)."""
+    found = []
+    for door in ship.doors.values():
+        if door.kind is not DoorKind.AIRLOCK_INNER:
+            continue
+        for a, b in door.edges:
+            for grid in (a, b):
+                if grid is not None and grid.deck == deck and TAG_AIRLOCK not in ship.region_of(grid).tags:
+                    found.append(grid)
+    return found
+
+
+def _draw_controls_label(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    panel = inset(box, 3)
+    draw.rounded_rectangle(_closed(panel), radius=4, outline=style.DOOR_CLOSED, width=1)
+    width = panel[2] - panel[0] - 4
+    size, lines = fit("Air Lock Controls", width, panel[3] - panel[1] - 2, (10, 9, 8))
+    centre = ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
+    draw_centred(draw, centre, lines, size, style.TEXT)
+
