@@ -64,14 +64,14 @@ class Step:
 class _Link:
     """A move that exists on the map; ``door`` (if any) decides whether it is usable."""
 
-    to: Grid
+    to: int  # the grid entered, as its index in _ShipGeometry.grids
     kind: StepKind
     human: int  # action cost for a human (G.1)
     alien: int  # action cost for an alien (G.1)
     door: str | None = None
 
 
-def _walk_link(ship: Ship, grid: Grid, to: Grid) -> _Link | None:
+def _walk_link(ship: Ship, index: Mapping[Grid, int], grid: Grid, to: Grid) -> _Link | None:
     """An orthogonal step on one deck: not off the hull, not through a wall (C.4.2)
     except through a door (C.4.3). Entering an obstructed grid costs a human 2 (C.4.1)."""
     if to not in ship.cells:
@@ -83,27 +83,27 @@ def _walk_link(ship: Ship, grid: Grid, to: Grid) -> _Link | None:
             return None
         door_id = door.id
     human = 2 if ship.is_obstructed(to) else 1
-    return _Link(to, StepKind.WALK, human=human, alien=1, door=door_id)
+    return _Link(index[to], StepKind.WALK, human=human, alien=1, door=door_id)
 
 
-def _deck_links(ship: Ship, grid: Grid) -> Iterator[_Link]:
+def _deck_links(ship: Ship, index: Mapping[Grid, int], grid: Grid) -> Iterator[_Link]:
     """Lift to the same lift one deck down or up (C.4.5); hatch to its pair (C.4.6)."""
     lift = ship.lift_at(grid)
     if lift is not None:
         for deck in (grid.deck - 1, grid.deck + 1):
             if deck in lift.grids:
-                yield _Link(lift.grids[deck], StepKind.LIFT, human=1, alien=1)
+                yield _Link(index[lift.grids[deck]], StepKind.LIFT, human=1, alien=1)
     hatch = ship.hatch_at(grid)
     if hatch is not None:
         if grid == hatch.lower:
-            yield _Link(hatch.upper, StepKind.HATCH_UP, human=4, alien=1)
+            yield _Link(index[hatch.upper], StepKind.HATCH_UP, human=4, alien=1)
         else:
-            yield _Link(hatch.lower, StepKind.HATCH_DOWN, human=2, alien=1)
+            yield _Link(index[hatch.lower], StepKind.HATCH_DOWN, human=2, alien=1)
 
 
-def _links_from(ship: Ship, grid: Grid) -> tuple[_Link, ...]:
-    walks = (_walk_link(ship, grid, to) for to in grid.orthogonal_neighbours())
-    return (*(link for link in walks if link is not None), *_deck_links(ship, grid))
+def _links_from(ship: Ship, index: Mapping[Grid, int], grid: Grid) -> tuple[_Link, ...]:
+    walks = (_walk_link(ship, index, grid, to) for to in grid.orthogonal_neighbours())
+    return (*(link for link in walks if link is not None), *_deck_links(ship, index, grid))
 
 
 # --- line of sight inside one region ------------------------------------------
@@ -178,20 +178,30 @@ def _door_open(doors: DoorStates, door_id: str) -> bool:
     return doors.get(door_id, DoorState.OPEN).passable
 
 
+def _shut(doors: DoorStates) -> frozenset[str]:
+    """The doors nothing can pass: closed or sealed."""
+    return frozenset(door_id for door_id, state in doors.items() if not state.passable)
+
+
 @dataclass(slots=True)
 class _ShipGeometry:
+    """Path finding runs on grid indices, as hashing Grid dataclasses is slow. The
+    grids are sorted, so comparing indices compares grids."""
+
     ship: Ship
-    links: dict[Grid, tuple[_Link, ...]]
+    grids: tuple[Grid, ...]  # sorted
+    index: dict[Grid, int]
+    links: tuple[tuple[_Link, ...], ...]  # by grid index
     # doorway grid -> (door id, key of the region on the door's other side)
     doorways: dict[Grid, tuple[tuple[str, str], ...]]
     cells: dict[str, frozenset[tuple[int, int]]]  # region key -> its (col, row) squares
     sight: dict[Grid, frozenset[Grid]] = field(default_factory=dict)  # filled on demand
 
-    def moves(self, grid: Grid, mover: Mover, doors: DoorStates) -> Iterator[tuple[_Link, int]]:
-        alien = mover is Mover.ALIEN
-        for link in self.links[grid]:
-            if link.door is None or _door_open(doors, link.door):
-                yield link, link.alien if alien else link.human
+    def steps(self, grid: Grid, mover: Mover, doors: DoorStates) -> Iterator[Step]:
+        alien, shut = mover is Mover.ALIEN, _shut(doors)
+        for link in self.links[self.index[grid]]:
+            if link.door not in shut:
+                yield Step(self.grids[link.to], link.alien if alien else link.human, link.kind)
 
     def sight_within(self, viewer: Grid) -> frozenset[Grid]:
         """The grids of its own region that ``viewer`` sees (clause 2)."""
@@ -217,11 +227,13 @@ def _doorways(ship: Ship) -> dict[Grid, tuple[tuple[str, str], ...]]:
 
 
 def _build(ship: Ship) -> _ShipGeometry:
-    links = {grid: _links_from(ship, grid) for grid in ship.cells}
+    grids = tuple(sorted(ship.cells))
+    index = {grid: i for i, grid in enumerate(grids)}
+    links = tuple(_links_from(ship, index, grid) for grid in grids)
     cells = {
         key: frozenset((g.col, g.row) for g in region.grids) for key, region in ship.regions.items()
     }
-    return _ShipGeometry(ship, links, _doorways(ship), cells)
+    return _ShipGeometry(ship, grids, index, links, _doorways(ship), cells)
 
 
 _CACHE_SIZE = 8
@@ -245,16 +257,14 @@ def _geometry(ship: Ship) -> _ShipGeometry:
 def steps_from(ship: Ship, grid: Grid, mover: Mover, doors: DoorStates) -> list[Step]:
     """Every legal single move from ``grid``: orthogonal steps on the deck (not through
     walls, closed or sealed doors), lifts one deck up or down, hatches to their pair."""
-    return [
-        Step(link.to, cost, link.kind) for link, cost in _geometry(ship).moves(grid, mover, doors)
-    ]
+    return list(_geometry(ship).steps(grid, mover, doors))
 
 
 def move_cost(ship: Ship, a: Grid, b: Grid, mover: Mover, doors: DoorStates) -> int | None:
     """Actions to move from ``a`` to ``b`` in one step; None if that is not a legal step."""
-    for link, cost in _geometry(ship).moves(a, mover, doors):
-        if link.to == b:
-            return cost
+    for step in _geometry(ship).steps(a, mover, doors):
+        if step.to == b:
+            return step.cost
     return None
 
 
@@ -270,22 +280,24 @@ def path_cost(ship: Ship, path: Sequence[Grid], mover: Mover, doors: DoorStates)
 
 
 def _dijkstra(
-    ship: Ship,
-    start: Grid,
+    geo: _ShipGeometry,
+    start: int,
     mover: Mover,
     doors: DoorStates,
     budget: int | None = None,
-    goal: Grid | None = None,
-) -> tuple[dict[Grid, int], dict[Grid, Grid]]:
-    """Least costs from ``start`` and each grid's predecessor on a cheapest path.
+    goal: int | None = None,
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Least costs from ``start`` and each grid's predecessor on a cheapest path, by
+    grid index; the costs are final for the settled grids only, all of them unless
+    the search stopped at ``goal``.
 
     The heap orders by (cost, grid), so of several cheapest predecessors a grid keeps
     the first settled: the one reached more cheaply, then the smallest (deck, column,
     row). The result never depends on the order in which links are listed."""
-    geo = _geometry(ship)
+    links, shut, alien = geo.links, _shut(doors), mover is Mover.ALIEN
     best = {start: 0}
-    came: dict[Grid, Grid] = {}
-    done: set[Grid] = set()
+    came: dict[int, int] = {}
+    done: set[int] = set()
     heap = [(0, start)]
     while heap:
         cost, grid = heapq.heappop(heap)
@@ -294,8 +306,10 @@ def _dijkstra(
         done.add(grid)
         if grid == goal:
             break
-        for link, step in geo.moves(grid, mover, doors):
-            new = cost + step
+        for link in links[grid]:
+            if link.door in shut:
+                continue
+            new = cost + (link.alien if alien else link.human)
             if budget is not None and new > budget:
                 continue
             old = best.get(link.to)
@@ -303,7 +317,7 @@ def _dijkstra(
                 best[link.to] = new
                 came[link.to] = grid
                 heapq.heappush(heap, (new, link.to))
-    return {g: best[g] for g in done}, came
+    return {i: best[i] for i in done}, came
 
 
 def cheapest_path(
@@ -313,13 +327,15 @@ def cheapest_path(
 
     Deterministic: of equally cheap ways into a grid, the path takes the one from the
     grid reached more cheaply, then from the smallest (deck, column, row)."""
-    costs, came = _dijkstra(ship, start, mover, doors, goal=goal)
-    if goal not in costs:
+    geo = _geometry(ship)
+    origin, target = geo.index[start], geo.index[goal]
+    costs, came = _dijkstra(geo, origin, mover, doors, goal=target)
+    if target not in costs:
         return None
-    path = [goal]
-    while path[-1] != start:
+    path = [target]
+    while path[-1] != origin:
         path.append(came[path[-1]])
-    return tuple(reversed(path))
+    return tuple(geo.grids[i] for i in reversed(path))
 
 
 def reachable(
@@ -327,7 +343,9 @@ def reachable(
 ) -> dict[Grid, int]:
     """The least cost of every grid reachable from ``start`` within ``budget`` actions
     (``start`` itself at 0)."""
-    return _dijkstra(ship, start, mover, doors, budget=budget)[0]
+    geo = _geometry(ship)
+    costs, _ = _dijkstra(geo, geo.index[start], mover, doors, budget=budget)
+    return {geo.grids[i]: cost for i, cost in costs.items()}
 
 
 # --- range (C.4.1) ----------------------------------------------------------------

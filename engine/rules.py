@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine import commands as c
+from engine.actions import actions_left
 from engine.combat import HANDLERS as COMBAT_HANDLERS
 from engine.content import Content
 from engine.context import Ctx, Handler
 from engine.errors import RuleError
-from engine.events import Event
+from engine.events import Audience, Event
 from engine.gear import HANDLERS as GEAR_HANDLERS
 from engine.movement import feint, move, use_hatch, use_lift, wait
 from engine.piperun import search, start_pipe_run, surface
@@ -33,7 +34,14 @@ from engine.setup import (
 )
 from engine.ship import Ship
 from engine.state import GameState, Phase, Side
-from engine.turns import begin_phase, check_game_over, end_phase, end_unit, side_finished
+from engine.turns import (
+    begin_phase,
+    check_game_over,
+    end_phase,
+    end_unit,
+    finish_unit,
+    side_finished,
+)
 
 
 def _crew_setup(step: Any) -> Handler:
@@ -62,8 +70,6 @@ def _order(ctx: Ctx, side: Side, cmd: c.SetOrder) -> None:
     require_side(side, Side.ALIEN)
     ctx.state.standing.spend_energy_on_seven = cmd.value
     state = "on" if cmd.value else "off"
-    from engine.events import Audience
-
     ctx.tell(Audience.ALIEN, "order", f"Standing order: spend energy on an exact 7 is {state}")
 
 
@@ -102,6 +108,9 @@ def _after(ctx: Ctx) -> None:
         return
     if check_game_over(ctx):
         return
+    active = state.active_unit
+    if active is not None and actions_left(ctx, active) == 0:
+        finish_unit(ctx, active)  # a unit that has spent everything is done (C.2)
     while state.phase in (Phase.ALIEN, Phase.CREW) and side_finished(ctx):
         side = Side.ALIEN if state.phase is Phase.ALIEN else Side.CREW
         end_phase(ctx, side)

@@ -163,7 +163,25 @@ class GameState:
     result: str | None = None
 
     def clone(self) -> GameState:
-        return copy.deepcopy(self)
+        """A deep copy, written out by hand: every command copies the state once,
+        and this is several times faster than ``copy.deepcopy``."""
+        new = copy.copy(self)
+        new.rng = Rng(self.rng.state)
+        new.humans = {k: _copy_human(v) for k, v in self.humans.items()}
+        new.aliens = {k: _copy_alien(v) for k, v in self.aliens.items()}
+        new.items = {k: _copy_item(v) for k, v in self.items.items()}
+        new.doors = dict(self.doors)
+        new.launched_pods = {k: list(v) for k, v in self.launched_pods.items()}
+        new.nexus = dict(self.nexus)
+        new.nexus_revealed = set(self.nexus_revealed)
+        new.alien_secrets = _copy_secrets(self.alien_secrets)
+        new.crew_secrets = _copy_secrets(self.crew_secrets)
+        new.standing = copy.copy(self.standing)
+        new.done_units = set(self.done_units)
+        new.declarations = list(self.declarations)
+        new.sightings = list(self.sightings)
+        new.searched = set(self.searched)
+        return new
 
     # --- lookups ---------------------------------------------------------------
     def human(self, unit_id: str) -> Human:
@@ -220,3 +238,29 @@ class GameState:
 
     def door_state(self, door_id: str) -> DoorState:
         return self.doors.get(door_id, DoorState.OPEN)
+
+
+def _copy_human(human: Human) -> Human:
+    new = copy.copy(human)
+    new.revealed = set(human.revealed)
+    return new
+
+
+def _copy_alien(alien: Alien) -> Alien:
+    new = copy.copy(alien)
+    new.path = list(alien.path)
+    return new
+
+
+def _copy_item(item: Item) -> Item:
+    new = copy.copy(item)
+    new.examined_by = set(item.examined_by)
+    return new
+
+
+def _copy_secrets(secrets: SideSecrets) -> SideSecrets:
+    return SideSecrets(
+        abilities=list(secrets.abilities),
+        revealed_abilities=set(secrets.revealed_abilities),
+        blueprints=list(secrets.blueprints),
+    )

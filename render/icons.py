@@ -106,23 +106,29 @@ def locker_icon(unopened: bool) -> Image.Image:
 @lru_cache(maxsize=3)
 def nexus_icon(look: NexusLook) -> Image.Image:
     """A system nexus grid (C.9): a diamond with N; filled when a marker lies
-    on it, red and crossed out once the marker is revealed as damaged."""
+    on it, red and cracked once the marker is revealed as damaged."""
     c = style.CELL
     colour = style.NEXUS_DAMAGED if look is NexusLook.DAMAGED else style.NEXUS
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         m, r = c / 2, c / 2 - 6
-        diamond = [(m * k, (m - r) * k), ((m + r) * k, m * k), (m * k, (m + r) * k), ((m - r) * k, m * k)]
+        diamond = [
+            (m * k, (m - r) * k),
+            ((m + r) * k, m * k),
+            (m * k, (m + r) * k),
+            ((m - r) * k, m * k),
+        ]
         fill = None if look is NexusLook.EMPTY else colour
         draw.polygon(diamond, outline=colour, fill=fill, width=round(3 * k))
         if look is NexusLook.DAMAGED:
-            d = r * 0.5
-            for sign in (1, -1):
-                draw.line(
-                    scaled((m - d, m - sign * d, m + d, m + sign * d), k),
-                    fill=style.OUTLINE,
-                    width=round(3 * k),
-                )
+            crack = [
+                (m - 1, m - r + 3),
+                (m + 4, m - 6),
+                (m - 4, m + 1),
+                (m + 3, m + 7),
+                (m, m + r - 3),
+            ]
+            draw.line([(x * k, y * k) for x, y in crack], fill=style.OUTLINE, width=round(3 * k))
 
     icon = _cell_icon(paint)
     text = style.NEXUS if look is NexusLook.EMPTY else style.CREW_TEXT
@@ -189,7 +195,9 @@ def _paint_smashed(draw: ImageDraw.ImageDraw, k: float, length: int) -> None:
     stub = max(4, length // 7)
     for x0 in (0, length - stub):
         draw.rectangle(
-            scaled((x0, 2, x0 + stub, h - 2), k), fill=style.DOOR_SMASHED, outline=style.OUTLINE,
+            scaled((x0, 2, x0 + stub, h - 2), k),
+            fill=style.DOOR_SMASHED,
+            outline=style.OUTLINE,
             width=round(k),
         )
     teeth = max(4, (length - 2 * stub) // 6)
@@ -203,7 +211,9 @@ def _paint_sealed(draw: ImageDraw.ImageDraw, k: float, length: int) -> None:
     h = style.DOOR_BAR_W
     for y0 in (0, h - 5):
         draw.rectangle(
-            scaled((0, y0, length, y0 + 5), k), fill=style.DOOR_SEALED, outline=style.OUTLINE,
+            scaled((0, y0, length, y0 + 5), k),
+            fill=style.DOOR_SEALED,
+            outline=style.OUTLINE,
             width=round(k),
         )
 

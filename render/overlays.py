@@ -45,7 +45,7 @@ def searched_mask() -> Image.Image:
     assert pixels is not None
     for y in range(c):
         for x in range(c):
-            screen = x % 4 == 1 and y % 4 == 1 or x % 4 == 3 and y % 4 == 3
+            screen = (x % 4, y % 4) in ((1, 1), (3, 3))
             edge = (x in (2, 3, c - 4, c - 3) or y in (2, 3, c - 4, c - 3)) and (x + y) % 6 < 3
             inside = 2 <= x <= c - 3 and 2 <= y <= c - 3
             if inside and (screen or edge):

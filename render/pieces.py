@@ -6,6 +6,7 @@ same picture serves every grid and every render (see render.sprites).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -103,14 +104,24 @@ def _dashed_outline(
         for i in range(0, steps, 2):
             t0, t1 = i / steps, min(1.0, (i + 1) / steps)
             draw.line(
-                (ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1),
+                (
+                    ax + (bx - ax) * t0,
+                    ay + (by - ay) * t0,
+                    ax + (bx - ax) * t1,
+                    ay + (by - ay) * t1,
+                ),
                 fill=colour,
                 width=round(width),
             )
 
 
+def _ring(size: int) -> int:
+    """The margin around a counter's shape, where the active ring goes."""
+    return 3 if size >= ROOMY else 2
+
+
 def _paint_counter(draw: ImageDraw.ImageDraw, k: float, look: CounterLook, size: int) -> None:
-    ring = 3 if size >= ROOMY else 2
+    ring = _ring(size)
     if look.active:
         draw.rounded_rectangle(scaled((0, 0, size, size), k), radius=4 * k, fill=style.ACTIVE)
     x0, y0, x1, y1 = (v * k for v in (ring, ring, size - ring, size - ring))
@@ -121,33 +132,43 @@ def _paint_counter(draw: ImageDraw.ImageDraw, k: float, look: CounterLook, size:
         else:
             draw.polygon(shape, fill=_counter_fill(look), outline=style.OUTLINE, width=round(2 * k))
     else:
-        draw.rectangle((x0, y0, x1, y1), fill=_counter_fill(look), outline=style.OUTLINE, width=round(2 * k))
+        draw.rectangle(
+            (x0, y0, x1, y1), fill=_counter_fill(look), outline=style.OUTLINE, width=round(2 * k)
+        )
     if look.injured and not look.deceased:
         corner = (x1 - x0) * 0.36
         draw.polygon([(x1 - corner, y0), (x1, y0), (x1, y0 + corner)], fill=style.INJURED)
     if look.deceased:
         i = 3 * k
         for line in ((x0 + i, y0 + i, x1 - i, y1 - i), (x0 + i, y1 - i, x1 - i, y0 + i)):
-            draw.line(line, fill=style.OUTLINE, width=round(2 * k))
+            draw.line(line, fill=style.CADAVER_CROSS, width=round(2 * k))
 
 
 def _write_counter_text(draw: ImageDraw.ImageDraw, look: CounterLook, size: int) -> None:
-    on_alien = look.side is UnitSide.ALIEN and not look.deceased
-    colour = style.ALIEN_TEXT if on_alien else style.CREW_TEXT
-    stroke = style.OUTLINE if look.hidden else None
+    """The name (as much as fits) and, on a full-size counter, the status.
+    Text on a cadaver is cut out of its cross; a pipe-running alien's label is
+    outlined, as it has no fill behind it."""
     if look.hidden:
-        colour = style.TEXT
-    room = size - 8
+        colour, stroke = style.TEXT, style.OUTLINE
+    elif look.deceased:
+        colour, stroke = style.CREW_TEXT, style.CADAVER
+    elif look.side is UnitSide.ALIEN:
+        colour, stroke = style.ALIEN_TEXT, None
+    else:
+        colour, stroke = style.CREW_TEXT, None
+    room = size - 2 * _ring(size) - 2
+    middle = size // 2
     if size < ROOMY:
-        draw_centred(draw, (size // 2, size // 2), [truncate(look.label, room, 10)[:2]], 10, colour)
+        short = truncate(look.label, room, style.SLOT_TEXT_SIZE)[:2]
+        draw_centred(draw, (middle, middle), [short], style.SLOT_TEXT_SIZE, colour, stroke)
         return
-    name_size = fit(look.label, room, 16, (13, 12, 11))[0]
+    name_size = fit(look.label, room, 16, (14, 13, 12, 11))[0]
     name = truncate(look.label, room, name_size)
     status = look.status
-    name_y = size // 2 - 5 if status else size // 2
-    draw_centred(draw, (size // 2, name_y), [name], name_size, colour, stroke)
+    name_y = middle - 5 if status else middle
+    draw_centred(draw, (middle, name_y), [name], name_size, colour, stroke)
     if status:
-        draw_centred(draw, (size // 2, size // 2 + 9), [status], style.SMALL_SIZE - 1, colour, stroke)
+        draw_centred(draw, (middle, middle + 9), [status], style.STATUS_SIZE, colour, stroke)
 
 
 @lru_cache(maxsize=8)
@@ -158,28 +179,48 @@ def badge(kind: MarkerKind, text: str) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         if kind is MarkerKind.SUPPLIES:
-            draw.rectangle(scaled((0, 0, b, b), k), fill=style.SUPPLIES, outline=style.OUTLINE, width=round(1.5 * k))
+            draw.rectangle(
+                scaled((0, 0, b, b), k),
+                fill=style.SUPPLIES,
+                outline=style.OUTLINE,
+                width=round(1.5 * k),
+            )
         elif kind is MarkerKind.GEAR:
             shield = [(0, 0), (b, 0), (b, b * 0.6), (b / 2, b), (0, b * 0.6)]
-            draw.polygon([(x * k, y * k) for x, y in shield], fill=style.GEAR, outline=style.OUTLINE, width=round(1.5 * k))
+            draw.polygon(
+                [(x * k, y * k) for x, y in shield],
+                fill=style.GEAR,
+                outline=style.OUTLINE,
+                width=round(1.5 * k),
+            )
         else:
             triangle = [(b / 2, 0), (b, b), (0, b)]
-            draw.polygon([(x * k, y * k) for x, y in triangle], fill=style.SIGHTING, outline=style.OUTLINE, width=round(1.5 * k))
+            draw.polygon(
+                [(x * k, y * k) for x, y in triangle],
+                fill=style.SIGHTING,
+                outline=style.OUTLINE,
+                width=round(1.5 * k),
+            )
 
     image = smooth(b, b, paint)
     y = b // 2 + (2 if kind is MarkerKind.ALIEN_SIGHTING else 0)
-    draw_centred(ImageDraw.Draw(image), (b // 2, y), [text], style.SMALL_SIZE, style.CREW_TEXT)
+    draw_centred(ImageDraw.Draw(image), (b // 2, y), [text], style.BADGE_TEXT_SIZE, style.CREW_TEXT)
     return image
 
 
 def badge_text(kind: MarkerKind, label: str) -> str:
-    """Up to two letters: the marker's label if this viewer may read it, else
-    the kind's letter (S supplies, G gear, ! sighting)."""
+    """Up to two letters for a marker: what this viewer may read of it
+    ("Supplies (food)" -> "Fo", "Flame Caster" -> "FC", "AidKit" -> "AK"), or
+    the kind's letter when that is all it may read ("Supplies" -> "S")."""
     if kind is MarkerKind.ALIEN_SIGHTING:
         return "!"
-    if label:
-        return label[:2]
-    return "S" if kind is MarkerKind.SUPPLIES else "G"
+    inner = label[label.find("(") + 1 : label.find(")")] if "(" in label else label
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+|\d+", inner)
+    if not words or inner.casefold() == kind.value:
+        return "S" if kind is MarkerKind.SUPPLIES else "G"
+    if len(words) > 1:
+        return (words[0][0] + words[1][0]).upper()
+    return words[0][:2].capitalize()
 
 
 @lru_cache(maxsize=1)
@@ -189,7 +230,11 @@ def sighting_ping() -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         for inset, width in ((1, 3), (7, 2)):
-            draw.ellipse(scaled((inset, inset, c - inset, c - inset), k), outline=style.SIGHTING, width=round(width * k))
+            draw.ellipse(
+                scaled((inset, inset, c - inset, c - inset), k),
+                outline=style.SIGHTING,
+                width=round(width * k),
+            )
 
     return smooth(c, c, paint)
 

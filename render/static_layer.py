@@ -102,12 +102,22 @@ def _draw_deck(
 def _draw_deck_header(draw: ImageDraw.ImageDraw, area: DeckArea, ship: Ship) -> None:
     x0, y0, _, y1 = area.header
     title = ship.decks[area.deck].label.upper()
-    draw.text((x0, (y0 + y1) // 2), title, font=font(style.DECK_TITLE_SIZE), fill=style.TEXT, anchor="lm")
+    draw.text(
+        (x0, (y0 + y1) // 2), title, font=font(style.DECK_TITLE_SIZE), fill=style.TEXT, anchor="lm"
+    )
     numbers = sorted(ship.decks)
-    where = "top deck" if area.deck == numbers[-1] else "bottom deck" if area.deck == numbers[0] else ""
+    where = (
+        "top deck" if area.deck == numbers[-1] else "bottom deck" if area.deck == numbers[0] else ""
+    )
     if where:
         x = x0 + font(style.DECK_TITLE_SIZE).getlength(title) + 12
-        draw.text((x, (y0 + y1) // 2 + 1), where, font=font(style.SUBTITLE_SIZE), fill=style.TEXT_MUTED, anchor="lm")
+        draw.text(
+            (x, (y0 + y1) // 2 + 1),
+            where,
+            font=font(style.SUBTITLE_SIZE),
+            fill=style.TEXT_MUTED,
+            anchor="lm",
+        )
 
 
 def _draw_coordinates(draw: ImageDraw.ImageDraw, area: DeckArea) -> None:
@@ -154,17 +164,21 @@ def _closed(box: Box) -> Box:
 
 def _draw_features(image: Image.Image, ship: Ship, deck: int, layout: Layout) -> None:
     for grid in ship.grids(deck):
-        cell = ship.cells[grid]
-        if cell.feature is None:
-            continue
-        icon = {
-            Feature.LIFT: lambda: lift_icon(cell.letter),
-            Feature.HATCH: lambda: hatch_icon(cell.letter, ship.hatches[cell.letter].lower == grid),
-            Feature.LOCKER: lambda: locker_icon(False),
-            Feature.NEXUS: lambda: nexus_icon(NexusLook.EMPTY),
-            Feature.BED: bed_icon,
-        }[cell.feature]()
-        paste_icon(image, icon, layout.grid_box(grid)[:2])
+        if ship.cells[grid].feature is not None:
+            paste_icon(image, _feature_icon(ship, grid), layout.grid_box(grid)[:2])
+
+
+def _feature_icon(ship: Ship, grid: Grid) -> Image.Image:
+    cell = ship.cells[grid]
+    if cell.feature is Feature.LIFT:
+        return lift_icon(cell.letter)
+    if cell.feature is Feature.HATCH:
+        return hatch_icon(cell.letter, up=ship.hatches[cell.letter].lower == grid)
+    if cell.feature is Feature.LOCKER:
+        return locker_icon(unopened=False)
+    if cell.feature is Feature.NEXUS:
+        return nexus_icon(NexusLook.EMPTY)
+    return bed_icon()
 
 
 def _draw_room_names(
@@ -191,9 +205,7 @@ def _wall_rect(line: Box) -> Box:
 def _draw_walls(draw: ImageDraw.ImageDraw, ship: Ship, deck: int, layout: Layout) -> None:
     """Walls on every edge between regions and along the hull (C.4.2), except
     where a door makes a gap (C.4.3)."""
-    gaps = {
-        (grid, side) for door in ship.doors.values() for grid, side in door_edges(ship, door)
-    }
+    gaps = {(grid, side) for door in ship.doors.values() for grid, side in door_edges(ship, door)}
     for grid in ship.grids(deck):
         box = layout.grid_box(grid)
         for side in ((0, -1), (1, 0), (0, 1), (-1, 0)):
@@ -231,7 +243,9 @@ def _dashed_sill(draw: ImageDraw.ImageDraw, line: Box) -> None:
 
 def _draw_space_label(draw: ImageDraw.ImageDraw, box: Box) -> None:
     size, lines = fit("TO SPACE", box[2] - box[0] - 2, box[3] - box[1], (11, 10, 9))
-    draw_centred(draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), lines, size, style.TEXT_MUTED)
+    draw_centred(
+        draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), lines, size, style.TEXT_MUTED
+    )
 
 
 def _airlock_controls(ship: Ship, deck: int) -> list[Grid]:
@@ -242,7 +256,11 @@ def _airlock_controls(ship: Ship, deck: int) -> list[Grid]:
             continue
         for a, b in door.edges:
             for grid in (a, b):
-                if grid is not None and grid.deck == deck and TAG_AIRLOCK not in ship.region_of(grid).tags:
+                if (
+                    grid is not None
+                    and grid.deck == deck
+                    and TAG_AIRLOCK not in ship.region_of(grid).tags
+                ):
                     found.append(grid)
     return found
 
@@ -254,4 +272,3 @@ def _draw_controls_label(draw: ImageDraw.ImageDraw, box: Box) -> None:
     size, lines = fit("Air Lock Controls", width, panel[3] - panel[1] - 2, (10, 9, 8))
     centre = ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
     draw_centred(draw, centre, lines, size, style.TEXT)
-

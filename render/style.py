@@ -18,11 +18,10 @@ COL_LABEL_H = 22  # column letters above and below each deck
 TITLE_H = 58
 DECK_HEADER_H = 34
 DECK_GAP = 10
-LEGEND_COLUMNS = 5
-LEGEND_ROWS = 5  # render.legend checks its items fit
-LEGEND_ROW_H = 38
+LEGEND_COLUMNS = 7
+LEGEND_ROWS = 4  # render.legend checks its items fit
+LEGEND_ROW_H = 52
 LEGEND_HEADER_H = 30
-LEGEND_ICON = 34
 
 WALL_W = 5
 GRID_LINE_W = 1
@@ -30,9 +29,9 @@ HATCH_SPACING = 9  # diagonal lines across obstructed grids
 HATCH_LINE_W = 2
 DOOR_BAR_W = 13  # thickness of a closed / smashed / sealed door bar
 
-COUNTER_INSET = 4  # a lone unit's counter inside its grid
-SLOT_INSET = 2  # several units share the grid in sub-cells
-BADGE = 16  # markers drawn as small corner icons
+COUNTER_INSET = 1  # a lone unit's counter inside its grid
+SLOT_INSET = 1  # several units share the grid in sub-cells
+BADGE = 18  # markers drawn as small corner icons
 PATH_W = 3
 PATH_DOT = 4
 
@@ -43,7 +42,9 @@ DECK_TITLE_SIZE = 21
 COORD_SIZE = 16
 ROOM_NAME_SIZES = (17, 16, 15, 14, 13, 12, 11, 10)
 LEGEND_TEXT_SIZE = 15
-SMALL_SIZE = 10
+STATUS_SIZE = 9  # INJ / KO / DEAD / PIPE under a counter's name
+SLOT_TEXT_SIZE = 10  # initials on a counter sharing its grid
+BADGE_TEXT_SIZE = 11
 
 # --- colours ------------------------------------------------------------------
 SPACE: RGB = (13, 16, 26)
@@ -80,6 +81,7 @@ CREW: RGB = (122, 196, 255)
 CREW_TEXT: RGB = (6, 14, 28)
 CREW_KO: RGB = (150, 160, 176)
 CADAVER: RGB = (118, 118, 124)
+CADAVER_CROSS: RGB = (62, 62, 68)
 INJURED: RGB = (232, 52, 60)
 ALIEN: RGB = (214, 36, 120)
 ALIEN_TEXT: RGB = (255, 255, 255)
@@ -125,6 +127,7 @@ EXACT_COLOURS: tuple[RGB, ...] = (
     CREW_TEXT,
     CREW_KO,
     CADAVER,
+    CADAVER_CROSS,
     INJURED,
     ALIEN,
     ALIEN_TEXT,

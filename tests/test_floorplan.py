@@ -59,7 +59,7 @@ def test_c43_pod_doors_and_airlock_doors_are_typed_by_where_they_lead() -> None:
 
 def test_c45_lift_grids_are_named_by_letter_and_deck() -> None:
     ship = ship_from(SHIP_TEXT)
-    lift = ship.lift_at(G("2-Q6"))
+    lift = ship.lift_at(G("2-Q5"))
     assert lift is not None and lift.name_on(2) == "Lift B2"
     assert set(lift.grids) == {0, 1, 2}
 

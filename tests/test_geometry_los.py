@@ -257,10 +257,16 @@ def test_d41_royal_in_cabin_doorway_sees_hyun_but_not_back() -> None:
 
 def test_d41_ortiz_sees_the_hunter_but_not_the_larva_behind_a_closed_door() -> None:
     ship = real_ship()
-    cabin_door = door_id(ship, "2-O9", "2-P9")
-    assert sees(ship, "2-O11", "2-O7")  # Ortiz, down the branch, sees the Hunter
-    assert sees(ship, "2-O9", "2-P10")  # from the Cabin 4 doorway, the Larva too …
-    assert not sees(ship, "2-O9", "2-P10", {cabin_door: DoorState.CLOSED})  # … not if closed
+    closed = {door_id(ship, "2-O9", "2-P9"): DoorState.CLOSED}  # Cabin 4's door
+    assert sees(ship, "2-O9", "2-O7", closed)  # Ortiz sees the Hunter up the branch
+    assert not sees(ship, "2-O9", "2-P10", closed)  # not the Larva in Cabin 4 …
+    assert sees(ship, "2-O9", "2-P10")  # … until the door opens
+
+
+def test_d4_real_ship_branch_corridor_sees_along_itself() -> None:
+    ship = real_ship()
+    assert sees(ship, "2-O11", "2-O7")
+    assert sees(ship, "2-O7", "2-O11")
 
 
 def test_d4_real_ship_cargo_hold_doorways_each_see_whole_hold() -> None:

@@ -1,0 +1,162 @@
+"""What every effort shares: its price in actions (G.1), the actions committed to a
+die roll (C.1), the skills and abilities it shows the other side (C.3, E.1), and the
+Command bonus (G.3).
+
+Costs and modifiers are worked out before anything changes, so a refused command
+leaves the state as it was; what an effort reveals is collected in a :class:`Shown`
+and made public only once the effort is really made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.actions import require_actions, spend
+from engine.content_models import Ability, Activity, Skill
+from engine.context import Ctx
+from engine.dice import Modifier, Roll
+from engine.errors import RuleError
+from engine.geometry import grid_range
+from engine.grid import Grid
+from engine.state import Condition, Human
+from engine.units import has_skill, skill_count
+
+# G.3: "a +1 die roll boost". The content tables give no number for it, and gap 12
+# says it never grows with more commanders.
+COMMAND_BONUS = 1
+
+
+def action_cost(ctx: Ctx, activity: Activity, unit_id: str) -> int:
+    """G.1's price of ``activity`` for the unit's side; refuses where that side cannot."""
+    row = ctx.content.actions[activity]
+    cost = row.human if ctx.state.is_human(unit_id) else row.alien
+    if cost is None:
+        side = "the crew" if ctx.state.is_human(unit_id) else "the alien"
+        raise RuleError(f"{side} cannot {row.label.lower()}", rule="G.1")
+    if cost == "X":
+        raise ValueError(f"{activity} has no fixed cost")
+    return cost
+
+
+def boost_price(ctx: Ctx, unit_id: str, boost: int) -> int:
+    """Actions it takes to add ``boost`` to a roll (G.1 "Boost one effort by one")."""
+    return boost * action_cost(ctx, Activity.BOOST, unit_id)
+
+
+def afford(ctx: Ctx, unit_id: str, cost: int, boost: int, doing: str, rule: str) -> None:
+    """Refuse, changing nothing, unless the unit can pay the effort and its boost."""
+    what = f"{doing} with +{boost}" if boost else doing
+    require_actions(ctx, unit_id, cost + boost_price(ctx, unit_id, boost), what, rule)
+
+
+def commit(ctx: Ctx, unit_id: str, cost: int, boost: int) -> list[Modifier]:
+    """Spend the effort and the committed actions before the roll: they are used
+    whatever the die shows (C.1). Returns the roll's "actions" modifier."""
+    spend(ctx, unit_id, cost + boost_price(ctx, unit_id, boost))
+    return [Modifier("actions", boost)] if boost else []
+
+
+@dataclass
+class Shown:
+    """Markers an effort uses, to turn face-up once it is made (C.3, E.1)."""
+
+    skills: list[tuple[Human, Skill]] = field(default_factory=list)
+    abilities: list[Ability] = field(default_factory=list)
+
+    def skill(self, human: Human, skill: Skill) -> None:
+        self.skills.append((human, skill))
+
+    def ability(self, ability: Ability) -> None:
+        self.abilities.append(ability)
+
+    def reveal(self, ctx: Ctx) -> None:
+        for human, skill in self.skills:
+            show_skill(ctx, human, skill)
+        for ability in self.abilities:
+            show_ability(ctx, ability)
+
+
+def show_skill(ctx: Ctx, human: Human, skill: Skill) -> None:
+    """Turn face-up the role and skill markers that give ``skill``: E.1 lets the
+    alien know a role once its skill is used, C.3 a skill marker."""
+    shown = []
+    role = ctx.content.role(human.role) if human.role else None
+    if role is not None and role.skill is skill and "role" not in human.revealed:
+        human.revealed.add("role")
+        shown.append(f"role marker {role.name}")
+    if human.skill_marker == skill.value and "skill" not in human.revealed:
+        human.revealed.add("skill")
+        shown.append(f"skill marker {skill.value}")
+    if shown:
+        ctx.say(
+            "revealed",
+            f"{human.name} uses {skill.value}: {' and '.join(shown)} turned face-up (C.3, E.1)",
+            unit=human.id,
+        )
+
+
+def show_ability(ctx: Ctx, ability: Ability) -> None:
+    """C.3: the alien reveals an ability marker when it uses it."""
+    revealed = ctx.state.alien_secrets.revealed_abilities
+    if ability in revealed:
+        return
+    revealed.add(ability)
+    ctx.say("revealed", f"The alien reveals its {ability.value} ability (C.3, G.4)")
+
+
+def skill_modifier(ctx: Ctx, human: Human, skill: Skill, shown: Shown) -> list[Modifier]:
+    """C.1: add the number of ``skill`` markers the human holds."""
+    count = skill_count(ctx.content, human, skill)
+    if not count:
+        return []
+    shown.skill(human, skill)
+    return [Modifier(skill.value, count)]
+
+
+def commander_for(ctx: Ctx, human: Human) -> Human | None:
+    """A conscious human with Command in the same or an adjacent grid, the acting
+    human first (G.3). Adjacent means range 1: walls do not matter to a shout."""
+    here = ctx.state.unit_grid(human.id)
+    if here is None:
+        return None
+    near = [
+        h
+        for h in ctx.state.live_humans()
+        if h.condition is not Condition.UNCONSCIOUS
+        and has_skill(ctx.content, h, Skill.COMMAND)
+        and _within_one(here, ctx.state.unit_grid(h.id))
+    ]
+    near.sort(key=lambda h: (h.id != human.id, h.id))
+    return near[0] if near else None
+
+
+def _within_one(here: Grid, there: Grid | None) -> bool:
+    distance = None if there is None else grid_range(here, there)
+    return distance is not None and distance <= 1
+
+
+def command_modifier(ctx: Ctx, human: Human, shown: Shown) -> list[Modifier]:
+    """G.3: +1 to any roll made near a commander; never more, however many (gap 12)."""
+    commander = commander_for(ctx, human)
+    if commander is None:
+        return []
+    shown.skill(commander, Skill.COMMAND)
+    return [Modifier("Command", COMMAND_BONUS)]
+
+
+def crew_effort(
+    ctx: Ctx,
+    human: Human,
+    skill: Skill,
+    activity: Activity,
+    boost: int,
+    what: str,
+) -> Roll:
+    """One skilled C.1 effort by a human (heal, repair …), made after every check:
+    pay the activity and the boost, add the skill and Command, announce, roll."""
+    shown = Shown()
+    mods = commit(ctx, human.id, action_cost(ctx, activity, human.id), boost)
+    mods += skill_modifier(ctx, human, skill, shown)
+    mods += command_modifier(ctx, human, shown)
+    shown.reveal(ctx)
+    return ctx.roll(what, mods, unit=human.id)

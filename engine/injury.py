@@ -1,0 +1,139 @@
+"""Injury and death (D.5, G.3 Humoid, G.4 Venom) and units leaving play.
+
+Every way a unit is hurt or removed goes through here, so the consequences are the
+same whoever caused them: an injured unit drops everything, a second injury kills,
+a unit out of play never acts again.
+"""
+
+from __future__ import annotations
+
+from engine.content_models import Ability, Skill
+from engine.context import Ctx
+from engine.dice import Roll
+from engine.efforts import show_ability, show_skill
+from engine.state import Alien, Condition, Fate, Human
+from engine.units import has_ability, has_skill
+
+
+def drop_all(ctx: Ctx, unit_id: str) -> list[str]:
+    """D.5: gear, supplies and carried humans fall into the unit's grid."""
+    state = ctx.state
+    here = state.unit_grid(unit_id)
+    dropped = state.carried_by(unit_id)
+    for item in state.items.values():
+        if item.holder == unit_id:
+            item.holder, item.grid = None, here
+    for body in state.humans.values():
+        if body.holder == unit_id:
+            body.holder, body.grid = None, here
+    return dropped
+
+
+def retire(ctx: Ctx, unit_id: str) -> None:
+    """A unit that died or left the ship has no actions and is never the acting one."""
+    state = ctx.state
+    state.done_units.add(unit_id)
+    if state.active_unit == unit_id:
+        state.active_unit = None
+    if state.is_human(unit_id):
+        state.human(unit_id).actions = 0
+    else:
+        state.alien(unit_id).actions = 0
+
+
+def resolve_hit(ctx: Ctx, target_id: str, roll: Roll, by: str | None) -> None:
+    """Apply one attack roll (D.1). An alien hit by exactly the target number may burn
+    an energy store instead of being injured (D.5); the total compared is the final
+    one, resilience included (gap 11)."""
+    if not roll.success:
+        return
+    state = ctx.state
+    if (
+        not state.is_human(target_id)
+        and roll.total == roll.target
+        and state.standing.spend_energy_on_seven
+        and state.energy > 0
+    ):
+        state.energy -= 1
+        ctx.say(
+            "energy-spent",
+            f"{ctx.name(target_id).capitalize()} burns an energy store to shrug off the "
+            f"exact {roll.target} (D.5)",
+            unit=target_id,
+        )
+        return
+    wound(ctx, target_id, by)
+
+
+def wound(ctx: Ctx, target_id: str, by: str | None) -> None:
+    """D.5: injure the unit, or kill it if it was already hurt. ``by`` is the unit
+    that did it (None for accidents)."""
+    if ctx.state.is_human(target_id):
+        _wound_human(ctx, ctx.state.human(target_id), by)
+    else:
+        _wound_alien(ctx, ctx.state.alien(target_id))
+
+
+def _wound_human(ctx: Ctx, human: Human, by: str | None) -> None:
+    alien = ctx.state.aliens.get(by) if by is not None else None
+    if human.condition is not Condition.WELL:
+        kill_human(ctx, human, by_alien=alien is not None)
+        return
+    dropped = drop_all(ctx, human.id)
+    human.condition = Condition.INJURED
+    if alien is not None and has_ability(ctx.state, alien, Ability.VENOM):
+        show_ability(ctx, Ability.VENOM)
+        if has_skill(ctx.content, human, Skill.HUMOID):
+            show_skill(ctx, human, Skill.HUMOID)  # G.3: ignores unconscious effects
+        else:
+            human.condition = Condition.UNCONSCIOUS
+    how = "falls unconscious (G.4 Venom)" if human.condition is Condition.UNCONSCIOUS else (
+        "is injured (D.5)"
+    )
+    drops = f" and drops {_count(len(dropped))}" if dropped else ""
+    ctx.say("injured", f"{human.name} {how}{drops}", grid=ctx.state.unit_grid(human.id),
+            unit=human.id)
+
+
+def _count(n: int) -> str:
+    return "one thing" if n == 1 else f"{n} things"
+
+
+def kill_human(ctx: Ctx, human: Human, *, by_alien: bool) -> None:
+    """D.5: the counter flips to its deceased side: a cadaver where it fell. A Humoid
+    leaves no cadaver: it is removed from the game (G.3)."""
+    grid = ctx.state.unit_grid(human.id)
+    drop_all(ctx, human.id)
+    human.condition = Condition.DECEASED
+    human.killed_by_alien = by_alien
+    retire(ctx, human.id)
+    if has_skill(ctx.content, human, Skill.HUMOID):
+        show_skill(ctx, human, Skill.HUMOID)
+        human.fate, human.grid, human.holder = Fate.LOST, None, None
+        ctx.say("died", f"{human.name} is destroyed and removed from the game (G.3)",
+                grid=grid, unit=human.id)
+        return
+    ctx.say("died", f"{human.name} dies (D.5)", grid=grid, unit=human.id)
+
+
+def _wound_alien(ctx: Ctx, alien: Alien) -> None:
+    if alien.injured:
+        kill_alien(ctx, alien, "dies of its second injury (D.5)")
+        return
+    dropped = drop_all(ctx, alien.id)
+    alien.injured = True
+    drops = f" and drops {_count(len(dropped))}" if dropped else ""
+    ctx.say("injured", f"{ctx.name(alien.id).capitalize()} is injured: no abilities until "
+            f"healed (D.5){drops}", grid=alien.grid, unit=alien.id)
+
+
+def kill_alien(ctx: Ctx, alien: Alien, how: str, *, fate: Fate | None = None) -> None:
+    """D.5: a dead alien is removed from play."""
+    grid = alien.grid
+    drop_all(ctx, alien.id)
+    alien.dead = True
+    alien.grid, alien.run_start = None, None
+    if fate is not None:
+        alien.fate = fate
+    retire(ctx, alien.id)
+    ctx.say("died", f"{ctx.name(alien.id).capitalize()} {how}", grid=grid, unit=alien.id)

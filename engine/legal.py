@@ -1,0 +1,172 @@
+"""Every legal command for a side: candidates filtered by the rules themselves.
+
+There is one source of legality, :func:`engine.rules.apply`; this module only
+proposes what a side might type and keeps what ``apply`` accepts. The bot's
+autocomplete, error hints and the game-controlled players all use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine import commands as c
+from engine.content import Content
+from engine.content_models import Ability
+from engine.errors import GameError
+from engine.geometry import Mover, grid_range, reachable
+from engine.grid import Grid
+from engine.ship import TAG_LOADING_BAY, Ship
+from engine.state import Fate, GameState, Phase, SetupStep, Side
+
+_DIRECTIONS = ("n", "e", "s", "w")
+
+
+def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
+    """Commands worth trying for ``side`` now (a superset of the legal ones)."""
+    if state.phase is Phase.OVER:
+        return []
+    if state.phase is Phase.SETUP:
+        return list(_setup_candidates(state, side, ship))
+    found: list[c.Command] = [c.SetOrder("energy", not state.standing.spend_energy_on_seven)]
+    if (state.phase is Phase.ALIEN) != (side is Side.ALIEN):
+        return found if side is Side.ALIEN else []
+    for unit_id in _ready_units(state, side):
+        found += unit_candidates(state, unit_id, ship)
+    found.append(c.EndPhase())
+    return found
+
+
+def _ready_units(state: GameState, side: Side) -> list[str]:
+    if side is Side.CREW:
+        units = [h.id for h in state.live_humans() if h.holder is None and h.actions > 0]
+    else:
+        units = [a.id for a in state.live_aliens() if a.actions > 0]
+    return [u for u in units if u not in state.done_units]
+
+
+def unit_candidates(state: GameState, unit_id: str, ship: Ship) -> list[c.Command]:
+    return list(_unit_candidates(state, unit_id, ship))
+
+
+def _unit_candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[c.Command]:
+    here = state.unit_grid(unit_id)
+    if here is None:
+        return
+    human = state.is_human(unit_id)
+    actions = state.human(unit_id).actions if human else state.alien(unit_id).actions
+    mover = Mover.HUMAN if human else Mover.ALIEN
+    for grid in sorted(reachable(ship, here, actions, mover, state.doors)):
+        if grid != here:
+            yield c.Move(unit_id, (grid,))
+    yield from (c.UseLift(unit_id, d) for d in ("up", "down"))
+    yield c.UseHatch(unit_id)
+    for spec in ("", *_DIRECTIONS, "inner", "outer"):
+        yield c.OpenDoor(unit_id, spec)
+        yield c.CloseDoor(unit_id, spec)
+    yield c.Launch(unit_id)
+    yield c.OpenLocker(unit_id)
+    yield from _item_candidates(state, unit_id, here)
+    yield from _attack_candidates(state, unit_id, here, actions)
+    yield c.Heal(unit_id)
+    for other in state.units_in(here):
+        if other != unit_id:
+            yield c.Heal(unit_id, other)
+    yield c.RepairDoor(unit_id)
+    if human:
+        yield from (c.Search(unit_id, n) for n in range(1, actions + 1))
+    else:
+        yield from (c.StartPipeRun(unit_id), c.Surface(unit_id), c.Feint(unit_id), c.Wait(unit_id))
+    yield c.EndUnit(unit_id)
+
+
+def _item_candidates(state: GameState, unit_id: str, here: Grid) -> Iterator[c.Command]:
+    others = [u for u in state.units_in(here) if u != unit_id]
+    for item in state.items.values():
+        if item.holder is None and item.grid == here and not item.in_locker:
+            yield c.PickUp(unit_id, (item.id,))
+        if item.holder == unit_id:
+            yield c.Drop(unit_id, (item.id,))
+            yield from (c.Give(unit_id, (item.id,), other) for other in others)
+    for body in state.humans.values():
+        lying_here = body.fate is Fate.ABOARD and body.holder is None and body.grid == here
+        if body.id != unit_id and lying_here:
+            yield c.PickUp(unit_id, (body.id,))
+        if body.holder == unit_id:
+            yield c.Drop(unit_id, (body.id,))
+
+
+def _attack_candidates(
+    state: GameState, unit_id: str, here: Grid, actions: int
+) -> Iterator[c.Command]:
+    boosts = range(0, max(actions, 1))
+    if state.is_human(unit_id):
+        for alien in state.live_aliens():
+            if alien.grid is not None and not alien.pipe_running:
+                yield from (c.Attack(unit_id, alien.id, boost=b) for b in boosts)
+        return
+    for grid in {h.grid for h in state.live_humans() if h.grid is not None}:
+        distance = grid_range(here, grid)
+        if distance is not None and distance <= 2:
+            yield from (c.Attack(unit_id, str(grid), boost=b) for b in boosts)
+    for spec in _DIRECTIONS:
+        yield c.Attack(unit_id, "door", spec)
+
+
+def _setup_candidates(state: GameState, side: Side, ship: Ship) -> Iterator[c.Command]:
+    yield c.QuickSetup()
+    if side is Side.ALIEN:
+        if not state.alien_secrets.abilities:
+            yield from (c.ChooseAbility(a.value) for a in Ability)
+        if not state.aliens:
+            bay = ship.region_tagged(TAG_LOADING_BAY).grids
+            yield from (c.PlaceLarva(g) for g in sorted(bay))
+        return
+    if state.setup is SetupStep.PLACE:
+        for human in state.humans.values():
+            if human.grid is None:
+                yield from (c.PlaceHuman(human.id, g) for g in sorted(ship.cells))
+
+
+def is_legal(
+    state: GameState, side: Side, command: c.Command, ship: Ship, content: Content
+) -> bool:
+    from engine.rules import apply
+
+    try:
+        apply(state, side, command, ship, content)
+    except GameError:
+        return False
+    return True
+
+
+def legal_commands(
+    state: GameState, side: Side, ship: Ship, content: Content, unit: str | None = None
+) -> list[c.Command]:
+    """Every legal command for ``side`` (or for one of its units) in this position."""
+    if unit is not None:
+        pool = unit_candidates(state, unit, ship) if unit in _all_units(state) else []
+    else:
+        pool = candidates(state, side, ship, content)
+    return [cmd for cmd in pool if is_legal(state, side, cmd, ship, content)]
+
+
+def _all_units(state: GameState) -> set[str]:
+    return set(state.humans) | set(state.aliens)
+
+
+def summarize(commands: list[c.Command], shown: int = 4) -> list[str]:
+    """Legal commands as a short hint: many moves fold into one entry."""
+    lines: list[str] = []
+    moves: dict[str, list[str]] = {}
+    for cmd in commands:
+        if isinstance(cmd, c.Move):
+            moves.setdefault(cmd.unit, []).append(str(cmd.route[-1]))
+        else:
+            lines.append(cmd.notation())
+    folded = [
+        f"move {unit} {grids[0]}"
+        if len(grids) == 1
+        else f"move {unit} to one of {len(grids)} grids ({', '.join(grids[:shown])} …)"
+        for unit, grids in moves.items()
+    ]
+    return folded + lines

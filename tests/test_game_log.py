@@ -1,0 +1,94 @@
+"""A game is a seed plus its commands: replay, undo and rollback."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.errors import RuleError
+from engine.game import Game
+from engine.legal import legal_commands
+from engine.state import Phase, Side
+from tests.games import quick_game
+
+
+def _acting(game: Game) -> Side:
+    return Side.ALIEN if game.state.phase is Phase.ALIEN else Side.CREW
+
+
+def random_playout(game: Game, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if game.state.phase is Phase.OVER:
+            return
+        side = _acting(game)
+        options = legal_commands(game.state, side, game.ship, game.content)
+        game.play(side, rng.choice(options))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), moves=st.integers(0, 25), choice=st.randoms())
+def test_replay_of_the_log_equals_the_state(seed: int, moves: int, choice: random.Random) -> None:
+    game = quick_game(seed)
+    random_playout(game, choice, moves)
+    again = Game.replay(game.seed, [(e.side, e.command) for e in game.log])
+    assert again.state == game.state
+
+
+def test_a_refused_command_changes_nothing_and_is_not_logged() -> None:
+    game = quick_game(3)
+    before, log = game.state.clone(), list(game.log)
+    with pytest.raises(RuleError):
+        game.play("alien", "move alien 2-X12")
+    assert game.state == before and game.log == log
+
+
+def test_undo_takes_back_a_sides_own_last_command() -> None:
+    game = quick_game(3)
+    before = game.state.clone()
+    alien = game.state.alien("alien1")
+    target = next(
+        c for c in legal_commands(game.state, Side.ALIEN, game.ship, game.content)
+        if c.verb == "move"
+    )
+    game.play("alien", target)
+    assert game.state.alien("alien1").grid != alien.grid
+    game.undo("alien")
+    assert game.state == before
+
+
+def test_undo_is_refused_for_the_other_sides_command() -> None:
+    game = quick_game(3)
+    game.play("alien", "piperun alien")
+    with pytest.raises(RuleError, match="not yours"):
+        game.undo("crew")
+
+
+def test_undo_is_refused_once_a_die_was_rolled_or_a_secret_revealed() -> None:
+    game = quick_game(3)
+    with pytest.raises(RuleError, match="a die was rolled or something hidden"):
+        game.undo("alien")  # quick setup drew at random
+
+
+def test_a_moderator_rolls_back_to_the_start_of_an_earlier_phase() -> None:
+    game = quick_game(4)
+    start_of_turn_1 = game.state.clone()
+    game.play("alien", "piperun alien")
+    game.play("alien", "pass")
+    game.play("crew", "pass")
+    assert game.state.turn == 2
+    game.rollback(1, Phase.ALIEN)
+    assert game.state == start_of_turn_1
+
+
+def test_the_log_reads_back_as_a_script() -> None:
+    game = quick_game(4)
+    game.play("alien", "piperun alien")
+    assert game.script().splitlines() == [
+        "seed 4",
+        "crew: quick",
+        "alien: quick",
+        "alien: piperun alien1",
+    ]
