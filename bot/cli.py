@@ -72,6 +72,24 @@ def _cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_script(args: argparse.Namespace) -> int:
+    from bot.script_cmd import run_script
+
+    return run_script(args.file, args.viewer, args.json)
+
+
+def _cmd_bot(_args: argparse.Namespace) -> int:
+    from bot.app import run
+    from bot.config import Config, ConfigError
+
+    try:
+        config = Config.from_env()
+    except ConfigError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    return run(config)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="quicksilver", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -87,6 +105,16 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--file", type=Path, default=DEFAULT_SHIP_PATH, help="floorplan file")
     render.add_argument("--sample", action="store_true", help="draw sample pieces too")
     render.set_defaults(run=_cmd_render)
+
+    bot = commands.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN, QUICKSILVER_DB)")
+    bot.set_defaults(run=_cmd_bot)
+
+    script = commands.add_parser("script", help="play a script of commands (see README)")
+    script.add_argument("file", type=Path, help="script file")
+    viewers = ["crew", "alien", "spectator", "referee"]
+    script.add_argument("--as", dest="viewer", choices=viewers, default="referee")
+    script.add_argument("--json", action="store_true", help="one JSON object per line")
+    script.set_defaults(run=_cmd_script)
     return parser
 
 

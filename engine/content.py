@@ -12,7 +12,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeVar
@@ -89,11 +89,19 @@ class Content(Frozen):
     actions: Mapping[Activity, ActionCost]
     victory: Victory
 
+    @cached_property
+    def _humans_by_name(self) -> dict[str, Human]:
+        return {human.name: human for human in self.humans}
+
+    @cached_property
+    def _roles_by_name(self) -> dict[str, Role]:
+        return {role.name: role for role in self.roles}
+
     def human(self, name: str) -> Human:
-        return {human.name: human for human in self.humans}[name]
+        return self._humans_by_name[name]
 
     def role(self, name: str) -> Role:
-        return {role.name: role for role in self.roles}[name]
+        return self._roles_by_name[name]
 
     @property
     def mcpo(self) -> Role:

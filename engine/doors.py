@@ -33,6 +33,15 @@ def airlock_door(ship: Ship, kind: DoorKind) -> Door:
     return next(d for d in ship.doors.values() if d.kind is kind)
 
 
+def other_airlock_door(ship: Ship, door: Door) -> Door | None:
+    """The Air Lock's other door, for the interlock (E.2.5); None for other doors."""
+    pair = {
+        DoorKind.AIRLOCK_INNER: DoorKind.AIRLOCK_OUTER,
+        DoorKind.AIRLOCK_OUTER: DoorKind.AIRLOCK_INNER,
+    }
+    return airlock_door(ship, pair[door.kind]) if door.kind in pair else None
+
+
 def airlock_controls(ship: Ship) -> Grid:
     """E.2.5: the "Air Lock Controls" grid, outside the inner door."""
     inner = airlock_door(ship, DoorKind.AIRLOCK_INNER)
@@ -80,8 +89,9 @@ def _only_door(grid: Grid, here: list[Door], wanted: Callable[[Door], bool] | No
         return here[0]
     if not here:
         raise RuleError(f"{grid} is not a doorway grid: name the door", rule="C.4.3")
-    raise RuleError(f"{grid} is a doorway of several doors: say which",
-                    rule="C.4.3", legal=[d.id for d in here])
+    raise RuleError(
+        f"{grid} is a doorway of several doors: say which", rule="C.4.3", legal=[d.id for d in here]
+    )
 
 
 def _door_on_side(ship: Ship, grid: Grid, side: str) -> Door:
@@ -91,8 +101,11 @@ def _door_on_side(ship: Ship, grid: Grid, side: str) -> Door:
     if door is None and beyond not in ship:
         door = ship.space_door_at(grid)
     if door is None:
-        raise RuleError(f"there is no door on the {side} side of {grid}", rule="C.4.3",
-                        legal=[d.id for d in doors_here(ship, grid)])
+        raise RuleError(
+            f"there is no door on the {side} side of {grid}",
+            rule="C.4.3",
+            legal=[d.id for d in doors_here(ship, grid)],
+        )
     return door
 
 
@@ -119,8 +132,11 @@ def reach_cost(
     assert here is not None
     if not state.is_human(unit_id):
         if not has_ability(state, state.alien(unit_id), Ability.CLEVER):
-            raise RuleError("the alien works doors and pods only with the Clever ability, "
-                            "and never while injured", rule="C.4.3, G.4, D.5")
+            raise RuleError(
+                "the alien works doors and pods only with the Clever ability, "
+                "and never while injured",
+                rule="C.4.3, G.4, D.5",
+            )
         shown.ability(Ability.CLEVER)
     if door in doors_here(ctx.ship, here):
         return action_cost(ctx, by_hand, unit_id)
@@ -128,8 +144,11 @@ def reach_cost(
         shown.skill(state.human(unit_id), Skill.OPERATIONS)
         return action_cost(ctx, remote, unit_id)
     grids = ", ".join(str(g) for g in sorted(door.doorway_grids))
-    raise RuleError(f"{ctx.name(unit_id)} must stand in a doorway grid of {door.id} ({grids}), "
-                    "or work it with Operations from the Command Deck", rule="C.4.3, G.3")
+    raise RuleError(
+        f"{ctx.name(unit_id)} must stand in a doorway grid of {door.id} ({grids}), "
+        "or work it with Operations from the Command Deck",
+        rule="C.4.3, G.3",
+    )
 
 
 def _at_ops(ctx: Ctx, human_id: str, here: Grid) -> bool:
@@ -156,12 +175,9 @@ def _refusal(ctx: Ctx, door: Door, opening: bool) -> str | None:
         return f"{door.id} is already open"
     if not opening and now is DoorState.CLOSED:
         return f"{door.id} is already closed"
-    if opening and door.kind in AIRLOCK_KINDS.values():
-        other = DoorKind.AIRLOCK_OUTER if door.kind is DoorKind.AIRLOCK_INNER else (
-            DoorKind.AIRLOCK_INNER
-        )
-        if ctx.state.door_state(airlock_door(ctx.ship, other).id) is not DoorState.CLOSED:
-            return "safety protocols never open both Air Lock doors at once: close the other first (E.2.5)"
+    other = other_airlock_door(ctx.ship, door)
+    if opening and other and ctx.state.door_state(other.id) is not DoorState.CLOSED:
+        return "both Air Lock doors never stand open: close the other first (E.2.5)"
     return None
 
 
@@ -183,15 +199,18 @@ def work_door(ctx: Ctx, side: Side, unit_id: str, spec: str, opening: bool) -> N
     shown.reveal(ctx)
     set_door(ctx, door, DoorState.OPEN if opening else DoorState.CLOSED)
     plural = "s" if cost != 1 else ""
-    ctx.say("door", f"{ctx.name(unit_id).capitalize()} {'opens' if opening else 'closes'} "
-            f"{door.id} ({cost} action{plural})", unit=unit_id)
-    _giveaway(ctx, unit_id, f"it {'opens' if opening else 'closes'} {door.id}")
+    ctx.say(
+        "door",
+        f"{ctx.Name(unit_id)} {'opens' if opening else 'closes'} {door.id} ({cost} action{plural})",
+        unit=unit_id,
+    )
+    giveaway(ctx, unit_id, f"it {'opens' if opening else 'closes'} {door.id}")
     if opening and door.kind is DoorKind.AIRLOCK_OUTER:
         blow_out(ctx, "the outer Air Lock door opens")
     check_game_over(ctx)
 
 
-def _giveaway(ctx: Ctx, unit_id: str, why: str) -> None:
+def giveaway(ctx: Ctx, unit_id: str, why: str) -> None:
     """C.7.1: a pipe-running alien working a door or pod shows where it is."""
     if not ctx.state.is_human(unit_id):
         alien = ctx.state.alien(unit_id)
@@ -220,12 +239,16 @@ def blow_out(ctx: Ctx, why: str) -> None:
     burns up in the planet's atmosphere, gear is lost. Hidden aliens too."""
     state, ship = ctx.state, ctx.ship
     room = ship.region_tagged(TAG_AIRLOCK).grids
-    ctx.say("blow-out", f"{why.capitalize()}: the Air Lock blows out into space (E.2.5)")
+    ctx.say("blow-out", f"{why[:1].upper()}{why[1:]}: the Air Lock blows out into space (E.2.5)")
     for grid in sorted(room):
         for alien in [a for a in state.live_aliens() if a.grid == grid]:
             hidden = " from behind the pipes" if alien.pipe_running else ""
-            kill_alien(ctx, alien, f"is blown out{hidden} and burns up falling to the planet "
-                       "(E.2.5)", fate=Fate.LOST)
+            kill_alien(
+                ctx,
+                alien,
+                f"is blown out{hidden} and burns up falling to the planet (E.2.5)",
+                fate=Fate.LOST,
+            )
         for human in state.humans_in(grid, alive=False):
             _space_human(ctx, human.id)
     lost = [i.id for i in state.items.values() if state.item_grid(i) in room]

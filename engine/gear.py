@@ -1,7 +1,305 @@
-"""Placeholder: being written."""
+"""Gear (E.3) and lockers (E.2.6): picking up, dropping, handing over, unlocking.
+
+Gear and supplies markers are face-down (C.3): public messages say only how many
+markers moved (bodies are counters everyone sees), and the acting side alone is told
+which. A crate a unit picks up is examined by that side and stays face-down to the
+other. Carried things move with their carrier (``GameState.unit_grid``).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from engine.actions import require_actions, spend, take_unit
+from engine.commands import Command, Drop, Give, OpenLocker, PickUp
+from engine.content_models import Activity, GearKind, Skill
+from engine.context import Ctx, Handler
+from engine.efforts import Shown, action_cost
+from engine.errors import RuleError
+from engine.events import Audience
+from engine.grid import Grid
+from engine.piperun import reveal_location
+from engine.setup import add_item, item_counts
+from engine.ship import Feature
+from engine.state import Condition, Fate, Human, Item, Side
+from engine.units import SUPPLIES, burden, capacity, has_skill, is_worn, item_totage
 
-HANDLERS: dict[type[Any], Any] = {}
+# E.2.6, E.3.6: "Opening a locker costs one action"; the G.1 table has no row for it.
+LOCKER_COST = 1
+TACKIT_SKILLS = (Skill.TACTICAL, Skill.COMMAND)  # E.3.6
+
+
+def _side(ctx: Ctx, unit_id: str) -> Audience:
+    return Audience.CREW if ctx.state.is_human(unit_id) else Audience.ALIEN
+
+
+def _here(ctx: Ctx, unit_id: str) -> Grid:
+    grid = ctx.state.unit_grid(unit_id)
+    assert grid is not None
+    return grid
+
+
+# --- who may carry, and how much ------------------------------------------------------
+def require_carrier(ctx: Ctx, unit_id: str) -> None:
+    """D.5: an injured (or unconscious) unit may carry nothing."""
+    state = ctx.state
+    hurt = (
+        state.human(unit_id).condition is not Condition.WELL
+        if state.is_human(unit_id)
+        else state.alien(unit_id).injured
+    )
+    if hurt:
+        raise RuleError(f"{ctx.name(unit_id)} is hurt and may not carry anything", rule="D.5")
+
+
+def check_load(ctx: Ctx, unit_id: str, items: list[Item], bodies: list[Human]) -> None:
+    """E.3.1: at most so many things and so many dots; worn armour counts neither,
+    a body or a crate two dots."""
+    content = ctx.content
+    count, dots = burden(ctx.state, content, unit_id)
+    count += sum(1 for i in items if not is_worn(content, i)) + len(bodies)
+    dots += sum(item_totage(content, i) for i in items)
+    dots += len(bodies) * content.human_stats.body_totage
+    most, most_dots = capacity(ctx.state, content, unit_id)
+    if count > most or dots > most_dots:
+        raise RuleError(
+            f"{ctx.name(unit_id)} would carry {count} things of {dots} totage dots; "
+            f"the limit is {most} things of {most_dots} dots",
+            rule="E.3.1",
+        )
+
+
+# --- naming what moves -------------------------------------------------------------------
+def _choose(
+    ctx: Ctx, words: tuple[str, ...], items: list[Item], bodies: list[Human], where: str
+) -> tuple[list[Item], list[Human]]:
+    """Items by id or by kind ("carbine" takes the next carbine), bodies by name."""
+    chosen_items: list[Item] = []
+    chosen_bodies: list[Human] = []
+    legal = [i.id for i in items] + [b.id for b in bodies]
+    for word in words:
+        item = next((i for i in items if i.id == word and i not in chosen_items), None) or next(
+            (i for i in items if i.kind.casefold() == word and i not in chosen_items), None
+        )
+        body = next((b for b in bodies if b.id == word and b not in chosen_bodies), None)
+        if item is not None:
+            chosen_items.append(item)
+        elif body is not None:
+            chosen_bodies.append(body)
+        else:
+            raise RuleError(_missing(ctx, word, where), rule="E.3.2", legal=legal)
+    return chosen_items, chosen_bodies
+
+
+def _missing(ctx: Ctx, word: str, where: str) -> str:
+    state = ctx.state
+    if word in state.aliens:
+        return "an alien may not be carried (E.3.1)"
+    human = state.humans.get(word)
+    if human is not None and human.condition is Condition.WELL:
+        return f"{human.name} is not hurt: an uninjured human may not be carried (E.3.1)"
+    return f"there is no '{word}' {where}"
+
+
+def _describe(items: list[Item], bodies: list[Human]) -> str:
+    """What the other side sees move: markers face-down, bodies by name."""
+    gear = sum(1 for i in items if i.kind != SUPPLIES)
+    crates = len(items) - gear
+    parts = [
+        f"{n} {word}{'s' if n != 1 else ''}"
+        for n, word in ((gear, "gear marker"), (crates, "supplies crate"))
+        if n
+    ]
+    parts += [b.name for b in bodies]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _named(ctx: Ctx, items: list[Item], bodies: list[Human]) -> str:
+    """What the acting side knows it moved."""
+    names = [f"{i.id} ({i.supply})" if i.supply else i.id for i in items]
+    return ", ".join(names + [b.name for b in bodies])
+
+
+def _announce(
+    ctx: Ctx, unit_id: str, verb: str, items: list[Item], bodies: list[Human], cost: int
+) -> None:
+    price = f" ({cost} action{'s' if cost != 1 else ''})" if cost else ""
+    who = ctx.Name(unit_id)
+    ctx.say("gear", f"{who} {verb} {_describe(items, bodies)}{price}", unit=unit_id)
+    ctx.tell(
+        _side(ctx, unit_id),
+        "gear-secret",
+        f"{who} {verb} {_named(ctx, items, bodies)}",
+        unit=unit_id,
+    )
+    if not ctx.state.is_human(unit_id):
+        alien = ctx.state.alien(unit_id)
+        if alien.pipe_running:
+            reveal_location(ctx, alien, f"markers move where it hides ({verb})")
+
+
+# --- the commands ---------------------------------------------------------------------------
+def pick_up(ctx: Ctx, side: Side, cmd: PickUp) -> None:
+    """E.3.2: any amount from the floor for one action: gear, crates, and hurt or dead
+    humans (E.3.1), within the carrier's limits."""
+    take_unit(ctx, side, cmd.unit)
+    state = ctx.state
+    here = _here(ctx, cmd.unit)
+    require_carrier(ctx, cmd.unit)
+    floor = sorted(
+        (
+            i
+            for i in state.items.values()
+            if i.grid == here and i.holder is None and not i.in_locker
+        ),
+        key=lambda i: i.id,
+    )
+    lying = [
+        h
+        for h in state.humans.values()
+        if h.grid == here
+        and h.holder is None
+        and h.fate is Fate.ABOARD
+        and h.condition is not Condition.WELL
+    ]
+    if any(i.grid == here and i.in_locker for i in state.items.values()) and not floor:
+        raise RuleError("the kits here are still in the locker: unlock it first", rule="E.2.6")
+    items, bodies = _choose(ctx, cmd.items, floor, lying, f"on the floor at {here}")
+    check_load(ctx, cmd.unit, items, bodies)
+    cost = action_cost(ctx, Activity.PICK_UP, cmd.unit)
+    require_actions(ctx, cmd.unit, cost, "picking up", "E.3.2, G.1")
+    spend(ctx, cmd.unit, cost)
+    for item in items:
+        item.grid, item.holder = None, cmd.unit
+        if item.supply:
+            item.examined_by.add(side.value)
+    for body in bodies:
+        body.grid, body.holder = None, cmd.unit
+    _announce(ctx, cmd.unit, "picks up", items, bodies, cost)
+
+
+def drop(ctx: Ctx, side: Side, cmd: Drop) -> None:
+    """E.3.2: free, into the carrier's grid."""
+    take_unit(ctx, side, cmd.unit)
+    state = ctx.state
+    here = _here(ctx, cmd.unit)
+    held = [state.items[i] for i in state.carried_by(cmd.unit) if i in state.items]
+    bodies = [h for h in state.humans.values() if h.holder == cmd.unit]
+    items, dropped = _choose(ctx, cmd.items, held, bodies, f"carried by {ctx.name(cmd.unit)}")
+    cost = action_cost(ctx, Activity.DROP, cmd.unit)
+    spend(ctx, cmd.unit, cost)
+    moved: list[Item | Human] = [*items, *dropped]
+    for thing in moved:
+        thing.grid, thing.holder = here, None
+    _announce(ctx, cmd.unit, "drops", items, dropped, cost)
+
+
+def give(ctx: Ctx, side: Side, cmd: Give) -> None:
+    """E.3.2: hand things to a willing unit of the same side in the same grid for one
+    action; the receiver must be able to carry them."""
+    take_unit(ctx, side, cmd.unit)
+    state = ctx.state
+    here = _here(ctx, cmd.unit)
+    _require_receiver(ctx, cmd.unit, cmd.to, here)
+    held = [state.items[i] for i in state.carried_by(cmd.unit) if i in state.items]
+    bodies = [h for h in state.humans.values() if h.holder == cmd.unit]
+    items, given = _choose(ctx, cmd.items, held, bodies, f"carried by {ctx.name(cmd.unit)}")
+    check_load(ctx, cmd.to, items, given)
+    cost = action_cost(ctx, Activity.PICK_UP, cmd.unit)
+    require_actions(ctx, cmd.unit, cost, "handing over gear", "E.3.2, G.1")
+    spend(ctx, cmd.unit, cost)
+    moved: list[Item | Human] = [*items, *given]
+    for thing in moved:
+        thing.holder = cmd.to
+    _announce(ctx, cmd.unit, f"hands {ctx.name(cmd.to)}", items, given, cost)
+
+
+def _require_receiver(ctx: Ctx, giver: str, to: str, here: Grid) -> None:
+    state = ctx.state
+    mine = (
+        [h.id for h in state.live_humans()]
+        if state.is_human(giver)
+        else [a.id for a in state.live_aliens()]
+    )
+    mates = [u for u in mine if u != giver and state.unit_grid(u) == here]
+    if to not in mates:
+        raise RuleError(f"'{to}' is not a unit of your side in {here}", rule="E.3.2", legal=mates)
+    if state.is_human(to) and state.human(to).holder is not None:
+        raise RuleError(f"{ctx.name(to)} is being carried", rule="E.3.1")
+    require_carrier(ctx, to)
+
+
+def open_locker(ctx: Ctx, side: Side, cmd: OpenLocker) -> None:
+    """E.2.6: one action; the kits lie in the grid, revealed to the crew. The TacKit
+    opens only for Tactical or Command and becomes its gear (E.3.6)."""
+    take_unit(ctx, side, cmd.unit)
+    if not ctx.state.is_human(cmd.unit):
+        raise RuleError("the alien does not open lockers", rule="E.2.6, G.1")
+    human = ctx.state.human(cmd.unit)
+    here = _here(ctx, human.id)
+    if ctx.ship.cell(here).feature is not Feature.LOCKER:
+        raise RuleError(f"there is no locker at {here}", rule="E.2.6")
+    inside = sorted(
+        (i for i in ctx.state.items.values() if i.grid == here and i.in_locker), key=lambda i: i.id
+    )
+    if not inside:
+        raise RuleError(f"the locker at {here} is already open", rule="E.2.6")
+    shown = Shown()
+    if any(i.kind == GearKind.TACKIT for i in inside):
+        _tackit_opener(ctx, human, shown)
+    require_actions(ctx, human.id, LOCKER_COST, "opening a locker", "E.2.6")
+    spend(ctx, human.id, LOCKER_COST)
+    shown.reveal(ctx)
+    room = ctx.ship.region_of(here).name
+    for item in inside:
+        if item.kind == GearKind.TACKIT:
+            _unpack_tackit(ctx, item, here, human)
+        else:
+            item.in_locker = False
+    kits = [i for i in inside if i.kind != GearKind.TACKIT]
+    if kits:
+        ctx.say(
+            "locker",
+            f"{human.name} opens the {room} locker: {_describe(kits, [])} (E.2.6)",
+            grid=here,
+            unit=human.id,
+        )
+        ctx.tell(
+            Audience.CREW,
+            "locker",
+            f"The {room} locker held {_named(ctx, kits, [])}",
+            grid=here,
+            unit=human.id,
+        )
+
+
+def _tackit_opener(ctx: Ctx, human: Human, shown: Shown) -> None:
+    skill = next((s for s in TACKIT_SKILLS if has_skill(ctx.content, human, s)), None)
+    if skill is None:
+        raise RuleError(
+            "only a human with Tactical or Command skill opens the TacKit", rule="E.3.6, E.2.6"
+        )
+    shown.skill(human, skill)
+
+
+def _unpack_tackit(ctx: Ctx, tackit: Item, here: Grid, human: Human) -> None:
+    """E.3.6: flip the TacKit to its Body Armour side and add the firearms."""
+    del ctx.state.items[tackit.id]
+    counts = item_counts(ctx.state)
+    made = [
+        add_item(ctx.state, counts, kind.value, grid=here)
+        for kind in ctx.content.gear[GearKind.TACKIT].contents
+    ]
+    names = ", ".join(ctx.content.gear[GearKind(i.kind)].name for i in made)
+    ctx.say(
+        "locker",
+        f"{human.name} opens the TacKit: {names} lie at {here} (E.3.6)",
+        grid=here,
+        unit=human.id,
+    )
+
+
+HANDLERS: dict[type[Command], Handler] = {
+    PickUp: pick_up,
+    Drop: drop,
+    Give: give,
+    OpenLocker: open_locker,
+}

@@ -7,7 +7,7 @@ commands, so a player can copy a coordinate from the picture into a command.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -18,9 +18,11 @@ class GridParseError(ValueError):
     """A coordinate that is not of the form ``1-F6``."""
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Grid:
-    """One square of the floorplan. ``col`` and ``row`` count from 0."""
+class Grid(NamedTuple):
+    """One square of the floorplan. ``col`` and ``row`` count from 0.
+
+    A named tuple rather than a dataclass: grids are hashed, compared and sorted
+    in every path search and sight check, and tuples do that in C."""
 
     deck: int
     col: int

@@ -57,7 +57,7 @@ def resolve_hit(ctx: Ctx, target_id: str, roll: Roll, by: str | None) -> None:
         state.energy -= 1
         ctx.say(
             "energy-spent",
-            f"{ctx.name(target_id).capitalize()} burns an energy store to shrug off the "
+            f"{ctx.Name(target_id)} burns an energy store to shrug off the "
             f"exact {roll.target} (D.5)",
             unit=target_id,
         )
@@ -87,12 +87,15 @@ def _wound_human(ctx: Ctx, human: Human, by: str | None) -> None:
             show_skill(ctx, human, Skill.HUMOID)  # G.3: ignores unconscious effects
         else:
             human.condition = Condition.UNCONSCIOUS
-    how = "falls unconscious (G.4 Venom)" if human.condition is Condition.UNCONSCIOUS else (
-        "is injured (D.5)"
+    how = (
+        "falls unconscious (G.4 Venom)"
+        if human.condition is Condition.UNCONSCIOUS
+        else ("is injured (D.5)")
     )
     drops = f" and drops {_count(len(dropped))}" if dropped else ""
-    ctx.say("injured", f"{human.name} {how}{drops}", grid=ctx.state.unit_grid(human.id),
-            unit=human.id)
+    ctx.say(
+        "injured", f"{human.name} {how}{drops}", grid=ctx.state.unit_grid(human.id), unit=human.id
+    )
 
 
 def _count(n: int) -> str:
@@ -110,8 +113,12 @@ def kill_human(ctx: Ctx, human: Human, *, by_alien: bool) -> None:
     if has_skill(ctx.content, human, Skill.HUMOID):
         show_skill(ctx, human, Skill.HUMOID)
         human.fate, human.grid, human.holder = Fate.LOST, None, None
-        ctx.say("died", f"{human.name} is destroyed and removed from the game (G.3)",
-                grid=grid, unit=human.id)
+        ctx.say(
+            "died",
+            f"{human.name} is destroyed and removed from the game (G.3)",
+            grid=grid,
+            unit=human.id,
+        )
         return
     ctx.say("died", f"{human.name} dies (D.5)", grid=grid, unit=human.id)
 
@@ -123,8 +130,12 @@ def _wound_alien(ctx: Ctx, alien: Alien) -> None:
     dropped = drop_all(ctx, alien.id)
     alien.injured = True
     drops = f" and drops {_count(len(dropped))}" if dropped else ""
-    ctx.say("injured", f"{ctx.name(alien.id).capitalize()} is injured: no abilities until "
-            f"healed (D.5){drops}", grid=alien.grid, unit=alien.id)
+    ctx.say(
+        "injured",
+        f"{ctx.Name(alien.id)} is injured: no abilities until healed (D.5){drops}",
+        grid=alien.grid,
+        unit=alien.id,
+    )
 
 
 def kill_alien(ctx: Ctx, alien: Alien, how: str, *, fate: Fate | None = None) -> None:
@@ -136,4 +147,4 @@ def kill_alien(ctx: Ctx, alien: Alien, how: str, *, fate: Fate | None = None) ->
     if fate is not None:
         alien.fate = fate
     retire(ctx, alien.id)
-    ctx.say("died", f"{ctx.name(alien.id).capitalize()} {how}", grid=grid, unit=alien.id)
+    ctx.say("died", f"{ctx.Name(alien.id)} {how}", grid=grid, unit=alien.id)

@@ -15,10 +15,8 @@ from engine.content_models import Ability
 from engine.errors import GameError
 from engine.geometry import Mover, grid_range, reachable
 from engine.grid import Grid
-from engine.ship import TAG_LOADING_BAY, Ship
-from engine.state import Fate, GameState, Phase, SetupStep, Side
-
-_DIRECTIONS = ("n", "e", "s", "w")
+from engine.ship import TAG_COMMAND_DECK, TAG_LOADING_BAY, DoorKind, DoorState, RegionKind, Ship
+from engine.state import Condition, Fate, GameState, Phase, SetupStep, Side
 
 
 def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
@@ -30,13 +28,13 @@ def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> li
     found: list[c.Command] = [c.SetOrder("energy", not state.standing.spend_energy_on_seven)]
     if (state.phase is Phase.ALIEN) != (side is Side.ALIEN):
         return found if side is Side.ALIEN else []
-    for unit_id in _ready_units(state, side):
+    for unit_id in ready_units(state, side):
         found += unit_candidates(state, unit_id, ship)
     found.append(c.EndPhase())
     return found
 
 
-def _ready_units(state: GameState, side: Side) -> list[str]:
+def ready_units(state: GameState, side: Side) -> list[str]:
     if side is Side.CREW:
         units = [h.id for h in state.live_humans() if h.holder is None and h.actions > 0]
     else:
@@ -49,6 +47,7 @@ def unit_candidates(state: GameState, unit_id: str, ship: Ship) -> list[c.Comman
 
 
 def _unit_candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[c.Command]:
+    """Plausible commands for one unit: cheap preconditions only; ``apply`` decides."""
     here = state.unit_grid(unit_id)
     if here is None:
         return
@@ -58,25 +57,57 @@ def _unit_candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[c.C
     for grid in sorted(reachable(ship, here, actions, mover, state.doors)):
         if grid != here:
             yield c.Move(unit_id, (grid,))
-    yield from (c.UseLift(unit_id, d) for d in ("up", "down"))
-    yield c.UseHatch(unit_id)
-    for spec in ("", *_DIRECTIONS, "inner", "outer"):
-        yield c.OpenDoor(unit_id, spec)
-        yield c.CloseDoor(unit_id, spec)
-    yield c.Launch(unit_id)
-    yield c.OpenLocker(unit_id)
+    if ship.lift_at(here):
+        yield from (c.UseLift(unit_id, d) for d in ("up", "down"))
+    if ship.hatch_at(here):
+        yield c.UseHatch(unit_id)
+    yield from _door_candidates(state, unit_id, here, ship)
     yield from _item_candidates(state, unit_id, here)
-    yield from _attack_candidates(state, unit_id, here, actions)
-    yield c.Heal(unit_id)
-    for other in state.units_in(here):
-        if other != unit_id:
-            yield c.Heal(unit_id, other)
-    yield c.RepairDoor(unit_id)
+    yield from _attack_candidates(state, unit_id, here, actions, ship)
+    yield from _care_candidates(state, unit_id, here)
     if human:
         yield from (c.Search(unit_id, n) for n in range(1, actions + 1))
     else:
-        yield from (c.StartPipeRun(unit_id), c.Surface(unit_id), c.Feint(unit_id), c.Wait(unit_id))
+        yield from _alien_only(state, unit_id)
     yield c.EndUnit(unit_id)
+
+
+def _door_candidates(state: GameState, unit_id: str, here: Grid, ship: Ship) -> Iterator[c.Command]:
+    ops = ship.is_obstructed(here) and TAG_COMMAND_DECK in ship.region_of(here).tags
+    doors = ship.doors.values() if ops else ship.doors_at(here)
+    for door in doors:
+        yield c.OpenDoor(unit_id, door.id)
+        yield c.CloseDoor(unit_id, door.id)
+        if door.kind is DoorKind.POD:
+            yield c.Launch(unit_id, door.id)
+    if any(d.kind is DoorKind.AIRLOCK_INNER for d in ship.doors_at(here)):
+        for spec in ("inner", "outer"):
+            yield from (c.OpenDoor(unit_id, spec), c.CloseDoor(unit_id, spec))
+    if ship.region_of(here).kind is RegionKind.POD:
+        yield c.Launch(unit_id)
+    if any(state.door_state(d.id) is DoorState.SMASHED for d in ship.doors_at(here)):
+        yield c.RepairDoor(unit_id)
+    if any(i.in_locker and i.grid == here for i in state.items.values()):
+        yield c.OpenLocker(unit_id)
+
+
+def _care_candidates(state: GameState, unit_id: str, here: Grid) -> Iterator[c.Command]:
+    if not state.is_human(unit_id):
+        if state.alien(unit_id).injured:
+            yield c.Heal(unit_id)
+        return
+    for patient in state.humans_in(here):
+        if patient.condition in (Condition.INJURED, Condition.UNCONSCIOUS):
+            yield c.Heal(unit_id, patient.id)
+
+
+def _alien_only(state: GameState, unit_id: str) -> Iterator[c.Command]:
+    alien = state.alien(unit_id)
+    if alien.pipe_running:
+        yield from (c.Surface(unit_id), c.Feint(unit_id))
+    else:
+        yield c.StartPipeRun(unit_id)
+    yield c.Wait(unit_id)
 
 
 def _item_candidates(state: GameState, unit_id: str, here: Grid) -> Iterator[c.Command]:
@@ -96,7 +127,7 @@ def _item_candidates(state: GameState, unit_id: str, here: Grid) -> Iterator[c.C
 
 
 def _attack_candidates(
-    state: GameState, unit_id: str, here: Grid, actions: int
+    state: GameState, unit_id: str, here: Grid, actions: int, ship: Ship
 ) -> Iterator[c.Command]:
     boosts = range(0, max(actions, 1))
     if state.is_human(unit_id):
@@ -104,12 +135,13 @@ def _attack_candidates(
             if alien.grid is not None and not alien.pipe_running:
                 yield from (c.Attack(unit_id, alien.id, boost=b) for b in boosts)
         return
-    for grid in {h.grid for h in state.live_humans() if h.grid is not None}:
+    for grid in sorted({h.grid for h in state.live_humans() if h.grid is not None}):
         distance = grid_range(here, grid)
         if distance is not None and distance <= 2:
             yield from (c.Attack(unit_id, str(grid), boost=b) for b in boosts)
-    for spec in _DIRECTIONS:
-        yield c.Attack(unit_id, "door", spec)
+    for door in ship.doors_at(here):
+        if state.door_state(door.id) is DoorState.CLOSED:
+            yield c.Attack(unit_id, "door", door.id)
 
 
 def _setup_candidates(state: GameState, side: Side, ship: Ship) -> Iterator[c.Command]:

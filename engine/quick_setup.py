@@ -37,10 +37,13 @@ def _crew(ctx: Ctx) -> None:
     while state.setup is SetupStep.ROLES:
         unassigned = [h for h in state.humans.values() if h.role is None]
         assign_role(ctx, unassigned[0].id, rng.choice(free_roles(ctx)))
+    grids = sorted(ctx.ship.cells)
     while state.setup is SetupStep.PLACE:
         human = next(h for h in state.humans.values() if h.grid is None)
-        grids = [g for g in sorted(ctx.ship.cells) if placement_problem(ctx, human, g) is None]
-        place_human(ctx, human.id, rng.choice(grids))
+        grid = rng.choice(grids)
+        while placement_problem(ctx, human, grid) is not None:  # most grids are fine
+            grid = rng.choice(grids)
+        place_human(ctx, human.id, grid)
     if state.setup is SetupStep.SUPPLIES:
         hold = rng.shuffled(sorted(ctx.ship.region_tagged(TAG_CARGO_HOLD).grids))[:6]
         store = rng.shuffled(sorted(ctx.ship.region_tagged(TAG_STORE).grids))[:3]

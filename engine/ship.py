@@ -190,9 +190,16 @@ class Ship:
     hatches: dict[str, Hatch]
     _door_by_edge: dict[frozenset[Grid], str] = field(default_factory=dict)
     _space_door_by_grid: dict[Grid, str] = field(default_factory=dict)
+    _doors_by_grid: dict[Grid, list[Door]] = field(default_factory=dict)
+    _grids_by_feature: dict[Feature, list[Grid]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        for grid, cell in sorted(self.cells.items()):
+            if cell.feature is not None:
+                self._grids_by_feature.setdefault(cell.feature, []).append(grid)
         for door in self.doors.values():
+            for grid in sorted(door.doorway_grids):
+                self._doors_by_grid.setdefault(grid, []).append(door)
             for a, b in door.edges:
                 if b is None:
                     self._space_door_by_grid[a] = door.id
@@ -218,7 +225,7 @@ class Ship:
         return self.cells[grid].obstructed
 
     def grids_with(self, feature: Feature) -> list[Grid]:
-        return sorted(g for g, c in self.cells.items() if c.feature is feature)
+        return list(self._grids_by_feature.get(feature, ()))
 
     # --- regions -----------------------------------------------------------
     def regions_tagged(self, tag: str) -> list[Region]:
@@ -258,7 +265,7 @@ class Ship:
 
     def doors_at(self, grid: Grid) -> list[Door]:
         """Doors for which ``grid`` is a doorway grid (C.4.3)."""
-        return [d for d in self.doors.values() if grid in d.doorway_grids]
+        return list(self._doors_by_grid.get(grid, ()))
 
     # --- lifts and hatches --------------------------------------------------
     def lift_at(self, grid: Grid) -> Lift | None:

@@ -17,7 +17,6 @@ from PIL import Image, ImageDraw
 from engine.ship import DoorState
 from render import style
 from render.fonts import draw_centred
-from render.style import RGB
 
 SUPERSAMPLE = 4
 
@@ -31,7 +30,8 @@ class NexusLook(StrEnum):
 
 
 def smooth(width: int, height: int, paint: Painter) -> Image.Image:
-    """An RGBA picture whose shapes ``paint`` draws in units of final pixels."""
+    """An RGBA picture of ``paint``'s shapes, anti-aliased: ``paint`` draws on a
+    canvas SUPERSAMPLE times larger and is told that factor."""
     big = Image.new("RGBA", (width * SUPERSAMPLE, height * SUPERSAMPLE), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), SUPERSAMPLE)
     return big.resize((width, height), Image.Resampling.BOX)
@@ -228,12 +228,3 @@ _BAR_PAINTERS: dict[DoorState, BarPainter] = {
 def paste_icon(target: Image.Image, icon: Image.Image, at: tuple[int, int]) -> None:
     """Composite an RGBA icon onto an RGB(A) picture."""
     target.paste(icon, at, icon)
-
-
-def blank_rgba(width: int, height: int) -> Image.Image:
-    return Image.new("RGBA", (width, height), (0, 0, 0, 0))
-
-
-def tinted(colour: RGB, towards: RGB, amount: float) -> RGB:
-    r, g, b = (round(c + (t - c) * amount) for c, t in zip(colour, towards, strict=True))
-    return (r, g, b)

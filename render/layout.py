@@ -135,3 +135,19 @@ def edge_line(box: Box, side: tuple[int, int]) -> Box:
 def inset(box: Box, by: int) -> Box:
     x0, y0, x1, y1 = box
     return (x0 + by, y0 + by, x1 - by, y1 - by)
+
+
+def unit_slots(box: Box, count: int) -> list[Box]:
+    """Where each of ``count`` units in one grid goes: one fills the grid;
+    more share it in a 2x2 (up to four humans, C.6) or 3x3 grid of sub-cells."""
+    if count == 1:
+        return [inset(box, style.COUNTER_INSET)]
+    per_row = 2 if count <= 4 else 3
+    x0, y0, x1, _ = inset(box, style.SLOT_INSET)
+    size = (x1 - x0) // per_row
+    slots = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        sx, sy = x0 + col * size, y0 + row * size
+        slots.append((sx, sy, sx + size, sy + size))
+    return slots

@@ -20,12 +20,17 @@ from render.style import EXACT_COLOURS, RGB
 PALETTE_SIZE = 256
 SPRITE_CACHE_SIZE = 1024
 OPAQUE = 128  # alpha at or above which a sprite pixel is drawn
+NEAR = 8  # per channel: closer shades of a style colour are not kept
 
 
 @dataclass(frozen=True, slots=True)
 class Palette:
     colours: tuple[RGB, ...]
     carrier: Image.Image  # a 1x1 "P" picture holding the palette, for quantize()
+
+    @property
+    def rgb_bytes(self) -> bytes:
+        return bytes(v for rgb in self.colours for v in rgb)
 
     def index(self, colour: RGB) -> int:
         """The palette slot of a style colour (held exactly)."""
@@ -37,25 +42,31 @@ class Palette:
 
 
 def palette_from(picture: Image.Image) -> Palette:
-    """The style colours, then the picture's most useful other colours."""
+    """The style colours, then the picture's most useful other colours.
+
+    Pillow maps a colour to the palette entry nearest its 4x4x4 block of RGB
+    values, not to the exact colour, so a shade within NEAR of a style colour
+    is left out: a style colour then always maps to itself."""
     exact = list(dict.fromkeys(EXACT_COLOURS))
     adaptive = picture.quantize(
-        colors=PALETTE_SIZE - len(exact),
+        colors=PALETTE_SIZE,
         method=Image.Quantize.MEDIANCUT,
         dither=Image.Dither.NONE,
     ).getpalette()
     assert adaptive is not None
     colours = list(exact)
     for i in range(0, len(adaptive), 3):
-        if len(colours) == PALETTE_SIZE:
-            break
         rgb = (adaptive[i], adaptive[i + 1], adaptive[i + 2])
-        if rgb not in colours:
+        if len(colours) < PALETTE_SIZE and all(_distance(rgb, e) > NEAR for e in exact):
             colours.append(rgb)
     colours += [colours[0]] * (PALETTE_SIZE - len(colours))
     carrier = Image.new("P", (1, 1))
     carrier.putpalette([v for rgb in colours for v in rgb])
     return Palette(tuple(colours), carrier)
+
+
+def _distance(a: RGB, b: RGB) -> int:
+    return max(abs(x - y) for x, y in zip(a, b, strict=True))
 
 
 @dataclass(frozen=True, slots=True)

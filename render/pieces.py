@@ -14,11 +14,13 @@ from PIL import Image, ImageDraw
 
 from engine.board_view import MarkerKind, UnitSide, UnitView
 from render import style
-from render.fonts import draw_centred, fit, truncate
+from render.fonts import draw_centred, fit, font, text_width, truncate
 from render.icons import scaled, smooth
 
-# A counter this size or larger has room for its status written out.
+# A counter this size or larger has room for its status written out; one
+# smaller than CRAMPED (five or more units in a grid) shows a single initial.
 ROOMY = 30
+CRAMPED = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +119,7 @@ def _dashed_outline(
 
 def _ring(size: int) -> int:
     """The margin around a counter's shape, where the active ring goes."""
-    return 3 if size >= ROOMY else 2
+    return 3 if size >= ROOMY else 2 if size >= CRAMPED else 1
 
 
 def _paint_counter(draw: ImageDraw.ImageDraw, k: float, look: CounterLook, size: int) -> None:
@@ -159,8 +161,9 @@ def _write_counter_text(draw: ImageDraw.ImageDraw, look: CounterLook, size: int)
     room = size - 2 * _ring(size) - 2
     middle = size // 2
     if size < ROOMY:
-        short = truncate(look.label, room, style.SLOT_TEXT_SIZE)[:2]
-        draw_centred(draw, (middle, middle), [short], style.SLOT_TEXT_SIZE, colour, stroke)
+        text_size, letters = (style.SLOT_TEXT_SIZE, 2) if size >= CRAMPED else (9, 1)
+        short = truncate(look.label, room, text_size)[:letters]
+        draw_centred(draw, (middle, middle), [short], text_size, colour, stroke)
         return
     name_size = fit(look.label, room, 16, (14, 13, 12, 11))[0]
     name = truncate(look.label, room, name_size)
@@ -209,13 +212,11 @@ def badge(kind: MarkerKind, text: str) -> Image.Image:
 
 
 def badge_text(kind: MarkerKind, label: str) -> str:
-    """Up to two letters for a marker: what this viewer may read of it
+    """Up to two letters for a supplies or gear marker: what this viewer may read of it
     ("Supplies (food)" -> "Fo", "Flame Caster" -> "FC", "AidKit" -> "AK"), or
     the kind's letter when that is all it may read ("Supplies" -> "S")."""
-    if kind is MarkerKind.ALIEN_SIGHTING:
-        return "!"
     inner = label[label.find("(") + 1 : label.find(")")] if "(" in label else label
-    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+|\d+", inner)
+    words: list[str] = re.findall(r"[A-Z]?[a-z]+|[A-Z]+|\d+", inner)
     if not words or inner.casefold() == kind.value:
         return "S" if kind is MarkerKind.SUPPLIES else "G"
     if len(words) > 1:
@@ -241,18 +242,33 @@ def sighting_ping() -> Image.Image:
 
 @lru_cache(maxsize=8)
 def launched_pod(label: str) -> Image.Image:
-    """A launched life pod (E.2.4): the pod grid is empty space now."""
+    """A launched life pod (E.2.4): the pod grid is empty space now, outlined
+    in dashes, "GONE" under its name ("LAUNCHED" is too wide to read in a grid)."""
     c = style.CELL
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        draw.rectangle(scaled((0, 0, c, c), k), fill=style.SPACE)
-        lo, hi = 2 * k, (c - 2) * k
+        wall = style.WALL_W // 2 + 1  # leave the pod's walls standing
+        draw.rectangle(scaled((wall, wall, c - wall, c - wall), k), fill=style.SPACE)
+        lo, hi = (wall + 2) * k, (c - wall - 2) * k
         square = [(lo, lo), (hi, lo), (hi, hi), (lo, hi)]
         _dashed_outline(draw, square, style.TEXT_MUTED, 2 * k, 4 * k)
 
     image = smooth(c, c, paint)
     draw = ImageDraw.Draw(image)
     draw_centred(draw, (c // 2, c // 2 - 7), [label], 11, style.TEXT_MUTED)
-    size, lines = fit("LAUNCHED", c - 6, 14, (9, 8))
-    draw_centred(draw, (c // 2, c // 2 + 8), lines, size, style.TEXT)
+    draw_centred(draw, (c // 2, c // 2 + 8), ["GONE"], 11, style.TEXT)
     return image
+
+
+def title_bar(width: int, title: str, viewer: str, ship_name: str) -> Image.Image:
+    """The view's title on the left; whose map of which ship on the right."""
+    bar = Image.new("RGBA", (width, style.TITLE_H), (*style.TITLE_BG, 255))
+    draw = ImageDraw.Draw(bar)
+    middle = style.TITLE_H // 2
+    right = f"{ship_name}  ·  {viewer} map"
+    subtitle = font(style.SUBTITLE_SIZE)
+    draw.text((width - style.PAD, middle), right, font=subtitle, fill=style.TEXT_MUTED, anchor="rm")
+    room = width - 3 * style.PAD - text_width(right, style.SUBTITLE_SIZE)
+    text = truncate(title, room, style.TITLE_SIZE)
+    draw.text((style.PAD, middle), text, font=font(style.TITLE_SIZE), fill=style.TEXT, anchor="lm")
+    return bar

@@ -29,6 +29,7 @@ from render.icons import (
 from render.layout import Box, DeckArea, Layout, edge_line, inset, layout_of
 from render.legend import draw_legend
 from render.palette import Palette, SpriteCache, palette_from
+from render.png import Band, static_bands
 from render.room_labels import label_rect, short_name
 
 MAX_SHIPS = 4  # static layers kept; a bot plays one ship
@@ -39,6 +40,8 @@ class StaticLayer:
     layout: Layout
     image: Image.Image  # "P": never drawn on; renders copy it
     sprites: SpriteCache
+    bands: tuple[Band, ...]  # the image, deflated once (render.png)
+    palette_bytes: bytes  # the palette as a PNG PLTE chunk holds it
 
     @property
     def palette(self) -> Palette:
@@ -70,7 +73,9 @@ def _build(ship: Ship) -> StaticLayer:
     layout = layout_of(ship)
     picture = draw_ship(ship, layout)
     palette = palette_from(picture)
-    return StaticLayer(layout, palette.apply(picture), SpriteCache(palette))
+    image = palette.apply(picture)
+    sprites = SpriteCache(palette)
+    return StaticLayer(layout, image, sprites, static_bands(image), palette.rgb_bytes)
 
 
 def draw_ship(ship: Ship, layout: Layout) -> Image.Image:

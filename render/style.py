@@ -43,7 +43,7 @@ COORD_SIZE = 16
 ROOM_NAME_SIZES = (17, 16, 15, 14, 13, 12, 11, 10)
 LEGEND_TEXT_SIZE = 15
 STATUS_SIZE = 9  # INJ / KO / DEAD / PIPE under a counter's name
-SLOT_TEXT_SIZE = 10  # initials on a counter sharing its grid
+SLOT_TEXT_SIZE = 11  # initials on a counter sharing its grid
 BADGE_TEXT_SIZE = 11
 
 # --- colours ------------------------------------------------------------------
@@ -64,7 +64,7 @@ OBSTRUCTED_HATCH: RGB = (104, 152, 196)
 ROOM_NAME: RGB = (214, 222, 236)
 CORRIDOR_NAME: RGB = (170, 178, 194)
 
-WALL: RGB = (238, 241, 246)
+WALL: RGB = (248, 250, 252)
 DOOR_OPEN: RGB = (120, 130, 150)
 DOOR_CLOSED: RGB = (244, 184, 40)
 DOOR_SMASHED: RGB = (238, 90, 64)
@@ -75,16 +75,16 @@ HATCH: RGB = (246, 208, 70)
 LOCKER: RGB = (86, 214, 156)
 NEXUS: RGB = (196, 140, 255)
 NEXUS_DAMAGED: RGB = (234, 72, 72)
-BED: RGB = (216, 226, 240)
+BED: RGB = (196, 210, 232)
 
 CREW: RGB = (122, 196, 255)
-CREW_TEXT: RGB = (6, 14, 28)
+CREW_TEXT: RGB = OUTLINE
 CREW_KO: RGB = (150, 160, 176)
 CADAVER: RGB = (118, 118, 124)
-CADAVER_CROSS: RGB = (62, 62, 68)
+CADAVER_CROSS: RGB = (46, 46, 52)
 INJURED: RGB = (232, 52, 60)
 ALIEN: RGB = (214, 36, 120)
-ALIEN_TEXT: RGB = (255, 255, 255)
+ALIEN_TEXT: RGB = TEXT
 ACTIVE: RGB = (255, 236, 60)
 
 SUPPLIES: RGB = (196, 136, 76)
@@ -92,10 +92,10 @@ GEAR: RGB = (126, 214, 92)
 SIGHTING: RGB = (255, 150, 30)
 SEARCHED: RGB = (150, 236, 255)
 PATH: RGB = (255, 96, 214)
-LAUNCHED: RGB = (90, 96, 112)
 
-# Colours drawn without anti-aliasing straight onto the paletted picture; the
-# palette holds them exactly (see render.palette).
+# Every style colour, each more than render.palette.NEAR from the others: the
+# palette holds them exactly, so marks drawn straight onto the paletted map use
+# their index, and tests can look for them.
 EXACT_COLOURS: tuple[RGB, ...] = (
     SPACE,
     BACKGROUND,
@@ -124,18 +124,15 @@ EXACT_COLOURS: tuple[RGB, ...] = (
     NEXUS_DAMAGED,
     BED,
     CREW,
-    CREW_TEXT,
     CREW_KO,
     CADAVER,
     CADAVER_CROSS,
     INJURED,
     ALIEN,
-    ALIEN_TEXT,
     ACTIVE,
     SUPPLIES,
     GEAR,
     SIGHTING,
     SEARCHED,
     PATH,
-    LAUNCHED,
 )

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from engine.context import Ctx
 from engine.dice import Rng
 from engine.game import Game
 from engine.grid import Grid
 from engine.state import Condition, Phase
 from engine.turns import begin_phase
-from engine.context import Ctx
 
 
 def quick_game(seed: int = 1) -> Game:

@@ -50,7 +50,8 @@ def test_undo_takes_back_a_sides_own_last_command() -> None:
     before = game.state.clone()
     alien = game.state.alien("alien1")
     target = next(
-        c for c in legal_commands(game.state, Side.ALIEN, game.ship, game.content)
+        c
+        for c in legal_commands(game.state, Side.ALIEN, game.ship, game.content)
         if c.verb == "move"
     )
     game.play("alien", target)

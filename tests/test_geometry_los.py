@@ -251,8 +251,9 @@ def test_d41_hunter_by_the_corner_sees_hyun_but_not_back() -> None:
 
 def test_d41_royal_in_cabin_doorway_sees_hyun_but_not_back() -> None:
     ship = real_ship()
-    assert sees(ship, "2-Q4", "2-R5")
-    assert not sees(ship, "2-R5", "2-Q4")
+    assert "Cabin" in ship.region_of(Grid.parse("2-N4")).name
+    assert sees(ship, "2-N4", "2-R5")
+    assert not sees(ship, "2-R5", "2-N4")
 
 
 def test_d41_ortiz_sees_the_hunter_but_not_the_larva_behind_a_closed_door() -> None:

@@ -45,9 +45,7 @@ def test_b11_nexus_shuffle_depends_on_the_seed() -> None:
 def test_b11_lockers_hold_their_kits_face_down() -> None:
     state = Game.new(5).state
     in_lockers = Counter(i.kind for i in state.items.values() if i.in_locker)
-    assert in_lockers == Counter(
-        {"AidKit": 1, "SciKit": 1, "ToolKit": 1, "TacKit": 1, "Dunsel": 2}
-    )
+    assert in_lockers == Counter({"AidKit": 1, "SciKit": 1, "ToolKit": 1, "TacKit": 1, "Dunsel": 2})
 
 
 def test_b11_only_the_air_lock_doors_start_closed() -> None:

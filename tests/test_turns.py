@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import NotYourTurn, RuleError
-from engine.state import Condition, Phase
+from engine.state import Condition, Fate, Phase
 from tests.games import staged
 
 CREW = {"hyun": "1-B5", "ortiz": "1-H5", "okeke": "0-F5"}
@@ -82,3 +82,13 @@ def test_c2_the_phase_ends_when_every_unit_is_done() -> None:
             game.state.done_units.add(human.id)
     game.play("crew", "end hyun")
     assert game.state.phase is Phase.ALIEN
+
+
+def test_c_the_game_ends_when_every_survivor_has_left_in_life_pods() -> None:
+    """Gap 7: section C's "escaped the ship in life pods" ends the game too."""
+    game = staged(crew=CREW, alien="2-H8", phase=Phase.ALIEN)
+    for human in game.state.live_humans():
+        human.fate = Fate.ESCAPED
+    game.play("alien", "wait alien")
+    assert game.state.phase is Phase.OVER
+    assert game.state.result == "no living human is left aboard"

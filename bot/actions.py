@@ -1,0 +1,382 @@
+"""What the bot does for an interaction: shared by slash commands and buttons.
+
+Every handler acknowledges within Discord's 3 seconds (it defers before touching the
+store, waiting for the channel's lock, or drawing a map), runs the desk under the
+channel's lock, answers the person, then posts what the outcome lets others know.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot import delivery, texts, ui
+from bot.service import Refusal, Seat, Table
+from engine.commands import EndPhase, QuickSetup
+from engine.state import Phase, Side
+from engine.views import Viewer
+
+if TYPE_CHECKING:
+    from bot.app import QuicksilverBot
+
+log = logging.getLogger("quicksilver.bot")
+
+Inter = discord.Interaction[discord.Client]
+
+
+def bot_of(interaction: Inter) -> QuicksilverBot:
+    return cast("QuicksilverBot", interaction.client)
+
+
+@contextlib.asynccontextmanager
+async def guard(interaction: Inter) -> AsyncIterator[None]:
+    """Turn a refusal into a short private answer; nothing changed."""
+    try:
+        yield
+    except Refusal as refusal:
+        await reply(interaction, [f"⚠️ {refusal}"])
+
+
+async def defer(interaction: Inter, *, ephemeral: bool = True) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        bot_of(interaction).stopwatch.ack(interaction)
+
+
+async def reply(
+    interaction: Inter,
+    lines: Sequence[str],
+    *,
+    ephemeral: bool = True,
+    view: discord.ui.View | None = None,
+    file: discord.File | None = None,
+) -> None:
+    """Answer the person: the first response, or follow-ups once deferred."""
+    parts = texts.chunks(lines) or ["Done."]
+    for index, part in enumerate(parts):
+        kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": delivery.NO_PINGS}
+        if index == len(parts) - 1:
+            if view is not None and view.children:
+                kwargs["view"] = view
+            if file is not None:
+                kwargs["file"] = file
+        if not interaction.response.is_done():
+            await interaction.response.send_message(part, **kwargs)
+            bot_of(interaction).stopwatch.ack(interaction)
+        else:
+            await interaction.followup.send(part, **kwargs)
+
+
+def in_dm(interaction: Inter) -> bool:
+    return interaction.guild is None
+
+
+def table_for(interaction: Inter, game_id: int | None = None) -> Table:
+    desk = bot_of(interaction).desk
+    if not in_dm(interaction):
+        return desk.require_table(interaction.channel_id or 0)
+    return desk.pick_game(interaction.user.id, None, game_id)
+
+
+def table_by_id(interaction: Inter, game_id: int) -> Table:
+    table = bot_of(interaction).desk.tables.get(game_id)
+    if table is None:
+        raise Refusal("That game is no longer running here; this button belongs to the past.")
+    return table
+
+
+async def is_mod(interaction: Inter) -> bool:
+    """Manage Channels in this channel, or the server's configured moderator role."""
+    if interaction.guild is None:
+        return False
+    perms = interaction.permissions
+    if perms.manage_channels or perms.administrator:
+        return True
+    role_id = await bot_of(interaction).desk.store.mod_role(interaction.guild.id)
+    user = interaction.user
+    return (
+        role_id is not None
+        and isinstance(user, discord.Member)
+        and any(r.id == role_id for r in user.roles)
+    )
+
+
+async def require_mod(interaction: Inter) -> None:
+    if not await is_mod(interaction):
+        raise Refusal(
+            "Only moderators (Manage Channels, or the server's moderator role) can do that."
+        )
+
+
+def require_guild(interaction: Inter) -> None:
+    if in_dm(interaction):
+        raise Refusal("Use this in the game's channel, not in DMs.")
+
+
+# --- lobby -------------------------------------------------------------------------
+async def create(interaction: Inter, seed: int | None) -> None:
+    require_guild(interaction)
+    await defer(interaction, ephemeral=False)
+    bot = bot_of(interaction)
+    channel = interaction.channel
+    name = getattr(channel, "name", "") or str(interaction.channel_id)
+    table = await bot.desk.create(
+        interaction.channel_id or 0,
+        interaction.guild_id,
+        name,
+        interaction.user.id,
+        seed,
+    )
+    await reply(interaction, [texts.lobby_text(table)], ephemeral=False, view=ui.lobby_view(table))
+
+
+async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> None:
+    require_guild(interaction)
+    await defer(interaction)
+    bot = bot_of(interaction)
+    table = table or table_for(interaction)
+    async with table.channel_lock:
+        await bot.desk.join(table, interaction.user.id, seat)
+        lines = [f"You sit as **{seat.value}** in game {table.id}."]
+        if seat is not Seat.SPECTATOR:
+            greeting = [
+                f"Your secret notes for game {table.id} in #{table.row.channel_name} will arrive here."
+            ]
+            if await delivery.dm(bot, table, interaction.user.id, greeting):
+                lines.append("I sent you a DM: your secret notes will arrive there.")
+            else:
+                lines.append(texts.DM_HELP)
+        await reply(interaction, lines)
+        await delivery.post(
+            bot,
+            table.channel_id,
+            [f"{interaction.user.mention} joins as {texts.SEAT_WORDS[seat.value]}."],
+        )
+
+
+async def leave(interaction: Inter) -> None:
+    require_guild(interaction)
+    await defer(interaction)
+    bot = bot_of(interaction)
+    table = table_for(interaction)
+    async with table.channel_lock:
+        seat = await bot.desk.leave(table, interaction.user.id)
+        await reply(interaction, [f"You left your {seat} seat."])
+        await delivery.post(
+            bot, table.channel_id, [f"{interaction.user.mention} leaves the {seat} seat."]
+        )
+
+
+async def start(interaction: Inter, table: Table | None = None) -> None:
+    require_guild(interaction)
+    await defer(interaction)
+    bot = bot_of(interaction)
+    table = table or table_for(interaction)
+    mod = await is_mod(interaction)
+    async with table.channel_lock:
+        outcome = await bot.desk.start(table, interaction.user.id, mod)
+        outcome.interaction_id = interaction.id
+        await reply(interaction, ["The game is on: set-up begins."])
+        await delivery.deliver(bot, table, outcome)
+        alien = table.alien_player()
+        if alien is not None:
+            await delivery.dm(
+                bot,
+                table,
+                alien.user_id,
+                [
+                    f"👾 Game {table.id} in #{table.row.channel_name}: you are the alien.",
+                    "Set-up: `/alien ability`, `/alien larva`, or `/alien quick` for both at random.",
+                    "Standing order for an exact 7 (D.5): `/alien order on|off`.",
+                ],
+            )
+
+
+# --- playing -------------------------------------------------------------------------
+async def play(
+    interaction: Inter, text: str, game_id: int | None = None, table: Table | None = None
+) -> None:
+    await defer(interaction)
+    bot = bot_of(interaction)
+    table = table or table_for(interaction, game_id)
+    async with table.channel_lock:
+        outcome = await bot.desk.play(table, interaction.user.id, text, in_dm=in_dm(interaction))
+        outcome.interaction_id = interaction.id
+        side = table.side_of(interaction.user.id)
+        can_undo = table.game is not None and side is not None and table.game.can_undo(side) is None
+        view = ui.action_view(
+            table,
+            outcome.undo_stamp if can_undo else None,
+            outcome.unit if table.status == "playing" else None,
+            show_pass=table.status == "playing" and side in table.acting_sides(),
+        )
+        await reply(interaction, outcome.reply, view=view)
+        await delivery.deliver(bot, table, outcome)
+
+
+async def undo(
+    interaction: Inter,
+    game_id: int | None = None,
+    *,
+    stamp: int | None = None,
+    table: Table | None = None,
+) -> None:
+    await defer(interaction)
+    bot = bot_of(interaction)
+    table = table or table_for(interaction, game_id)
+    async with table.channel_lock:
+        outcome = await bot.desk.undo(table, interaction.user.id, stamp)
+        await reply(interaction, outcome.reply)
+        await delivery.deliver(bot, table, outcome)
+
+
+async def quick_setup(
+    interaction: Inter, game_id: int | None = None, table: Table | None = None
+) -> None:
+    table = table or table_for(interaction, game_id)
+    if table.game is None or table.game.state.phase is not Phase.SETUP:
+        raise Refusal("Set-up is over.")
+    await play(interaction, QuickSetup().notation(), table=table)
+
+
+async def end_phase(
+    interaction: Inter, game_id: int | None = None, table: Table | None = None
+) -> None:
+    await play(interaction, EndPhase().notation(), game_id, table=table)
+
+
+# --- reading -------------------------------------------------------------------------
+def viewer_of(table: Table, user_id: int) -> Viewer:
+    seat = table.seat_of(user_id)
+    return (
+        {Seat.ALIEN: Viewer.ALIEN, Seat.CREW: Viewer.CREW}.get(seat, Viewer.SPECTATOR)
+        if seat
+        else Viewer.SPECTATOR
+    )
+
+
+async def show_map(
+    interaction: Inter, game_id: int | None = None, table: Table | None = None
+) -> None:
+    await defer(interaction)
+    table = table or table_for(interaction, game_id)
+    if table.game is None:
+        raise Refusal("The game has not started: there is no map yet.")
+    viewer = viewer_of(table, interaction.user.id)
+    if viewer is Viewer.ALIEN and not in_dm(interaction):
+        viewer = Viewer.ALIEN  # ephemeral: only the alien sees this answer
+    file = await delivery.map_file(table, viewer)
+    caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {texts.status_text(table).splitlines()[0]}"
+    await reply(interaction, [caption], file=file)
+
+
+async def show_hand(
+    interaction: Inter,
+    game_id: int | None = None,
+    *,
+    resend: bool = False,
+    table: Table | None = None,
+) -> None:
+    table = table or table_for(interaction, game_id)
+    bot = bot_of(interaction)
+    lines = texts.hand_text(table, interaction.user.id)
+    if not resend:
+        await reply(interaction, lines)
+        return
+    await defer(interaction)
+    if table.seat_of(interaction.user.id) in (Seat.ALIEN, Seat.CREW) and await delivery.dm(
+        bot, table, interaction.user.id, lines
+    ):
+        await reply(interaction, ["Sent to your DMs."])
+    else:
+        await reply(interaction, [texts.DM_HELP, *lines])
+
+
+async def show_status(
+    interaction: Inter, game_id: int | None = None, table: Table | None = None
+) -> None:
+    table = table or table_for(interaction, game_id)
+    await reply(interaction, [texts.status_text(table)])
+
+
+async def show_log(interaction: Inter, count: int, game_id: int | None = None) -> None:
+    table = table_for(interaction, game_id)
+    await reply(interaction, texts.log_text(table, max(1, min(count, 100))))
+
+
+# --- buttons -------------------------------------------------------------------------
+def _check_stamp(table: Table, stamp: str) -> None:
+    if stamp and stamp != table.stamp():
+        raise Refusal(
+            "This button is from an earlier moment: the game has moved on since. "
+            "Use the newest message, or `/game status`."
+        )
+
+
+async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, arg: str) -> None:
+    async with guard(interaction):
+        table = table_by_id(interaction, game_id)
+        if action == "join":
+            if table.status != "lobby" and arg != "spectator":
+                raise Refusal("That lobby is closed: the game has started.")
+            await join(interaction, Seat(arg), table)
+        elif action == "start":
+            _check_stamp(table, stamp)
+            await start(interaction, table)
+        elif action == "quick":
+            _check_stamp(table, stamp)
+            await quick_setup(interaction, table=table)
+        elif action == "pass":
+            _check_stamp(table, stamp)
+            if table.side_of(interaction.user.id) is None:
+                raise Refusal("Only players of this game can end a phase.")
+            several = (
+                len(table.seated(Seat.CREW)) > 1 and table.side_of(interaction.user.id) is Side.CREW
+            )
+            what = "all your crew members for this phase" if several else "your side's whole phase"
+            await reply(
+                interaction,
+                [f"End {what}? Units not yet done stop (C.2)."],
+                view=ui.confirm_view("passok", table, stamp, label="Yes, end it"),
+            )
+        elif action == "passok":
+            _check_stamp(table, stamp)
+            await end_phase(interaction, table=table)
+        elif action == "endunit":
+            _check_stamp(table, stamp)
+            await play(interaction, f"end {arg}", table=table)
+        elif action == "undo":
+            await undo(interaction, stamp=int(stamp.removeprefix("n") or -1), table=table)
+        elif action == "map":
+            await show_map(interaction, table=table)
+        elif action == "hand":
+            await show_hand(interaction, table=table)
+        elif action == "status":
+            await show_status(interaction, table=table)
+        elif action == "reset":
+            await confirm_reset(interaction, table, arg)
+        else:
+            raise Refusal("I do not know that button any more.")
+
+
+async def confirm_reset(interaction: Inter, table: Table, arg: str) -> None:
+    await require_mod(interaction)
+    await defer(interaction)
+    bot = bot_of(interaction)
+    async with table.channel_lock:
+        if table.status == "reset":
+            raise Refusal("That game was already reset.")
+        await bot.desk.reset(table, interaction.user.id)
+        await reply(interaction, ["The game is reset."])
+        await delivery.post(
+            bot,
+            table.channel_id,
+            [
+                f"🛠️ Moderator {interaction.user.mention} reset this channel's game (game {table.id}). "
+                "`/game create` starts a new one."
+            ],
+        )

@@ -1,0 +1,152 @@
+"""The Discord client: slash commands, persistent buttons, and the deadline/reminder clock."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import discord
+from discord import app_commands
+
+from bot import delivery, texts
+from bot.commands_game import game
+from bot.config import TOKEN_HELP, Config
+from bot.commands_mod import mod
+from bot.commands_play import alien, crew
+from bot.service import Desk
+from bot.store import Store
+from bot.ui import GameButton
+
+log = logging.getLogger("quicksilver.bot")
+
+TICK_SECONDS = 60.0
+
+
+class Stopwatch:
+    """Time from an interaction arriving to its acknowledgement, and to its posted map."""
+
+    def __init__(self) -> None:
+        self.arrived: dict[int, tuple[str, float]] = {}
+        self.acks: list[tuple[str, float]] = []
+        self.images: list[tuple[str, float]] = []
+
+    def arrive(self, interaction: discord.Interaction[discord.Client]) -> None:
+        name = interaction.command.qualified_name if interaction.command else "button"
+        self.arrived[interaction.id] = (name, time.perf_counter())
+        if len(self.arrived) > 1000:
+            self.arrived.pop(next(iter(self.arrived)))
+
+    def ack(self, interaction: discord.Interaction[discord.Client]) -> None:
+        if interaction.id in self.arrived:
+            name, at = self.arrived[interaction.id]
+            self.acks.append((name, time.perf_counter() - at))
+
+    def image(self, interaction_id: int | None, _draw_seconds: float) -> None:
+        if interaction_id is not None and interaction_id in self.arrived:
+            name, at = self.arrived[interaction_id]
+            self.images.append((name, time.perf_counter() - at))
+
+
+class QuicksilverBot(discord.Client):
+    def __init__(
+        self,
+        database: Path | str,
+        *,
+        background: bool = True,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False  # never needed: everything is slash commands and buttons
+        super().__init__(
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.database = database
+        self.background = background
+        self.clock = clock
+        self.tree = app_commands.CommandTree(self)
+        for group in (game, crew, alien, mod):
+            self.tree.add_command(group)
+        self.stopwatch = Stopwatch()
+        self._store: Store | None = None
+        self._desk: Desk | None = None
+        self._ticker: asyncio.Task[None] | None = None
+
+    @property
+    def desk(self) -> Desk:
+        assert self._desk is not None, "the bot is not set up yet"
+        return self._desk
+
+    async def setup_hook(self) -> None:
+        self._store = await Store.open(self.database)
+        self._desk = Desk(self._store, clock=self.clock)
+        loaded = await self._desk.load()
+        log.info("resumed %d game(s) from %s", loaded, self.database)
+        self.add_dynamic_items(GameButton)
+        await self.tree.sync()
+        if self.background:
+            self._ticker = asyncio.create_task(self._tick_forever())
+
+    async def on_interaction(self, interaction: discord.Interaction[discord.Client]) -> None:
+        self.stopwatch.arrive(interaction)
+
+    async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        await super().close()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+
+    async def _tick_forever(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the deadline clock failed; trying again next minute")
+            await asyncio.sleep(TICK_SECONDS)
+
+    async def tick(self, now: float | None = None) -> None:
+        """Deadlines that passed end their phase; reminders that are due go out."""
+        now = self.clock() if now is None else now
+        for table in list(self.desk.tables.values()):
+            if table.row.deadline_at is None or table.row.deadline_at > now:
+                continue
+            async with table.channel_lock:
+                outcome = await self.desk.expire(table, now)
+                if outcome is not None:
+                    await delivery.deliver(self, table, outcome)
+        for table, users in await self.desk.reminders_due(now):
+            if not users:
+                continue
+            async with table.channel_lock:
+                await delivery.post(
+                    self,
+                    table.channel_id,
+                    [f"⏳ Reminder — {texts.ping_text(table)}"],
+                    mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
+                )
+
+
+def run(config: Config) -> int:
+    """Run the bot until interrupted; a clear message when the token is refused."""
+    logging.basicConfig(
+        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    bot = QuicksilverBot(config.database)
+    try:
+        bot.run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord refused the token in DISCORD_TOKEN. %s", TOKEN_HELP)
+        return 2
+    except discord.PrivilegedIntentsRequired:  # pragma: no cover - we ask for none
+        log.error("Discord wants a privileged intent; this bot needs none.")
+        return 2
+    return 0

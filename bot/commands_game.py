@@ -1,0 +1,192 @@
+"""/game: the lobby, reading the game, and the typed-command fallback."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot import actions, complete, delivery
+from bot.actions import Inter, guard
+from bot.service import Refusal, Seat
+
+SEATS = [app_commands.Choice(name=s.value, value=s.value) for s in Seat]
+
+game = app_commands.Group(
+    name="game",
+    description="Invasive Species aboard the CFS Quicksilver",
+    allowed_contexts=app_commands.AppCommandContext(
+        guild=True, dm_channel=True, private_channel=False
+    ),
+    allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+)
+
+
+def game_id(value: str | None) -> int | None:
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise Refusal(f"'{value}' is not a game number; pick one from the list.") from None
+
+
+@game.command(name="create", description="Open a lobby for a new game in this channel")
+@app_commands.describe(seed="dice seed (optional; random if left out)")
+async def create(
+    interaction: Inter, seed: app_commands.Range[int, 1, 2**31 - 1] | None = None
+) -> None:
+    async with guard(interaction):
+        await actions.create(interaction, seed)
+
+
+@game.command(name="join", description="Take a seat: alien, crew, or spectator")
+@app_commands.choices(seat=SEATS)
+async def join(interaction: Inter, seat: app_commands.Choice[str]) -> None:
+    async with guard(interaction):
+        await actions.join(interaction, Seat(seat.value))
+
+
+@game.command(name="leave", description="Give up your seat in this channel's game")
+async def leave(interaction: Inter) -> None:
+    async with guard(interaction):
+        await actions.leave(interaction)
+
+
+@game.command(name="start", description="Start the game once the alien and crew are seated")
+async def start(interaction: Inter) -> None:
+    async with guard(interaction):
+        await actions.start(interaction)
+
+
+@game.command(
+    name="setup", description="Quick setup: make your side's remaining set-up choices at random"
+)
+@app_commands.autocomplete(game=complete.games)
+async def setup(interaction: Inter, game: str | None = None) -> None:
+    async with guard(interaction):
+        await actions.quick_setup(interaction, game_id(game))
+
+
+@game.command(name="do", description="Type any game command, e.g. move hyun 1-F6")
+@app_commands.describe(command="a command of the game; the list shows what is legal now")
+@app_commands.autocomplete(command=complete.commands, game=complete.games)
+async def do(
+    interaction: Inter, command: app_commands.Range[str, 1, 200], game: str | None = None
+) -> None:
+    async with guard(interaction):
+        await actions.play(interaction, command, game_id(game))
+
+
+@game.command(name="pass", description="End your phase (with several crew players: end your units)")
+@app_commands.autocomplete(game=complete.games)
+async def pass_(interaction: Inter, game: str | None = None) -> None:
+    async with guard(interaction):
+        await actions.end_phase(interaction, game_id(game))
+
+
+@game.command(name="undo", description="Take back your last command (if no die was rolled since)")
+@app_commands.autocomplete(game=complete.games)
+async def undo(interaction: Inter, game: str | None = None) -> None:
+    async with guard(interaction):
+        await actions.undo(interaction, game_id(game))
+
+
+@game.command(name="status", description="Whose move it is, and since when")
+@app_commands.autocomplete(game=complete.games)
+async def status(interaction: Inter, game: str | None = None) -> None:
+    async with guard(interaction):
+        await actions.show_status(interaction, game_id(game))
+
+
+@game.command(name="log", description="Recent public events")
+@app_commands.autocomplete(game=complete.games)
+async def log(
+    interaction: Inter, count: app_commands.Range[int, 1, 100] = 15, game: str | None = None
+) -> None:
+    async with guard(interaction):
+        await actions.show_log(interaction, count, game_id(game))
+
+
+@game.command(name="map", description="The map as you may see it (only you see the answer)")
+@app_commands.autocomplete(game=complete.games)
+async def map_(interaction: Inter, game: str | None = None) -> None:
+    async with guard(interaction):
+        await actions.show_map(interaction, game_id(game))
+
+
+@game.command(name="hand", description="Your secret hand; resend:True sends it to your DMs again")
+@app_commands.autocomplete(game=complete.games)
+async def hand(interaction: Inter, resend: bool = False, game: str | None = None) -> None:
+    async with guard(interaction):
+        await actions.show_hand(interaction, game_id(game), resend=resend)
+
+
+@game.command(name="assign", description="Hand a crew member to a crew player")
+@app_commands.autocomplete(unit=complete.humans)
+async def assign(interaction: Inter, unit: str, member: discord.User) -> None:
+    async with guard(interaction):
+        actions.require_guild(interaction)
+        table = actions.table_for(interaction)
+        if table.seat_of(interaction.user.id) is not Seat.CREW and not await actions.is_mod(
+            interaction
+        ):
+            raise Refusal("Only crew players and moderators can hand out crew members.")
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        async with table.channel_lock:
+            await bot.desk.assign(table, unit, member.id)
+            await actions.reply(interaction, [f"{unit} now answers to {member.mention}."])
+            await delivery.post(
+                bot,
+                table.channel_id,
+                [f"{interaction.user.mention} hands {unit} to {member.mention}."],
+            )
+
+
+@game.command(name="deadline", description="Moderators: hours each phase may take (0: none)")
+async def deadline(interaction: Inter, hours: app_commands.Range[float, 0, 24 * 14]) -> None:
+    async with guard(interaction):
+        actions.require_guild(interaction)
+        await actions.require_mod(interaction)
+        table = actions.table_for(interaction)
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        async with table.channel_lock:
+            row = await bot.desk.configure(table, deadline_hours=hours)
+            when = (
+                f"this phase ends <t:{int(row.deadline_at)}:R>"
+                if row.deadline_at
+                else "no deadline"
+            )
+            await actions.reply(interaction, [f"Phase deadline set to {hours:g} h ({when})."])
+            await delivery.post(
+                bot,
+                table.channel_id,
+                [
+                    f"🛠️ Moderator {interaction.user.mention} set the phase deadline to {hours:g} h ({when})."
+                ],
+            )
+
+
+@game.command(
+    name="reminders", description="Remind whoever the game waits for every N hours (0: off)"
+)
+async def reminders(
+    interaction: Inter,
+    hours: app_commands.Range[float, 0, 24 * 7],
+    count: app_commands.Range[int, 1, 10] = 3,
+) -> None:
+    async with guard(interaction):
+        actions.require_guild(interaction)
+        table = actions.table_for(interaction)
+        if interaction.user.id not in table.players and not await actions.is_mod(interaction):
+            raise Refusal("Only this game's players and moderators can set reminders.")
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        async with table.channel_lock:
+            await bot.desk.configure(table, remind_hours=hours, remind_max=count)
+            text = f"every {hours:g} h, at most {count} times a phase" if hours else "off"
+            await actions.reply(interaction, [f"Reminders: {text}."])
+            await delivery.post(
+                bot, table.channel_id, [f"{interaction.user.mention} set reminders: {text}."]
+            )

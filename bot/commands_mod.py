@@ -1,0 +1,140 @@
+"""/mod: reset (with a confirmation), roll back, replace or remove a player, abort.
+
+Moderators hold Manage Channels in the channel, or the role set with ``/mod role``.
+Every moderator action is announced in the channel and written to ``mod_actions``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot import actions, delivery, texts, ui
+from bot.actions import Inter, guard
+from bot.service import Refusal, Table
+from engine.state import Phase
+
+mod = app_commands.Group(
+    name="mod",
+    description="Moderator tools for this channel's game",
+    allowed_contexts=app_commands.AppCommandContext(
+        guild=True, dm_channel=False, private_channel=False
+    ),
+    allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+)
+
+
+async def _mod_table(interaction: Inter) -> Table:
+    actions.require_guild(interaction)
+    await actions.require_mod(interaction)
+    return actions.table_for(interaction)
+
+
+async def _announce(interaction: Inter, table: Table, text: str) -> None:
+    await delivery.post(
+        actions.bot_of(interaction),
+        table.channel_id,
+        [f"🛠️ Moderator {interaction.user.mention} {text}"],
+    )
+
+
+@mod.command(name="reset", description="Delete this channel's game (asks for confirmation)")
+async def reset(interaction: Inter) -> None:
+    async with guard(interaction):
+        table = await _mod_table(interaction)
+        await actions.reply(
+            interaction,
+            [f"Reset game {table.id}? Its whole log is deleted; this cannot be undone."],
+            view=ui.confirm_view("reset", table, "", str(interaction.user.id), label="Yes, reset"),
+        )
+
+
+@mod.command(name="rollback", description="Roll the game back to the start of an earlier phase")
+async def rollback(
+    interaction: Inter, turn: app_commands.Range[int, 1, 10_000], phase: Literal["alien", "crew"]
+) -> None:
+    async with guard(interaction):
+        table = await _mod_table(interaction)
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        async with table.channel_lock:
+            outcome = await bot.desk.rollback(table, turn, Phase(phase), interaction.user.id)
+            outcome.interaction_id = interaction.id
+            await actions.reply(interaction, [f"Rolled back to turn {turn}, {phase} phase."])
+            await _announce(
+                interaction,
+                table,
+                f"rolled the game back to the start of turn {turn}, {phase} phase.",
+            )
+            await delivery.deliver(bot, table, outcome)
+
+
+@mod.command(
+    name="replace", description="Give a player's seat (and crew members) to another member"
+)
+async def replace(interaction: Inter, player: discord.User, by: discord.User) -> None:
+    async with guard(interaction):
+        table = await _mod_table(interaction)
+        if by.bot:
+            raise Refusal("A bot cannot take a seat.")
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        async with table.channel_lock:
+            seat = await bot.desk.replace(table, player.id, by.id, interaction.user.id)
+            await actions.reply(interaction, [f"{by.mention} now sits as {seat}."])
+            await _announce(
+                interaction, table, f"gave {player.mention}'s {seat} seat to {by.mention}."
+            )
+            if table.game is not None and not await delivery.dm(
+                bot, table, by.id, texts.hand_text(table, by.id)
+            ):
+                await actions.reply(
+                    interaction, [f"{by.mention}'s DMs are closed; they can use `/game hand`."]
+                )
+
+
+@mod.command(
+    name="remove", description="Take a member's seat away (their crew members are shared out)"
+)
+async def remove(interaction: Inter, player: discord.User) -> None:
+    async with guard(interaction):
+        table = await _mod_table(interaction)
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        async with table.channel_lock:
+            seat = await bot.desk.remove(table, player.id, interaction.user.id)
+            await actions.reply(interaction, [f"{player.mention} no longer sits as {seat}."])
+            await _announce(interaction, table, f"removed {player.mention} from the {seat} seat.")
+
+
+@mod.command(name="abort", description="Stop this channel's game for good")
+async def abort(interaction: Inter) -> None:
+    async with guard(interaction):
+        table = await _mod_table(interaction)
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        async with table.channel_lock:
+            await bot.desk.abort(table, interaction.user.id)
+            await actions.reply(interaction, [f"Game {table.id} aborted."])
+            await _announce(
+                interaction, table, f"aborted game {table.id}. `/game create` starts a new one."
+            )
+
+
+@mod.command(
+    name="role", description="Set (or clear) the role whose members moderate Quicksilver games"
+)
+async def role(interaction: Inter, role: discord.Role | None = None) -> None:
+    async with guard(interaction):
+        actions.require_guild(interaction)
+        if not (interaction.permissions.manage_channels or interaction.permissions.administrator):
+            raise Refusal("Only members with Manage Channels can choose the moderator role.")
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        assert interaction.guild_id is not None
+        await bot.desk.set_mod_role(interaction.guild_id, role.id if role else None)
+        text = f"set the moderator role to {role.name}" if role else "cleared the moderator role"
+        await actions.reply(interaction, [f"Done: {text}."])
+        await bot.desk.mod_log(None, interaction.channel_id or 0, interaction.user.id, text)

@@ -1,0 +1,45 @@
+"""Configuration from the environment: the token, the database path, the log level."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+TOKEN_HELP = (
+    "Set DISCORD_TOKEN to your bot's token: Discord Developer Portal → your application → "
+    "Bot → Reset Token (see README, 'Running the Discord bot')."
+)
+
+
+class ConfigError(Exception):
+    """The environment does not describe a runnable bot; the message says how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    token: str
+    database: Path
+    log_level: int
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError(f"DISCORD_TOKEN is not set. {TOKEN_HELP}")
+        if token.count(".") != 2 or " " in token:
+            raise ConfigError(
+                "DISCORD_TOKEN does not look like a bot token (three dot-separated parts). "
+                + TOKEN_HELP
+            )
+        level_name = env.get("QUICKSILVER_LOG_LEVEL", "INFO").strip().upper()
+        level = logging.getLevelNamesMapping().get(level_name)
+        if level is None:
+            raise ConfigError(
+                f"QUICKSILVER_LOG_LEVEL={level_name!r} is not a level (DEBUG, INFO, WARNING, ERROR)"
+            )
+        database = Path(env.get("QUICKSILVER_DB", "quicksilver.sqlite3"))
+        return cls(token=token, database=database, log_level=level)

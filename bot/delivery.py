@@ -1,0 +1,178 @@
+"""Turning outcomes into Discord messages: channel posts, DMs, maps and pings."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import texts
+from bot.service import Outcome, Seat, Table
+from engine.views import Viewer
+from render.board import render_png
+
+if TYPE_CHECKING:
+    from bot.app import QuicksilverBot
+
+log = logging.getLogger("quicksilver.bot")
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+async def map_file(table: Table, viewer: Viewer, name: str = "map.png") -> discord.File:
+    """The floorplan as ``viewer`` may see it, drawn off the event loop."""
+    assert table.game is not None
+    board = table.view_for(viewer).board
+    png = await asyncio.to_thread(render_png, board, table.game.ship)
+    return discord.File(io.BytesIO(png), filename=name)
+
+
+async def channel_of(bot: QuicksilverBot, channel_id: int) -> discord.abc.Messageable | None:
+    channel = bot.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(channel_id)
+        except discord.HTTPException:
+            log.warning("channel %d is gone", channel_id)
+            return None
+    return channel if isinstance(channel, discord.abc.Messageable) else None
+
+
+async def post(
+    bot: QuicksilverBot,
+    channel_id: int,
+    lines: list[str],
+    *,
+    mentions: discord.AllowedMentions = NO_PINGS,
+) -> discord.Message | None:
+    channel = await channel_of(bot, channel_id)
+    if channel is None or not lines:
+        return None
+    last = None
+    for chunk in texts.chunks(lines):
+        last = await channel.send(chunk, allowed_mentions=mentions)
+    return last
+
+
+async def dm(
+    bot: QuicksilverBot,
+    table: Table,
+    user_id: int,
+    lines: list[str],
+    *,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+) -> bool:
+    """DM a player; remember when their DMs are closed. True if it arrived."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        parts = texts.chunks(lines) or ["​"]
+        for chunk in parts[:-1]:
+            await user.send(chunk, allowed_mentions=NO_PINGS)
+        if file is not None and view is not None:
+            await user.send(parts[-1], file=file, view=view, allowed_mentions=NO_PINGS)
+        elif file is not None:
+            await user.send(parts[-1], file=file, allowed_mentions=NO_PINGS)
+        elif view is not None:
+            await user.send(parts[-1], view=view, allowed_mentions=NO_PINGS)
+        else:
+            await user.send(parts[-1], allowed_mentions=NO_PINGS)
+    except discord.Forbidden:
+        await bot.desk.set_dm_ok(table, user_id, False)
+        return False
+    except discord.HTTPException as err:
+        log.warning("DM to a player failed: %s", err.status)
+        return False
+    await bot.desk.set_dm_ok(table, user_id, True)
+    return True
+
+
+async def deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
+    """Tell everyone what ``outcome`` lets them know; call with the channel lock held."""
+    if outcome.public:
+        await post(bot, table.channel_id, outcome.public)
+    alien = table.alien_player()
+    if outcome.alien_private and alien and outcome.actor != alien.user_id:
+        await dm(bot, table, alien.user_id, [f"*Game {table.id}:*", *outcome.alien_private])
+    if outcome.crew_private:
+        for player in table.seated(Seat.CREW):
+            if player.user_id != outcome.actor:
+                await dm(
+                    bot,
+                    table,
+                    player.user_id,
+                    [f"*Game {table.id}, crew only:*", *outcome.crew_private],
+                )
+    if outcome.new_phase and table.game is not None:
+        await post_phase(bot, table, outcome)
+    if outcome.send_hands:
+        for player in [*table.seated(Seat.CREW), *table.seated(Seat.ALIEN)]:
+            await dm(bot, table, player.user_id, texts.hand_text(table, player.user_id))
+    if outcome.game_over:
+        await post_result(bot, table)
+
+
+async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
+    """A new public map with a summary (never an edit), the alien's map, and the pings."""
+    from bot import ui
+
+    channel = await channel_of(bot, table.channel_id)
+    if channel is None or table.game is None:
+        return
+    started = time.perf_counter()
+    summary = texts.summary_text(table, outcome.summary)
+    for chunk in summary[:-1]:
+        await channel.send(chunk, allowed_mentions=NO_PINGS)
+    message = await channel.send(
+        summary[-1],
+        file=await map_file(table, Viewer.SPECTATOR),
+        view=ui.map_view(table),
+        allowed_mentions=NO_PINGS,
+    )
+    await bot.desk.record_map(table, message.id)
+    bot.stopwatch.image(outcome.interaction_id, time.perf_counter() - started)
+    alien = table.alien_player()
+    if alien is not None and table.status == "playing":
+        await dm(
+            bot,
+            table,
+            alien.user_id,
+            [f"🗺️ Your private map — game {table.id} in #{table.row.channel_name}"],
+            file=await map_file(table, Viewer.ALIEN),
+        )
+    if table.status == "playing":
+        await ping(bot, table)
+
+
+async def ping(bot: QuicksilverBot, table: Table) -> None:
+    """Mention only the people the game waits for; the alien hears by DM too."""
+    waiting = table.waiting_users()
+    if not waiting:
+        return
+    await post(
+        bot,
+        table.channel_id,
+        [texts.ping_text(table)],
+        mentions=discord.AllowedMentions(users=[discord.Object(u) for u in waiting]),
+    )
+    alien = table.alien_player()
+    if alien is not None and alien.user_id in waiting:
+        await dm(bot, table, alien.user_id, [texts.ping_text(table) + " Plot here, in this DM."])
+
+
+async def post_result(bot: QuicksilverBot, table: Table) -> None:
+    channel = await channel_of(bot, table.channel_id)
+    if channel is None:
+        return
+    lines = texts.result_text(table)
+    for chunk in lines[:-1]:
+        await channel.send(chunk, allowed_mentions=NO_PINGS)
+    await channel.send(
+        lines[-1],
+        file=await map_file(table, Viewer.REFEREE, "reveal.png"),
+        allowed_mentions=NO_PINGS,
+    )

@@ -1,0 +1,280 @@
+"""``quicksilver script FILE``: play a text file of commands and show what a viewer sees.
+
+A script starts with ``seed N`` (set-up from B.1.1 follows as commands), a
+``scenario … end`` block (see :mod:`engine.scenario`), or both (the block then may
+leave out its seed). Then, one a line::
+
+    crew: move hyun 1-F6      a command, as typed in play
+    alien: piperun alien
+    undo alien                the undo rule: take back that side's last command
+    expect: vanishes          the previous line's visible events contain this text
+
+Blank lines and ``#`` comments are skipped. The run stops at the first bad line
+with ``line N: <what is wrong>`` on stderr and exit code 1.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.content import load_content
+from engine.dice import Roll
+from engine.errors import GameError
+from engine.events import Event
+from engine.floorplan import default_ship
+from engine.game import Game
+from engine.scenario import ScenarioError, scenario_game
+from engine.state import GameState, Side
+from engine.views import View, Viewer, events_for, view
+
+_PLAY = re.compile(r"^(crew|alien)\s*:\s*(.*)$", re.IGNORECASE)
+_UNDO = re.compile(r"^undo\s+(crew|alien)$", re.IGNORECASE)
+_EXPECT = re.compile(r"^expect\s*:\s*(.*)$", re.IGNORECASE)
+_SEED = re.compile(r"^seed\s+(\d+)$", re.IGNORECASE)
+
+
+class ScriptError(Exception):
+    """A line that stops the run; its text starts with ``line N:``."""
+
+
+def _fail(number: int, message: str) -> ScriptError:
+    return ScriptError(f"line {number}: {message}")
+
+
+def _words(raw: str) -> list[str]:
+    """A line's words with any ``# comment`` dropped; [] for blank or comment lines.
+    A line with unbalanced quotes is one word, for whoever reads it to report."""
+    try:
+        return shlex.split(raw, comments=True)
+    except ValueError:
+        return [raw.strip()]
+
+
+@dataclass
+class _Source:
+    """The script's raw lines, numbered from 1; ``next`` skips blanks and comments."""
+
+    raw: list[str]
+    at: int = 0  # index of the next raw line
+
+    def next(self) -> tuple[int, str] | None:
+        while self.at < len(self.raw):
+            self.at += 1
+            text = self.raw[self.at - 1].strip()
+            if text and not text.startswith("#"):
+                return self.at, text
+        return None
+
+    def peek(self) -> list[str]:
+        """The words of the next meaningful line, without taking it."""
+        at = self.at
+        row = self.next()
+        self.at = at
+        return _words(row[1]) if row else []
+
+    def block(self, start: int) -> str:
+        """The ``scenario … end`` block opened at line ``start``, lines as in the file,
+        so the scenario's errors name file lines."""
+        while self.at < len(self.raw):
+            self.at += 1
+            if [w.lower() for w in _words(self.raw[self.at - 1])] == ["end"]:
+                return "\n".join(self.raw[start - 1 : self.at])
+        raise _fail(start, "the scenario block has no line 'end'")
+
+
+def _start(source: _Source) -> Game:
+    """The game the header describes: ``seed N``, a scenario block, or both."""
+    first = source.next()
+    if first is None:
+        raise _fail(1, "the script is empty: start it with 'seed N' or a scenario block")
+    number, text = first
+    seed: int | None = None
+    if match := _SEED.match(text):
+        seed = int(match.group(1))
+        if [w.lower() for w in source.peek()] != ["scenario"]:
+            return Game.new(seed)
+        number, text = source.next() or first
+    if [w.lower() for w in _words(text)] != ["scenario"]:
+        raise _fail(number, "a script starts with 'seed N' or a scenario block")
+    block = source.block(number)
+    try:
+        return scenario_game(block, default_ship(), load_content(), seed=seed, first_line=number)
+    except ScenarioError as err:
+        raise ScriptError(err.describe()) from None
+
+
+class _Run:
+    """Plays the lines after the header and prints what the viewer sees."""
+
+    def __init__(self, game: Game, viewer: Viewer, as_json: bool) -> None:
+        self.game = game
+        self.start: GameState = game.state.clone()
+        self.viewer = viewer
+        self.as_json = as_json
+        self.last: list[Event] | None = None
+
+    def line(self, number: int, text: str) -> None:
+        """One line after the header; an ``expect:`` text is literal, comments and all."""
+        if match := _EXPECT.match(text):
+            self.expect(number, match.group(1))
+        elif match := _PLAY.match(text):
+            self.play(number, Side(match.group(1).lower()), match.group(2))
+        elif match := _UNDO.match(" ".join(_words(text))):
+            self.undo(number, Side(match.group(1).lower()))
+        else:
+            raise _fail(
+                number, "expected 'crew: COMMAND', 'alien: COMMAND', 'undo SIDE' or 'expect: TEXT'"
+            )
+
+    def play(self, number: int, side: Side, command: str) -> None:
+        try:
+            events = self.game.play(side, _uncommented(command))
+        except GameError as err:
+            raise _fail(number, err.describe()) from None
+        self.last = events_for(events, self.viewer)
+        notation = self.notation(side, self.game.log[-1].command.notation())
+        if self.as_json:
+            record = {"line": number, "side": side.value, "command": notation}
+            _print_json({**record, "events": [_event_json(e) for e in self.last]})
+            return
+        print(f"{number}: {side.value}: {notation or '…'}")
+        for event in self.last:
+            print(f"  {_event_text(event)}")
+
+    def undo(self, number: int, side: Side) -> None:
+        """The undo rule, replayed from this script's own start (set-up or scenario)."""
+        reason = self.game.can_undo(side)
+        if reason is not None:
+            raise _fail(number, f"cannot undo: {reason}")
+        taken = self.game.log[-1]
+        fresh = Game(self.game.seed, self.game.ship, self.game.content, self.start.clone())
+        for entry in self.game.log[:-1]:
+            fresh.play(entry.side, entry.command)
+        self.game, self.last = fresh, []
+        notation = self.notation(side, taken.command.notation())
+        if self.as_json:
+            _print_json({"line": number, "undo": side.value, "command": notation})
+        else:
+            print(f"{number}: undo {side.value}\n  takes back: {notation or 'a command'}")
+
+    def notation(self, side: Side, notation: str) -> str | None:
+        """A command's text, for its own side and the referee only: the other side
+        and spectators learn only what its events tell them (C.3, C.7)."""
+        return notation if self.viewer in (Viewer.REFEREE, Viewer(side.value)) else None
+
+    def expect(self, number: int, wanted: str) -> None:
+        if self.last is None:
+            raise _fail(number, "nothing to check: no command has been played yet")
+        texts = [_event_text(e) for e in self.last]
+        if not any(wanted in text for text in texts):
+            shown = " | ".join(texts) or "nothing"
+            raise _fail(number, f"expected '{wanted}' in the previous line's events: {shown}")
+
+    def final(self) -> None:
+        shown = view(self.game.state, self.viewer, self.game.ship, self.game.content)
+        if self.as_json:
+            _print_json({"final": json.loads(shown.to_json())})
+        else:
+            print("\n".join(summary(shown)))
+
+
+def _uncommented(command: str) -> str:
+    """The command without a trailing ``# comment``, quoting kept."""
+    try:
+        return shlex.join(shlex.split(command, comments=True))
+    except ValueError:
+        return command  # the command parser reports the unbalanced quote
+
+
+def _event_text(event: Event) -> str:
+    """The event's sentence; a die roll's breakdown is added if the text lacks it."""
+    if event.roll is not None and event.roll.describe() not in event.text:
+        return f"{event.text} [{event.roll.describe()}]"
+    return event.text
+
+
+def _roll_json(roll: Roll) -> dict[str, Any]:
+    return {
+        "die": roll.die,
+        "modifiers": [{"source": m.source, "value": m.value} for m in roll.modifiers],
+        "total": roll.total,
+        "target": roll.target,
+        "success": roll.success,
+    }
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "text": event.text,
+        "audience": event.audience.value,
+        "grid": str(event.grid) if event.grid else None,
+        "unit": event.unit,
+        "roll": _roll_json(event.roll) if event.roll else None,
+    }
+
+
+def _print_json(record: dict[str, Any]) -> None:
+    print(json.dumps(record, ensure_ascii=False, sort_keys=True))
+
+
+def summary(shown: View) -> list[str]:
+    """The final position as one viewer may see it, a few lines of text."""
+    lines = [f"== {shown.board.title} ({shown.viewer.value} view) =="]
+    if shown.active_unit:
+        lines.append(f"active: {shown.active_unit}")
+    for crew in shown.crew:
+        if not crew.grid and crew.fate == "aboard":
+            continue  # not on the board: unplaced, or never in play
+        words = [crew.id, crew.condition, crew.grid or "-", f"{crew.actions} actions"]
+        words += [crew.fate] if crew.fate != "aboard" else []
+        words += [f"role {crew.role}"] if crew.role else []
+        words += [f"skills {', '.join(crew.skills)}"] if crew.skills else []
+        words += [f"carrying {', '.join(crew.carrying)}"] if crew.carrying else []
+        words += ["done"] if crew.done else []
+        lines.append("  " + " · ".join(words))
+    for alien in shown.aliens:
+        where = "hidden" if alien.hidden and not alien.grid else alien.grid or "-"
+        words = [alien.id, alien.stage, where, f"{alien.actions} actions"]
+        words += ["injured"] if alien.injured else []
+        words += [f"carrying {', '.join(alien.carrying)}"] if alien.carrying else []
+        words += ["pipe-running"] if alien.hidden and alien.grid else []
+        lines.append("  " + " · ".join(words))
+    lines.append(f"energy {shown.energy} · abilities {', '.join(shown.abilities) or '-'}")
+    if shown.declarations:
+        lines.append(f"declarations: {', '.join(shown.declarations)}")
+    if shown.result:
+        lines.append(f"result: {shown.result}")
+    return lines
+
+
+def _read(path_or_text: str | Path) -> str:
+    """A Path, or a one-line string naming a file, is read; any other string is the script."""
+    if isinstance(path_or_text, str) and ("\n" in path_or_text or not Path(path_or_text).is_file()):
+        return path_or_text
+    return Path(path_or_text).read_text(encoding="utf-8")
+
+
+def run_script(path_or_text: str | Path, viewer: str = "referee", as_json: bool = False) -> int:
+    """Play a script, printing each line's events and the final view; 0, or 1 on a bad line."""
+    try:
+        source = _Source(_read(path_or_text).splitlines())
+    except OSError as err:
+        print(f"cannot read the script: {err}", file=sys.stderr)
+        return 1
+    try:
+        game = _start(source)
+        run = _Run(game, Viewer(viewer), as_json)
+        while (row := source.next()) is not None:
+            run.line(*row)
+        run.final()
+    except ScriptError as err:
+        print(str(err), file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,220 @@
+"""Words for people, built only from views (:mod:`engine.views`) and public event lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.service import Seat, Table
+from engine.views import View, Viewer
+
+LIMIT = 1900  # Discord's message limit is 2000 characters
+
+DM_HELP = (
+    "I could not send you a direct message, so your secret notes cannot reach you. "
+    "To allow them: right-click (or long-press) this server's icon → **Privacy Settings** → "
+    "turn on **Direct Messages** (or User Settings → Privacy & Safety → *Allow direct messages "
+    "from server members*). Meanwhile `/game hand` shows your hand here, only to you."
+)
+
+SEAT_WORDS = {"alien": "👾 Alien", "crew": "🧑‍🚀 Crew", "spectator": "👀 Watching"}
+
+
+def chunks(lines: Iterable[str], limit: int = LIMIT) -> list[str]:
+    """Join lines into messages that fit Discord's limit."""
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        while len(line) > limit:
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = candidate
+    if current:
+        out.append(current)
+    return out
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def timestamp(at: float, style: str = "R") -> str:
+    return f"<t:{int(at)}:{style}>"
+
+
+def lobby_text(table: Table) -> str:
+    row = table.row
+    alien = table.alien_player()
+    crew = table.seated(Seat.CREW)
+    watchers = table.seated(Seat.SPECTATOR)
+    lines = [
+        f"**Invasive Species aboard the CFS Quicksilver** — game {row.id} ({row.status})",
+        f"{SEAT_WORDS['alien']}: {mention(alien.user_id) if alien else '*empty*'}",
+        f"{SEAT_WORDS['crew']}: {', '.join(mention(p.user_id) for p in crew) or '*empty*'}",
+    ]
+    if watchers:
+        lines.append(
+            f"{SEAT_WORDS['spectator']}: {', '.join(mention(p.user_id) for p in watchers)}"
+        )
+    if row.status == "lobby":
+        lines.append("Join with the buttons or `/game join`; start with `/game start`.")
+    return "\n".join(lines)
+
+
+def phase_title(v: View) -> str:
+    if v.phase == "setup":
+        return "Set-up"
+    if v.phase == "over":
+        return f"Game over after turn {v.turn}"
+    return f"Turn {v.turn} · {v.phase.capitalize()} phase"
+
+
+def waiting_text(table: Table) -> str:
+    users = table.waiting_users()
+    return ", ".join(mention(u) for u in users) if users else "nobody"
+
+
+def status_text(table: Table) -> str:
+    row = table.row
+    if table.game is None:
+        return lobby_text(table)
+    v = table.view_for(Viewer.SPECTATOR)
+    lines = [f"**{phase_title(v)}** — game {row.id}"]
+    if row.status == "playing":
+        lines.append(f"Waiting on: {waiting_text(table)} since {timestamp(row.phase_since)}")
+        if row.deadline_at is not None:
+            lines.append(
+                f"Phase deadline: {timestamp(row.deadline_at, 'f')} ({timestamp(row.deadline_at)})"
+            )
+        if row.remind_hours > 0:
+            lines.append(f"Reminders every {row.remind_hours:g} h, at most {row.remind_max}.")
+    if v.result:
+        lines.append(f"Result: {v.result}")
+    if v.declarations:
+        lines.append("Alien declarations this phase: " + " · ".join(_short_declarations(v)))
+    lines.append(f"Energy stores: {v.energy}")
+    return "\n".join(lines)
+
+
+def _short_declarations(v: View) -> list[str]:
+    return [d.removeprefix("Alien: ") for d in v.declarations]
+
+
+def ping_text(table: Table) -> str:
+    v = table.view_for(Viewer.SPECTATOR)
+    row = table.row
+    text = f"**{phase_title(v)}**: {waiting_text(table)}, your move."
+    if row.deadline_at is not None:
+        text += f" Deadline {timestamp(row.deadline_at)}."
+    return text
+
+
+def summary_text(table: Table, lines: Sequence[str]) -> list[str]:
+    """The message posted with each new public map."""
+    v = table.view_for(Viewer.SPECTATOR)
+    shown = list(lines[-25:])
+    head = [f"🗺️ **{phase_title(v)}**"]
+    if len(lines) > len(shown):
+        head.append(f"*… {len(lines) - len(shown)} earlier events: `/game log`*")
+    return chunks([*head, *(f"• {line}" for line in shown)])
+
+
+def _crew_line(line: Any, yours: bool) -> str:
+    bits = [f"**{line.name}**" + (" (yours)" if yours else "")]
+    if line.role:
+        bits.append(f"role {line.role}")
+    if line.skills:
+        bits.append("skills " + ", ".join(line.skills))
+    state = line.condition if line.fate == "aboard" else line.fate
+    bits.append(state)
+    if line.grid:
+        bits.append(f"at {line.grid}")
+    if line.carrying:
+        bits.append("carries " + ", ".join(line.carrying))
+    return " · ".join(bits)
+
+
+def hand_text(table: Table, user_id: int) -> list[str]:
+    """A player's secret hand: crew roles, skills, gear and blueprints, or the alien's."""
+    seat = table.seat_of(user_id)
+    name = f"game {table.id} in #{table.row.channel_name}"
+    if table.game is None:
+        return [f"Your secret notes for the {name} will arrive here."]
+    if seat is Seat.CREW:
+        v = table.view_for(Viewer.CREW)
+        mine = set(table.units_of(user_id))
+        lines = [f"🧑‍🚀 **Your crew** — {name} ({phase_title(v)})"]
+        ordered = sorted(v.crew, key=lambda c: (c.id not in mine, c.name))
+        lines += [_crew_line(c, c.id in mine) for c in ordered]
+        lines.append("Blueprints: " + (", ".join(v.blueprints) or "none"))
+        return chunks(lines)
+    if seat is Seat.ALIEN:
+        v = table.view_for(Viewer.ALIEN)
+        lines = [f"👾 **Your alien** — {name} ({phase_title(v)})"]
+        for alien in v.aliens:
+            where = alien.grid or "unknown"
+            bits = [f"**{alien.stage}** ({alien.id}) at {where}"]
+            if alien.hidden:
+                bits.append("pipe-running")
+            if alien.injured:
+                bits.append("injured")
+            bits.append(f"{alien.actions} actions")
+            lines.append(" · ".join(bits))
+        lines.append("Abilities: " + (", ".join(v.abilities) or "none chosen yet"))
+        lines.append(f"Energy stores: {v.energy}")
+        lines.append("Standing order for an exact 7 (D.5): `/alien order on|off`.")
+        return chunks(lines)
+    return ["You have no hand in this game: spectators see only what is public."]
+
+
+def log_text(table: Table, count: int) -> list[str]:
+    shown = table.public_log[-count:]
+    if not shown:
+        return ["Nothing has happened in public yet."]
+    return chunks([f"📜 **Last {len(shown)} public events** — game {table.id}", *shown])
+
+
+def score_lines(v: View) -> list[str]:
+    """F.1's score, from the engine's view when it provides one."""
+    score = getattr(v, "score", None)
+    if score is None:
+        return [
+            "**Score (F.1)**: the engine does not score games yet; the breakdown appears here once it does."
+        ]
+    lines = ["**Score (F.1)**"]
+    items = getattr(score, "lines", None) or getattr(score, "items", None)
+    if items:
+        lines += [f"• {item}" for item in items]
+    total = getattr(score, "total", None)
+    verdict = getattr(score, "verdict", None) or getattr(score, "band", None)
+    if total is not None:
+        lines.append(f"Total: {total}" + (f" — {verdict}" if verdict else ""))
+    if not items and total is None:
+        lines.append(str(score))
+    return lines
+
+
+def result_text(table: Table) -> list[str]:
+    """The end: result, score and the reveal of everything hidden."""
+    v = table.view_for(Viewer.REFEREE)
+    lines = [f"🏁 **{phase_title(v)}** — {v.result or 'the game has ended'}", *score_lines(v)]
+    lines.append("**The reveal**")
+    lines += [_crew_line(c, False) for c in v.crew]
+    for alien in v.aliens:
+        lines.append(
+            f"**{alien.stage}** ({alien.id}): {'dead' if not alien.grid else 'at ' + alien.grid}"
+            + (", injured" if alien.injured else "")
+        )
+    lines.append("Alien abilities: " + (", ".join(v.abilities) or "none"))
+    lines.append("Crew blueprints: " + (", ".join(v.blueprints) or "none"))
+    if v.board.path:
+        lines.append("The alien's whole path: " + " → ".join(str(g) for g in v.board.path))
+    return chunks(lines)

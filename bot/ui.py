@@ -1,0 +1,143 @@
+"""Buttons that survive restarts: persistent items routed by custom_id.
+
+Every custom_id reads ``qs:<action>:<game>:<stamp>[:<arg>]``. The stamp is what the
+button was made for (the phase "3c", the log length "n42", "lobby"); a press after the
+game moved on gets a polite refusal. One :class:`GameButton` dynamic item, registered in
+``setup_hook``, answers every such button on any message, old or new.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.service import Table
+
+TEMPLATE = r"qs:(?P<action>[a-z-]+):(?P<game>\d+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>[a-z0-9-]*))?"
+
+
+def custom_id(action: str, game_id: int, stamp: str = "", arg: str = "") -> str:
+    text = f"qs:{action}:{game_id}:{stamp}"
+    return f"{text}:{arg}" if arg else text
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    def __init__(
+        self,
+        action: str,
+        game_id: int,
+        stamp: str = "",
+        arg: str = "",
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or action,
+                style=style,
+                emoji=emoji,
+                custom_id=custom_id(action, game_id, stamp, arg),
+            )
+        )
+        self.action, self.game_id, self.stamp, self.arg = action, game_id, stamp, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> GameButton:
+        return cls(match["action"], int(match["game"]), match["stamp"], match["arg"] or "")
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        from bot import actions
+
+        await actions.on_button(interaction, self.action, self.game_id, self.stamp, self.arg)
+
+
+def _view(*buttons: GameButton) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for button in buttons:
+        view.add_item(button)
+    return view
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    g = table.id
+    return _view(
+        GameButton(
+            "join",
+            g,
+            "lobby",
+            "alien",
+            label="Join alien",
+            emoji="👾",
+            style=discord.ButtonStyle.danger,
+        ),
+        GameButton(
+            "join",
+            g,
+            "lobby",
+            "crew",
+            label="Join crew",
+            emoji="🧑‍🚀",
+            style=discord.ButtonStyle.primary,
+        ),
+        GameButton("join", g, "lobby", "spectator", label="Watch", emoji="👀"),
+        GameButton("start", g, "lobby", label="Start", style=discord.ButtonStyle.success),
+    )
+
+
+def map_view(table: Table) -> discord.ui.View:
+    """Under each public map: your own map, your hand, the status; quick setup in set-up."""
+    g = table.id
+    buttons = [
+        GameButton("map", g, label="My map", emoji="🗺️"),
+        GameButton("hand", g, label="My hand", emoji="🃏"),
+        GameButton("status", g, label="Status", emoji="⏳"),
+    ]
+    stamp = table.stamp()
+    if stamp == "setup":
+        buttons.insert(
+            0,
+            GameButton(
+                "quick", g, stamp, label="Quick setup (my side)", style=discord.ButtonStyle.primary
+            ),
+        )
+    elif stamp.endswith("c"):
+        buttons.insert(
+            0, GameButton("pass", g, stamp, label="End my units", style=discord.ButtonStyle.primary)
+        )
+    return _view(*buttons)
+
+
+def action_view(
+    table: Table, undo_stamp: int | None, unit: str | None, show_pass: bool
+) -> discord.ui.View:
+    """After a command: undo it, end the unit, end the phase."""
+    g = table.id
+    stamp = table.stamp()
+    buttons = []
+    if undo_stamp is not None:
+        buttons.append(GameButton("undo", g, f"n{undo_stamp}", label="Undo", emoji="↩️"))
+    if unit and stamp not in ("setup", "over"):
+        buttons.append(GameButton("endunit", g, stamp, unit, label=f"End {unit}"))
+    if show_pass and stamp not in ("setup", "over"):
+        buttons.append(
+            GameButton("pass", g, stamp, label="End phase", style=discord.ButtonStyle.danger)
+        )
+    return _view(*buttons)
+
+
+def confirm_view(
+    action: str, table: Table, stamp: str, arg: str = "", label: str = "Confirm"
+) -> discord.ui.View:
+    return _view(
+        GameButton(action, table.id, stamp, arg, label=label, style=discord.ButtonStyle.danger)
+    )

@@ -1,0 +1,156 @@
+"""The alien's attacks (D.2): a whole grid at once, or a closed door.
+
+An attack ends a pipe-run before it is resolved (C.7.2), so the crew sees the alien
+where it strikes from.
+"""
+
+from __future__ import annotations
+
+from engine.commands import Attack
+from engine.content_models import Ability, Activity
+from engine.context import Ctx
+from engine.dice import Modifier
+from engine.doors import blow_out, resolve_door, set_door
+from engine.efforts import Shown, action_cost, afford, commit
+from engine.errors import RuleError
+from engine.ferocity import alien_ferocity, resilience, strike
+from engine.geometry import grid_range, has_los
+from engine.grid import Grid, GridParseError
+from engine.piperun import end_run
+from engine.ship import DoorKind, DoorState
+from engine.state import Alien, Human
+from engine.units import alien_abilities
+
+
+def alien_attack(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
+    """D.2: one ferocity for the grid, one roll per crew member in it against that
+    member's resilience; the alien's own grid, or with Acid Spit any grid within two
+    in sight (G.4)."""
+    if cmd.weapon:
+        raise RuleError("the alien can carry gear but never use it", rule="E.3.1")
+    grid = _target_grid(ctx, alien, cmd.target)
+    victims = crew_at(ctx, grid)
+    if not victims:
+        raise RuleError(
+            f"there is no crew at {grid} to attack",
+            rule="D.2",
+            legal=[str(g) for g in grids_in_reach(ctx, alien)],
+        )
+    shown = Shown()
+    if grid != alien.grid:
+        _check_spit(ctx, alien, grid, shown)
+    cost = action_cost(ctx, Activity.ATTACK, alien.id)
+    afford(ctx, alien.id, cost, cmd.boost, "an attack", "D.2, C.1")
+    if alien.pipe_running:
+        end_run(ctx, alien, "it attacks")
+    ferocity = alien_ferocity(ctx, alien) + commit(ctx, alien.id, cost, cmd.boost)
+    shown.reveal(ctx)
+    names = ", ".join(h.name for h in victims)
+    ctx.say(
+        "attack",
+        f"{ctx.Name(alien.id)} attacks {grid}: {names} (D.2)",
+        grid=grid,
+        unit=alien.id,
+    )
+    for human in victims:
+        defence = Shown()
+        mods = ferocity + resilience(ctx, human.id, defence)
+        defence.reveal(ctx)
+        strike(ctx, alien.id, human.id, mods, f"{ctx.Name(alien.id)} attacks {human.name}")
+
+
+def crew_at(ctx: Ctx, grid: Grid) -> list[Human]:
+    """Every living crew member in the grid, carried ones included (D.2)."""
+    return sorted(ctx.state.humans_in(grid), key=lambda h: h.id)
+
+
+def spit_range(ctx: Ctx, alien: Alien) -> int:
+    """How far the alien attacks at full strength: 0, or 2 with Acid Spit (G.4)."""
+    reaches = [ctx.content.abilities[a].attack_range for a in alien_abilities(ctx.state, alien)]
+    return max(reaches, default=0)
+
+
+def grids_in_reach(ctx: Ctx, alien: Alien) -> list[Grid]:
+    """Grids with crew the alien could attack now."""
+    assert alien.grid is not None
+    reach = spit_range(ctx, alien)
+    found = set()
+    for human in ctx.state.live_humans():
+        there = ctx.state.unit_grid(human.id)
+        if there is None:
+            continue
+        distance = grid_range(alien.grid, there)
+        if (
+            distance is not None
+            and distance <= reach
+            and (has_los(ctx.ship, alien.grid, there, ctx.state.doors))
+        ):
+            found.add(there)
+    return sorted(found)
+
+
+def _target_grid(ctx: Ctx, alien: Alien, word: str) -> Grid:
+    """A grid, or a crew member standing for the grid it is in."""
+    if word in ctx.state.humans:
+        grid = ctx.state.unit_grid(word)
+        if grid is None or not ctx.state.human(word).on_board:
+            raise RuleError(f"{ctx.state.human(word).name} is not on the ship", rule="D.2")
+        return grid
+    try:
+        grid = Grid.parse(word)
+    except GridParseError:
+        raise RuleError(
+            f"the alien attacks a grid, a crew member or a door, not '{word}'",
+            rule="D.2",
+            legal=[str(g) for g in grids_in_reach(ctx, alien)],
+        ) from None
+    if grid not in ctx.ship:
+        raise RuleError(f"{grid} is not a grid of the ship", rule="D.2")
+    return grid
+
+
+def _check_spit(ctx: Ctx, alien: Alien, grid: Grid, shown: Shown) -> None:
+    assert alien.grid is not None
+    reach = spit_range(ctx, alien)
+    if not reach:
+        raise RuleError(
+            "without Acid Spit the alien attacks only its own grid",
+            rule="D.2, G.4",
+            legal=[str(alien.grid)],
+        )
+    distance = grid_range(alien.grid, grid)
+    if distance is None or distance > reach:
+        raise RuleError(f"{grid} is out of reach: Acid Spit reaches {reach} grids", rule="G.4")
+    if not has_los(ctx.ship, alien.grid, grid, ctx.state.doors):
+        raise RuleError(f"the alien has no line of sight to {grid}", rule="D.4")
+    shown.ability(Ability.ACID_SPIT)
+
+
+def attack_door(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
+    """D.2: a closed door has resilience 6; a success smashes it, and a smashed door
+    is open. Smashing the Air Lock's outer door vents the Air Lock (E.2.5)."""
+    here = alien.grid
+    assert here is not None
+    state = ctx.state
+    door = resolve_door(ctx, here, cmd.door, lambda d: state.door_state(d.id) is DoorState.CLOSED)
+    if here not in door.doorway_grids:
+        raise RuleError(
+            f"the alien must be in a doorway grid of {door.id} to attack it",
+            rule="D.2",
+            legal=[str(g) for g in sorted(door.doorway_grids)],
+        )
+    if state.door_state(door.id) is not DoorState.CLOSED:
+        raise RuleError(f"{door.id} is {state.door_state(door.id).value}, not closed", rule="D.2")
+    cost = action_cost(ctx, Activity.ATTACK_DOOR, alien.id)
+    afford(ctx, alien.id, cost, cmd.boost, "attacking a door", "D.2, C.1")
+    if alien.pipe_running:
+        end_run(ctx, alien, "it attacks a door")
+    mods = alien_ferocity(ctx, alien) + commit(ctx, alien.id, cost, cmd.boost)
+    mods.append(Modifier("closed door resilience", -ctx.content.ship.closed_door_resilience))
+    roll = ctx.roll(f"{ctx.Name(alien.id)} attacks door {door.id}", mods, unit=alien.id)
+    if not roll.success:
+        return
+    set_door(ctx, door, DoorState.SMASHED)
+    ctx.say("door", f"Door {door.id} is smashed open (D.2)", unit=alien.id)
+    if door.kind is DoorKind.AIRLOCK_OUTER:
+        blow_out(ctx, "the outer Air Lock door is smashed")

@@ -1,0 +1,109 @@
+"""The arithmetic of an attack roll (D.1, D.3, E.3.7-E.3.8, G.2, G.3, G.4): every
+ferocity and resilience term as a named modifier, so the announced roll shows them
+all (C.1). Pure: what a term reveals is noted in a :class:`Shown`, not revealed.
+"""
+
+from __future__ import annotations
+
+from engine.content_models import Ability, Gear, GearKind
+from engine.context import Ctx
+from engine.dice import Modifier, Roll
+from engine.efforts import Shown, command_modifier
+from engine.injury import resolve_hit
+from engine.state import Alien, Human
+from engine.units import SUPPLIES, alien_abilities, has_ability, skill_count, skills_of, stage
+
+
+def carried_gear(ctx: Ctx, unit_id: str) -> list[Gear]:
+    """The gear a unit holds, one entry per marker, in item-id order."""
+    items = sorted(
+        (i for i in ctx.state.items.values() if i.holder == unit_id and i.kind != SUPPLIES),
+        key=lambda i: i.id,
+    )
+    return [ctx.content.gear[GearKind(i.kind)] for i in items]
+
+
+def weapons(ctx: Ctx, human: Human) -> list[Gear]:
+    """The weapons a human carries (E.3.8, G.2.1), one entry per kind."""
+    found = {g.id: g for g in carried_gear(ctx, human.id) if g.ranged}
+    return list(found.values())
+
+
+def crew_ferocity(
+    ctx: Ctx, human: Human, weapon: Gear | None, target_id: str, melee: bool, shown: Shown
+) -> list[Modifier]:
+    """D.1: the human's ferocity, the weapon's, Tactical (and Cooking in the same grid),
+    Command (G.3) and Toxic Ammo on firearms (G.2.4)."""
+    mods = [Modifier(f"{human.name} ferocity", ctx.content.human_stats.ferocity)]
+    if weapon is not None:
+        mods.append(Modifier(weapon.name, weapon.ferocity))
+    for skill in dict.fromkeys(skills_of(ctx.content, human)):
+        info = ctx.content.skills[skill]
+        value = skill_count(ctx.content, human, skill) * (
+            info.ferocity + (info.melee_ferocity if melee else 0)
+        )
+        if value:
+            mods.append(Modifier(skill.value, value))
+            shown.skill(human, skill)
+    mods += command_modifier(ctx, human, shown)
+    if weapon is not None and weapon.firearm:
+        mods += _ammunition(ctx, human, target_id, shown)
+    return mods
+
+
+def _ammunition(ctx: Ctx, human: Human, target_id: str, shown: Shown) -> list[Modifier]:
+    """G.2.4 Toxic Ammo, which an alien with Immunity ignores (G.4)."""
+    extras = [g for g in carried_gear(ctx, human.id) if g.firearm_ferocity]
+    if not extras:
+        return []
+    target = ctx.state.aliens.get(target_id)
+    if target is not None and has_ability(ctx.state, target, Ability.IMMUNITY):
+        shown.ability(Ability.IMMUNITY)
+        return []
+    return [Modifier(g.name, g.firearm_ferocity) for g in {g.id: g for g in extras}.values()]
+
+
+def alien_ferocity(ctx: Ctx, alien: Alien) -> list[Modifier]:
+    """D.1, G.5: the life stage's ferocity."""
+    value = ctx.content.life_stages[stage(alien)].ferocity
+    return [Modifier(f"{alien.stage} ferocity", value)]
+
+
+def resilience(ctx: Ctx, unit_id: str, shown: Shown) -> list[Modifier]:
+    """D.1: the target's resilience, as negative terms: a human's own, Powerful (G.3)
+    and worn Body Armour (E.3.7); an alien's life stage and Carapace (G.4)."""
+    state, content = ctx.state, ctx.content
+    if not state.is_human(unit_id):
+        alien = state.alien(unit_id)
+        base = content.life_stages[stage(alien)].resilience
+        mods = [Modifier(f"{alien.stage} resilience", -base)]
+        for ability in alien_abilities(state, alien):
+            extra = content.abilities[ability].resilience
+            if extra:
+                mods.append(Modifier(ability.value, -extra))
+                shown.ability(ability)
+        return mods
+    human = state.human(unit_id)
+    mods = [Modifier(f"{human.name} resilience", -content.human_stats.resilience)]
+    for skill in dict.fromkeys(skills_of(content, human)):
+        extra = content.skills[skill].resilience * skill_count(content, human, skill)
+        if extra:
+            mods.append(Modifier(skill.value, -extra))
+            shown.skill(human, skill)
+    mods += [Modifier(g.name, -g.resilience) for g in carried_gear(ctx, unit_id) if g.resilience]
+    return mods
+
+
+def range_penalty(weapon: Gear | None, distance: int) -> list[Modifier]:
+    """E.3.8, G.2.1: the target adds to its resilience per full range step (gap 9)."""
+    if weapon is None or not weapon.ranged:
+        return []
+    penalty = weapon.range_penalty(distance)
+    return [Modifier(f"range {distance}", -penalty)] if penalty else []
+
+
+def strike(ctx: Ctx, attacker_id: str, target_id: str, mods: list[Modifier], what: str) -> Roll:
+    """Roll one attack with every modifier announced and apply it (D.1, D.5)."""
+    roll = ctx.roll(what, mods, unit=attacker_id)
+    resolve_hit(ctx, target_id, roll, attacker_id)
+    return roll

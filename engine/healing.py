@@ -1,0 +1,125 @@
+"""Healing (D.5, E.2.1, E.3.3, G.3 Medical and Humoid).
+
+A Medical human heals an injured or unconscious crew member either with an AidKit
+in the same grid, or from inside the Infirmary when the patient lies on an
+obstructed Infirmary or Infirmary Quarantine grid. An injured alien heals itself.
+"""
+
+from __future__ import annotations
+
+from engine.actions import take_unit
+from engine.commands import Heal
+from engine.content_models import Activity, GearKind, Skill
+from engine.context import Ctx
+from engine.efforts import action_cost, afford, commit, crew_effort
+from engine.errors import RuleError
+from engine.events import Audience
+from engine.piperun import declare
+from engine.ship import TAG_INFIRMARY, TAG_INFIRMARY_QUARANTINE
+from engine.state import Alien, Condition, Human, Side
+from engine.units import carries, has_skill
+
+HURT = (Condition.INJURED, Condition.UNCONSCIOUS)
+
+
+def heal(ctx: Ctx, side: Side, cmd: Heal) -> None:
+    take_unit(ctx, side, cmd.unit)
+    if ctx.state.is_human(cmd.unit):
+        _crew_heal(ctx, ctx.state.human(cmd.unit), cmd)
+    else:
+        _alien_heal(ctx, ctx.state.alien(cmd.unit), cmd)
+
+
+def _crew_heal(ctx: Ctx, medic: Human, cmd: Heal) -> None:
+    if not has_skill(ctx.content, medic, Skill.MEDICAL):
+        raise RuleError(f"{medic.name} has no Medical skill", rule="D.5, G.3")
+    patient = _patient(ctx, medic, cmd.target)
+    means = heal_means(ctx, medic, patient)
+    if means is None:
+        raise RuleError(
+            f"{medic.name} needs an AidKit in {patient.name}'s grid, or to be in "
+            f"the Infirmary with {patient.name} on an Infirmary bed",
+            rule="D.5, E.2.1",
+        )
+    afford(
+        ctx, medic.id, action_cost(ctx, Activity.HEAL, medic.id), cmd.boost, "healing", "E.2.1, C.1"
+    )
+    roll = crew_effort(
+        ctx,
+        medic,
+        Skill.MEDICAL,
+        Activity.HEAL,
+        cmd.boost,
+        f"{medic.name} heals {patient.name} {means}",
+    )
+    if roll.success:
+        patient.condition = Condition.WELL
+        ctx.say("healed", f"{patient.name} is healed (D.5)", unit=patient.id)
+
+
+def _patient(ctx: Ctx, medic: Human, word: str) -> Human:
+    """The crew member to heal: the one named, or the only one the medic can reach."""
+    state = ctx.state
+    if not word:
+        near = [
+            h
+            for h in state.live_humans()
+            if h.condition in HURT and h.id != medic.id and heal_means(ctx, medic, h)
+        ]
+        if len(near) != 1:
+            raise RuleError("name the crew member to heal", rule="D.5", legal=[h.id for h in near])
+        return near[0]
+    patient = state.humans.get(word)
+    if patient is None or patient not in state.live_humans():
+        raise RuleError(f"'{word}' is not a living crew member aboard", rule="D.5")
+    if patient.id == medic.id:
+        raise RuleError("the healer and the patient are two units", rule="D.5")
+    if patient.condition not in HURT:
+        raise RuleError(f"{patient.name} is not injured", rule="D.5")
+    if has_skill(ctx.content, patient, Skill.HUMOID):
+        raise RuleError(
+            f"{patient.name} cannot be healed by Medical personnel: a Humoid is repaired",
+            rule="G.3",
+        )
+    return patient
+
+
+def heal_means(ctx: Ctx, medic: Human, patient: Human) -> str | None:
+    """How the medic can treat the patient: "with the AidKit", "in the Infirmary",
+    or None (D.5, E.2.1, E.3.3)."""
+    state, ship = ctx.state, ctx.ship
+    here, there = state.unit_grid(medic.id), state.unit_grid(patient.id)
+    if here is None or there is None:
+        return None
+    if here == there and carries(state, medic.id, GearKind.AIDKIT):
+        return "with the AidKit"
+    beds = (TAG_INFIRMARY, TAG_INFIRMARY_QUARANTINE)
+    if (
+        TAG_INFIRMARY in ship.region_of(here).tags
+        and patient.holder is None
+        and ship.is_obstructed(there)
+        and any(tag in ship.region_of(there).tags for tag in beds)
+    ):
+        return "in the Infirmary"
+    return None
+
+
+def _alien_heal(ctx: Ctx, alien: Alien, cmd: Heal) -> None:
+    """D.5: the injured alien heals itself; a pipe-runner declares "Heal" and "Bonus"
+    for each committed action (C.7.3) and only the alien sees the roll."""
+    if cmd.target not in ("", alien.id):
+        raise RuleError("the alien heals only itself", rule="D.5, G.1")
+    if not alien.injured:
+        raise RuleError(f"{ctx.name(alien.id)} is not injured", rule="D.5")
+    cost = action_cost(ctx, Activity.HEAL, alien.id)
+    afford(ctx, alien.id, cost, cmd.boost, "healing", "D.5, C.1")
+    mods = commit(ctx, alien.id, cost, cmd.boost)
+    audience = Audience.PUBLIC
+    if alien.pipe_running:
+        audience = Audience.ALIEN
+        for word in ["Heal"] * cost + ["Bonus"] * cmd.boost:
+            declare(ctx, alien, word)
+    roll = ctx.roll(f"{ctx.Name(alien.id)} heals", mods, unit=alien.id, audience=audience)
+    if roll.success:
+        alien.injured = False
+        ctx.tell(audience, "healed", f"{ctx.Name(alien.id)} is healed (D.5)", unit=alien.id)

@@ -1,0 +1,41 @@
+"""A player that picks uniformly among legal commands: the baseline opponent,
+the random-playout tests' driver, and the soak script's workhorse.
+
+It draws from its own generator (never the game's dice), so a playout is fully
+determined by the game seed and the player seed.
+"""
+
+from __future__ import annotations
+
+from engine.commands import Command, EndPhase
+from engine.content import Content
+from engine.dice import Rng
+from engine.legal import candidates, is_legal, ready_units, unit_candidates
+from engine.ship import Ship
+from engine.state import GameState, Phase, Side
+
+
+def choose(state: GameState, side: Side, ship: Ship, content: Content, rng: Rng) -> Command | None:
+    """A random legal command for ``side``: a unit (mostly the one already acting),
+    then a kind of command (verb), then one of that kind."""
+    by_verb: dict[str, list[Command]] = {}
+    for command in _pool(state, side, ship, content, rng):
+        by_verb.setdefault(command.verb, []).append(command)
+    while by_verb:
+        verb = rng.choice(sorted(by_verb))
+        pool = by_verb[verb]
+        command = pool.pop(rng.below(len(pool)))
+        if not pool:
+            del by_verb[verb]
+        if is_legal(state, side, command, ship, content):
+            return command
+    return None
+
+
+def _pool(state: GameState, side: Side, ship: Ship, content: Content, rng: Rng) -> list[Command]:
+    units = ready_units(state, side)
+    if state.phase is Phase.SETUP or not units:
+        return candidates(state, side, ship, content)
+    active = state.active_unit
+    unit = active if active in units and rng.below(4) else rng.choice(units)
+    return [*unit_candidates(state, unit, ship), EndPhase()]

@@ -1,0 +1,843 @@
+"""Scenarios: a whole game position as a small text block, like chess's FEN.
+
+Tests and bug reports start from a scenario to begin exactly where a rule bites::
+
+    scenario
+    seed 42
+    turn 3 crew active=hyun
+    crew hyun 1-F6 role=Captain skill=Tactical actions=3 carries=carbine1,okeke
+    crew okeke unconscious role="Chief Engineer" skill=Engineer
+    cadaver ortiz 1-N1 role=Cook
+    alien alien1 Hunter 0-H10 injured piperun=0-G10,0-H10 actions=2
+    alien-side energy=3 abilities=Clever,Agile revealed=Agile order-energy=off
+    item carbine2 Carbine 0-C4
+    supplies supplies3 food 0-M2 examined=crew
+    door 0-H4/0-H5 closed
+    nexus 0-E3 "Life Support" revealed
+    pod 01 launched=tanaka
+    end
+
+One thing per line, in any order between ``scenario`` and ``end``; words split as in
+a shell (quote names with spaces), ``#`` starts a comment, names ignore case. The
+grammar of every line is :data:`USAGE`. ``parse_scenario`` reads a block into a
+:class:`GameState`; ``write_scenario`` writes the canonical block back, leaving out
+every line and word that says only what the defaults say, so
+``parse_scenario(write_scenario(s)) == s``.
+
+Defaults: the block starts from ``new_game(seed)`` (B.1.1), so
+
+* the nexus markers lie as the seed shuffled them; each ``nexus`` line pins one
+  system to one grid (by swapping it with the grid that held it);
+* the lockers hold their B.1.1 kits unless the block names any item (an ``item`` or
+  ``supplies`` line, ``items none``, or gear in a ``carries=`` list): then the items
+  are exactly those named. Gear named only in ``carries=`` takes its kind from its
+  id (``carbine1`` is a Carbine);
+* only the Air Lock doors are closed; ``door`` lines change single doors;
+* a human with no line keeps the blank record set-up starts from: no role, no grid,
+  so out of play. A listed human needs a role to act;
+* without a ``turn`` line play is at turn 1, the alien phase (B.1.3: the alien goes
+  first), set-up done;
+* a unit without ``actions=`` has what its phase gave it: a live unit of the
+  phasing side that is not ``done`` has its C.2 actions, every other unit none;
+* the dice generator is the seed's after ``new_game`` unless an ``rng`` line says
+  otherwise, so a scenario rolls the same dice every time it is read.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from engine.content import Content, load_content
+from engine.dice import Rng
+from engine.errors import GameError
+from engine.floorplan import default_ship
+from engine.game import Game
+from engine.grid import Grid, GridParseError
+from engine.setup import new_game
+from engine.ship import DoorState, Feature, RegionKind, Ship
+from engine.state import Alien, Condition, Fate, GameState, Human, Item, Phase, SetupStep
+from engine.units import SUPPLIES, human_actions
+
+USAGE: dict[str, str] = {
+    "seed": "seed N  (may be left to the script's 'seed N' line)",
+    "rng": "rng N  (the dice generator's exact state)",
+    "turn": "turn N setup|alien|crew|over [active=UNIT] "
+    "[step=dead|injured|roles|place|supplies|done]",
+    "crew": "crew HUMAN [GRID] [injured|unconscious] [escaped|lost] [role=ROLE] [skill=SKILL] "
+    "[actions=N] [carries=ID,…] [revealed=role,skill] [done] [killed-by-alien]",
+    "cadaver": "cadaver HUMAN [GRID] … (a deceased human; the words of a crew line)",
+    "alien": "alien ID STAGE [GRID] [injured] [dead] [escaped|lost] [actions=N] "
+    "[path=GRID,…] [piperun | piperun=GRID,…] [carries=ID,…] [done]",
+    "alien-side": "alien-side [energy=N] [abilities=ABILITY,…] [revealed=ABILITY,…] "
+    "[order-energy=on|off] [surge-used] [royal-mutations=N]",
+    "crew-side": "crew-side [blueprints=DEVICE,…] [autopsies=N]",
+    "item": "item ID KIND [GRID] [in-locker] [active] [examined=crew,alien] [out-of-play]",
+    "supplies": "supplies ID food|electronics|chemicals [GRID] … (the words of an item line)",
+    "items": "items none",
+    "door": "door DOOR open|closed|smashed|sealed",
+    "nexus": "nexus GRID SYSTEM [revealed]",
+    "pod": "pod KEY launched[=UNIT,…]",
+    "declarations": "declarations WORD …  (C.7.3 calls this alien phase)",
+    "sightings": "sightings GRID …  (C.7.1 reveals since the alien phase)",
+    "searched": "searched GRID …  (grids searched this crew phase)",
+    "destroyed": "destroyed SYSTEM",
+    "result": "result TEXT",
+}
+_ONCE = frozenset(
+    {"seed", "rng", "turn", "alien-side", "crew-side", "items"}
+    | {"declarations", "sightings", "searched", "destroyed", "result"}
+)
+_ALIEN_ID = re.compile(r"^alien\d+$")
+_BARE = re.compile(r"^[\w.,:/+*-]+$")
+_SIDES = ("crew", "alien")
+_REVEALABLE = ("role", "skill")
+
+
+class ScenarioError(GameError):
+    """A scenario line that cannot be read: names the line and what is wrong."""
+
+    def __init__(self, line: int, message: str, *, legal: Sequence[str] = ()) -> None:
+        self.line = line
+        super().__init__(message, legal=legal)
+
+    def describe(self) -> str:
+        return f"line {self.line}: {super().describe()}"
+
+
+# --- reading -----------------------------------------------------------------------
+@dataclass
+class _Line:
+    """One line's words; handlers take options and flags, then positional words."""
+
+    number: int
+    words: list[str]
+
+    @property
+    def keyword(self) -> str:
+        return self.words[0].lower()
+
+    def fail(self, message: str, legal: Sequence[str] = ()) -> NoReturn:
+        raise ScenarioError(self.number, message, legal=legal)
+
+    def option(self, key: str) -> str | None:
+        for index, word in enumerate(self.words[1:], 1):
+            if word.lower().startswith(f"{key}="):
+                del self.words[index]
+                return word[len(key) + 1 :]
+        return None
+
+    def flag(self, name: str) -> bool:
+        for index, word in enumerate(self.words[1:], 1):
+            if word.lower() == name:
+                del self.words[index]
+                return True
+        return False
+
+    def flags(self, names: Sequence[str]) -> str | None:
+        """At most one of ``names`` (e.g. injured or unconscious)."""
+        found = [name for name in names if self.flag(name)]
+        if len(found) > 1:
+            self.fail(f"'{found[0]}' and '{found[1]}' cannot both hold")
+        return found[0] if found else None
+
+    def peek(self) -> str | None:
+        return self.words[1] if len(self.words) > 1 else None
+
+    def take(self, what: str) -> str:
+        if len(self.words) < 2:
+            self.fail(f"'{self.keyword}' needs {what}: {USAGE[self.keyword]}")
+        return self.words.pop(1)
+
+    def rest(self) -> list[str]:
+        words = self.words[1:]
+        del self.words[1:]
+        return words
+
+    def finish(self) -> None:
+        if len(self.words) > 1:
+            self.fail(f"unexpected '{self.words[1]}': write {USAGE[self.keyword]}")
+
+
+def _lines(text: str, first_line: int) -> list[_Line]:
+    """The lines between ``scenario`` and ``end``, comments and blanks dropped."""
+    found: list[_Line] = []
+    for number, raw in enumerate(text.splitlines(), first_line):
+        try:
+            words = shlex.split(raw, comments=True)
+        except ValueError as err:
+            raise ScenarioError(number, f"cannot read this line: {err}") from None
+        if words:
+            found.append(_Line(number, words))
+    if not found or [w.lower() for w in found[0].words] != ["scenario"]:
+        where = found[0].number if found else first_line
+        raise ScenarioError(where, "a scenario block starts with a line 'scenario'")
+    if len(found) < 2 or [w.lower() for w in found[-1].words] != ["end"]:
+        raise ScenarioError(found[-1].number, "a scenario block ends with a line 'end'")
+    body = found[1:-1]
+    for line in body:
+        if line.keyword in ("scenario", "end"):
+            line.fail(f"'{line.keyword}' inside the scenario block")
+    return body
+
+
+def _choice(line: _Line, text: str, choices: Iterable[str], what: str) -> str:
+    """``text`` as spelled in ``choices``, ignoring case."""
+    options = list(choices)
+    for choice in options:
+        if choice.casefold() == text.casefold():
+            return choice
+    line.fail(f"'{text}' is not a {what}", legal=options)
+
+
+def _int(line: _Line, text: str, what: str) -> int:
+    if not text.isdigit():
+        line.fail(f"{what} must be a whole number, not '{text}'")
+    return int(text)
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _infer_kind(content: Content, item_id: str) -> str | None:
+    """The gear kind an add_item-style id names: ``carbine1`` → Carbine."""
+    base = item_id.rstrip("0123456789")
+    return next((k.value for k in content.gear if k.value.lower() == base), None)
+
+
+@dataclass
+class _Carry:
+    line: _Line
+    carrier: str
+    ids: list[str]
+
+
+@dataclass
+class _ItemLine:
+    line: _Line
+    item: Item
+    out_of_play: bool
+
+
+@dataclass
+class _Builder:
+    """Applies lines to a fresh game; cross-references are settled in ``finish``."""
+
+    ship: Ship
+    content: Content
+    state: GameState
+    claimed: dict[str, int] = field(default_factory=dict)
+    roles: dict[str, str] = field(default_factory=dict)
+    carries: list[_Carry] = field(default_factory=list)
+    explicit_actions: set[str] = field(default_factory=set)
+    items: dict[str, _ItemLine] = field(default_factory=dict)
+    items_none: _Line | None = None
+    pods: list[tuple[_Line, list[str]]] = field(default_factory=list)
+    active: tuple[_Line, str] | None = None
+    turn_given: bool = False
+
+    def claim(self, line: _Line, key: str) -> None:
+        """Each unit, item, door, grid … may be described once."""
+        if key in self.claimed:
+            line.fail(f"{key} is already given on line {self.claimed[key]}")
+        self.claimed[key] = line.number
+
+    def grid(self, line: _Line, text: str) -> Grid:
+        try:
+            grid = Grid.parse(text)
+        except GridParseError as err:
+            line.fail(str(err))
+        if grid not in self.ship:
+            line.fail(f"{grid} is not a grid of the ship")
+        return grid
+
+    def grids(self, line: _Line, words: Iterable[str]) -> list[Grid]:
+        return [self.grid(line, word) for word in words]
+
+    def grid_if_any(self, line: _Line) -> Grid | None:
+        word = line.peek()
+        if word is None:
+            return None
+        try:
+            Grid.parse(word)
+        except GridParseError:
+            return None
+        return self.grid(line, line.take("a grid"))
+
+    def unit_words(self, line: _Line, unit_id: str) -> None:
+        """``actions=``, ``carries=`` and ``done``: words humans and aliens share."""
+        actions = line.option("actions")
+        if actions is not None:
+            self.explicit_actions.add(unit_id)
+            self.actions_of(unit_id, _int(line, actions, "actions"))
+        carries = line.option("carries")
+        if carries is not None:
+            self.carries.append(_Carry(line, unit_id, [w.lower() for w in _split(carries)]))
+        if line.flag("done"):
+            self.state.done_units.add(unit_id)
+
+    def actions_of(self, unit_id: str, actions: int) -> None:
+        if unit_id in self.state.aliens:
+            self.state.aliens[unit_id].actions = actions
+        else:
+            self.state.humans[unit_id].actions = actions
+
+    # --- one method per keyword -----------------------------------------------------
+    def rng(self, line: _Line) -> None:
+        self.state.rng = Rng(_int(line, line.take("a number"), "the rng state"))
+        line.finish()
+
+    def turn(self, line: _Line) -> None:
+        active, step = line.option("active"), line.option("step")
+        turn = _int(line, line.take("a turn number"), "the turn")
+        phase = Phase(_choice(line, line.take("a phase"), [p.value for p in Phase], "phase"))
+        line.finish()
+        state = self.state
+        state.turn, state.phase, self.turn_given = turn, phase, True
+        steps = [s.value for s in SetupStep]
+        state.setup = (
+            SetupStep(_choice(line, step, steps, "set-up step")) if step else _default_step(phase)
+        )
+        if active is not None:
+            self.active = (line, active.lower())
+
+    def crew(self, line: _Line) -> None:
+        self.human(line, Condition(line.flags(("injured", "unconscious")) or "well"))
+
+    def cadaver(self, line: _Line) -> None:
+        self.human(line, Condition.DECEASED)
+
+    def human(self, line: _Line, condition: Condition) -> None:
+        role, skill, revealed = line.option("role"), line.option("skill"), line.option("revealed")
+        fate = Fate(line.flags(("escaped", "lost")) or "aboard")
+        killed = line.flag("killed-by-alien")
+        human_id = _choice(line, line.take("a human"), list(self.state.humans), "human")
+        self.claim(line, f"unit {human_id}")
+        self.unit_words(line, human_id)
+        human = self.state.humans[human_id]
+        human.grid = self.grid_if_any(line)
+        line.finish()
+        human.condition, human.fate, human.killed_by_alien = condition, fate, killed
+        if role is not None:
+            human.role = self.role(line, human_id, role)
+        if skill is not None:
+            human.skill_marker = _choice(
+                line, skill, [s.value for s in self.content.skills], "skill"
+            )
+        if revealed is not None:
+            human.revealed = {_choice(line, w, _REVEALABLE, "revealable") for w in _split(revealed)}
+
+    def role(self, line: _Line, human_id: str, text: str) -> str:
+        role = _choice(line, text, [r.name for r in self.content.roles], "role")
+        if role in self.roles:
+            line.fail(f"{self.roles[role]} already holds the role {role}")
+        self.roles[role] = human_id
+        return role
+
+    def alien(self, line: _Line) -> None:
+        path, run = line.option("path"), line.option("piperun")
+        running = run is not None or line.flag("piperun")
+        injured, dead = line.flag("injured"), line.flag("dead")
+        fate = Fate(line.flags(("escaped", "lost")) or "aboard")
+        alien_id = line.take("an alien id").lower()
+        if not _ALIEN_ID.match(alien_id):
+            line.fail(f"'{alien_id}' is not an alien id like alien1")
+        self.claim(line, f"unit {alien_id}")
+        stages = [s.value for s in self.content.life_stages]
+        stage = _choice(line, line.take("a life stage"), stages, "life stage")
+        grid = self.grid_if_any(line)
+        alien = Alien(alien_id, stage, grid, injured, fate, dead)
+        self.state.aliens[alien_id] = alien
+        self.unit_words(line, alien_id)
+        line.finish()
+        here = [grid] if grid else []
+        before = self.grids(line, _split(path)) if path is not None else []
+        if running:
+            route = self.grids(line, _split(run)) if run is not None else here
+            alien.path, alien.run_start = before + route, len(before)
+            _check_ends(line, route, grid, "the pipe-run")
+        else:
+            alien.path = before if path is not None else here
+            _check_ends(line, alien.path, grid, "the path")
+
+    def alien_side(self, line: _Line) -> None:
+        energy, abilities = line.option("energy"), line.option("abilities")
+        revealed, order = line.option("revealed"), line.option("order-energy")
+        mutations = line.option("royal-mutations")
+        self.state.surge_used = line.flag("surge-used")
+        line.finish()
+        state, secrets = self.state, self.state.alien_secrets
+        names = [a.value for a in self.content.abilities]
+        if energy is not None:
+            state.energy = _int(line, energy, "energy")
+        if abilities is not None:
+            secrets.abilities = [_choice(line, a, names, "ability") for a in _split(abilities)]
+            if len(set(secrets.abilities)) != len(secrets.abilities):
+                line.fail("an ability is listed twice")
+        if revealed is not None:
+            held = secrets.abilities
+            secrets.revealed_abilities = {
+                _choice(line, a, held, "held ability") for a in _split(revealed)
+            }
+        if order is not None:
+            state.standing.spend_energy_on_seven = (
+                _choice(line, order, ("on", "off"), "order") == "on"
+            )
+        if mutations is not None:
+            state.royal_mutations = _int(line, mutations, "royal-mutations")
+
+    def crew_side(self, line: _Line) -> None:
+        blueprints, autopsies = line.option("blueprints"), line.option("autopsies")
+        line.finish()
+        if blueprints is not None:
+            devices = [d.value for d in self.content.blueprints]
+            found = [_choice(line, b, devices, "device") for b in _split(blueprints)]
+            self.state.crew_secrets.blueprints = found
+        if autopsies is not None:
+            self.state.autopsies = _int(line, autopsies, "autopsies")
+
+    def item(self, line: _Line) -> None:
+        kinds = [k.value for k in self.content.gear]
+        self.add_item(
+            line, lambda item_id: (_choice(line, line.take("a kind"), kinds, "gear"), None)
+        )
+
+    def supplies(self, line: _Line) -> None:
+        kinds = [k.value for k in self.content.supplies.markers]
+        self.add_item(
+            line,
+            lambda item_id: (SUPPLIES, _choice(line, line.take("its contents"), kinds, "supply")),
+        )
+
+    def add_item(self, line: _Line, what: Callable[[str], tuple[str, str | None]]) -> None:
+        in_locker, active = line.flag("in-locker"), line.flag("active")
+        out_of_play, examined = line.flag("out-of-play"), line.option("examined")
+        item_id = line.take("an item id").lower()
+        self.claim(line, f"item {item_id}")
+        if item_id in self.state.humans:
+            line.fail(f"'{item_id}' is a human's id")
+        kind, supply = what(item_id)
+        grid = self.grid_if_any(line)
+        line.finish()
+        seen = {_choice(line, s, _SIDES, "side") for s in _split(examined or "")}
+        if in_locker and grid not in self.ship.grids_with(Feature.LOCKER):
+            line.fail("an item in-locker lies in a locker grid")
+        if out_of_play and grid is not None:
+            line.fail("an out-of-play item has no grid")
+        item = Item(item_id, kind, grid, None, in_locker, supply, seen, active)
+        self.items[item_id] = _ItemLine(line, item, out_of_play)
+
+    def items_line(self, line: _Line) -> None:
+        _choice(line, line.take("'none'"), ("none",), "word here")
+        line.finish()
+        self.items_none = line
+
+    def door(self, line: _Line) -> None:
+        door_id = _choice(line, line.take("a door id"), self.ship.doors, "door")
+        self.claim(line, f"door {door_id}")
+        state = DoorState(
+            _choice(line, line.take("its state"), [d.value for d in DoorState], "state")
+        )
+        line.finish()
+        if state is DoorState.OPEN:
+            self.state.doors.pop(door_id, None)
+        else:
+            self.state.doors[door_id] = state
+
+    def nexus(self, line: _Line) -> None:
+        revealed = line.flag("revealed")
+        grid = self.grid(line, line.take("a nexus grid"))
+        if grid not in self.state.nexus:
+            line.fail(
+                f"{grid} is not a nexus grid", legal=[str(g) for g in sorted(self.state.nexus)]
+            )
+        systems = [s.value for s in self.content.systems]
+        system = _choice(line, " ".join(line.rest()), systems, "system")
+        self.claim(line, f"nexus {grid}")
+        self.claim(line, f"system {system}")
+        nexus = self.state.nexus
+        holder = next(g for g, s in nexus.items() if s == system)
+        nexus[holder], nexus[grid] = nexus[grid], system
+        if revealed:
+            self.state.nexus_revealed.add(grid)
+
+    def pod(self, line: _Line) -> None:
+        units = line.option("launched")
+        if units is None and not line.flag("launched"):
+            line.fail(f"write {USAGE['pod']}")
+        pods = [r.key for r in self.ship.regions.values() if r.kind is RegionKind.POD]
+        key = _choice(line, line.take("a pod"), pods, "life pod")
+        line.finish()
+        self.claim(line, f"pod {key}")
+        self.state.launched_pods[key] = [u.lower() for u in _split(units or "")]
+        self.pods.append((line, self.state.launched_pods[key]))
+
+    def declarations(self, line: _Line) -> None:
+        self.state.declarations = line.rest()
+
+    def sightings(self, line: _Line) -> None:
+        self.state.sightings = self.grids(line, line.rest())
+
+    def searched(self, line: _Line) -> None:
+        self.state.searched = set(self.grids(line, line.rest()))
+
+    def destroyed(self, line: _Line) -> None:
+        systems = [s.value for s in self.content.systems]
+        self.state.ship_destroyed = _choice(line, " ".join(line.rest()), systems, "system")
+
+    def result(self, line: _Line) -> None:
+        self.state.result = " ".join(line.rest())
+
+    # --- after every line --------------------------------------------------------
+    def finish(self) -> GameState:
+        state = self.state
+        if not self.turn_given:
+            state.turn, state.phase, state.setup = 1, Phase.ALIEN, SetupStep.DONE
+        carried = self.carried()
+        self.finish_items(carried)
+        for thing, carry in carried.items():
+            if thing in state.humans:
+                state.humans[thing].holder = carry.carrier
+        units = [*state.humans, *state.aliens]
+        if self.active is not None:
+            line, unit = self.active
+            state.active_unit = _choice(line, unit, units, "unit")
+        for line, pod_units in self.pods:
+            pod_units[:] = [_choice(line, u, units, "unit") for u in pod_units]
+        for unit in units:
+            if unit not in self.explicit_actions:
+                self.actions_of(unit, default_actions(state, self.content, unit))
+        return state
+
+    def carried(self) -> dict[str, _Carry]:
+        """Each carried id and who carries it."""
+        found: dict[str, _Carry] = {}
+        for carry in self.carries:
+            for thing in carry.ids:
+                if thing in found:
+                    carry.line.fail(f"'{thing}' is carried on line {found[thing].line.number} too")
+                if thing == carry.carrier:
+                    carry.line.fail(f"{thing} cannot carry itself")
+                found[thing] = carry
+        return found
+
+    def finish_items(self, carried: dict[str, _Carry]) -> None:
+        gear = [thing for thing in carried if thing not in self.state.humans]
+        if not (self.items or gear or self.items_none):
+            return  # the lockers keep their B.1.1 kits
+        if self.items_none and (self.items or gear):
+            self.items_none.fail("'items none' but the block names items")
+        self.state.items = {}
+        for item_id, entry in self.items.items():
+            self.place_item(entry, carried.get(item_id))
+        for thing in gear:
+            if thing not in self.items:
+                self.state.items[thing] = self.implied_item(carried[thing], thing)
+
+    def place_item(self, entry: _ItemLine, carry: _Carry | None) -> None:
+        item = entry.item
+        if carry is not None and (item.grid is not None or entry.out_of_play):
+            where = f"lies at {item.grid}" if item.grid else "is out of play"
+            carry.line.fail(f"{item.id} {where} (line {entry.line.number}): nobody carries it")
+        if carry is None and item.grid is None and not entry.out_of_play:
+            entry.line.fail(f"{item.id} needs a grid, a carrier's carries= or out-of-play")
+        item.holder = carry.carrier if carry else None
+        self.state.items[item.id] = item
+
+    def implied_item(self, carry: _Carry, item_id: str) -> Item:
+        kind = _infer_kind(self.content, item_id)
+        if kind is None:
+            carry.line.fail(
+                f"'{item_id}' is no human, item line or gear id like carbine1",
+                legal=[k.value.lower() for k in self.content.gear],
+            )
+        return Item(item_id, kind, holder=carry.carrier)
+
+
+def _default_step(phase: Phase) -> SetupStep:
+    return SetupStep.DEAD if phase is Phase.SETUP else SetupStep.DONE
+
+
+def _check_ends(line: _Line, route: list[Grid], grid: Grid | None, what: str) -> None:
+    if grid is not None and route and route[-1] != grid:
+        line.fail(f"{what} ends at {route[-1]}, not at the alien's grid {grid}")
+
+
+def default_actions(state: GameState, content: Content, unit_id: str) -> int:
+    """The actions a unit holds if nothing was spent: its C.2 earnings in its own
+    phase (live and not done), otherwise none."""
+    if unit_id in state.done_units:
+        return 0
+    if unit_id in state.aliens:
+        alien = state.aliens[unit_id]
+        live = not alien.dead and alien.fate is Fate.ABOARD
+        return content.alien_stats.actions if live and state.phase is Phase.ALIEN else 0
+    human = state.humans[unit_id]
+    live = human.alive and human.fate is Fate.ABOARD and human.role is not None
+    return human_actions(content, human) if live and state.phase is Phase.CREW else 0
+
+
+_HANDLERS: dict[str, Callable[[_Builder, _Line], None]] = {
+    "rng": _Builder.rng,
+    "turn": _Builder.turn,
+    "crew": _Builder.crew,
+    "cadaver": _Builder.cadaver,
+    "alien": _Builder.alien,
+    "alien-side": _Builder.alien_side,
+    "crew-side": _Builder.crew_side,
+    "item": _Builder.item,
+    "supplies": _Builder.supplies,
+    "items": _Builder.items_line,
+    "door": _Builder.door,
+    "nexus": _Builder.nexus,
+    "pod": _Builder.pod,
+    "declarations": _Builder.declarations,
+    "sightings": _Builder.sightings,
+    "searched": _Builder.searched,
+    "destroyed": _Builder.destroyed,
+    "result": _Builder.result,
+}
+
+
+def _seed(lines: list[_Line], given: int | None, block_start: int) -> int:
+    found = [line for line in lines if line.keyword == "seed"]
+    if not found:
+        if given is None:
+            raise ScenarioError(block_start, "a scenario needs a line 'seed N'")
+        return given
+    line = found[0]
+    seed = _int(line, line.take("a number"), "the seed")
+    line.finish()
+    if given is not None and seed != given:
+        line.fail(f"the scenario says seed {seed} but the script said seed {given}")
+    return seed
+
+
+def parse_scenario(
+    text: str,
+    ship: Ship | None = None,
+    content: Content | None = None,
+    *,
+    seed: int | None = None,
+    first_line: int = 1,
+) -> GameState:
+    """Read a ``scenario … end`` block; raise ScenarioError naming the bad line.
+
+    ``seed`` is the script's seed, for a block without its own ``seed`` line;
+    ``first_line`` numbers the block's first line, so errors name file lines."""
+    ship = ship or default_ship()
+    content = content or load_content()
+    lines = _lines(text, first_line)
+    seen: dict[str, int] = {}
+    for line in lines:
+        if line.keyword not in USAGE:
+            line.fail(f"unknown line '{line.words[0]}'", legal=list(USAGE))
+        if line.keyword in _ONCE and line.keyword in seen:
+            line.fail(f"a second '{line.keyword}' line (the first is line {seen[line.keyword]})")
+        seen[line.keyword] = line.number
+    start = new_game(_seed(lines, seed, first_line), ship, content)
+    builder = _Builder(ship, content, start)
+    for line in lines:
+        if line.keyword != "seed":
+            _HANDLERS[line.keyword](builder, line)
+    return builder.finish()
+
+
+def scenario_game(
+    text: str,
+    ship: Ship | None = None,
+    content: Content | None = None,
+    *,
+    seed: int | None = None,
+    first_line: int = 1,
+) -> Game:
+    """A game that starts from a scenario instead of set-up. Its log holds only the
+    commands played after, so keep the scenario text with the script to replay it."""
+    ship = ship or default_ship()
+    content = content or load_content()
+    state = parse_scenario(text, ship, content, seed=seed, first_line=first_line)
+    return Game(state.seed, ship, content, state)
+
+
+# --- writing -----------------------------------------------------------------------
+def _q(text: str) -> str:
+    """A word as shlex reads it back: bare when safe, else in double quotes."""
+    if _BARE.match(text):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _opt(key: str, value: str | Iterable[str]) -> str:
+    return f"{key}={_q(value if isinstance(value, str) else ','.join(value))}"
+
+
+def _line(*words: str) -> str:
+    return " ".join(w for w in words if w)
+
+
+def _turn_line(state: GameState) -> str:
+    step = "" if state.setup is _default_step(state.phase) else _opt("step", state.setup.value)
+    active = _opt("active", state.active_unit) if state.active_unit else ""
+    return _line("turn", str(state.turn), state.phase.value, active, step)
+
+
+def _unit_words(state: GameState, content: Content, unit_id: str, actions: int) -> list[str]:
+    carried = state.carried_by(unit_id)
+    return [
+        _opt("actions", str(actions))
+        if actions != default_actions(state, content, unit_id)
+        else "",
+        _opt("carries", carried) if carried else "",
+        "done" if unit_id in state.done_units else "",
+    ]
+
+
+def _human_line(state: GameState, content: Content, human: Human) -> str:
+    deceased = human.condition is Condition.DECEASED
+    hurt = human.condition in (Condition.INJURED, Condition.UNCONSCIOUS)
+    return _line(
+        "cadaver" if deceased else "crew",
+        human.id,
+        str(human.grid) if human.grid else "",
+        human.condition.value if hurt else "",
+        human.fate.value if human.fate is not Fate.ABOARD else "",
+        _opt("role", human.role) if human.role else "",
+        _opt("skill", human.skill_marker) if human.skill_marker else "",
+        *_unit_words(state, content, human.id, human.actions),
+        _opt("revealed", sorted(human.revealed)) if human.revealed else "",
+        "killed-by-alien" if human.killed_by_alien else "",
+    )
+
+
+def _route_words(alien: Alien) -> list[str]:
+    """``path=`` (grids before the pipe-run) and ``piperun[=route]`` (C.7's pencil line)."""
+    here = [alien.grid] if alien.grid else []
+    if alien.run_start is None:
+        return [] if alien.path == here else [_opt("path", map(str, alien.path))]
+    before, route = alien.path[: alien.run_start], alien.run_path
+    return [
+        _opt("path", map(str, before)) if before else "",
+        "piperun" if route == here else _opt("piperun", map(str, route)),
+    ]
+
+
+def _alien_line(state: GameState, content: Content, alien: Alien) -> str:
+    return _line(
+        "alien",
+        alien.id,
+        alien.stage,
+        str(alien.grid) if alien.grid else "",
+        "injured" if alien.injured else "",
+        "dead" if alien.dead else "",
+        alien.fate.value if alien.fate is not Fate.ABOARD else "",
+        *_route_words(alien),
+        *_unit_words(state, content, alien.id, alien.actions),
+    )
+
+
+def _side_lines(state: GameState) -> list[str]:
+    secrets = state.alien_secrets
+    alien = _line(
+        _opt("energy", str(state.energy)) if state.energy else "",
+        _opt("abilities", secrets.abilities) if secrets.abilities else "",
+        _opt("revealed", sorted(secrets.revealed_abilities)) if secrets.revealed_abilities else "",
+        "" if state.standing.spend_energy_on_seven else "order-energy=off",
+        "surge-used" if state.surge_used else "",
+        _opt("royal-mutations", str(state.royal_mutations)) if state.royal_mutations else "",
+    )
+    blueprints = state.crew_secrets.blueprints
+    crew = _line(
+        _opt("blueprints", blueprints) if blueprints else "",
+        _opt("autopsies", str(state.autopsies)) if state.autopsies else "",
+    )
+    return [f"alien-side {alien}"] * bool(alien) + [f"crew-side {crew}"] * bool(crew)
+
+
+def _implied(content: Content, item: Item) -> bool:
+    """A plain carried item that its carrier's ``carries=`` fully describes."""
+    plain = not (item.in_locker or item.examined_by or item.active or item.supply)
+    carried = item.holder is not None and item.grid is None
+    return plain and carried and _infer_kind(content, item.id) == item.kind
+
+
+def _item_line(item: Item) -> str:
+    if item.kind == SUPPLIES:
+        head = ["supplies", item.id, _q(item.supply or "")]
+    else:
+        head = ["item", item.id, _q(item.kind)]
+    return _line(
+        *head,
+        str(item.grid) if item.grid else "",
+        "out-of-play" if item.grid is None and item.holder is None else "",
+        "in-locker" if item.in_locker else "",
+        "active" if item.active else "",
+        _opt("examined", sorted(item.examined_by)) if item.examined_by else "",
+    )
+
+
+def _item_lines(state: GameState, fresh: GameState, content: Content) -> list[str]:
+    if state.items == fresh.items:
+        return []
+    if not state.items:
+        return ["items none"]
+    return [_item_line(i) for i in state.items.values() if not _implied(content, i)]
+
+
+def _board_lines(state: GameState, fresh: GameState, ship: Ship) -> list[str]:
+    """Doors, nexus markers and pods that differ from B.1.1."""
+    lines = [
+        f"door {door} {state.door_state(door).value}"
+        for door in ship.doors
+        if state.door_state(door) is not fresh.door_state(door)
+    ]
+    for grid, system in sorted(state.nexus.items()):
+        revealed = grid in state.nexus_revealed
+        if revealed or fresh.nexus.get(grid) != system:
+            lines.append(_line("nexus", str(grid), _q(system), "revealed" if revealed else ""))
+    for key, units in sorted(state.launched_pods.items()):
+        lines.append(_line("pod", key, _opt("launched", units) if units else "launched"))
+    return lines
+
+
+def _phase_lines(state: GameState) -> list[str]:
+    lines = []
+    if state.declarations:
+        lines.append(_line("declarations", *map(_q, state.declarations)))
+    if state.sightings:
+        lines.append(_line("sightings", *map(str, state.sightings)))
+    if state.searched:
+        lines.append(_line("searched", *map(str, sorted(state.searched))))
+    if state.ship_destroyed:
+        lines.append(_line("destroyed", _q(state.ship_destroyed)))
+    if state.result:
+        lines.append(_line("result", _q(state.result)))
+    return lines
+
+
+def write_scenario(
+    state: GameState, ship: Ship | None = None, content: Content | None = None
+) -> str:
+    """The canonical scenario block of ``state``: what differs from the defaults."""
+    ship = ship or default_ship()
+    content = content or load_content()
+    fresh = new_game(state.seed, ship, content)
+    lines = ["scenario", f"seed {state.seed}"]
+    if state.rng != fresh.rng:
+        lines.append(f"rng {state.rng.state}")
+    lines.append(_turn_line(state))
+    lines += [
+        _human_line(state, content, h)
+        for h in state.humans.values()
+        if h != Human(h.id, h.name) or h.id in state.done_units
+    ]
+    lines += [_alien_line(state, content, a) for a in state.aliens.values()]
+    lines += _side_lines(state)
+    lines += _item_lines(state, fresh, content)
+    lines += _board_lines(state, fresh, ship)
+    lines += _phase_lines(state)
+    lines.append("end")
+    return "\n".join(lines) + "\n"
