@@ -49,9 +49,8 @@ def main() -> None:
     replay = time.perf_counter() - start
     print(f"replay:           {commands / replay:8.0f} commands/s applied")
     longest = max(len(log) for log in logs)
-    print(
-        f"  longest game:   {longest} commands, replayed in {replay / commands * longest * 1e3:.0f} ms"
-    )
+    per_game_ms = replay / commands * longest * 1e3
+    print(f"  longest game:   {longest} commands, replayed in {per_game_ms:.0f} ms")
     print(f"  choosing costs: {(elapsed - replay) / replay:.1f}x the applying (ratio)")
 
 

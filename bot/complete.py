@@ -124,9 +124,7 @@ def _setup(interaction: Inter) -> bool:
 Completer = Callable[[Inter, str], Coroutine[Any, Any, list[Choice[str]]]]
 
 
-def _field(
-    kind: type[c.Command], get: Callable[[c.Command], str]
-) -> Completer:
+def _field(kind: type[c.Command], get: Callable[[c.Command], str]) -> Completer:
     async def complete(interaction: Inter, current: str) -> list[Choice[str]]:
         return _choices((get(cmd) for cmd in _legal(interaction) if isinstance(cmd, kind)), current)
 

@@ -9,8 +9,11 @@ leave out its seed). Then, one a line::
     undo alien                the undo rule: take back that side's last command
     expect: vanishes          the previous line's visible events contain this text
 
-Blank lines and ``#`` comments are skipped. The run stops at the first bad line
-with ``line N: <what is wrong>`` on stderr and exit code 1.
+Blank lines and ``#`` comments are skipped. Each command prints as ``N: side:
+command`` and the events the viewer may see (``events_for``); the command's own text is
+shown only to its side and the referee, since the other side learns only what the
+events tell it (C.3, C.7). The final view closes the output. The run stops at the first
+bad line with ``line N: <what is wrong>`` on stderr and exit code 1.
 """
 
 from __future__ import annotations
@@ -23,11 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.content import load_content
 from engine.dice import Roll
 from engine.errors import GameError
 from engine.events import Event
-from engine.floorplan import default_ship
 from engine.game import Game
 from engine.scenario import ScenarioError, scenario_game
 from engine.state import GameState, Side
@@ -37,6 +38,7 @@ _PLAY = re.compile(r"^(crew|alien)\s*:\s*(.*)$", re.IGNORECASE)
 _UNDO = re.compile(r"^undo\s+(crew|alien)$", re.IGNORECASE)
 _EXPECT = re.compile(r"^expect\s*:\s*(.*)$", re.IGNORECASE)
 _SEED = re.compile(r"^seed\s+(\d+)$", re.IGNORECASE)
+_TRAILING_COMMENT = re.compile(r"\s+#.*$")  # event texts never hold " #"
 
 
 class ScriptError(Exception):
@@ -95,7 +97,7 @@ def _start(source: _Source) -> Game:
         raise _fail(1, "the script is empty: start it with 'seed N' or a scenario block")
     number, text = first
     seed: int | None = None
-    if match := _SEED.match(text):
+    if match := _SEED.match(" ".join(_words(text))):
         seed = int(match.group(1))
         if [w.lower() for w in source.peek()] != ["scenario"]:
             return Game.new(seed)
@@ -104,7 +106,7 @@ def _start(source: _Source) -> Game:
         raise _fail(number, "a script starts with 'seed N' or a scenario block")
     block = source.block(number)
     try:
-        return scenario_game(block, default_ship(), load_content(), seed=seed, first_line=number)
+        return scenario_game(block, seed=seed, first_line=number)
     except ScenarioError as err:
         raise ScriptError(err.describe()) from None
 
@@ -120,9 +122,9 @@ class _Run:
         self.last: list[Event] | None = None
 
     def line(self, number: int, text: str) -> None:
-        """One line after the header; an ``expect:`` text is literal, comments and all."""
+        """One line after the header: a command, an undo or an expectation."""
         if match := _EXPECT.match(text):
-            self.expect(number, match.group(1))
+            self.expect(number, _TRAILING_COMMENT.sub("", match.group(1)))
         elif match := _PLAY.match(text):
             self.play(number, Side(match.group(1).lower()), match.group(2))
         elif match := _UNDO.match(" ".join(_words(text))):

@@ -166,13 +166,20 @@ class Store:
     async def open(cls, path: Path | str) -> Store:
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
         store = cls(db)
+        for pragma in (
+            "journal_mode = WAL",
+            "synchronous = FULL",
+            "foreign_keys = ON",
+            "busy_timeout = 5000",
+        ):
+            await store._run(f"PRAGMA {pragma}")
         await store.migrate()
         return store
+
+    async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        async with self._db.execute(sql, params):
+            pass
 
     async def close(self) -> None:
         await self._db.close()
@@ -189,14 +196,14 @@ class Store:
             for number, sql in migrations():
                 if number <= current:
                     continue
-                await self._db.execute("BEGIN IMMEDIATE")
+                await self._run("BEGIN IMMEDIATE")
                 try:
                     for statement in _split_sql(sql):
-                        await self._db.execute(statement)
-                    await self._db.execute(f"PRAGMA user_version = {number}")
-                    await self._db.execute("COMMIT")
+                        await self._run(statement)
+                    await self._run(f"PRAGMA user_version = {number}")
+                    await self._run("COMMIT")
                 except BaseException:
-                    await self._db.execute("ROLLBACK")
+                    await self._run("ROLLBACK")
                     raise
                 current = number
         return current
@@ -207,13 +214,13 @@ class Store:
         if not batch:
             return
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._run("BEGIN IMMEDIATE")
             try:
                 for sql, params in batch:
-                    await self._db.execute(sql, params)
-                await self._db.execute("COMMIT")
+                    await self._run(sql, params)
+                await self._run("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._run("ROLLBACK")
                 raise
 
     async def create_game(
@@ -227,7 +234,7 @@ class Store:
         creator_seat: PlayerRow | None = None,
     ) -> GameRow:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._run("BEGIN IMMEDIATE")
             try:
                 cursor = await self._db.execute(
                     "INSERT INTO games (channel_id, guild_id, channel_name, seed, status, "
@@ -235,13 +242,14 @@ class Store:
                     (channel_id, guild_id, channel_name, seed, created_by, at),
                 )
                 game_id = cursor.lastrowid
+                await cursor.close()
                 assert game_id is not None
                 if creator_seat is not None:
                     sql, params = put_player(game_id, creator_seat)
-                    await self._db.execute(sql, params)
-                await self._db.execute("COMMIT")
+                    await self._run(sql, params)
+                await self._run("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._run("ROLLBACK")
                 raise
         return GameRow(game_id, channel_id, guild_id, channel_name, seed, "lobby", created_by, at)
 

@@ -42,15 +42,9 @@ def crew_attack(ctx: Ctx, human: Human, cmd: Attack) -> None:
     target = visible_alien(ctx, cmd.target)
     distance = _distance(ctx, human, target)
     weapon = choose_weapon(ctx, human, target, distance, cmd.weapon)
-    afford(
-        ctx,
-        human.id,
-        action_cost(ctx, Activity.ATTACK, human.id),
-        cmd.boost,
-        "an attack",
-        "D.1, C.1",
-    )
-    boost = commit(ctx, human.id, action_cost(ctx, Activity.ATTACK, human.id), cmd.boost)
+    cost = action_cost(ctx, Activity.ATTACK, human.id)
+    afford(ctx, human.id, cost, cmd.boost, "an attack", "D.1, C.1")
+    boost = commit(ctx, human.id, cost, cmd.boost)
     using = f" with the {weapon.name}" if weapon else ""
     for victim in _victims(ctx, human, target, weapon):
         shown = Shown()

@@ -162,23 +162,22 @@ def _at_ops(ctx: Ctx, human_id: str, here: Grid) -> bool:
 
 
 # --- opening and closing ----------------------------------------------------------------
-def _refusal(ctx: Ctx, door: Door, opening: bool) -> str | None:
-    """Why ``door`` cannot be opened (or closed) now, or None."""
+def check_workable(ctx: Ctx, door: Door, opening: bool) -> None:
+    """Refuse a door that cannot be opened (or closed) now."""
     now = ctx.state.door_state(door.id)
     if now is DoorState.SEALED:
-        return f"{door.id} sealed when its life pod launched"
+        raise RuleError(f"{door.id} sealed when its life pod launched", rule="C.4.3")
     if now is DoorState.SMASHED:
-        return f"{door.id} is smashed: it stays open until an Engineer repairs it (D.2)"
+        raise RuleError(
+            f"{door.id} is smashed: it stays open until an Engineer repairs it", rule="D.2"
+        )
     if door.kind is DoorKind.POD and not opening:
-        return "the doors in front of life pods may not be closed (C.4.3)"
-    if opening and now is DoorState.OPEN:
-        return f"{door.id} is already open"
-    if not opening and now is DoorState.CLOSED:
-        return f"{door.id} is already closed"
+        raise RuleError("the doors in front of life pods may not be closed", rule="C.4.3")
+    if now is (DoorState.OPEN if opening else DoorState.CLOSED):
+        raise RuleError(f"{door.id} is already {now.value}", rule="C.4.3")
     other = other_airlock_door(ctx.ship, door)
     if opening and other and ctx.state.door_state(other.id) is not DoorState.CLOSED:
-        return "both Air Lock doors never stand open: close the other first (E.2.5)"
-    return None
+        raise RuleError("both Air Lock doors never stand open: close the other first", rule="E.2.5")
 
 
 def work_door(ctx: Ctx, side: Side, unit_id: str, spec: str, opening: bool) -> None:
@@ -188,9 +187,7 @@ def work_door(ctx: Ctx, side: Side, unit_id: str, spec: str, opening: bool) -> N
     assert here is not None
     wanted = DoorState.CLOSED if opening else DoorState.OPEN
     door = resolve_door(ctx, here, spec, lambda d: state.door_state(d.id) is wanted)
-    problem = _refusal(ctx, door, opening)
-    if problem:
-        raise RuleError(problem, rule="C.4.3")
+    check_workable(ctx, door, opening)
     shown = Shown()
     cost = reach_cost(ctx, unit_id, door, Activity.DOOR_ADJACENT, Activity.DOOR_REMOTE, shown)
     verb = "opening" if opening else "closing"

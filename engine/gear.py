@@ -112,7 +112,7 @@ def _describe(items: list[Item], bodies: list[Human]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def _named(ctx: Ctx, items: list[Item], bodies: list[Human]) -> str:
+def _named(items: list[Item], bodies: list[Human]) -> str:
     """What the acting side knows it moved."""
     names = [f"{i.id} ({i.supply})" if i.supply else i.id for i in items]
     return ", ".join(names + [b.name for b in bodies])
@@ -127,7 +127,7 @@ def _announce(
     ctx.tell(
         _side(ctx, unit_id),
         "gear-secret",
-        f"{who} {verb} {_named(ctx, items, bodies)}",
+        f"{who} {verb} {_named(items, bodies)}",
         unit=unit_id,
     )
     if not ctx.state.is_human(unit_id):
@@ -265,7 +265,7 @@ def open_locker(ctx: Ctx, side: Side, cmd: OpenLocker) -> None:
         ctx.tell(
             Audience.CREW,
             "locker",
-            f"The {room} locker held {_named(ctx, kits, [])}",
+            f"The {room} locker held {_named(kits, [])}",
             grid=here,
             unit=human.id,
         )

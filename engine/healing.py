@@ -11,7 +11,7 @@ from engine.actions import take_unit
 from engine.commands import Heal
 from engine.content_models import Activity, GearKind, Skill
 from engine.context import Ctx
-from engine.efforts import action_cost, afford, commit, crew_effort
+from engine.efforts import action_cost, afford, boost_price, commit, crew_effort
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.piperun import declare
@@ -117,7 +117,7 @@ def _alien_heal(ctx: Ctx, alien: Alien, cmd: Heal) -> None:
     audience = Audience.PUBLIC
     if alien.pipe_running:
         audience = Audience.ALIEN
-        for word in ["Heal"] * cost + ["Bonus"] * cmd.boost:
+        for word in ["Heal"] * cost + ["Bonus"] * boost_price(ctx, alien.id, cmd.boost):
             declare(ctx, alien, word)
     roll = ctx.roll(f"{ctx.Name(alien.id)} heals", mods, unit=alien.id, audience=audience)
     if roll.success:

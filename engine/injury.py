@@ -87,11 +87,8 @@ def _wound_human(ctx: Ctx, human: Human, by: str | None) -> None:
             show_skill(ctx, human, Skill.HUMOID)  # G.3: ignores unconscious effects
         else:
             human.condition = Condition.UNCONSCIOUS
-    how = (
-        "falls unconscious (G.4 Venom)"
-        if human.condition is Condition.UNCONSCIOUS
-        else ("is injured (D.5)")
-    )
+    unconscious = human.condition is Condition.UNCONSCIOUS
+    how = "falls unconscious (G.4 Venom)" if unconscious else "is injured (D.5)"
     drops = f" and drops {_count(len(dropped))}" if dropped else ""
     ctx.say(
         "injured", f"{human.name} {how}{drops}", grid=ctx.state.unit_grid(human.id), unit=human.id

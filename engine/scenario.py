@@ -190,7 +190,7 @@ def _choice(line: _Line, text: str, choices: Iterable[str], what: str) -> str:
     for choice in options:
         if choice.casefold() == text.casefold():
             return choice
-    line.fail(f"'{text}' is not a {what}", legal=options)
+    line.fail(f"'{text}' is not a known {what}", legal=options)
 
 
 def _int(line: _Line, text: str, what: str) -> int:
@@ -236,7 +236,7 @@ class _Builder:
     explicit_actions: set[str] = field(default_factory=set)
     items: dict[str, _ItemLine] = field(default_factory=dict)
     items_none: _Line | None = None
-    pods: list[tuple[_Line, list[str]]] = field(default_factory=list)
+    pods: list[tuple[_Line, str]] = field(default_factory=list)  # checked once units are known
     active: tuple[_Line, str] | None = None
     turn_given: bool = False
 
@@ -401,26 +401,25 @@ class _Builder:
             self.state.autopsies = _int(line, autopsies, "autopsies")
 
     def item(self, line: _Line) -> None:
-        kinds = [k.value for k in self.content.gear]
-        self.add_item(
-            line, lambda item_id: (_choice(line, line.take("a kind"), kinds, "gear"), None)
-        )
+        self.add_item(line, crate=False)
 
     def supplies(self, line: _Line) -> None:
-        kinds = [k.value for k in self.content.supplies.markers]
-        self.add_item(
-            line,
-            lambda item_id: (SUPPLIES, _choice(line, line.take("its contents"), kinds, "supply")),
-        )
+        self.add_item(line, crate=True)
 
-    def add_item(self, line: _Line, what: Callable[[str], tuple[str, str | None]]) -> None:
+    def add_item(self, line: _Line, *, crate: bool) -> None:
+        """An ``item`` line (gear) or a ``supplies`` line (a crate and its contents)."""
         in_locker, active = line.flag("in-locker"), line.flag("active")
         out_of_play, examined = line.flag("out-of-play"), line.option("examined")
         item_id = line.take("an item id").lower()
         self.claim(line, f"item {item_id}")
         if item_id in self.state.humans:
             line.fail(f"'{item_id}' is a human's id")
-        kind, supply = what(item_id)
+        if crate:
+            contents = [k.value for k in self.content.supplies.markers]
+            kind, supply = SUPPLIES, _choice(line, line.take("its contents"), contents, "supply")
+        else:
+            kinds = [k.value for k in self.content.gear]
+            kind, supply = _choice(line, line.take("a gear kind"), kinds, "gear kind"), None
         grid = self.grid_if_any(line)
         line.finish()
         seen = {_choice(line, s, _SIDES, "side") for s in _split(examined or "")}
@@ -473,8 +472,8 @@ class _Builder:
         key = _choice(line, line.take("a pod"), pods, "life pod")
         line.finish()
         self.claim(line, f"pod {key}")
-        self.state.launched_pods[key] = [u.lower() for u in _split(units or "")]
-        self.pods.append((line, self.state.launched_pods[key]))
+        self.state.launched_pods[key] = _split(units or "")
+        self.pods.append((line, key))
 
     def declarations(self, line: _Line) -> None:
         self.state.declarations = line.rest()
@@ -502,16 +501,22 @@ class _Builder:
         for thing, carry in carried.items():
             if thing in state.humans:
                 state.humans[thing].holder = carry.carrier
-        units = [*state.humans, *state.aliens]
+        self.finish_units([*state.humans, *state.aliens])
+        return state
+
+    def finish_units(self, units: list[str]) -> None:
+        """Check the units other lines name; give each its default actions."""
+        state = self.state
         if self.active is not None:
             line, unit = self.active
             state.active_unit = _choice(line, unit, units, "unit")
-        for line, pod_units in self.pods:
-            pod_units[:] = [_choice(line, u, units, "unit") for u in pod_units]
+        for line, key in self.pods:
+            state.launched_pods[key] = [
+                _choice(line, u, units, "unit") for u in state.launched_pods[key]
+            ]
         for unit in units:
             if unit not in self.explicit_actions:
                 self.actions_of(unit, default_actions(state, self.content, unit))
-        return state
 
     def carried(self) -> dict[str, _Carry]:
         """Each carried id and who carries it."""
@@ -542,7 +547,9 @@ class _Builder:
         item = entry.item
         if carry is not None and (item.grid is not None or entry.out_of_play):
             where = f"lies at {item.grid}" if item.grid else "is out of play"
-            carry.line.fail(f"{item.id} {where} (line {entry.line.number}): nobody carries it")
+            carry.line.fail(
+                f"{carry.carrier} cannot carry {item.id}: it {where} (line {entry.line.number})"
+            )
         if carry is None and item.grid is None and not entry.out_of_play:
             entry.line.fail(f"{item.id} needs a grid, a carrier's carries= or out-of-play")
         item.holder = carry.carrier if carry else None

@@ -110,15 +110,25 @@ def item_label(item: Item, viewer: Viewer) -> str:
     return "Gear"
 
 
-def _crew_line(state: GameState, content: Content, human: Human, viewer: Viewer) -> CrewLine:
+def _shown_skills(content: Content, human: Human, secret: bool) -> tuple[str, ...]:
+    """All skills for the crew; for others only the markers turned face up (E.1, C.3)."""
+    if secret:
+        return tuple(s.value for s in skills_of(content, human))
+    shown = []
+    if "role" in human.revealed and human.role:
+        shown.append(content.role(human.role).skill.value)
+    if "skill" in human.revealed and human.skill_marker:
+        shown.append(human.skill_marker)
+    return tuple(shown)
+
+
+def _crew_line(
+    state: GameState, content: Content, human: Human, viewer: Viewer, held: _Holdings
+) -> CrewLine:
     grid = state.unit_grid(human.id) if human.fate is Fate.ABOARD else None
-    carried = [i for i in state.items.values() if i.holder == human.id]
     secret = _knows_secrets(viewer, "crew")
     role = human.role or "" if secret or "role" in human.revealed else ""
-    skills = skills_of(content, human)
-    shown = tuple(s.value for s in skills) if secret else ()
-    if not secret and "skill" in human.revealed and human.skill_marker:
-        shown = (human.skill_marker,)
+    items, bodies = held.get(human.id, ([], []))
     return CrewLine(
         id=human.id,
         name=human.name,
@@ -126,17 +136,16 @@ def _crew_line(state: GameState, content: Content, human: Human, viewer: Viewer)
         fate=human.fate.value,
         grid=str(grid) if grid else "",
         actions=human.actions,
-        carrying=tuple(sorted(item_label(i, viewer) for i in carried))
-        + tuple(sorted(h.name for h in state.humans.values() if h.holder == human.id)),
+        carrying=tuple(sorted(item_label(i, viewer) for i in items)) + tuple(sorted(bodies)),
         role=role,
-        skills=shown,
+        skills=_shown_skills(content, human, secret),
         done=human.id in state.done_units,
     )
 
 
-def _alien_line(state: GameState, alien: Alien, viewer: Viewer) -> AlienLine:
+def _alien_line(state: GameState, alien: Alien, viewer: Viewer, held: _Holdings) -> AlienLine:
     visible = _alien_visible(state, alien, viewer)
-    carried = [i for i in state.items.values() if i.holder == alien.id]
+    items, bodies = held.get(alien.id, ([], []))
     return AlienLine(
         id=alien.id,
         stage=alien.stage,
@@ -144,9 +153,24 @@ def _alien_line(state: GameState, alien: Alien, viewer: Viewer) -> AlienLine:
         hidden=alien.pipe_running,
         grid=str(alien.grid) if visible and alien.grid else "",
         actions=alien.actions,
-        carrying=tuple(sorted(item_label(i, viewer) for i in carried)),
+        carrying=tuple(sorted(item_label(i, viewer) for i in items)) + tuple(sorted(bodies)),
         done=alien.id in state.done_units,
     )
+
+
+_Holdings = dict[str, tuple[list[Item], list[str]]]
+
+
+def _holdings(state: GameState) -> _Holdings:
+    """What each unit carries: its items, and the names of the bodies it carries."""
+    held: _Holdings = {}
+    for item in state.items.values():
+        if item.holder is not None:
+            held.setdefault(item.holder, ([], []))[0].append(item)
+    for body in state.humans.values():
+        if body.holder is not None:
+            held.setdefault(body.holder, ([], []))[1].append(body.name)
+    return held
 
 
 def _human_units(state: GameState) -> Iterable[UnitView]:
@@ -231,6 +255,7 @@ def view(state: GameState, viewer: Viewer | str, ship: Ship, content: Content) -
 
 def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: Content) -> View:
     secrets = state.alien_secrets
+    held = _holdings(state)
     abilities = (
         tuple(secrets.abilities)
         if _knows_secrets(sees, "alien")
@@ -250,8 +275,8 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         phase=state.phase.value,
         setup_step=state.setup.value,
         active_unit=state.active_unit or "",
-        crew=tuple(_crew_line(state, content, h, sees) for h in state.humans.values()),
-        aliens=tuple(_alien_line(state, a, sees) for a in state.aliens.values()),
+        crew=tuple(_crew_line(state, content, h, sees, held) for h in state.humans.values()),
+        aliens=tuple(_alien_line(state, a, sees, held) for a in state.aliens.values()),
         declarations=tuple(state.declarations),
         energy=state.energy,
         abilities=abilities,

@@ -103,7 +103,7 @@ def test_e25_air_lock_controls_work_both_doors() -> None:
 
 def test_e25_never_both_doors_open() -> None:
     state = position({"hyun": Crew(CONTROLS)}, doors={INNER: DoorState.OPEN})
-    assert refused(state, "crew", "open hyun outer").rule == "C.4.3"
+    assert refused(state, "crew", "open hyun outer").rule == "E.2.5"
     smashed = position(
         {"hyun": Crew(CONTROLS)}, doors={INNER: DoorState.CLOSED, OUTER: DoorState.SMASHED}
     )

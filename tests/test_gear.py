@@ -173,3 +173,8 @@ def test_c71_pipe_running_alien_handling_markers_gives_itself_away() -> None:
     assert after.sightings == [g("0-H5")]
     assert after.items[crate].examined_by == {"alien"}
     assert "food" not in public(events)
+
+
+def test_e26_the_alien_does_not_open_lockers() -> None:
+    state = position({"hyun": Crew("0-H5")}, Beast(INFIRMARY_LOCKER), phase=Phase.ALIEN)
+    assert refused(state, "alien", "unlock alien1").rule == "E.2.6, G.1"

@@ -1,10 +1,14 @@
 """Random playouts: many seeded games of random legal commands, checked after every command.
 
-The summary of how the games ended is printed at the end of the test run
-(see ``tests/conftest.py``)."""
+Each command is applied twice from the same state (the game's move, then a replay of
+it) and must give equal states; by induction the whole log replays to the state.
+The games run on every core; how they ended is printed at the end of the run
+(``tests/conftest.py``)."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from collections import Counter
 
 import pytest
@@ -26,7 +30,7 @@ def _acting(game: Game) -> Side:
     return Side.ALIEN if game.state.phase is Phase.ALIEN else Side.CREW
 
 
-def play_random_game(seed: int) -> Game:
+def play_random_game(seed: int, verbs: Counter[str]) -> Game:
     game = Game.new(seed)
     game.play("crew", "quick")
     game.play("alien", "quick")
@@ -37,7 +41,7 @@ def play_random_game(seed: int) -> Game:
         assert command is not None, f"seed {seed}: {side} has no legal command"
         before = game.state
         game.play(side, command)
-        VERBS[command.verb] += 1
+        verbs[command.verb] += 1
         again, _ = apply(before, side, command, game.ship, game.content)
         assert again == game.state, f"seed {seed}: replaying {command} gave another state"
         problems = check_invariants(game.state, game.ship, game.content)
@@ -45,14 +49,29 @@ def play_random_game(seed: int) -> Game:
     return game
 
 
-@pytest.mark.parametrize("block", range(10))
-def test_random_legal_games_keep_every_invariant(block: int) -> None:
-    for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
-        game = play_random_game(seed)
-        ENDINGS[game.state.result or f"turn cap ({TURN_CAP})"] += 1
+def _one_game(seed: int) -> tuple[str, Counter[str]]:
+    verbs: Counter[str] = Counter()
+    game = play_random_game(seed, verbs)
+    return game.state.result or f"turn cap ({TURN_CAP})", verbs
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> list[tuple[str, Counter[str]]]:
+    Game.new(0)  # build the ship's sight tables once, before the workers fork
+    with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
+        return pool.map(_one_game, range(GAMES))
+
+
+def test_random_legal_games_keep_every_invariant(
+    outcomes: list[tuple[str, Counter[str]]],
+) -> None:
+    for ending, verbs in outcomes:
+        ENDINGS[ending] += 1
+        VERBS.update(verbs)
+    assert sum(ENDINGS.values()) == GAMES
 
 
 def test_replay_of_a_whole_random_game_equals_its_state() -> None:
-    game = play_random_game(GAMES + 1)
+    game = play_random_game(GAMES + 1, Counter())
     again = Game.replay(game.seed, [(e.side, e.command) for e in game.log])
     assert again.state == game.state

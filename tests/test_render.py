@@ -44,7 +44,7 @@ def empty(viewer: str = "crew") -> BoardView:
     return BoardView(viewer=viewer, title="Test")
 
 
-def colours_in(image: Image.Image, box: Box) -> dict[tuple[int, int, int], int]:
+def colours_in(image: Image.Image, box: Box) -> dict[object, int]:
     found = image.crop(box).getcolors(maxcolors=1 << 16)
     assert found is not None
     return {rgb: count for count, rgb in found}

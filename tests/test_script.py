@@ -213,3 +213,13 @@ def test_the_command_line_runs_a_script_file(capsys: pytest.CaptureFixture[str])
     assert json_lines(capsys.readouterr().out)[-1]["final"]["viewer"] == "crew"
     assert main(["script", str(path.with_name("missing.qs"))]) == 1
     assert "cannot read the script" in capsys.readouterr().err
+
+
+def test_the_readme_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Scripts and scenarios") :]
+    script, scenario = re.findall(r"```text\n(.*?)```", section, re.DOTALL)
+    assert run(capsys, script, "crew")[0] == 0
+    code, out, err = run(capsys, scenario + "crew: search hyun 2\nexpect: spots the alien\n")
+    assert (code, err) == (0, "")
+    assert "carrying Carbine, Okeke" in out

@@ -41,7 +41,9 @@ def test_c3_crew_and_spectator_views_ignore_the_aliens_secrets(
     alien = other.alien("alien1")
     alien.grid = grids[-1]
     alien.path = alien.path[: (alien.run_start or 0) + 1] + grids
-    other.alien_secrets.abilities = abilities
+    secrets = other.alien_secrets
+    shown = [a for a in secrets.abilities if a in secrets.revealed_abilities]
+    secrets.abilities = shown + [a for a in abilities if a not in shown]
     other.standing.spend_energy_on_seven = energy_order
     for viewer in ("crew", "spectator"):
         assert _json(game, game.state, viewer) == _json(game, other, viewer)
@@ -76,7 +78,9 @@ def test_c3_the_crew_sees_its_own_roles_and_skills() -> None:
     alive = [line for line in crew.crew if line.condition != "deceased"]
     assert all(line.role and line.skills for line in alive)
     alien = view(game.state, "alien", game.ship, game.content)
-    assert all(not line.skills for line in alien.crew)
+    for line in alien.crew:
+        human = game.state.human(line.id)
+        assert bool(line.skills) == bool(human.revealed)  # only markers turned face up (E.1)
 
 
 def test_c3_a_face_down_crate_reads_supplies_to_everybody() -> None:

@@ -1,0 +1,126 @@
+"""A table of people on the in-memory Discord, and a crew that plays to win quickly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.app import QuicksilverBot
+from bot.service import Table
+from engine import commands as c
+from engine.game import Game
+from engine.geometry import grid_range
+from engine.grid import Grid
+from engine.legal import legal_commands
+from engine.state import Phase, Side
+from engine.views import view
+
+SEED = 54  # the greedy crew below kills the Larva on turn 2
+
+
+@dataclass
+class World:
+    env: Any
+    guild: Any
+    channel: Any
+    alien: Any
+    crew: list[Any]
+    spectator: Any
+    stranger: Any
+    mod: Any
+
+    @property
+    def bot(self) -> QuicksilverBot:
+        bot: QuicksilverBot = self.env.bot
+        return bot
+
+    def table(self) -> Table:
+        table = self.bot.desk.table_in(self.channel.id)
+        assert table is not None
+        return table
+
+    def owner_of(self, unit: str) -> Any:
+        table = self.table()
+        for actor in self.crew:
+            if unit in table.units_of(actor.id):
+                return actor
+        raise AssertionError(f"nobody commands {unit}")
+
+    def messages(self, channel: Any = None) -> list[discord.Message]:
+        return list((channel or self.channel).history())
+
+    def texts(self, channel: Any = None) -> list[str]:
+        return [m.content for m in self.messages(channel)]
+
+    def dm_texts(self, actor: Any) -> list[str]:
+        return [m.content for m in actor.user.dm_channel.history()]
+
+
+def make_world(env: Any, name: str = "quicksilver", crew: int = 2, guild: Any = None) -> World:
+    guild = guild or env.create_guild()
+    channel = guild.create_text_channel(name)
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    people = [guild.add_member(env.create_user(f"{name}-{who}")) for who in ["alien", *(f"crew{i}" for i in range(crew)), "watcher", "stranger"]]
+    mod = guild.add_member(env.create_user(f"{name}-mod"), roles=[mods])
+    return World(env, guild, channel, people[0], people[1 : 1 + crew], people[-2], people[-1], mod)
+
+
+async def seat_and_start(world: World, seed: int = SEED, quick: bool = True) -> None:
+    """Lobby through set-up: create, join, start, and quick set-up for both sides."""
+    result = await world.crew[0].slash(world.channel, "game create", seed=seed)
+    assert result.response is not None and "Alien" in result.response.content
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    for actor in world.crew:
+        await actor.slash(world.channel, "game join", seat="crew")
+    await world.spectator.slash(world.channel, "game join", seat="spectator")
+    await world.crew[0].slash(world.channel, "game start")
+    if quick:
+        await world.crew[0].slash(world.channel, "game setup")
+        await world.alien.user.slash("game setup")
+
+
+def mirror(world: World) -> Game:
+    """The same game, replayed from the bot's log: the test's own referee copy."""
+    table = world.table()
+    lines = [(Side(r.side), c.parse(r.command)) for r in table.commands]
+    return Game.replay(table.row.seed, lines)
+
+
+def greedy_crew(game: Game) -> c.Command:
+    """Attack the alien when possible, else close in on it, else stop."""
+    v = view(game.state, "crew", game.ship, game.content)
+    alien = next((a for a in v.aliens if a.grid), None)
+    for line in v.crew:
+        if line.done or line.fate != "aboard" or line.condition == "deceased" or not line.grid:
+            continue
+        legal = legal_commands(game.state, Side.CREW, game.ship, game.content, unit=line.id)
+        attacks = [x for x in legal if isinstance(x, c.Attack)]
+        if attacks:
+            return max(attacks, key=lambda a: a.boost)
+        if alien is not None:
+            target = Grid.parse(alien.grid)
+            best, distance = None, grid_range(Grid.parse(line.grid), target) or 99
+            for move in (x for x in legal if isinstance(x, c.Move)):
+                d = grid_range(move.route[-1], target)
+                if d is not None and d < distance:
+                    best, distance = move, d
+            if best is not None:
+                return best
+        return c.EndUnit(line.id)
+    return c.EndPhase()
+
+
+def phase_of(world: World) -> Phase:
+    game = world.table().game
+    assert game is not None
+    return game.state.phase
+
+
+def any_move(game: Game) -> c.Move:
+    """A legal crew move (no die, nothing revealed: undoable)."""
+    for command in legal_commands(game.state, Side.CREW, game.ship, game.content):
+        if isinstance(command, c.Move):
+            return command
+    raise AssertionError("no crew move is legal")

@@ -1,0 +1,48 @@
+"""Phase deadlines end the phase as if the remaining units had stopped; reminders stop after a few."""
+
+from __future__ import annotations
+
+from engine.state import Phase
+from tests.bot.helpers import make_world, phase_of, seat_and_start
+
+
+async def test_deadline_passes_and_the_channel_is_told(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.mod.slash(world.channel, "game deadline", hours=12.0)
+    deadline = world.table().row.deadline_at
+    assert deadline is not None
+    await world.bot.tick(deadline - 1)
+    assert phase_of(world) is Phase.ALIEN
+    await world.bot.tick(deadline + 1)
+    await simcord_env.settle()
+    assert phase_of(world) is Phase.CREW
+    assert any("deadline has passed" in t for t in world.texts())
+    assert world.table().commands[-1].user_id is None
+
+
+async def test_reminders_every_n_hours_stop_after_a_few(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.crew[0].slash(world.channel, "game reminders", hours=2.0, count=2)
+    since = world.table().row.phase_since
+    for hours in (1, 3, 5, 7, 9):
+        await world.bot.tick(since + hours * 3600)
+    reminders = [t for t in world.texts() if t.startswith("⏳ Reminder")]
+    assert len(reminders) == 2
+    assert all(world.alien.mention in t and world.crew[0].mention not in t for t in reminders)
+
+
+async def test_moderator_rollback_and_abort_are_announced(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien pass")
+    assert phase_of(world) is Phase.CREW
+    await world.mod.slash(world.channel, "mod rollback", turn=1, phase="alien")
+    assert phase_of(world) is Phase.ALIEN
+    assert any("Moderator" in t and "rolled the game back" in t for t in world.texts())
+    reset = await world.mod.slash(world.channel, "mod reset")
+    confirm = await world.mod.click(reset.response, label="Yes, reset")
+    assert "reset" in confirm.response.content
+    assert world.bot.desk.table_in(world.channel.id) is None
+    assert any("reset this channel's game" in t for t in world.texts())

@@ -1,0 +1,47 @@
+"""A restart (a new bot on the same database) resumes every game, buttons included."""
+
+from __future__ import annotations
+
+from bot.app import QuicksilverBot
+from engine.state import Phase
+from tests.bot.helpers import make_world, mirror, phase_of, seat_and_start
+
+
+async def test_restart_mid_game_resumes_with_buttons(simcord_env, db_path):
+    world = make_world(simcord_env)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien piperun")
+    await world.alien.user.slash("alien wait")
+    before = mirror(world)
+    old_map = next(m for m in reversed(world.messages()) if m.attachments)
+    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    after = mirror(world)
+    assert world.table().game is not None
+    assert world.table().game.state == before.state
+    assert len(world.table().public_log) > 0
+    # The old map's button still answers after the restart.
+    status = await world.crew[0].click(old_map, label="Status")
+    assert "Alien phase" in status.response.content
+    hand = await world.crew[0].click(old_map, label="My hand")
+    assert "(yours)" in hand.response.content
+    await world.alien.user.slash("alien pass")
+    assert phase_of(world) is Phase.CREW
+    # The set-up map's "Quick setup" button is stale now: a polite refusal, nothing changed.
+    setup_map = next(m for m in world.messages() if m.attachments)
+    length = len(world.table().commands)
+    stale = await world.alien.click(setup_map, label="Quick setup (my side)")
+    assert "moved on" in stale.response.content
+    assert len(world.table().commands) == length
+    assert after.state.turn == 1
+
+
+async def test_restart_keeps_the_lobby(simcord_env, db_path):
+    world = make_world(simcord_env)
+    created = await world.crew[0].slash(world.channel, "game create", seed=5)
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    joined = await world.crew[0].click(created.response, label="Join crew")
+    assert "crew" in joined.response.content
+    start = await world.crew[0].click(created.response, label="Start")
+    assert start.acknowledged
+    assert world.table().status == "playing"

@@ -1,0 +1,56 @@
+"""No channel message, image caption, or log line gives a secret away."""
+
+from __future__ import annotations
+
+import logging
+
+from engine.content_models import Ability
+from engine.views import view
+from tests.bot.helpers import make_world, mirror, seat_and_start
+
+CREW_SECRET_WORDS = ("held the role", "takes the role", "draws skill", "secret")
+
+
+async def test_pipe_run_and_face_down_markers_stay_secret(simcord_env, caplog):
+    caplog.set_level(logging.DEBUG, logger="quicksilver.bot")
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    start = len(world.messages())
+    await world.alien.user.slash("alien piperun")
+    secret_grids: set[str] = set()
+    for _ in range(4):
+        game = mirror(world)
+        alien = view(game.state, "alien", game.ship, game.content).aliens[0]
+        moves = [g for g in ("",)]  # placeholder for readability
+        del moves
+        from engine import commands as c
+        from engine.legal import legal_commands
+        from engine.state import Side
+
+        legal = legal_commands(game.state, Side.ALIEN, game.ship, game.content, unit="alien1")
+        step = next(x for x in legal if isinstance(x, c.Move))
+        result = await world.alien.user.slash("alien move", grids=str(step.route[-1]))
+        assert not result.response.content.startswith("⚠️"), result.response.content
+        secret_grids.add(str(step.route[-1]))
+        assert alien.hidden
+    public_after = world.texts()[start:]
+    assert any("Alien: Move" in t for t in public_after)  # C.7.3 declarations, as they happen
+    game = mirror(world)
+    public_view = view(game.state, "spectator", game.ship, game.content)
+    visible = {line.grid for line in public_view.crew}
+    for text in public_after:
+        for grid in secret_grids - visible:
+            assert grid not in text, (grid, text)
+    everything = "\n".join(world.texts())
+    for word in CREW_SECRET_WORDS:
+        assert word not in everything
+    ability = view(game.state, "alien", game.ship, game.content).abilities[0]
+    assert ability not in everything
+    assert all(a.value not in everything for a in Ability if a.value == ability)
+    spectator_dms = "\n".join(world.dm_texts(world.spectator))
+    assert ability not in spectator_dms and secret_grids.isdisjoint(spectator_dms.split())
+    for record in caplog.records:
+        line = record.getMessage()
+        assert ability not in line
+        assert all(grid not in line for grid in secret_grids), line
+        assert "move alien1" not in line
