@@ -228,6 +228,7 @@ def _connected(grids: set[Grid]) -> bool:
 class _Features:
     cells: dict[Grid, Cell] = field(default_factory=dict)
     door_edges: list[tuple[int, Grid, Grid | None]] = field(default_factory=list)
+    space_sides: dict[Grid, tuple[int, int]] = field(default_factory=dict)  # arrow to space
     lifts: dict[str, dict[int, Grid]] = field(default_factory=lambda: defaultdict(dict))
     hatches: dict[str, list[tuple[int, Grid]]] = field(default_factory=lambda: defaultdict(list))
 
@@ -247,6 +248,7 @@ def _read_features(reader: _Reader, block: _DeckBlock, found: _Features) -> None
                 other = grid.shifted(dcol, drow)
                 inside = 0 <= other.col < width and 0 <= other.row < height
                 found.door_edges.append((line, grid, other if inside else None))
+                found.space_sides[grid] = (dcol, drow)
             found.cells[grid] = Cell(
                 grid=grid,
                 region=f"{block.number}{_region_code(room_char)}",
@@ -387,6 +389,7 @@ def _make_door(
         kind=kind,
         edges=tuple((ga, gb) for _, ga, gb in group),
         regions=(ra, rb),
+        space_side=found.space_sides[a] if b is None else None,
     )
 
 

@@ -65,10 +65,10 @@ def _unit_candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[c.C
     yield from _item_candidates(state, unit_id, here)
     yield from _attack_candidates(state, unit_id, here, actions, ship)
     yield from _care_candidates(state, unit_id, here)
-    if human:
-        yield from (c.Search(unit_id, n) for n in range(1, actions + 1))
-    else:
+    if not human:
         yield from _alien_only(state, unit_id)
+    elif state.pipe_runners():
+        yield from (c.Search(unit_id, n) for n in range(1, actions + 1))
     yield c.EndUnit(unit_id)
 
 

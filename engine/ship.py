@@ -125,6 +125,7 @@ class Door:
     kind: DoorKind
     edges: tuple[tuple[Grid, Grid | None], ...]
     regions: tuple[str, str | None]
+    space_side: tuple[int, int] | None = None  # (dcol, drow) out of the hull, for a door to space
 
     @property
     def closable(self) -> bool:

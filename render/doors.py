@@ -3,39 +3,17 @@
 from __future__ import annotations
 
 from engine.grid import Grid
-from engine.ship import Door, DoorKind, Ship
-from render.layout import SIDES, Box, Layout, edge_line, side_of
+from engine.ship import Door, Ship
+from render.layout import Box, Layout, edge_line, side_of
 
 Side = tuple[int, int]
-
-
-def space_side(ship: Ship, door: Door, grid: Grid) -> Side:
-    """The hull side of ``grid`` that the Air Lock's outer door opens (E.2.5).
-
-    The ship keeps no direction for a door to space, so take a side facing out
-    of the hull; at a hull corner, prefer the side in line with the Air Lock's
-    inner door (an air lock is a passage: in one side, out the other)."""
-    outside = [s for s in SIDES if grid.shifted(*s) not in ship.cells]
-    axes = {
-        _axis(side_of(a, b))
-        for other in ship.doors.values()
-        if other.kind is DoorKind.AIRLOCK_INNER and door.regions[0] in other.regions
-        for a, b in other.edges
-        if b is not None
-    }
-    in_line = [side for side in outside if _axis(side) in axes]
-    return (in_line or outside)[0]
-
-
-def _axis(side: Side) -> Side:
-    return (abs(side[0]), abs(side[1]))
 
 
 def door_edges(ship: Ship, door: Door) -> list[tuple[Grid, Side]]:
     """Each grid-wide segment of the door as (grid, side of that grid)."""
     edges = []
     for a, b in door.edges:
-        edges.append((a, space_side(ship, door, a) if b is None else side_of(a, b)))
+        edges.append((a, (door.space_side or (0, -1)) if b is None else side_of(a, b)))
     return edges
 
 

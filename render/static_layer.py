@@ -1,8 +1,8 @@
 """The ship as it looks with nothing on it, drawn once per ship and kept.
 
 Every render copies this paletted picture and draws only the pieces of one
-view on the copy (render.board), which is what makes a render cost little more
-than encoding the PNG.
+view on the copy (render.board); the picture's PNG bands are deflated once here
+too, and a render deflates again only the bands it drew on (render.png).
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,56 @@ def test_default_ship_refuses_a_map_that_breaks_the_brief(
     finally:
         default_ship.cache_clear()
     assert DEFAULT_SHIP_PATH.exists()
+
+
+def _without_pod_2(text: str) -> str:
+    text = edit_grid(text, G("0-X6"), room="1", feature=".")
+    return text.replace('region 2  pod      "Life Pod 2"\n', "", 1)
+
+
+def _workshop_without_benches(text: str) -> str:
+    for grid in ("0-H1", "0-I1", "0-G3", "0-J3"):
+        text = edit_grid(text, G(grid), room="w")
+    return text
+
+
+def _seven_hatch_pairs(text: str) -> str:
+    for grid, letter in (("0-G2", "h"), ("1-G2", "h"), ("0-L2", "j"), ("1-P2", "j")):
+        text = edit_grid(text, G(grid), feature=letter)
+    return text
+
+
+BROKEN: list[tuple[str, Callable[[str], str], str, str]] = [
+    # (what is broken, how, the problem reported, the rule cited)
+    ("a pod missing", _without_pod_2, "deck 0 has 1 life pods", "E.2.4"),
+    ("a pod two grids big", _without_pod_2, "Life Pod 1 must be a single pod grid", "E.2.4"),
+    ("a locker missing", lambda t: edit_grid(t, G("0-F1"), feature="."), "3 lockers", "E.2.6"),
+    ("a bed moved", lambda t: edit_grid(t, G("1-G1"), feature="."), "exactly two beds", "B.1.2"),
+    ("a bench-less Workshop", _workshop_without_benches, "Workshop needs an obstructed", "E.2"),
+    ("seven hatch pairs", _seven_hatch_pairs, "7 hatch pairs; the brief asks for 4-6", "C.4.6"),
+]
+
+
+@pytest.mark.parametrize(("what", "edit", "problem", "rule"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_broken_map_each_brief_rule_is_reported(
+    what: str, edit: Callable[[str], str], problem: str, rule: str
+) -> None:
+    problems = _problems(edit(SHIP_TEXT))
+    matching = [p for p in problems if problem in p]
+    assert matching, problems
+    assert all(p.endswith(f"[{rule}]") for p in matching)
+
+
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        (lambda t: edit_grid(t, G("0-G5"), feature="A"), "lift A appears twice on deck 0"),
+        (lambda t: edit_grid(t, G("0-D8"), feature="."), "hatch C must appear on exactly two"),
+    ],
+    ids=["a second lift A on a deck", "a hatch without its pair"],
+)
+def test_broken_map_lift_and_hatch_mistakes_stop_the_reading(
+    edit: Callable[[str], str], problem: str
+) -> None:
+    with pytest.raises(FloorplanError, match=problem):
+        ship_from(edit(SHIP_TEXT))

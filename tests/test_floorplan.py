@@ -55,6 +55,7 @@ def test_c43_pod_doors_and_airlock_doors_are_typed_by_where_they_lead() -> None:
     airlock = ship.region_tagged(TAG_AIRLOCK).key
     outer = [d for d in ship.doors.values() if d.kind is DoorKind.AIRLOCK_OUTER]
     assert len(outer) == 1 and outer[0].regions == (airlock, None) and outer[0].starts_closed
+    assert outer[0].space_side == (0, -1)  # the arrow in the file points north, out of the hull
 
 
 def test_c45_lift_grids_are_named_by_letter_and_deck() -> None:
