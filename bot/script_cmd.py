@@ -31,7 +31,7 @@ from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
 from engine.scenario import ScenarioError, scenario_game
-from engine.state import GameState, Side
+from engine.state import Side
 from engine.views import View, Viewer, events_for, view
 
 _PLAY = re.compile(r"^(crew|alien)\s*:\s*(.*)$", re.IGNORECASE)
@@ -116,7 +116,6 @@ class _Run:
 
     def __init__(self, game: Game, viewer: Viewer, as_json: bool) -> None:
         self.game = game
-        self.start: GameState = game.state.clone()
         self.viewer = viewer
         self.as_json = as_json
         self.last: list[Event] | None = None
@@ -150,15 +149,12 @@ class _Run:
             print(f"  {_event_text(event)}")
 
     def undo(self, number: int, side: Side) -> None:
-        """The undo rule, replayed from this script's own start (set-up or scenario)."""
+        """The undo rule; the game replays from its own start (set-up or scenario)."""
         reason = self.game.can_undo(side)
         if reason is not None:
             raise _fail(number, f"cannot undo: {reason}")
-        taken = self.game.log[-1]
-        fresh = Game(self.game.seed, self.game.ship, self.game.content, self.start.clone())
-        for entry in self.game.log[:-1]:
-            fresh.play(entry.side, entry.command)
-        self.game, self.last = fresh, []
+        taken = self.game.undo(side)
+        self.last = []
         notation = self.notation(side, taken.command.notation())
         if self.as_json:
             _print_json({"line": number, "undo": side.value, "command": notation})

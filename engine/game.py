@@ -41,6 +41,11 @@ class Game:
     content: Content
     state: GameState
     log: list[Entry] = field(default_factory=list)
+    start: GameState | None = None  # where the log begins: set-up, or a scenario
+
+    def __post_init__(self) -> None:
+        if self.start is None:
+            self.start = self.state.clone()
 
     @classmethod
     def new(cls, seed: int, ship: Ship | None = None, content: Content | None = None) -> Game:
@@ -125,8 +130,11 @@ class Game:
         raise RuleError(f"turn {turn} had no {phase.value} phase to roll back to")
 
     def _rebuild(self, length: int) -> None:
-        kept = self.log[:length]
-        fresh = Game.replay(self.seed, [(e.side, e.command) for e in kept], self.ship, self.content)
+        """Replay the first ``length`` commands from the start (undo, rollback)."""
+        assert self.start is not None
+        fresh = Game(self.seed, self.ship, self.content, self.start.clone())
+        for entry in self.log[:length]:
+            fresh.play(entry.side, entry.command)
         self.state, self.log = fresh.state, fresh.log
 
     def script(self) -> str:
