@@ -17,7 +17,7 @@ from engine.errors import RuleError
 from engine.events import Audience
 from engine.grid import Grid
 from engine.piperun import reveal_location
-from engine.setup import add_item, item_counts
+from engine.setup import add_item
 from engine.ship import Feature
 from engine.state import Condition, Fate, Human, Item, Side
 from engine.units import SUPPLIES, burden, capacity, has_skill, is_worn, item_totage
@@ -112,10 +112,18 @@ def _describe(items: list[Item], bodies: list[Human]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def _named(items: list[Item], bodies: list[Human]) -> str:
-    """What the acting side knows it moved."""
-    names = [f"{i.id} ({i.supply})" if i.supply else i.id for i in items]
+def _named(items: list[Item], bodies: list[Human], *, crew: bool) -> str:
+    """What the acting side knows it moved: the crew knows its gear's kinds (C.3);
+    a supplies crate's kind only once that side examined it."""
+    names = [_label(i, crew) for i in items]
     return ", ".join(names + [b.name for b in bodies])
+
+
+def _label(item: Item, crew: bool) -> str:
+    if item.supply:
+        side = "crew" if crew else "alien"
+        return f"{item.id} ({item.supply})" if side in item.examined_by else item.id
+    return f"{item.id} ({item.kind})" if crew else item.id
 
 
 def _announce(
@@ -127,7 +135,7 @@ def _announce(
     ctx.tell(
         _side(ctx, unit_id),
         "gear-secret",
-        f"{who} {verb} {_named(items, bodies)}",
+        f"{who} {verb} {_named(items, bodies, crew=ctx.state.is_human(unit_id))}",
         unit=unit_id,
     )
     if not ctx.state.is_human(unit_id):
@@ -265,7 +273,7 @@ def open_locker(ctx: Ctx, side: Side, cmd: OpenLocker) -> None:
         ctx.tell(
             Audience.CREW,
             "locker",
-            f"The {room} locker held {_named(kits, [])}",
+            f"The {room} locker held {_named(kits, [], crew=True)}",
             grid=here,
             unit=human.id,
         )
@@ -283,9 +291,8 @@ def _tackit_opener(ctx: Ctx, human: Human, shown: Shown) -> None:
 def _unpack_tackit(ctx: Ctx, tackit: Item, here: Grid, human: Human) -> None:
     """E.3.6: flip the TacKit to its Body Armour side and add the firearms."""
     del ctx.state.items[tackit.id]
-    counts = item_counts(ctx.state)
     made = [
-        add_item(ctx.state, counts, kind.value, grid=here)
+        add_item(ctx.state, kind.value, grid=here)
         for kind in ctx.content.gear[GearKind.TACKIT].contents
     ]
     names = ", ".join(ctx.content.gear[GearKind(i.kind)].name for i in made)

@@ -35,6 +35,12 @@ def pod_door(ctx: Ctx, pod: Region) -> Door:
     )
 
 
+def pod_grid(pod: Region) -> Grid:
+    """A life pod is a single grid (the map check in engine/brief.py makes sure)."""
+    (grid,) = pod.grids
+    return grid
+
+
 def pod_name(pod: Region) -> str:
     return f"{pod.name} ({pod.key})"
 
@@ -73,7 +79,7 @@ def launch(ctx: Ctx, side: Side, cmd: Launch) -> None:
     door = pod_door(ctx, pod)
     if pod.key in state.launched_pods or state.door_state(door.id) is DoorState.SEALED:
         raise RuleError(f"{pod.name} has already been launched", rule="E.2.4")
-    (grid,) = pod.grids
+    grid = pod_grid(pod)
     aboard = state.humans_in(grid, alive=False)
     if len(aboard) > ctx.content.ship.pod_capacity:
         raise RuleError(
@@ -99,7 +105,7 @@ def launch(ctx: Ctx, side: Side, cmd: Launch) -> None:
 def fire_pod(ctx: Ctx, pod: Region, door: Door) -> None:
     """Everyone aboard leaves play alive, gear and all; the pod door seals (E.2.4)."""
     state = ctx.state
-    (grid,) = pod.grids
+    grid = pod_grid(pod)
     for alien in state.live_aliens():
         if alien.grid == grid and alien.pipe_running:
             alien.run_start = None

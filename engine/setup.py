@@ -45,30 +45,27 @@ def new_game(seed: int, ship: Ship, content: Content) -> GameState:
 
 
 def _stock_lockers(state: GameState, ship: Ship) -> None:
-    counts: Counter[str] = Counter()
     lockers = set(ship.grids_with(Feature.LOCKER))
     for region in sorted(ship.regions.values(), key=lambda r: r.key):
         grid = next((g for g in sorted(region.grids) if g in lockers), None)
         for kit in region.locker:
             assert grid is not None
-            add_item(state, counts, kit, grid=grid, in_locker=True)
+            add_item(state, kit, grid=grid, in_locker=True)
 
 
-def add_item(state: GameState, counts: Counter[str], kind: str, **where: object) -> Item:
-    """A new marker with a readable id: ``aidkit``, ``carbine2``, ``supplies7``."""
-    counts[kind] += 1
-    base = kind.lower()
-    item_id = f"{base}{counts[kind]}" if kind in _NUMBERED else base
-    item = Item(id=item_id, kind=kind, **where)  # type: ignore[arg-type]
+def add_item(state: GameState, kind: str, **where: object) -> Item:
+    """A new marker. Its id is a neutral marker number (``gear4``, ``crate7``), never
+    its kind: ids appear in commands typed where the other side can read them, and
+    face-down gear must stay face-down (C.3; the dunsels exist to keep the alien
+    guessing, E.3.9). Players may still name gear by kind; that is their choice."""
+    family = "crate" if kind == SUPPLIES else "gear"
+    taken = {i.id for i in state.items.values()}
+    number = sum(1 for i in taken if i.startswith(family)) + 1
+    while f"{family}{number}" in taken:
+        number += 1
+    item = Item(id=f"{family}{number}", kind=kind, **where)  # type: ignore[arg-type]
     state.items[item.id] = item
     return item
-
-
-_NUMBERED = {"Dunsel", "Carbine", "Handgun", SUPPLIES}
-
-
-def item_counts(state: GameState) -> Counter[str]:
-    return Counter(i.kind for i in state.items.values())
 
 
 # --- the crew's choices (B.1.2) -------------------------------------------------
@@ -166,12 +163,11 @@ def assign_role(ctx: Ctx, human_id: str, role_text: str) -> None:
 def _issue_role_gear(ctx: Ctx, human: Human) -> None:
     """The MCPO starts with a handgun, so everyone knows who the MCPO is (E.1, E.3.8)."""
     role = ctx.content.role(human.role or "")
-    counts = item_counts(ctx.state)
     for kind in role.gear:
         if human.condition is Condition.INJURED:  # D.5: an injured unit carries nothing
-            item = add_item(ctx.state, counts, kind.value, grid=human.grid)
+            item = add_item(ctx.state, kind.value, grid=human.grid)
         else:
-            item = add_item(ctx.state, counts, kind.value, holder=human.id)
+            item = add_item(ctx.state, kind.value, holder=human.id)
         human.revealed.add("role")
         ctx.say(
             "setup", f"{human.name} starts with a {item.kind}: the {role.name} (E.1)", unit=human.id
@@ -238,9 +234,8 @@ def place_supplies(ctx: Ctx, grids: tuple[Grid, ...]) -> None:
     if problem:
         raise RuleError(problem, rule="B.1.2")
     kinds = ctx.state.rng.shuffled(list(ctx.content.supply_pool))
-    counts = item_counts(ctx.state)
     for grid, kind in zip(grids, kinds, strict=True):
-        add_item(ctx.state, counts, SUPPLIES, grid=grid, supply=kind.value)
+        add_item(ctx.state, SUPPLIES, grid=grid, supply=kind.value)
     ctx.state.setup = SetupStep.DONE
     ctx.say("setup", "Nine face-down supplies crates are stowed in the Cargo Hold and Store")
 

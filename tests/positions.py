@@ -21,7 +21,7 @@ from engine.errors import GameError
 from engine.events import Audience, Event
 from engine.floorplan import default_ship
 from engine.grid import Grid
-from engine.setup import add_item, item_counts, new_game
+from engine.setup import add_item, new_game
 from engine.ship import DoorState
 from engine.state import Alien, Condition, GameState, Phase, SetupStep, Side
 from engine.units import human_actions
@@ -95,9 +95,8 @@ def _place_human(state: GameState, human_id: str, spec: Crew) -> None:
     human.grid, human.condition = g(spec.grid), spec.condition
     actions = human_actions(CONTENT, human) if spec.actions is None else spec.actions
     human.actions = actions if state.phase is Phase.CREW else 0
-    counts = item_counts(state)
     for kind in spec.items:
-        add_item(state, counts, kind, holder=human_id)
+        add_item(state, kind, holder=human_id)
 
 
 def _place_alien(state: GameState, spec: Beast) -> None:
@@ -112,7 +111,7 @@ def _place_alien(state: GameState, spec: Beast) -> None:
 
 def put(state: GameState, kind: str, grid: str, **extra: object) -> str:
     """Lay a new marker on the floor; returns its id."""
-    return add_item(state, item_counts(state), kind, grid=g(grid), **extra).id
+    return add_item(state, kind, grid=g(grid), **extra).id
 
 
 def play(state: GameState, side: str, text: str) -> tuple[GameState, list[Event]]:
