@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.actions import take_unit
 from engine.alien_attacks import alien_attack, attack_door
-from engine.commands import Attack, Command, Heal, RepairDoor
+from engine.commands import Attack, Command, Heal, Repair
 from engine.content_models import Activity, Gear
 from engine.context import Ctx, Handler
 from engine.efforts import Shown, action_cost, afford, commit
@@ -152,5 +152,5 @@ def _victims(ctx: Ctx, human: Human, target: Alien, weapon: Gear | None) -> list
 HANDLERS: dict[type[Command], Handler] = {
     Attack: attack,
     Heal: heal,
-    RepairDoor: repair_door,
+    Repair: repair_door,
 }

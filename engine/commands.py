@@ -385,17 +385,17 @@ class Heal(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class RepairDoor(Command):
+class Repair(Command):
     verb = "repair"
-    usage = "repair UNIT [DOOR] [open|closed] [+N]"
-    help = "an Engineer with a ToolKit repairs a smashed door (D.2)"
+    usage = "repair UNIT [DOOR|nexus|HUMOID] [open|closed] [+N]"
+    help = "an Engineer with a ToolKit repairs a smashed door (D.2), a system (C.9) or a Humoid"
     unit: str
-    door: str = ""
-    leave: str = "open"
+    target: str = ""  # a door spec (as for open/close), "nexus", or a Humoid's id
+    leave: str = "open"  # a repaired door is left open or closed (D.2)
     boost: int = 0
 
     def args(self) -> list[str]:
-        words = [self.unit, *([self.door] if self.door else [])]
+        words = [self.unit, *([self.target] if self.target else [])]
         return words + ([self.leave] if self.leave != "open" else []) + _boost_word(self.boost)
 
     @classmethod
@@ -479,6 +479,153 @@ class Launch(UnitCommand):
 
 
 @dataclass(frozen=True, slots=True)
+class Forage(Command):
+    verb = "forage"
+    usage = "forage UNIT ACTIONS [CADAVER|CRATE]"
+    help = "the alien eats a cadaver or food crate in its grid: 1-4 energy stores (C.10.1)"
+    unit: str
+    actions: int
+    target: str = ""
+
+    def args(self) -> list[str]:
+        return [self.unit, str(self.actions), *([self.target] if self.target else [])]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 2, 3)
+        if not args[1].isdigit() or int(args[1]) < 1:
+            raise ParseError(f"forage takes 1 or more actions, not '{args[1]}' ({cls.usage})")
+        return cls(_unit(args[0]), int(args[1]), args[2].lower() if len(args) == 3 else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Examine(Command):
+    verb = "examine"
+    usage = "examine UNIT [CRATE]"
+    help = "look at a face-down supplies crate in your grid; only your side learns it (C.3)"
+    unit: str
+    crate: str = ""
+
+    def args(self) -> list[str]:
+        return [self.unit, *([self.crate] if self.crate else [])]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 1, 2)
+        return cls(_unit(args[0]), args[1].lower() if len(args) == 2 else "")
+
+
+@dataclass(frozen=True, slots=True)
+class BoostedUnitCommand(Command):
+    unit: str
+    boost: int = 0
+
+    def args(self) -> list[str]:
+        return [self.unit, *_boost_word(self.boost)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        args, boost = _boost(cls, args)
+        _expect_count(cls, args, 1, 1)
+        return cls(_unit(args[0]), boost)
+
+
+@dataclass(frozen=True, slots=True)
+class Mutate(BoostedUnitCommand):
+    verb = "mutate"
+    usage = "mutate UNIT [+N]"
+    help = "spend four energy stores on a roll to grow to the next life stage (C.10)"
+
+
+@dataclass(frozen=True, slots=True)
+class Spawn(BoostedUnitCommand):
+    verb = "spawn"
+    usage = "spawn UNIT [+N]"
+    help = "Queen: spend four energy stores on a roll to spawn a Larva (G.4)"
+
+
+@dataclass(frozen=True, slots=True)
+class Surge(UnitCommand):
+    verb = "surge"
+    usage = "surge UNIT"
+    help = "Surge: burn one energy store for two more actions, once a turn (G.4)"
+
+
+@dataclass(frozen=True, slots=True)
+class Autopsy(Command):
+    verb = "autopsy"
+    usage = "autopsy UNIT [CADAVER] [+N]"
+    help = "a Science human autopsies a cadaver with a SciKit or in the Lab (E.2.2)"
+    unit: str
+    cadaver: str = ""
+    boost: int = 0
+
+    def args(self) -> list[str]:
+        return [self.unit, *([self.cadaver] if self.cadaver else []), *_boost_word(self.boost)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        args, boost = _boost(cls, args)
+        _expect_count(cls, args, 1, 2)
+        return cls(_unit(args[0]), _unit(args[1]) if len(args) == 2 else "", boost)
+
+
+@dataclass(frozen=True, slots=True)
+class Fabricate(Command):
+    verb = "fabricate"
+    usage = "fabricate UNIT DEVICE [+N]"
+    help = "build an improvised device from a blueprint: skill, supplies and room (E.4.2)"
+    unit: str
+    device: str
+    boost: int = 0
+
+    def args(self) -> list[str]:
+        return [self.unit, self.device, *_boost_word(self.boost)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        args, boost = _boost(cls, args)
+        _expect_count(cls, args, 2, None)
+        return cls(_unit(args[0]), "".join(args[1:]).lower(), boost)
+
+
+@dataclass(frozen=True, slots=True)
+class Switch(Command):
+    verb = "switch"
+    usage = "switch UNIT ITEM on|off"
+    help = "switch carried Ultrasonics on (revealed) or off, free (G.2.5)"
+    unit: str
+    item: str
+    on: bool
+
+    def args(self) -> list[str]:
+        return [self.unit, self.item, "on" if self.on else "off"]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 3, 3)
+        if args[2].lower() not in ("on", "off"):
+            raise ParseError(f"switch it on or off, not '{args[2]}'", legal=[cls.usage])
+        return cls(_unit(args[0]), args[1].lower(), args[2].lower() == "on")
+
+
+@dataclass(frozen=True, slots=True)
+class Drive(Command):
+    verb = "drive"
+    usage = "drive GRID|off"
+    help = "crew standing order: where Ultrasonics drive the alien (G.2.5)"
+    toward: Grid | None
+
+    def args(self) -> list[str]:
+        return [str(self.toward) if self.toward else "off"]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 1, 1)
+        return cls(None if args[0].lower() == "off" else _grid(cls, args[0]))
+
+
+@dataclass(frozen=True, slots=True)
 class EndUnit(UnitCommand):
     verb = "end"
     usage = "end UNIT"
@@ -532,12 +679,21 @@ COMMAND_TYPES: tuple[type[Command], ...] = (
     Search,
     Attack,
     Heal,
-    RepairDoor,
+    Repair,
     PickUp,
     Drop,
     Give,
     OpenLocker,
     Launch,
+    Forage,
+    Examine,
+    Mutate,
+    Spawn,
+    Surge,
+    Autopsy,
+    Fabricate,
+    Switch,
+    Drive,
     EndUnit,
     EndPhase,
     SetOrder,

@@ -86,7 +86,7 @@ def _door_candidates(state: GameState, unit_id: str, here: Grid, ship: Ship) -> 
     if ship.region_of(here).kind is RegionKind.POD:
         yield c.Launch(unit_id)
     if any(state.door_state(d.id) is DoorState.SMASHED for d in ship.doors_at(here)):
-        yield c.RepairDoor(unit_id)
+        yield c.Repair(unit_id)
     if any(i.in_locker and i.grid == here for i in state.items.values()):
         yield c.OpenLocker(unit_id)
 

@@ -8,7 +8,7 @@ Humoid (G.3) slot in as further targets.
 from __future__ import annotations
 
 from engine.actions import take_unit
-from engine.commands import RepairDoor
+from engine.commands import Repair
 from engine.content_models import Activity, GearKind, Skill
 from engine.context import Ctx
 from engine.doors import other_airlock_door, resolve_door, set_door
@@ -31,7 +31,7 @@ def require_mechanic(ctx: Ctx, unit_id: str) -> Human:
     return human
 
 
-def repair_door(ctx: Ctx, side: Side, cmd: RepairDoor) -> None:
+def repair_door(ctx: Ctx, side: Side, cmd: Repair) -> None:
     """D.2: repair a smashed door from one of its doorway grids and leave it open or
     closed; an Air Lock door is left open only while the other one is closed (E.2.5)."""
     take_unit(ctx, side, cmd.unit)
@@ -39,7 +39,9 @@ def repair_door(ctx: Ctx, side: Side, cmd: RepairDoor) -> None:
     state = ctx.state
     here = state.unit_grid(human.id)
     assert here is not None
-    door = resolve_door(ctx, here, cmd.door, lambda d: state.door_state(d.id) is DoorState.SMASHED)
+    door = resolve_door(
+        ctx, here, cmd.target, lambda d: state.door_state(d.id) is DoorState.SMASHED
+    )
     if here not in door.doorway_grids:
         raise RuleError(
             f"{human.name} must be in a doorway grid of {door.id}",
