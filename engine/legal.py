@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine import commands as c
+from engine import growth, sabotage, science
 from engine.content import Content
 from engine.content_models import Ability
 from engine.errors import GameError
@@ -65,6 +66,8 @@ def _unit_candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[c.C
     yield from _item_candidates(state, unit_id, here)
     yield from _attack_candidates(state, unit_id, here, actions, ship)
     yield from _care_candidates(state, unit_id, here)
+    for module in (growth, sabotage, science):
+        yield from module.candidates(state, unit_id, ship)
     if not human:
         yield from _alien_only(state, unit_id)
     elif state.pipe_runners():

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import commands as c
+from engine import growth, sabotage, science
 from engine.actions import actions_left
 from engine.combat import HANDLERS as COMBAT_HANDLERS
 from engine.content import Content
@@ -35,6 +36,7 @@ from engine.setup import (
 from engine.ship import Ship
 from engine.state import GameState, Phase, Side
 from engine.turns import (
+    PHASE_HOOKS,
     begin_phase,
     check_game_over,
     end_phase,
@@ -96,7 +98,12 @@ HANDLERS: dict[type[c.Command], Handler] = {
     **COMBAT_HANDLERS,
     **GEAR_HANDLERS,
     **POD_HANDLERS,
+    **growth.HANDLERS,
+    **sabotage.HANDLERS,
+    **science.HANDLERS,
 }
+# Rules that fire as a phase begins (C.9's countdown, G.2.2's bait, G.2.5's ultrasonics).
+PHASE_HOOKS[:] = [*growth.PHASE_HOOKS, *sabotage.PHASE_HOOKS, *science.PHASE_HOOKS]
 
 
 def _after(ctx: Ctx) -> None:

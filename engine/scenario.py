@@ -74,12 +74,12 @@ USAGE: dict[str, str] = {
     "[path=GRID,…] [piperun | piperun=GRID,…] [carries=ID,…] [done]",
     "alien-side": "alien-side [energy=N] [abilities=ABILITY,…] [revealed=ABILITY,…] "
     "[order-energy=on|off] [surge-used] [royal-mutations=N]",
-    "crew-side": "crew-side [blueprints=DEVICE,…] [autopsies=N]",
+    "crew-side": "crew-side [blueprints=DEVICE,…] [autopsies=N] [drive=GRID]",
     "item": "item ID KIND [GRID] [in-locker] [active] [examined=crew,alien] [out-of-play]",
     "supplies": "supplies ID food|electronics|chemicals [GRID] … (the words of an item line)",
     "items": "items none",
     "door": "door DOOR open|closed|smashed|sealed",
-    "nexus": "nexus GRID SYSTEM [revealed]",
+    "nexus": "nexus GRID SYSTEM [revealed] [rotated=N]",
     "pod": "pod KEY launched[=UNIT,…]",
     "declarations": "declarations WORD …  (C.7.3 calls this alien phase)",
     "sightings": "sightings GRID …  (C.7.1 reveals since the alien phase)",
@@ -392,7 +392,10 @@ class _Builder:
 
     def crew_side(self, line: _Line) -> None:
         blueprints, autopsies = line.option("blueprints"), line.option("autopsies")
+        drive = line.option("drive")
         line.finish()
+        if drive is not None:
+            self.state.drive_to = self.grid(line, drive)
         if blueprints is not None:
             devices = [d.value for d in self.content.blueprints]
             found = [_choice(line, b, devices, "device") for b in _split(blueprints)]
@@ -449,6 +452,7 @@ class _Builder:
 
     def nexus(self, line: _Line) -> None:
         revealed = line.flag("revealed")
+        rotated = line.option("rotated")
         grid = self.grid(line, line.take("a nexus grid"))
         if grid not in self.state.nexus:
             line.fail(
@@ -463,6 +467,8 @@ class _Builder:
         nexus[holder], nexus[grid] = nexus[grid], system
         if revealed:
             self.state.nexus_revealed.add(grid)
+        if rotated is not None:
+            self.state.countdown[grid] = _int(line, rotated, "rotated")
 
     def pod(self, line: _Line) -> None:
         units = line.option("launched")
@@ -760,6 +766,7 @@ def _side_lines(state: GameState) -> list[str]:
     crew = _line(
         _opt("blueprints", blueprints) if blueprints else "",
         _opt("autopsies", str(state.autopsies)) if state.autopsies else "",
+        _opt("drive", str(state.drive_to)) if state.drive_to else "",
     )
     return [f"alien-side {alien}"] * bool(alien) + [f"crew-side {crew}"] * bool(crew)
 
@@ -803,8 +810,13 @@ def _board_lines(state: GameState, fresh: GameState, ship: Ship) -> list[str]:
     ]
     for grid, system in sorted(state.nexus.items()):
         revealed = grid in state.nexus_revealed
-        if revealed or fresh.nexus.get(grid) != system:
-            lines.append(_line("nexus", str(grid), _q(system), "revealed" if revealed else ""))
+        rotated = state.countdown.get(grid)
+        if revealed or rotated is not None or fresh.nexus.get(grid) != system:
+            flags = (
+                "revealed" if revealed else "",
+                _opt("rotated", str(rotated)) if rotated is not None else "",
+            )
+            lines.append(_line("nexus", str(grid), _q(system), *flags))
     for key, units in sorted(state.launched_pods.items()):
         lines.append(_line("pod", key, _opt("launched", units) if units else "launched"))
     return lines

@@ -149,10 +149,12 @@ class GameState:
     launched_pods: dict[str, list[str]] = field(default_factory=dict)  # pod key -> units
     nexus: dict[Grid, str] = field(default_factory=dict)  # face-down system markers
     nexus_revealed: set[Grid] = field(default_factory=set)
+    countdown: dict[Grid, int] = field(default_factory=dict)  # C.9: quarter turns rotated
     energy: int = 0  # the alien's energy store markers (C.10.1)
     alien_secrets: SideSecrets = field(default_factory=SideSecrets)
     crew_secrets: SideSecrets = field(default_factory=SideSecrets)
     standing: Standing = field(default_factory=Standing)
+    drive_to: Grid | None = None  # the crew's standing order for Ultrasonics (G.2.5)
     autopsies: int = 0
     royal_mutations: int = 0
     active_unit: str | None = None  # the unit now spending actions (C.2)
@@ -176,6 +178,7 @@ class GameState:
         new.launched_pods = {k: list(v) for k, v in self.launched_pods.items()}
         new.nexus = dict(self.nexus)
         new.nexus_revealed = set(self.nexus_revealed)
+        new.countdown = dict(self.countdown)
         new.alien_secrets = _copy_secrets(self.alien_secrets)
         new.crew_secrets = _copy_secrets(self.crew_secrets)
         new.standing = _shallow(self.standing)

@@ -129,6 +129,8 @@ def _everything_set() -> GameState:
     nexus = sorted(state.nexus)
     state.nexus[nexus[0]], state.nexus[nexus[1]] = state.nexus[nexus[1]], state.nexus[nexus[0]]
     state.nexus_revealed.add(nexus[0])
+    state.countdown[nexus[0]] = 2
+    state.drive_to = G("2-E3")
     state.energy, state.autopsies, state.royal_mutations = 3, 1, 2
     state.alien_secrets.abilities = ["Acid Spit", "Agile"]
     state.alien_secrets.revealed_abilities = {"Agile"}
