@@ -144,7 +144,8 @@ async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> No
         lines = [f"You sit as **{seat.value}** in game {table.id}."]
         if seat is not Seat.SPECTATOR:
             greeting = [
-                f"Your secret notes for game {table.id} in #{table.row.channel_name} will arrive here."
+                f"Your secret notes for game {table.id} in #{table.row.channel_name} "
+                "will arrive here."
             ]
             if await delivery.dm(bot, table, interaction.user.id, greeting):
                 lines.append("I sent you a DM: your secret notes will arrive there.")
@@ -190,7 +191,8 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
                 alien.user_id,
                 [
                     f"👾 Game {table.id} in #{table.row.channel_name}: you are the alien.",
-                    "Set-up: `/alien ability`, `/alien larva`, or `/alien quick` for both at random.",
+                    "Set-up: `/alien ability`, `/alien larva`, "
+                    "or `/alien quick` for both at random.",
                     "Standing order for an exact 7 (D.5): `/alien order on|off`.",
                 ],
             )
@@ -270,7 +272,8 @@ async def show_map(
     if viewer is Viewer.ALIEN and not in_dm(interaction):
         viewer = Viewer.ALIEN  # ephemeral: only the alien sees this answer
     file = await delivery.map_file(table, viewer)
-    caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {texts.status_text(table).splitlines()[0]}"
+    title = texts.status_text(table).splitlines()[0]
+    caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {title}"
     await reply(interaction, [caption], file=file)
 
 
@@ -318,6 +321,7 @@ def _check_stamp(table: Table, stamp: str) -> None:
 
 
 async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, arg: str) -> None:
+    bot_of(interaction).stopwatch.arrive(interaction)
     async with guard(interaction):
         table = table_by_id(interaction, game_id)
         if action == "join":
@@ -376,7 +380,8 @@ async def confirm_reset(interaction: Inter, table: Table, arg: str) -> None:
             bot,
             table.channel_id,
             [
-                f"🛠️ Moderator {interaction.user.mention} reset this channel's game (game {table.id}). "
+                f"🛠️ Moderator {interaction.user.mention} reset this channel's game "
+                f"(game {table.id}). "
                 "`/game create` starts a new one."
             ],
         )

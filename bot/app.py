@@ -14,9 +14,9 @@ from discord import app_commands
 
 from bot import delivery, texts
 from bot.commands_game import game
-from bot.config import TOKEN_HELP, Config
 from bot.commands_mod import mod
 from bot.commands_play import alien, crew
+from bot.config import TOKEN_HELP, Config
 from bot.service import Desk
 from bot.store import Store
 from bot.ui import GameButton
@@ -51,6 +51,14 @@ class Stopwatch:
             self.images.append((name, time.perf_counter() - at))
 
 
+class Tree(app_commands.CommandTree[discord.Client]):
+    async def interaction_check(self, interaction: discord.Interaction[discord.Client], /) -> bool:
+        stopwatch = getattr(self.client, "stopwatch", None)
+        if isinstance(stopwatch, Stopwatch):
+            stopwatch.arrive(interaction)
+        return True
+
+
 class QuicksilverBot(discord.Client):
     def __init__(
         self,
@@ -68,7 +76,7 @@ class QuicksilverBot(discord.Client):
         self.database = database
         self.background = background
         self.clock = clock
-        self.tree = app_commands.CommandTree(self)
+        self.tree = Tree(self)
         for group in (game, crew, alien, mod):
             self.tree.add_command(group)
         self.stopwatch = Stopwatch()
@@ -90,9 +98,6 @@ class QuicksilverBot(discord.Client):
         await self.tree.sync()
         if self.background:
             self._ticker = asyncio.create_task(self._tick_forever())
-
-    async def on_interaction(self, interaction: discord.Interaction[discord.Client]) -> None:
-        self.stopwatch.arrive(interaction)
 
     async def close(self) -> None:
         if self._ticker is not None:

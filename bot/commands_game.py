@@ -163,7 +163,8 @@ async def deadline(interaction: Inter, hours: app_commands.Range[float, 0, 24 * 
                 bot,
                 table.channel_id,
                 [
-                    f"🛠️ Moderator {interaction.user.mention} set the phase deadline to {hours:g} h ({when})."
+                    f"🛠️ Moderator {interaction.user.mention} set the phase deadline "
+                    f"to {hours:g} h ({when})."
                 ],
             )
 

@@ -230,7 +230,8 @@ def summary(shown: View) -> list[str]:
     for crew in shown.crew:
         if not crew.grid and crew.fate == "aboard":
             continue  # not on the board: unplaced, or never in play
-        words = [crew.id, crew.condition, crew.grid or "-", f"{crew.actions} actions"]
+        words = [crew.id, crew.condition, crew.grid or "-"]
+        words += [f"{crew.actions} actions"] if crew.actions is not None else []
         words += [crew.fate] if crew.fate != "aboard" else []
         words += [f"role {crew.role}"] if crew.role else []
         words += [f"skills {', '.join(crew.skills)}"] if crew.skills else []

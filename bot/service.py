@@ -183,9 +183,9 @@ class Table:
         users: list[int] = []
         for side in self.acting_sides():
             for player in self.seated(Seat(side.value)):
-                if side is Side.CREW and self.phase() is Phase.CREW:
-                    if not self.open_units(player.user_id):
-                        continue
+                crew_turn = side is Side.CREW and self.phase() is Phase.CREW
+                if crew_turn and not self.open_units(player.user_id):
+                    continue
                 users.append(player.user_id)
         return users
 

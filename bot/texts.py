@@ -187,7 +187,8 @@ def score_lines(v: View) -> list[str]:
     score = getattr(v, "score", None)
     if score is None:
         return [
-            "**Score (F.1)**: the engine does not score games yet; the breakdown appears here once it does."
+            "**Score (F.1)**: the engine does not score games yet; "
+            "the breakdown appears here once it does."
         ]
     lines = ["**Score (F.1)**"]
     items = getattr(score, "lines", None) or getattr(score, "items", None)

@@ -1,4 +1,4 @@
-"""The alien's attacks (D.2): a whole grid at once, or a closed door.
+"""The alien's attacks (D.2): a whole grid at once, a closed door, or a system nexus.
 
 An attack ends a pipe-run before it is resolved (C.7.2), so the crew sees the alien
 where it strikes from.
@@ -7,7 +7,7 @@ where it strikes from.
 from __future__ import annotations
 
 from engine.commands import Attack
-from engine.content_models import Ability, Activity
+from engine.content_models import Ability, Activity, ShipSystem
 from engine.context import Ctx
 from engine.dice import Modifier
 from engine.doors import blow_out, resolve_door, set_door
@@ -28,6 +28,9 @@ def alien_attack(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
     in sight (G.4)."""
     if cmd.weapon:
         raise RuleError("the alien can carry gear but never use it", rule="E.3.1")
+    if cmd.target == "nexus":
+        attack_nexus(ctx, alien, cmd)
+        return
     grid = _target_grid(ctx, alien, cmd.target)
     victims = crew_at(ctx, grid)
     if not victims:
@@ -154,3 +157,60 @@ def attack_door(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
     ctx.say("door", f"Door {door.id} is smashed open (D.2)", unit=alien.id)
     if door.kind is DoorKind.AIRLOCK_OUTER:
         blow_out(ctx, "the outer Air Lock door is smashed")
+
+
+def attack_nexus(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
+    """D.2, C.9, G.1: one action against the face-down nexus marker in the alien's own
+    grid (resilience 0; Acid Spit reaches units, not markers). A success flips it
+    face-up for both sides; a critical system's countdown starts at 0 (C.9)."""
+    here = alien.grid
+    assert here is not None
+    state = ctx.state
+    intact = sorted(g for g in state.nexus if g not in state.nexus_revealed)
+    if here not in state.nexus:
+        raise RuleError(
+            f"there is no system nexus at {here}: the alien attacks the nexus in its own grid",
+            rule="C.9, D.2",
+            legal=[str(g) for g in intact],
+        )
+    if here in state.nexus_revealed:
+        raise RuleError(
+            f"the {state.nexus[here]} nexus at {here} is already damaged",
+            rule="C.9",
+            legal=[str(g) for g in intact],
+        )
+    cost = action_cost(ctx, Activity.ATTACK_NEXUS, alien.id)
+    afford(ctx, alien.id, cost, cmd.boost, "attacking a nexus", "D.2, C.1")
+    if alien.pipe_running:
+        end_run(ctx, alien, "it attacks a nexus")
+    mods = alien_ferocity(ctx, alien) + commit(ctx, alien.id, cost, cmd.boost)
+    mods.append(Modifier("nexus resilience", -ctx.content.ship.nexus_resilience))
+    roll = ctx.roll(f"{ctx.Name(alien.id)} attacks the nexus at {here}", mods, unit=alien.id)
+    if roll.success:
+        damage_nexus(ctx, here)
+
+
+def damage_nexus(ctx: Ctx, grid: Grid) -> None:
+    """C.9, D.5: the marker is flipped face-up; a critical system starts its countdown
+    (rotated 0 quarter turns); a non-critical one has no effect (C.9.4)."""
+    state = ctx.state
+    system = ShipSystem(state.nexus[grid])
+    info = ctx.content.systems[system]
+    state.nexus_revealed.add(grid)
+    if not info.critical:
+        ctx.say(
+            "nexus-damaged",
+            f"The nexus at {grid} is damaged: it is the {system.value}, "
+            f"which is not critical: no effect (C.9, {info.rule})",
+            grid=grid,
+        )
+        return
+    state.countdown[grid] = 0
+    turns = ctx.content.ship.critical_countdown_turns
+    ctx.say(
+        "nexus-damaged",
+        f"The nexus at {grid} is damaged: it is the {system.value}! Repair it within "
+        f"{turns} turns, before the start of the alien phase of turn {state.turn + turns} "
+        f"(C.9, {info.rule}: {info.effect})",
+        grid=grid,
+    )

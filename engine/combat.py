@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.actions import take_unit
 from engine.alien_attacks import alien_attack, attack_door
-from engine.commands import Attack, Command, Heal, Repair
+from engine.commands import Attack, Command, Heal
 from engine.content_models import Activity, Gear
 from engine.context import Ctx, Handler
 from engine.efforts import Shown, action_cost, afford, commit
@@ -17,7 +17,6 @@ from engine.errors import RuleError
 from engine.ferocity import crew_ferocity, range_penalty, resilience, strike, weapons
 from engine.geometry import grid_range, has_los
 from engine.healing import heal
-from engine.repairs import repair_door
 from engine.state import Alien, Human, Side
 from engine.turns import check_game_over
 
@@ -152,5 +151,4 @@ def _victims(ctx: Ctx, human: Human, target: Alien, weapon: Gear | None) -> list
 HANDLERS: dict[type[Command], Handler] = {
     Attack: attack,
     Heal: heal,
-    Repair: repair_door,
 }

@@ -26,13 +26,23 @@ def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> li
         return []
     if state.phase is Phase.SETUP:
         return list(_setup_candidates(state, side, ship))
-    found: list[c.Command] = [c.SetOrder("energy", not state.standing.spend_energy_on_seven)]
+    found = _standing_orders(state, side)
     if (state.phase is Phase.ALIEN) != (side is Side.ALIEN):
-        return found if side is Side.ALIEN else []
+        return found
     for unit_id in ready_units(state, side):
         found += unit_candidates(state, unit_id, ship)
     found.append(c.EndPhase())
     return found
+
+
+def _standing_orders(state: GameState, side: Side) -> list[c.Command]:
+    """Orders a side may give at any time, for the phases it does not play (D.5, G.2.5)."""
+    if side is Side.ALIEN:
+        return [c.SetOrder("energy", not state.standing.spend_energy_on_seven)]
+    if state.drive_to is not None:
+        return [c.Drive(None)]
+    carriers = [h for h in state.live_humans() if h.grid is not None]
+    return [c.Drive(carriers[0].grid)] if carriers else []
 
 
 def ready_units(state: GameState, side: Side) -> list[str]:

@@ -7,10 +7,12 @@ determined by the game seed and the player seed.
 
 from __future__ import annotations
 
-from engine.commands import Command, EndPhase
+from engine.commands import Command, EndPhase, QuickSetup
 from engine.content import Content
+from engine.context import Ctx
 from engine.dice import Rng
 from engine.legal import candidates, is_legal, ready_units, unit_candidates
+from engine.quick_setup import next_setup_command
 from engine.ship import Ship
 from engine.state import GameState, Phase, Side
 
@@ -33,8 +35,11 @@ def choose(state: GameState, side: Side, ship: Ship, content: Content, rng: Rng)
 
 
 def _pool(state: GameState, side: Side, ship: Ship, content: Content, rng: Rng) -> list[Command]:
+    if state.phase is Phase.SETUP:
+        step = next_setup_command(Ctx(state, ship, content), side, rng)
+        return [QuickSetup() if step is None or rng.below(2) else step]
     units = ready_units(state, side)
-    if state.phase is Phase.SETUP or not units:
+    if not units:
         return candidates(state, side, ship, content)
     active = state.active_unit
     unit = active if active in units and rng.below(4) else rng.choice(units)

@@ -1,22 +1,47 @@
 """Repairs (D.2, E.2.3, E.3.4): an Engineer with a ToolKit mends what the alien broke.
 
-Part 1 repairs smashed doors. Every repair is the same effort (:func:`require_mechanic`
-then :func:`engine.efforts.crew_effort` with Engineer), so system nexuses (C.9) and the
-Humoid (G.3) slot in as further targets.
+Every repair is the same effort (:func:`require_mechanic` then
+:func:`engine.efforts.crew_effort` with Engineer): a smashed door (D.2), a damaged
+system nexus (C.9) or an injured Humoid (G.3, gap 21). :func:`repair` picks the target.
 """
 
 from __future__ import annotations
 
 from engine.actions import take_unit
 from engine.commands import Repair
-from engine.content_models import Activity, GearKind, Skill
+from engine.content_models import Activity, GearKind, ShipSystem, Skill
 from engine.context import Ctx
 from engine.doors import other_airlock_door, resolve_door, set_door
-from engine.efforts import action_cost, afford, crew_effort
+from engine.efforts import action_cost, afford, crew_effort, show_skill
 from engine.errors import RuleError
+from engine.grid import Grid
 from engine.ship import DoorState
-from engine.state import Human, Side
+from engine.state import Condition, Human, Side
 from engine.units import carries, has_skill
+
+NEXUS = "nexus"
+
+
+def repair(ctx: Ctx, side: Side, cmd: Repair) -> None:
+    """``repair UNIT [DOOR|nexus|HUMOID]``: a door spec, the nexus in the Engineer's
+    grid, or a Humoid by id. With no target the Engineer mends the smashed door beside
+    it, or else the damaged system in its grid."""
+    if cmd.target == NEXUS:
+        repair_system(ctx, side, cmd)
+    elif cmd.target in ctx.state.humans:
+        repair_humoid(ctx, side, cmd)
+    elif not cmd.target and _only_a_system_here(ctx, cmd.unit):
+        repair_system(ctx, side, cmd)
+    else:
+        repair_door(ctx, side, cmd)
+
+
+def _only_a_system_here(ctx: Ctx, unit_id: str) -> bool:
+    state = ctx.state
+    here = state.unit_grid(unit_id) if unit_id in state.humans else None
+    if here is None or here not in state.nexus_revealed:
+        return False
+    return not any(state.door_state(d.id) is DoorState.SMASHED for d in ctx.ship.doors_at(here))
 
 
 def require_mechanic(ctx: Ctx, unit_id: str) -> Human:
@@ -75,3 +100,113 @@ def repair_door(ctx: Ctx, side: Side, cmd: Repair) -> None:
     if roll.success:
         set_door(ctx, door, leave)
         ctx.say("door", f"Door {door.id} is repaired and left {leave.value} (D.2)", unit=human.id)
+
+
+def damaged_systems(ctx: Ctx) -> list[Grid]:
+    """Grids whose nexus marker lies face-up, damaged and not yet repaired (C.9)."""
+    return sorted(g for g in ctx.state.nexus if g in ctx.state.nexus_revealed)
+
+
+def repair_system(ctx: Ctx, side: Side, cmd: Repair) -> None:
+    """C.9, E.3.4, G.1: an Engineer with a ToolKit in the damaged system's grid rolls a
+    modified 7+ (Engineer skills, committed actions, Command). A success ends the
+    danger: the marker is removed from play (and from the map)."""
+    take_unit(ctx, side, cmd.unit)
+    human = require_mechanic(ctx, cmd.unit)
+    if cmd.leave != "open":
+        raise RuleError("only a repaired door is left open or closed", rule="D.2")
+    state = ctx.state
+    here = state.unit_grid(human.id)
+    assert here is not None
+    damaged = [str(g) for g in damaged_systems(ctx)]
+    if here not in state.nexus:
+        raise RuleError(
+            f"there is no system nexus at {here}: the Engineer must reach the damaged system",
+            rule="C.9, E.3.4",
+            legal=damaged,
+        )
+    if here not in state.nexus_revealed:
+        raise RuleError(
+            f"the nexus at {here} is not damaged: there is nothing to repair",
+            rule="C.9",
+            legal=damaged,
+        )
+    system = ShipSystem(state.nexus[here])
+    afford(
+        ctx,
+        human.id,
+        action_cost(ctx, Activity.REPAIR, human.id),
+        cmd.boost,
+        "a repair",
+        "C.9, C.1",
+    )
+    roll = crew_effort(
+        ctx,
+        human,
+        Skill.ENGINEER,
+        Activity.REPAIR,
+        cmd.boost,
+        f"{human.name} repairs the {system.value} at {here}",
+    )
+    if not roll.success:
+        return
+    del state.nexus[here]
+    state.nexus_revealed.discard(here)
+    ended = state.countdown.pop(here, None) is not None
+    danger = " The danger is over." if ended else ""
+    ctx.say(
+        "nexus-repaired",
+        f"{human.name} repairs the {system.value}: its marker is removed from play.{danger} (C.9)",
+        grid=here,
+        unit=human.id,
+    )
+
+
+def repair_humoid(ctx: Ctx, side: Side, cmd: Repair) -> None:
+    """G.3, gap 21: "the Humoid is healed by a successful repair effort directed against
+    it": the same effort as any repair, so an Engineer with a ToolKit in the Humoid's
+    grid, 7+ with Engineer skills, committed actions and Command. Never Medical."""
+    take_unit(ctx, side, cmd.unit)
+    human = require_mechanic(ctx, cmd.unit)
+    if cmd.leave != "open":
+        raise RuleError("only a repaired door is left open or closed", rule="D.2")
+    state = ctx.state
+    patient = state.human(cmd.target)
+    if patient not in state.live_humans():
+        raise RuleError(f"{patient.name} is not a living crew member aboard", rule="G.3")
+    if patient.id == human.id:
+        raise RuleError("the Engineer and the Humoid are two units", rule="G.3")
+    if not has_skill(ctx.content, patient, Skill.HUMOID):
+        raise RuleError(
+            f"{patient.name} is not a Humoid: Medical personnel heal humans",
+            rule="G.3, D.5",
+        )
+    if patient.condition is Condition.WELL:
+        raise RuleError(f"{patient.name} is not injured", rule="G.3")
+    here, there = state.unit_grid(human.id), state.unit_grid(patient.id)
+    if here is None or here != there:
+        raise RuleError(
+            f"{human.name} must be in {patient.name}'s grid to repair it",
+            rule="G.3, E.3.4",
+            legal=[str(there)] if there else [],
+        )
+    afford(
+        ctx,
+        human.id,
+        action_cost(ctx, Activity.REPAIR, human.id),
+        cmd.boost,
+        "a repair",
+        "G.3, C.1",
+    )
+    show_skill(ctx, patient, Skill.HUMOID)
+    roll = crew_effort(
+        ctx,
+        human,
+        Skill.ENGINEER,
+        Activity.REPAIR,
+        cmd.boost,
+        f"{human.name} repairs {patient.name}",
+    )
+    if roll.success:
+        patient.condition = Condition.WELL
+        ctx.say("healed", f"{patient.name} is repaired and healed (G.3)", unit=patient.id)

@@ -1,21 +1,95 @@
-"""Being written (part 2)."""
+"""Sabotage (C.9): damaged system nexuses, the critical countdown and its endings.
+
+The alien damages a nexus with ``attack alienN nexus`` (:func:`engine.alien_attacks.
+attack_nexus`); an Engineer repairs it with ``repair UNIT nexus``
+(:func:`engine.repairs.repair_system`). This module turns the countdown markers and
+carries out C.9.1-C.9.3 when one completes its rotation.
+
+Gap 8: a marker revealed in the alien phase of turn T turns a quarter at the start of
+the alien phases of turns T+1, T+2, T+3 and T+4; the fourth quarter completes the
+rotation and the effect fires then, before the alien acts. The crew has the crew
+phases of turns T to T+3 to repair it: "four turns or less" and "one complete
+rotation" agree.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
-from engine.commands import Command
-from engine.context import Handler
+from engine.commands import Attack, Command, Repair
+from engine.content_models import GearKind, ShipSystem
+from engine.context import Ctx, Handler
+from engine.injury import kill_alien, kill_human
+from engine.repairs import NEXUS, repair
 from engine.ship import Ship
-from engine.state import GameState
-from engine.turns import PhaseHook
+from engine.state import Condition, GameState, Phase
+from engine.turns import PhaseHook, check_game_over
+from engine.units import carries
 
-HANDLERS: dict[type[Command], Handler] = {}
-PHASE_HOOKS: list[PhaseHook] = []
+HANDLERS: dict[type[Command], Handler] = {Repair: repair}
+
+
+def countdown(ctx: Ctx, phase: Phase) -> None:
+    """C.9: at the beginning of each alien phase after its reveal, every critical
+    marker turns 90° clockwise; a full rotation destroys the ship (gap 8)."""
+    if phase is not Phase.ALIEN:
+        return
+    state = ctx.state
+    full = ctx.content.ship.critical_countdown_turns
+    for grid in sorted(state.countdown):
+        state.countdown[grid] += 1
+        turned = state.countdown[grid]
+        system = ShipSystem(state.nexus[grid])
+        if turned < full:
+            left = full - turned
+            ctx.say(
+                "countdown",
+                f"The {system.value} marker at {grid} turns to {turned * 90}°: "
+                f"{left} more crew phase{'s' if left != 1 else ''} to repair it (C.9)",
+                grid=grid,
+            )
+            continue
+        destroy(ctx, system)
+        return
+
+
+def destroy(ctx: Ctx, system: ShipSystem) -> None:
+    """C.9.1-C.9.3: the critical system's effect on everyone still aboard; units in
+    launched life pods are gone already and survive. Then the game ends."""
+    state = ctx.state
+    info = ctx.content.systems[system]
+    state.ship_destroyed = system.value
+    ctx.say(
+        "ship-destroyed",
+        f"The {system.value} marker completes its rotation: {info.effect} ({info.rule})",
+    )
+    if info.kills_humans:
+        for human in state.live_humans():
+            kill_human(ctx, human, by_alien=False)
+    if info.kills_aliens:
+        for alien in state.live_aliens():
+            kill_alien(ctx, alien, f"dies with the Quicksilver ({info.rule})")
+    check_game_over(ctx)
+
+
+PHASE_HOOKS: list[PhaseHook] = [countdown]
 
 
 def candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[Command]:
-    """Plausible part-2 commands for one unit (cheap preconditions; apply decides)."""
-    _ = (state, unit_id, ship, Any)
-    yield from ()
+    """Plausible sabotage and repair commands for one unit (cheap preconditions only;
+    :func:`engine.rules.apply` decides)."""
+    _ = ship
+    here = state.unit_grid(unit_id)
+    if here is None:
+        return
+    if not state.is_human(unit_id):
+        if here in state.nexus and here not in state.nexus_revealed:
+            yield Attack(unit_id, NEXUS)
+        return
+    if not carries(state, unit_id, GearKind.TOOLKIT):
+        return  # the Engineer skill and a Humoid patient are for apply to check
+    if here in state.nexus_revealed and here in state.nexus:
+        yield Repair(unit_id, NEXUS)
+    for other in state.humans_in(here):
+        if other.id != unit_id and other.condition is not Condition.WELL:
+            yield Repair(unit_id, other.id)

@@ -79,7 +79,7 @@ USAGE: dict[str, str] = {
     "supplies": "supplies ID food|electronics|chemicals [GRID] … (the words of an item line)",
     "items": "items none",
     "door": "door DOOR open|closed|smashed|sealed",
-    "nexus": "nexus GRID SYSTEM [revealed] [rotated=N]",
+    "nexus": "nexus GRID SYSTEM [revealed] [rotated=N] [repaired]",
     "pod": "pod KEY launched[=UNIT,…]",
     "declarations": "declarations WORD …  (C.7.3 calls this alien phase)",
     "sightings": "sightings GRID …  (C.7.1 reveals since the alien phase)",
@@ -451,6 +451,7 @@ class _Builder:
             self.state.doors[door_id] = state
 
     def nexus(self, line: _Line) -> None:
+        repaired = line.flag("repaired")
         revealed = line.flag("revealed")
         rotated = line.option("rotated")
         grid = self.grid(line, line.take("a nexus grid"))
@@ -469,6 +470,10 @@ class _Builder:
             self.state.nexus_revealed.add(grid)
         if rotated is not None:
             self.state.countdown[grid] = _int(line, rotated, "rotated")
+        if repaired:  # C.9: a repaired system's marker is removed from play
+            del nexus[grid]
+            self.state.nexus_revealed.discard(grid)
+            self.state.countdown.pop(grid, None)
 
     def pod(self, line: _Line) -> None:
         units = line.option("launched")
@@ -817,6 +822,10 @@ def _board_lines(state: GameState, fresh: GameState, ship: Ship) -> list[str]:
                 _opt("rotated", str(rotated)) if rotated is not None else "",
             )
             lines.append(_line("nexus", str(grid), _q(system), *flags))
+    gone = sorted(set(fresh.nexus) - set(state.nexus))
+    systems = sorted(set(fresh.nexus.values()) - set(state.nexus.values()))
+    for grid, system in zip(gone, systems, strict=True):
+        lines.append(_line("nexus", str(grid), _q(system), "repaired"))
     for key, units in sorted(state.launched_pods.items()):
         lines.append(_line("pod", key, _opt("launched", units) if units else "launched"))
     return lines

@@ -17,6 +17,7 @@ from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitV
 from engine.content import Content
 from engine.events import Event
 from engine.grid import Grid
+from engine.score import Score, final_score
 from engine.ship import Feature, Ship
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Phase
 from engine.units import SUPPLIES, skills_of
@@ -36,7 +37,7 @@ class CrewLine:
     condition: str
     fate: str
     grid: str  # "" when carried or out of play
-    actions: int
+    actions: int | None  # None for the alien and spectators: it would betray an Athlete (G.3)
     carrying: tuple[str, ...]  # item labels this viewer may read
     role: str = ""  # crew (and referee) only, unless revealed
     skills: tuple[str, ...] = ()
@@ -70,6 +71,7 @@ class View:
     blueprints: tuple[str, ...]  # crew, referee only
     result: str
     board: BoardView
+    score: Score | None = None  # F.1: filled once the game is over, for everybody
 
     def to_json(self) -> str:
         return json.dumps(_plain(self), sort_keys=True, ensure_ascii=False)
@@ -135,7 +137,7 @@ def _crew_line(
         condition=human.condition.value,
         fate=human.fate.value,
         grid=str(grid) if grid else "",
-        actions=human.actions,
+        actions=human.actions if secret else None,
         carrying=tuple(sorted(item_label(i, viewer) for i in items)) + tuple(sorted(bodies)),
         role=role,
         skills=_shown_skills(content, human, secret),
@@ -283,6 +285,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         blueprints=tuple(state.crew_secrets.blueprints) if _knows_secrets(sees, "crew") else (),
         result=state.result or "",
         board=board,
+        score=final_score(state, content),
     )
 
 

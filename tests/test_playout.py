@@ -18,6 +18,7 @@ from engine.game import Game
 from engine.invariants import check_invariants
 from engine.random_player import choose
 from engine.rules import apply
+from engine.setup import waiting_on
 from engine.state import Phase, Side
 
 GAMES = 200
@@ -27,15 +28,20 @@ VERBS: Counter[str] = Counter()
 
 
 def _acting(game: Game) -> Side:
+    if game.state.phase is Phase.SETUP:
+        return waiting_on(game.state)[0]
     return Side.ALIEN if game.state.phase is Phase.ALIEN else Side.CREW
 
 
 def play_random_game(seed: int, verbs: Counter[str]) -> Game:
-    game = Game.new(seed)
-    game.play("crew", "quick")
-    game.play("alien", "quick")
+    return play_on(Game.new(seed), verbs, TURN_CAP)
+
+
+def play_on(game: Game, verbs: Counter[str], last_turn: int) -> Game:
+    """Random legal commands, set-up included, until the end or ``last_turn``."""
+    seed = game.seed
     player = Rng(seed ^ 0x5EED)
-    while game.state.phase is not Phase.OVER and game.state.turn <= TURN_CAP:
+    while game.state.phase is not Phase.OVER and game.state.turn <= last_turn:
         side = _acting(game)
         command = choose(game.state, side, game.ship, game.content, player)
         assert command is not None, f"seed {seed}: {side} has no legal command"

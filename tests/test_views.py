@@ -108,3 +108,13 @@ def test_events_for_keeps_each_sides_messages_to_itself() -> None:
     assert {e.audience.value for e in events_for(events, "crew")} == {"public"}
     assert "alien" in {e.audience.value for e in events_for(events, "alien")}
     assert len(events_for(events, "referee")) == len(events)
+
+
+def test_g3_the_alien_cannot_count_an_athletes_actions() -> None:
+    game = staged(3, crew={"hyun": "1-B5"}, alien="2-H8", phase=Phase.ALIEN)
+    hyun = game.state.human("hyun")
+    hyun.role, hyun.skill_marker = "Captain", "Athlete"
+    game.play("alien", "pass")
+    lines = {v: view(game.state, v, game.ship, game.content).crew for v in ("crew", "alien")}
+    assert next(line.actions for line in lines["crew"] if line.id == "hyun") == 5
+    assert next(line.actions for line in lines["alien"] if line.id == "hyun") is None

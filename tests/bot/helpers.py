@@ -62,7 +62,10 @@ def make_world(env: Any, name: str = "quicksilver", crew: int = 2, guild: Any = 
     guild = guild or env.create_guild()
     channel = guild.create_text_channel(name)
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
-    people = [guild.add_member(env.create_user(f"{name}-{who}")) for who in ["alien", *(f"crew{i}" for i in range(crew)), "watcher", "stranger"]]
+    people = [
+        guild.add_member(env.create_user(f"{name}-{who}"))
+        for who in ["alien", *(f"crew{i}" for i in range(crew)), "watcher", "stranger"]
+    ]
     mod = guild.add_member(env.create_user(f"{name}-mod"), roles=[mods])
     return World(env, guild, channel, people[0], people[1 : 1 + crew], people[-2], people[-1], mod)
 

@@ -28,7 +28,9 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize(("command", "options", "needle"), BAD, ids=[f"{b[0]}-{i}" for i, b in enumerate(BAD)])
+@pytest.mark.parametrize(
+    ("command", "options", "needle"), BAD, ids=[f"{b[0]}-{i}" for i, b in enumerate(BAD)]
+)
 async def test_bad_input_is_refused_and_changes_nothing(simcord_env, command, options, needle):
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)
@@ -36,11 +38,16 @@ async def test_bad_input_is_refused_and_changes_nothing(simcord_env, command, op
     table = world.table()
     unit = world.table().units_of(world.crew[0].id)[0]
     values = {"unit": unit, "crew": world.crew[0]}
-    filled = {k: values[v[1:-1]] if isinstance(v, str) and v.startswith("{") else v for k, v in options.items()}
+    filled = {
+        k: values[v[1:-1]] if isinstance(v, str) and v.startswith("{") else v
+        for k, v in options.items()
+    }
     before = (len(table.commands), table.game.state, dict(table.players))
     actor = world.crew[0] if command != "game leave" else world.stranger
     result = await actor.slash(world.channel, command, **filled)
-    text = (result.response.content if result.response else "") + "".join(f.content for f in result.followups)
+    text = (result.response.content if result.response else "") + "".join(
+        f.content for f in result.followups
+    )
     assert text.startswith("⚠️"), text
     assert needle.lower() in text.lower()
     assert (len(table.commands), table.game.state, dict(table.players)) == before
@@ -50,8 +57,12 @@ async def test_bad_alien_orders_in_dm(simcord_env):
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)
     before = len(world.table().commands)
-    for command, options in [("alien move", {"grids": "9-A1"}), ("alien attack", {"target": "hyun"}),
-                             ("alien ability", {"name": "Telepathy"}), ("alien larva", {"grid": "0-A1"})]:
+    for command, options in [
+        ("alien move", {"grids": "9-A1"}),
+        ("alien attack", {"target": "hyun"}),
+        ("alien ability", {"name": "Telepathy"}),
+        ("alien larva", {"grid": "0-A1"}),
+    ]:
         result = await world.alien.user.slash(command, **options)
         assert result.response.content.startswith("⚠️"), (command, result.response.content)
     assert len(world.table().commands) == before

@@ -1,4 +1,4 @@
-"""Phase deadlines end the phase as if the remaining units had stopped; reminders stop after a few."""
+"""Phase deadlines end the phase as if its remaining units had stopped; reminders stop."""
 
 from __future__ import annotations
 

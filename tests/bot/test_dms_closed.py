@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from tests.bot.helpers import make_world, seat_and_start
+from tests.bot.helpers import make_world
 
 
 async def test_dms_closed_on_join_explains_and_hand_works_ephemerally(simcord_env):
     world = make_world(simcord_env, crew=1)
     await world.crew[0].slash(world.channel, "game create", seed=54)
     dm = world.crew[0].user.dm_channel
-    simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
-                             message="Cannot send messages to this user", times=None)
+    simcord_env.inject_error(
+        "POST",
+        f"/channels/{dm.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
     joined = await world.crew[0].slash(world.channel, "game join", seat="crew")
     text = joined.response.content
     assert "Privacy Settings" in text and "/game hand" in text
@@ -23,4 +29,5 @@ async def test_dms_closed_on_join_explains_and_hand_works_ephemerally(simcord_en
     assert hand.ephemeral and "(yours)" in hand.response.content
     resend = await world.crew[0].slash(world.channel, "game hand", resend=True)
     assert "Privacy Settings" in "\n".join(f.content for f in resend.followups) + (
-        resend.response.content if resend.response else "")
+        resend.response.content if resend.response else ""
+    )

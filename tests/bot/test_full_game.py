@@ -66,7 +66,9 @@ async def test_with_two_crew_players_the_phase_ends_when_both_are_done(simcord_e
     ping = [t for t in world.texts() if "your move" in t][-1]
     assert second.mention in ping
     status = await first.slash(world.channel, "game status")
-    assert second.mention in status.response.content and first.mention not in status.response.content
+    assert (
+        second.mention in status.response.content and first.mention not in status.response.content
+    )
     await second.slash(world.channel, "crew pass")
     assert phase_of(world) is Phase.ALIEN
 

@@ -31,7 +31,9 @@ MATRIX = [
 def _fill(options, values):
     out = {}
     for key, value in options.items():
-        out[key] = values[value[1:-1]] if isinstance(value, str) and value.startswith("{") else value
+        out[key] = (
+            values[value[1:-1]] if isinstance(value, str) and value.startswith("{") else value
+        )
     return out
 
 
@@ -45,8 +47,13 @@ async def test_permission_matrix(simcord_env, command, options, allowed, who):
     from tests.bot.helpers import any_move
 
     move = any_move(game)
-    actors = {"crew": world.crew[0], "alien": world.alien, "spectator": world.spectator,
-              "stranger": world.stranger, "mod": world.mod}
+    actors = {
+        "crew": world.crew[0],
+        "alien": world.alien,
+        "spectator": world.spectator,
+        "stranger": world.stranger,
+        "mod": world.mod,
+    }
     values = {"move": move.notation(), "unit": move.unit, "crew": world.crew[0]}
     if who == "spectator" and "spectator" not in allowed and command == "game reminders":
         allowed = allowed | {"spectator"}

@@ -21,18 +21,19 @@ async def test_pipe_run_and_face_down_markers_stay_secret(simcord_env, caplog):
     for _ in range(4):
         game = mirror(world)
         alien = view(game.state, "alien", game.ship, game.content).aliens[0]
-        moves = [g for g in ("",)]  # placeholder for readability
-        del moves
         from engine import commands as c
         from engine.legal import legal_commands
         from engine.state import Side
 
         legal = legal_commands(game.state, Side.ALIEN, game.ship, game.content, unit="alien1")
-        step = next(x for x in legal if isinstance(x, c.Move))
+        step = next((x for x in legal if isinstance(x, c.Move)), None)
+        if step is None:
+            break
         result = await world.alien.user.slash("alien move", grids=str(step.route[-1]))
         assert not result.response.content.startswith("⚠️"), result.response.content
         secret_grids.add(str(step.route[-1]))
         assert alien.hidden
+    assert secret_grids
     public_after = world.texts()[start:]
     assert any("Alien: Move" in t for t in public_after)  # C.7.3 declarations, as they happen
     game = mirror(world)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -28,11 +29,13 @@ async def test_migrations_are_numbered_and_run_once(tmp_path):
 async def test_a_failed_transaction_changes_nothing(tmp_path):
     store = await Store.open(tmp_path / "t.sqlite3")
     row = await store.create_game(1, 1, "qs", 3, 9, 0.0)
-    with pytest.raises(Exception):
+    with pytest.raises(sqlite3.IntegrityError):
         await store.commit(
-            [append_command(row.id, CommandRow(0, "crew", "quick", 9, 0.0)),
-             append_command(row.id, CommandRow(0, "crew", "dupe", 9, 0.0)),
-             update_game(row.with_(status="playing"))]
+            [
+                append_command(row.id, CommandRow(0, "crew", "quick", 9, 0.0)),
+                append_command(row.id, CommandRow(0, "crew", "dupe", 9, 0.0)),
+                update_game(row.with_(status="playing")),
+            ]
         )
     assert await store.commands(row.id) == []
     assert (await store.game(row.id)).status == "lobby"
@@ -48,7 +51,8 @@ SCRIPT = textwrap.dedent(
         store = await Store.open(path)
         row = await store.create_game(1, 1, "qs", 3, 9, 0.0)
         for seq in range(100000):
-            await store.commit([append_command(row.id, CommandRow(seq, "crew", f"wait {seq}", 9, 0.0)),
+            command = CommandRow(seq, "crew", f"wait {seq}", 9, 0.0)
+            await store.commit([append_command(row.id, command),
                                 update_game(row.with_(phase_key=str(seq)))])
             print(seq, flush=True)
 
@@ -60,7 +64,9 @@ SCRIPT = textwrap.dedent(
 async def test_kill_9_loses_no_committed_command(tmp_path):
     path = tmp_path / "k.sqlite3"
     proc = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT, str(path)], stdout=subprocess.PIPE, text=True,
+        [sys.executable, "-c", SCRIPT, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
         cwd=os.getcwd(),
     )
     assert proc.stdout is not None

@@ -1,0 +1,328 @@
+"""Improvised devices that act on their own (G.2.2 Poison Bait, G.2.5 Ultrasonics),
+and the crew's commands for them: ``switch`` (Ultrasonics on or off) and the
+standing order ``drive`` (where Ultrasonics push the alien).
+
+Both devices act as the alien phase begins (a phase hook), on each alien that is
+on the board (a pipe-runner is unaffected) and has no Immunity (G.4). The game
+never waits on the other side in mid-phase, so the crew's G.2.5 choice of route is
+their standing order, and the bait's forced march takes a cheapest path.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from engine.actions import spend, take_unit
+from engine.commands import Command, Drive, Switch
+from engine.content_models import Ability, GearKind
+from engine.context import Ctx, Handler
+from engine.dice import Modifier
+from engine.efforts import Shown, show_ability
+from engine.errors import NotYourTurn, RuleError
+from engine.events import Audience
+from engine.ferocity import resilience
+from engine.geometry import Mover, cheapest_path, grid_range, reachable, steps_from
+from engine.grid import Grid
+from engine.injury import kill_alien, wound
+from engine.movement import Leg, walk
+from engine.state import Alien, Item, Phase, Side
+from engine.turns import PhaseHook, check_game_over, finish_unit
+from engine.units import has_ability
+
+# G.2.2 and G.2.5 give these numbers in the text; the content's Gear table has no
+# field for them yet (reported to the lead), so they live here, named.
+DEVICE_REACH = 6  # "within six grids" for both devices
+BAIT_FEROCITY = 6  # G.2.2: "an attack with a ferocity of six"
+BAIT_MEAL_ACTIONS = 1  # G.2.2: "it must spend an action eating it"
+OFF_DECK = 10**6  # another deck is beyond any range (C.4.1): as far as it gets
+
+
+# --- the commands --------------------------------------------------------------------------
+def switch(ctx: Ctx, side: Side, cmd: Switch) -> None:
+    """G.2.5: the carrier switches Ultrasonics on (revealed) or off, free."""
+    take_unit(ctx, side, cmd.unit)
+    state = ctx.state
+    if not state.is_human(cmd.unit):
+        raise RuleError("the alien cannot use gear", rule="E.3.1")
+    held = sorted((i for i in state.items.values() if i.holder == cmd.unit), key=lambda i: i.id)
+    item = next((i for i in held if i.id == cmd.item), None) or next(
+        (i for i in held if i.kind.casefold() == cmd.item.casefold()), None
+    )
+    sonics = [i.id for i in held if i.kind == GearKind.ULTRASONICS]
+    if item is None:
+        raise RuleError(f"{ctx.name(cmd.unit)} carries no '{cmd.item}'", rule="G.2.5", legal=sonics)
+    if item.kind != GearKind.ULTRASONICS:
+        raise RuleError("only Ultrasonics are switched on and off", rule="G.2.5", legal=sonics)
+    if item.active == cmd.on:
+        raise RuleError(f"the Ultrasonics are already {'on' if cmd.on else 'off'}", rule="G.2.5")
+    item.active = cmd.on
+    name = state.human(cmd.unit).name
+    if cmd.on:
+        text = f"{name} switches on the Ultrasonics ({item.id}, revealed) (G.2.5)"
+    else:
+        text = f"{name} switches the Ultrasonics ({item.id}) off (G.2.5)"
+    ctx.say("switched", text, unit=cmd.unit)
+
+
+def drive(ctx: Ctx, side: Side, cmd: Drive) -> None:
+    """G.2.5: the crew's standing order for the route Ultrasonics drive the alien,
+    given at any time; only the crew is told."""
+    if side is not Side.CREW:
+        raise NotYourTurn("the drive order is the crew's", rule="G.2.5")
+    if ctx.state.phase is Phase.OVER:
+        raise RuleError("the game is over", rule="F")
+    if cmd.toward is not None and cmd.toward not in ctx.ship:
+        raise RuleError(f"{cmd.toward} is not a grid of the ship", rule="C.4.1")
+    ctx.state.drive_to = cmd.toward
+    where = f"toward {cmd.toward}" if cmd.toward else "straight away from the carrier"
+    ctx.tell(Audience.CREW, "order", f"Standing order: Ultrasonics drive the alien {where} (G.2.5)")
+
+
+# --- the alien phase begins ------------------------------------------------------------------
+def devices_hook(ctx: Ctx, phase: Phase) -> None:
+    """G.2.2 and G.2.5, for each alien as its phase begins. They never both act on one
+    alien: the Ultrasonics' carrier is a human within six grids, which cancels the bait."""
+    if phase is not Phase.ALIEN:
+        return
+    for alien in sorted(ctx.state.live_aliens(), key=lambda a: a.id):
+        if alien.pipe_running or alien.grid is None:
+            continue  # G.2.2, G.2.5: nothing works on a pipe-runner
+        if not lure(ctx, alien):
+            repel(ctx, alien)
+        if ctx.state.phase is Phase.OVER:
+            return
+        if not alien.dead and alien.actions == 0:
+            finish_unit(ctx, alien.id)
+
+
+def _immune(ctx: Ctx, alien: Alien, device: str) -> bool:
+    """G.4: Immunity ignores the device, and shows itself doing so (C.3)."""
+    if not has_ability(ctx.state, alien, Ability.IMMUNITY):
+        return False
+    show_ability(ctx, Ability.IMMUNITY)
+    ctx.say("immune", f"{ctx.Name(alien.id)} ignores the {device} (G.4 Immunity)", unit=alien.id)
+    return True
+
+
+# --- G.2.2 Poison Bait ------------------------------------------------------------------------
+def baits(ctx: Ctx) -> list[Item]:
+    """Bait lying on the floor: bait still carried lures nobody (its carrier is near)."""
+    return sorted(
+        (
+            i
+            for i in ctx.state.items.values()
+            if i.kind == GearKind.POISON_BAIT and i.holder is None and not i.in_locker
+        ),
+        key=lambda i: i.id,
+    )
+
+
+def _within(a: Grid | None, b: Grid | None) -> bool:
+    if a is None or b is None:
+        return False
+    distance = grid_range(a, b)
+    return distance is not None and distance <= DEVICE_REACH
+
+
+def luring_bait(ctx: Ctx, alien: Alien) -> tuple[Item, tuple[Grid, ...]] | None:
+    """The bait that draws the alien and the cheapest way there, or None: the bait
+    within six grids on its deck, no living human within six grids of either, and a
+    way to walk there (closed doors stop the march). Of several, the cheapest to
+    reach, then the first grid."""
+    state, ship = ctx.state, ctx.ship
+    humans = [state.unit_grid(h.id) for h in state.live_humans()]
+    found: list[tuple[int, Grid, Item, tuple[Grid, ...]]] = []
+    for bait in baits(ctx):
+        grid = bait.grid
+        assert grid is not None and alien.grid is not None
+        if not _within(alien.grid, grid):
+            continue
+        if any(_within(h, alien.grid) or _within(h, grid) for h in humans):
+            continue
+        path = cheapest_path(ship, alien.grid, grid, Mover.ALIEN, state.doors)
+        if path is None:
+            continue
+        found.append((len(path), grid, bait, path))
+    if not found:
+        return None
+    _, _, bait, path = min(found, key=lambda f: (f[0], f[1]))
+    return bait, path
+
+
+def lure(ctx: Ctx, alien: Alien) -> bool:
+    """G.2.2: the alien spends its actions walking to the bait and, once there,
+    one action eating it. True if a bait drew it (or its Immunity ignored one)."""
+    found = luring_bait(ctx, alien)
+    if found is None:
+        return False
+    bait, path = found
+    if _immune(ctx, alien, "Poison Bait"):
+        return True
+    ctx.say(
+        "lured",
+        f"{ctx.Name(alien.id)} is drawn to the Poison Bait ({bait.id}) at {bait.grid} (G.2.2)",
+        grid=bait.grid,
+        unit=alien.id,
+    )
+    legs = _affordable(_legs(ctx, path), alien.actions)
+    if legs:
+        walk(ctx, alien.id, legs, "the forced march to the bait")
+    if alien.grid != bait.grid:
+        spend(ctx, alien.id, alien.actions)  # every action goes to the march (G.2.2)
+        return True
+    if alien.actions >= BAIT_MEAL_ACTIONS:
+        eat(ctx, alien, bait)
+    return True
+
+
+def eat(ctx: Ctx, alien: Alien, bait: Item) -> None:
+    """G.2.2 as written (gap 10): an attack of ferocity 6 against the alien's
+    resilience; failure injures it, success kills it. An exact 7 lets it burn an
+    energy store (D.5), and then it is only injured."""
+    state = ctx.state
+    spend(ctx, alien.id, BAIT_MEAL_ACTIONS)
+    del state.items[bait.id]
+    grid = alien.grid
+    ctx.say("ate", f"{ctx.Name(alien.id)} eats the Poison Bait (G.2.2)", grid=grid, unit=alien.id)
+    shown = Shown()
+    mods = [Modifier("Poison Bait", BAIT_FEROCITY), *resilience(ctx, alien.id, shown)]
+    shown.reveal(ctx)
+    roll = ctx.roll(f"The Poison Bait attacks {ctx.name(alien.id)}", mods, unit=alien.id)
+    if not roll.success:
+        wound(ctx, alien.id, None)  # injured; a second injury kills (D.5)
+    elif roll.total == roll.target and state.standing.spend_energy_on_seven and state.energy > 0:
+        state.energy -= 1
+        ctx.say(
+            "energy-spent",
+            f"{ctx.Name(alien.id)} burns an energy store on the exact {roll.target}: "
+            "injured, not killed (D.5, G.2.2)",
+            unit=alien.id,
+        )
+        wound(ctx, alien.id, None)
+    else:
+        kill_alien(ctx, alien, "is killed by the Poison Bait (G.2.2)")
+    check_game_over(ctx)
+
+
+# --- G.2.5 Ultrasonics ------------------------------------------------------------------------
+def sonic_carrier(ctx: Ctx, alien: Alien) -> tuple[str, Grid, int] | None:
+    """The nearest living human carrying switched-on Ultrasonics within six grids on
+    the alien's deck: (human id, grid, range), or None. Ties: the first human id."""
+    state = ctx.state
+    near: list[tuple[int, str, Grid]] = []
+    for item in state.items.values():
+        if item.kind != GearKind.ULTRASONICS or not item.active or item.holder is None:
+            continue
+        if not state.is_human(item.holder):
+            continue
+        human = state.human(item.holder)
+        grid = state.unit_grid(human.id)
+        if not human.alive or grid is None or alien.grid is None:
+            continue
+        distance = grid_range(grid, alien.grid)
+        if distance is not None and distance <= DEVICE_REACH:
+            near.append((distance, human.id, grid))
+    if not near:
+        return None
+    distance, human_id, grid = min(near)
+    return human_id, grid, distance
+
+
+def _far(origin: Grid, grid: Grid) -> int:
+    distance = grid_range(origin, grid)
+    return OFF_DECK if distance is None else distance
+
+
+def retreat(ctx: Ctx, alien: Alien, origin: Grid, forced: int) -> list[Leg]:
+    """The steps the crew's Ultrasonics make the alien take: each strictly farther
+    from ``origin`` (another deck counts as farthest). Toward the crew's standing
+    ``drive`` grid if one is set (least walking cost to it), otherwise as far as
+    possible; ties go to the first grid. Stops early where no step is farther."""
+    state, ship = ctx.state, ctx.ship
+    assert alien.grid is not None
+    goal = None
+    if state.drive_to is not None:
+        goal = reachable(ship, state.drive_to, 10**6, Mover.ALIEN, state.doors)
+    here, spent = alien.grid, 0
+    legs: list[Leg] = []
+    while True:
+        now = _far(origin, here)
+        options = [
+            s
+            for s in steps_from(ship, here, Mover.ALIEN, state.doors)
+            if _far(origin, s.to) > now and spent + s.cost <= forced
+        ]
+        if not options:
+            return legs
+        best = min(
+            options,
+            key=lambda s: (
+                goal.get(s.to, OFF_DECK) if goal is not None else 0,
+                -_far(origin, s.to),
+                s.to,
+            ),
+        )
+        legs.append(Leg(here, best.to, best.cost, best.kind))
+        spent += best.cost
+        here = best.to
+
+
+def repel(ctx: Ctx, alien: Alien) -> bool:
+    """G.2.5: the alien loses six minus its range to the carrier in actions, spent
+    moving it away; an action that cannot take it farther is lost. True if it acted."""
+    found = sonic_carrier(ctx, alien)
+    if found is None:
+        return False
+    human_id, origin, distance = found
+    forced = min(DEVICE_REACH - distance, alien.actions)
+    if forced <= 0:
+        return False
+    if _immune(ctx, alien, "Ultrasonics"):
+        return True
+    plural = "s" if forced != 1 else ""
+    ctx.say(
+        "repelled",
+        f"{ctx.state.human(human_id).name}'s Ultrasonics drive {ctx.name(alien.id)} away: "
+        f"{forced} action{plural} of retreat (G.2.5)",
+        grid=alien.grid,
+        unit=alien.id,
+    )
+    legs = retreat(ctx, alien, origin, forced)
+    if legs:
+        walk(ctx, alien.id, legs, "the retreat from the Ultrasonics")
+    lost = forced - sum(leg.cost for leg in legs)
+    if lost:
+        spend(ctx, alien.id, lost)
+        ctx.say(
+            "repelled",
+            f"{ctx.Name(alien.id)} can get no farther: {lost} action{'s' if lost != 1 else ''} "
+            "lost (G.2.5)",
+            unit=alien.id,
+        )
+    return True
+
+
+# --- helpers ----------------------------------------------------------------------------------
+def _legs(ctx: Ctx, path: tuple[Grid, ...]) -> list[Leg]:
+    legs = []
+    for a, b in pairwise(path):
+        step = next(s for s in steps_from(ctx.ship, a, Mover.ALIEN, ctx.state.doors) if s.to == b)
+        legs.append(Leg(a, b, step.cost, step.kind))
+    return legs
+
+
+def _affordable(legs: list[Leg], actions: int) -> list[Leg]:
+    taken, spent = [], 0
+    for leg in legs:
+        if spent + leg.cost > actions:
+            break
+        taken.append(leg)
+        spent += leg.cost
+    return taken
+
+
+HANDLERS: dict[type[Command], Handler] = {
+    Switch: switch,
+    Drive: drive,
+}
+PHASE_HOOKS: list[PhaseHook] = [devices_hook]

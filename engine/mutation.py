@@ -1,0 +1,203 @@
+"""Spending energy stores (C.10, E.5, G.4, G.5): mutating, a Queen's spawn, Surge.
+
+* Mutate (C.10): 1 action (+ committed actions) and a modified 7 with at least four
+  energy stores. Success consumes the stores and the alien becomes the next life stage
+  (its ferocity, resilience, pipe-run cost and carrying come from the content) and
+  draws one random ability marker it does not hold, secretly (E.5, G.5). A Royal
+  cannot grow: its success scores spores (F.1) instead of a stage or a marker.
+* Spawn (G.1, G.4 Queen): the same effort; success puts a new Larva in the Queen's
+  grid, on the display, earning actions from the next alien phase (gap 18).
+* Surge (G.4): burn one energy store for two more actions, once a turn.
+
+While an alien pipe-runs it declares "Mutate"/"Spawn" and one "Bonus" per committed
+action (C.7.3) and only the alien sees the roll, as with its healing.
+"""
+
+from __future__ import annotations
+
+from engine.actions import take_unit
+from engine.commands import Mutate, Spawn, Surge
+from engine.content_models import Ability, Activity, LifeStage
+from engine.context import Ctx
+from engine.efforts import Shown, action_cost, afford, boost_price, commit, show_ability
+from engine.errors import RuleError
+from engine.events import Audience
+from engine.piperun import declare, reveal_location
+from engine.state import Alien, Side
+from engine.units import burden, capacity, has_ability, stage
+
+
+def require_ability(ctx: Ctx, alien: Alien, ability: Ability, doing: str) -> None:
+    """Refuse unless the alien holds ``ability`` and may use it (G.4, D.5)."""
+    if ability.value not in ctx.state.alien_secrets.abilities:
+        raise RuleError(f"{doing} needs the {ability.value} ability", rule="G.4")
+    if not has_ability(ctx.state, alien, ability):
+        raise RuleError(
+            f"{ctx.Name(alien.id)} is injured: an injured alien may not use its abilities",
+            rule="D.5",
+        )
+
+
+def _alien(ctx: Ctx, side: Side, unit_id: str, doing: str, rule: str) -> Alien:
+    take_unit(ctx, side, unit_id)
+    if ctx.state.is_human(unit_id):
+        raise RuleError(f"only the alien {doing}", rule=rule)
+    return ctx.state.alien(unit_id)
+
+
+def _require_energy(ctx: Ctx, need: int, doing: str, rule: str) -> None:
+    have = ctx.state.energy
+    if have < need:
+        raise RuleError(
+            f"{doing} needs {need} energy stores; the alien has {have}",
+            rule=rule,
+        )
+
+
+def _effort(ctx: Ctx, alien: Alien, activity: Activity, boost: int, word: str, what: str) -> bool:
+    """Pay the effort and its committed actions, declare them while pipe-running
+    (C.7.3), roll; True on a success."""
+    cost = action_cost(ctx, activity, alien.id)
+    mods = commit(ctx, alien.id, cost, boost)
+    audience = Audience.PUBLIC
+    if alien.pipe_running:
+        audience = Audience.ALIEN
+        for call in [word] * cost + ["Bonus"] * boost_price(ctx, alien.id, boost):
+            declare(ctx, alien, call)
+    roll = ctx.roll(what, mods, unit=alien.id, audience=audience)
+    return roll.success
+
+
+# --- mutating (C.10, E.5, G.5) ------------------------------------------------------------
+def mutate(ctx: Ctx, side: Side, cmd: Mutate) -> None:
+    alien = _alien(ctx, side, cmd.unit, "mutates", "C.10")
+    need = ctx.content.alien_stats.mutate_energy
+    _require_energy(ctx, need, "mutating", "C.10")
+    cost = action_cost(ctx, Activity.MUTATE, alien.id)
+    afford(ctx, alien.id, cost, cmd.boost, "mutating", "C.10, C.1")
+    what = f"{ctx.Name(alien.id)} mutates"
+    if not _effort(ctx, alien, Activity.MUTATE, cmd.boost, "Mutate", what):
+        return
+    state = ctx.state
+    state.energy -= need
+    grown = ctx.content.next_stage(stage(alien))
+    if grown is None:
+        state.royal_mutations += 1
+        ctx.say(
+            "mutated",
+            f"{ctx.Name(alien.id)} mutates again, leaving spores and resin all over the ship: "
+            f"{need} energy stores consumed, one point to the alien (C.10, F.1; "
+            f"{state.royal_mutations} so far)",
+            unit=alien.id,
+        )
+        return
+    before = ctx.Name(alien.id)
+    alien.stage = grown.value
+    ctx.say(
+        "mutated",
+        f"{before} mutates into a {grown.value}: {need} energy stores consumed (C.10, G.5)",
+        unit=alien.id,
+    )
+    _draw_ability(ctx)
+    _shed_excess(ctx, alien)
+
+
+def _draw_ability(ctx: Ctx) -> None:
+    """E.5, G.5: one random ability marker the alien does not hold, seen only by it."""
+    held = ctx.state.alien_secrets.abilities
+    pile = [a for a in ctx.content.abilities if a.value not in held]
+    if not pile:
+        ctx.tell(Audience.ALIEN, "ability-secret", "No ability markers are left to draw (G.5)")
+        return
+    drawn = ctx.state.rng.choice(pile)
+    held.append(drawn.value)
+    ctx.say("ability", "The alien draws a face-down ability marker (C.10, G.5)")
+    ctx.tell(
+        Audience.ALIEN,
+        "ability-secret",
+        f"New secret ability: {drawn.value} - {ctx.content.abilities[drawn].summary} (G.4)",
+    )
+
+
+def _shed_excess(ctx: Ctx, alien: Alien) -> None:
+    """E.3.1: an alien carrying more than its new stage allows drops the excess in its
+    grid, free (E.3.2): carried bodies first, then markers from the last id back."""
+    state, content = ctx.state, ctx.content
+    dropped: list[str] = []
+    most_items, most_dots = capacity(state, content, alien.id)
+    for thing in reversed(state.carried_by(alien.id)):
+        items, dots = burden(state, content, alien.id)
+        if items <= most_items and dots <= most_dots:
+            break
+        held = state.items.get(thing) or state.humans[thing]
+        held.holder, held.grid = None, alien.grid
+        dropped.append(thing)
+    if dropped:
+        ctx.say(
+            "gear",
+            f"{ctx.Name(alien.id)} cannot carry so much as a {alien.stage} and drops "
+            f"{len(dropped)} thing{'s' if len(dropped) != 1 else ''} (E.3.1)",
+            grid=None if alien.pipe_running else alien.grid,
+            unit=alien.id,
+        )
+
+
+# --- spawning (G.1, G.4 Queen; gap 18) -------------------------------------------------------
+def spawn(ctx: Ctx, side: Side, cmd: Spawn) -> None:
+    alien = _alien(ctx, side, cmd.unit, "spawns", "G.4")
+    require_ability(ctx, alien, Ability.QUEEN, "spawning a Larva")
+    need = ctx.content.alien_stats.spawn_energy
+    _require_energy(ctx, need, "spawning a Larva", "G.1, G.4")
+    cost = action_cost(ctx, Activity.SPAWN, alien.id)
+    afford(ctx, alien.id, cost, cmd.boost, "spawning", "G.4, C.1")
+    shown = Shown()
+    shown.ability(Ability.QUEEN)
+    shown.reveal(ctx)
+    what = f"{ctx.Name(alien.id)} spawns a Larva"
+    if not _effort(ctx, alien, Activity.SPAWN, cmd.boost, "Spawn", what):
+        return
+    state = ctx.state
+    state.energy -= need
+    grid = alien.grid
+    assert grid is not None
+    larva = Alien(id=_next_id(ctx), stage=LifeStage.LARVA.value, grid=grid, path=[grid])
+    state.aliens[larva.id] = larva
+    state.done_units.add(larva.id)  # it earns actions from the next alien phase (gap 18)
+    if alien.pipe_running:
+        reveal_location(ctx, alien, "a new Larva appears where it hides")
+    ctx.say(
+        "spawned",
+        f"A new Larva ({larva.id}) appears at {grid}: {need} energy stores consumed; "
+        "it acts from the next alien phase (G.4)",
+        grid=grid,
+        unit=larva.id,
+    )
+
+
+def _next_id(ctx: Ctx) -> str:
+    """alien2, alien3 …: one more than the highest number ever used."""
+    numbers = [int(a[len("alien") :]) for a in ctx.state.aliens if a[len("alien") :].isdigit()]
+    return f"alien{max(numbers, default=0) + 1}"
+
+
+# --- Surge (G.4) -----------------------------------------------------------------------------
+def surge(ctx: Ctx, side: Side, cmd: Surge) -> None:
+    alien = _alien(ctx, side, cmd.unit, "surges", "G.4")
+    require_ability(ctx, alien, Ability.SURGE, "surging")
+    state = ctx.state
+    if state.surge_used:
+        raise RuleError(
+            "Surge works once a turn: only one energy store may be burned each turn", rule="G.4"
+        )
+    _require_energy(ctx, 1, "a surge", "G.4")
+    gain = ctx.content.abilities[Ability.SURGE].surge_actions
+    state.energy -= 1
+    state.surge_used = True
+    alien.actions += gain
+    show_ability(ctx, Ability.SURGE)
+    ctx.say(
+        "surged",
+        f"{ctx.Name(alien.id)} burns an energy store for {gain} more actions "
+        f"(now {state.energy} stores) (G.4)",
+        unit=alien.id,
+    )

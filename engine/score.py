@@ -1,0 +1,92 @@
+"""Victory (F, F.1): the human player's points at the end, and the band they fall in.
+
+The schedule and the bands are data (``data/tables.toml``, :class:`Victory`); this
+module only counts. Decisions (docs/rules-decisions.md):
+
+* a human "survives onboard the Quicksilver" when alive and still aboard at the end
+  (injured and unconscious humans are alive); "onboard a Life Pod" when alive in a
+  launched pod (fate ESCAPED). Whoever died or left play some other way scores nothing.
+* gap 22: the Agent line costs its points for every human with the Agent skill who
+  was not killed by an alien: one who survives (aboard or in a pod) and one who died
+  any other way (the Air Lock, the crash, the reactor, Life Support, the crew's own
+  Flame Caster). Only a death dealt by an alien spares the points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.content import Content
+from engine.content_models import Outcome, ScoreItem, Skill
+from engine.state import Fate, GameState, Human, Phase
+from engine.units import has_skill
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of the F.1 schedule: ``count`` times ``points``."""
+
+    item: ScoreItem
+    label: str
+    count: int
+    points: int
+    subtotal: int
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    lines: tuple[ScoreLine, ...]
+    total: int
+    band: str  # "Marginal Human Victory"
+    outcome: Outcome
+
+
+def _in_play(human: Human) -> bool:
+    """A human of this game: the blank records set-up never dealt a role are not."""
+    return human.role is not None
+
+
+def survivors_aboard(state: GameState) -> list[Human]:
+    return [h for h in state.humans.values() if _in_play(h) and h.alive and h.fate is Fate.ABOARD]
+
+
+def survivors_in_pods(state: GameState) -> list[Human]:
+    return [h for h in state.humans.values() if _in_play(h) and h.alive and h.fate is Fate.ESCAPED]
+
+
+def agents_not_killed_by_an_alien(state: GameState, content: Content) -> list[Human]:
+    """F.1, G.3, gap 22: every Agent but one an alien killed."""
+    return [
+        h
+        for h in state.humans.values()
+        if _in_play(h) and has_skill(content, h, Skill.AGENT) and (h.alive or not h.killed_by_alien)
+    ]
+
+
+def counts(state: GameState, content: Content) -> dict[ScoreItem, int]:
+    """How many times each line of the schedule scores."""
+    return {
+        ScoreItem.HUMAN_ABOARD: len(survivors_aboard(state)),
+        ScoreItem.HUMAN_IN_POD: len(survivors_in_pods(state)),
+        ScoreItem.AUTOPSY: state.autopsies,
+        ScoreItem.ROYAL_MUTATION: state.royal_mutations,
+        ScoreItem.AGENT_SURVIVES: len(agents_not_killed_by_an_alien(state, content)),
+    }
+
+
+def score(state: GameState, content: Content) -> Score:
+    """F.1: the schedule applied to ``state`` (meant for a finished game)."""
+    victory = content.victory
+    how_many = counts(state, content)
+    lines = tuple(
+        ScoreLine(item, rule.label, how_many[item], rule.points, how_many[item] * rule.points)
+        for item, rule in victory.schedule.items()
+    )
+    total = sum(line.subtotal for line in lines)
+    band = victory.band_for(total)
+    return Score(lines=lines, total=total, band=band.label, outcome=band.outcome)
+
+
+def final_score(state: GameState, content: Content) -> Score | None:
+    """The score once the game is over (F); None while it is being played."""
+    return score(state, content) if state.phase is Phase.OVER else None
