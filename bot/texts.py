@@ -192,8 +192,14 @@ def score_lines(v: View) -> list[str]:
         ]
     lines = ["**Score (F.1)**"]
     items = getattr(score, "lines", None) or getattr(score, "items", None)
-    if items:
-        lines += [f"• {item}" for item in items]
+    for item in items or ():
+        label = getattr(item, "label", None)
+        if label is None:
+            lines.append(f"• {item}")
+            continue
+        count, points = getattr(item, "count", ""), getattr(item, "points", 0)
+        subtotal = getattr(item, "subtotal", 0)
+        lines.append(f"• {label}: {count} × {points:+} = {subtotal:+}")
     total = getattr(score, "total", None)
     verdict = getattr(score, "verdict", None) or getattr(score, "band", None)
     if total is not None:

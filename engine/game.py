@@ -17,7 +17,17 @@ from engine.state import GameState, Phase, Side
 
 # Events that reveal something hidden or come from the dice: no undo past them.
 _IRREVERSIBLE = frozenset(
-    {"rolled", "surfaced", "sighted", "searched", "setup-secret", "blown-out", "launched"}
+    {
+        "rolled",
+        "surfaced",
+        "sighted",
+        "searched",
+        "setup-secret",
+        "blown-out",
+        "launched",
+        "examined-secret",
+        "revealed",
+    }
 )
 
 

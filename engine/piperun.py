@@ -11,6 +11,7 @@ from engine.actions import require_actions, spend, take_unit
 from engine.commands import Search, StartPipeRun, Surface
 from engine.content_models import Ability, GearKind
 from engine.context import Ctx
+from engine.efforts import show_ability
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.geometry import grid_range, has_los, visible_grids
@@ -24,7 +25,6 @@ def pipe_run_cost(ctx: Ctx, alien: Alien) -> int:
     cost = ctx.content.life_stages[stage(alien)].pipe_run
     if has_ability(ctx.state, alien, Ability.AGILE):
         cost -= ctx.content.abilities[Ability.AGILE].pipe_run_discount
-        ctx.state.alien_secrets.revealed_abilities.add(Ability.AGILE)
     return max(cost, 0)
 
 
@@ -62,6 +62,8 @@ def start_pipe_run(ctx: Ctx, side: Side, cmd: StartPipeRun) -> None:
     cost = pipe_run_cost(ctx, alien)
     require_actions(ctx, alien.id, cost, "starting a pipe-run", "C.7, G.5")
     spend(ctx, alien.id, cost)
+    if has_ability(ctx.state, alien, Ability.AGILE):
+        show_ability(ctx, Ability.AGILE)  # the cheaper run gives it away (C.3)
     alien.run_start = len(alien.path) - 1
     ctx.say(
         "pipe-run",

@@ -12,7 +12,7 @@ from engine.errors import RuleError
 from engine.game import Game
 from engine.legal import legal_commands
 from engine.state import Phase, Side
-from tests.games import quick_game
+from tests.games import quick_game, staged
 
 
 def _acting(game: Game) -> Side:
@@ -93,3 +93,13 @@ def test_the_log_reads_back_as_a_script() -> None:
         "alien: quick",
         "alien: piperun alien1",
     ]
+
+
+def test_undo_is_refused_once_a_crate_was_examined() -> None:
+    """C.3: what a side learned by looking cannot be unlearned."""
+    probe = quick_game(6)
+    crate = next(i for i in probe.state.items.values() if i.kind == "Supplies")
+    game = staged(6, crew={"hyun": str(crate.grid)}, alien="2-H8", phase=Phase.CREW)
+    game.play("crew", f"examine hyun {crate.id}")
+    with pytest.raises(RuleError, match="revealed"):
+        game.undo("crew")

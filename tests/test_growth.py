@@ -396,3 +396,18 @@ def test_the_crew_is_offered_examine_in_a_crates_grid() -> None:
     put(state, "Supplies", HERE, supply="food")
     offered = legal_commands(state, Side.CREW, SHIP, CONTENT, unit="hyun")
     assert "examine hyun crate1" in [c.notation() for c in offered]
+
+
+def test_d5_an_injured_alien_still_mutates_mutating_is_no_ability() -> None:
+    state = position({"hyun": FAR}, Beast(HERE, injured=True), phase=ALIEN, energy=4, dice=(6,))
+    after, _ = play(state, "alien", "mutate alien1 +1")
+    assert after.aliens["alien1"].stage == "Hunter"
+
+
+def test_g5_with_every_marker_held_nothing_is_drawn() -> None:
+    state = position({"hyun": FAR}, Beast(HERE), phase=ALIEN, energy=4, dice=(6,))
+    state.alien_secrets.abilities = [a.value for a in CONTENT.abilities]
+    after, events = play(state, "alien", "mutate alien1 +1")
+    assert after.aliens["alien1"].stage == "Hunter"
+    assert after.alien_secrets.abilities == state.alien_secrets.abilities
+    assert "No ability markers are left" in _secret(events, "alien")
