@@ -16,7 +16,16 @@ from engine.content_models import Ability
 from engine.errors import GameError
 from engine.geometry import Mover, grid_range, reachable
 from engine.grid import Grid
-from engine.ship import TAG_COMMAND_DECK, TAG_LOADING_BAY, DoorKind, DoorState, RegionKind, Ship
+from engine.ship import (
+    TAG_COMMAND_DECK,
+    TAG_INFIRMARY,
+    TAG_INFIRMARY_QUARANTINE,
+    TAG_LOADING_BAY,
+    DoorKind,
+    DoorState,
+    RegionKind,
+    Ship,
+)
 from engine.state import Condition, Fate, GameState, Phase, SetupStep, Side
 
 
@@ -26,7 +35,7 @@ def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> li
         return []
     if state.phase is Phase.SETUP:
         return list(_setup_candidates(state, side, ship))
-    found = _standing_orders(state, side)
+    found = standing_orders(state, side)
     if (state.phase is Phase.ALIEN) != (side is Side.ALIEN):
         return found
     for unit_id in ready_units(state, side):
@@ -35,7 +44,7 @@ def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> li
     return found
 
 
-def _standing_orders(state: GameState, side: Side) -> list[c.Command]:
+def standing_orders(state: GameState, side: Side) -> list[c.Command]:
     """Orders a side may give at any time, for the phases it does not play (D.5, G.2.5)."""
     if side is Side.ALIEN:
         return [c.SetOrder("energy", not state.standing.spend_energy_on_seven)]
@@ -75,7 +84,7 @@ def _unit_candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[c.C
     yield from _door_candidates(state, unit_id, here, ship)
     yield from _item_candidates(state, unit_id, here)
     yield from _attack_candidates(state, unit_id, here, actions, ship)
-    yield from _care_candidates(state, unit_id, here)
+    yield from _care_candidates(state, unit_id, here, ship)
     for module in (growth, sabotage, science):
         yield from module.candidates(state, unit_id, ship)
     if not human:
@@ -104,14 +113,26 @@ def _door_candidates(state: GameState, unit_id: str, here: Grid, ship: Ship) -> 
         yield c.OpenLocker(unit_id)
 
 
-def _care_candidates(state: GameState, unit_id: str, here: Grid) -> Iterator[c.Command]:
+def _infirmary_grids(ship: Ship) -> frozenset[Grid]:
+    return ship.region_tagged(TAG_INFIRMARY).grids
+
+
+def _infirmary_beds(ship: Ship) -> list[Grid]:
+    """E.2.1: the obstructed Infirmary and Infirmary Quarantine grids a healer reaches."""
+    rooms = (ship.region_tagged(TAG_INFIRMARY), ship.region_tagged(TAG_INFIRMARY_QUARANTINE))
+    return sorted(g for room in rooms for g in room.grids if ship.is_obstructed(g))
+
+
+def _care_candidates(state: GameState, unit_id: str, here: Grid, ship: Ship) -> Iterator[c.Command]:
     if not state.is_human(unit_id):
         if state.alien(unit_id).injured:
             yield c.Heal(unit_id)
         return
-    for patient in state.humans_in(here):
-        if patient.condition in (Condition.INJURED, Condition.UNCONSCIOUS):
-            yield c.Heal(unit_id, patient.id)
+    wards = [g for g in _infirmary_beds(ship)] if here in _infirmary_grids(ship) else []
+    for grid in [here, *wards]:
+        for patient in state.humans_in(grid):
+            if patient.condition in (Condition.INJURED, Condition.UNCONSCIOUS):
+                yield c.Heal(unit_id, patient.id)
 
 
 def _alien_only(state: GameState, unit_id: str) -> Iterator[c.Command]:

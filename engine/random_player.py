@@ -11,7 +11,7 @@ from engine.commands import Command, EndPhase, QuickSetup
 from engine.content import Content
 from engine.context import Ctx
 from engine.dice import Rng
-from engine.legal import candidates, is_legal, ready_units, unit_candidates
+from engine.legal import candidates, is_legal, ready_units, standing_orders, unit_candidates
 from engine.quick_setup import next_setup_command
 from engine.ship import Ship
 from engine.state import GameState, Phase, Side
@@ -37,10 +37,11 @@ def choose(state: GameState, side: Side, ship: Ship, content: Content, rng: Rng)
 def _pool(state: GameState, side: Side, ship: Ship, content: Content, rng: Rng) -> list[Command]:
     if state.phase is Phase.SETUP:
         step = next_setup_command(Ctx(state, ship, content), side, rng)
-        return [QuickSetup() if step is None or rng.below(2) else step]
+        return [QuickSetup() if step is None or rng.below(10) == 0 else step]
     units = ready_units(state, side)
     if not units:
         return candidates(state, side, ship, content)
     active = state.active_unit
     unit = active if active in units and rng.below(4) else rng.choice(units)
-    return [*unit_candidates(state, unit, ship), EndPhase()]
+    orders = standing_orders(state, side) if rng.below(4) == 0 else []
+    return [*unit_candidates(state, unit, ship), *orders, EndPhase()]

@@ -14,5 +14,9 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.section("random playouts")
     for ending, count in test_playout.ENDINGS.most_common():
         terminalreporter.write_line(f"{count:4d}  {ending}")
-    used = ", ".join(f"{verb} {n}" for verb, n in sorted(test_playout.VERBS.items()))
-    terminalreporter.write_line(f"commands used: {used}")
+    for title, counts in (
+        ("commands used", test_playout.VERBS_USED),
+        ("abilities used (games)", test_playout.ABILITIES_USED),
+    ):
+        listed = ", ".join(f"{name} {n}" for name, n in sorted(counts.items()))
+        terminalreporter.write_line(f"{title}: {listed}")

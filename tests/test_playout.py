@@ -1,8 +1,10 @@
 """Random playouts: many seeded games of random legal commands, checked after every command.
 
 Each command is applied twice from the same state (the game's move, then a replay of
-it) and must give equal states; by induction the whole log replays to the state.
-The games run on every core; how they ended is printed at the end of the run
+it) and must give equal states; by induction the whole log replays to the state. Besides
+the 200 games from set-up, a batch starts from the positions in ``tests/scenarios`` where
+every ability and device can come into play. The games run on every core; how they ended
+and which commands and abilities they used is printed at the end of the run
 (``tests/conftest.py``)."""
 
 from __future__ import annotations
@@ -10,21 +12,31 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
+from engine.commands import VERBS
+from engine.content_models import Ability
 from engine.dice import Rng
 from engine.game import Game
 from engine.invariants import check_invariants
 from engine.random_player import choose
 from engine.rules import apply
+from engine.scenario import scenario_game
 from engine.setup import waiting_on
 from engine.state import Phase, Side
 
 GAMES = 200
 TURN_CAP = 60
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))
+SCENARIO_RUNS = 8  # player seeds per scenario
+SCENARIO_TURNS = 6
 ENDINGS: Counter[str] = Counter()
-VERBS: Counter[str] = Counter()
+VERBS_USED: Counter[str] = Counter()
+ABILITIES_USED: Counter[str] = Counter()
+
+Outcome = tuple[str, Counter[str], frozenset[str]]
 
 
 def _acting(game: Game) -> Side:
@@ -34,13 +46,13 @@ def _acting(game: Game) -> Side:
 
 
 def play_random_game(seed: int, verbs: Counter[str]) -> Game:
-    return play_on(Game.new(seed), verbs, TURN_CAP)
+    return play_on(Game.new(seed), verbs, TURN_CAP, seed)
 
 
-def play_on(game: Game, verbs: Counter[str], last_turn: int) -> Game:
+def play_on(game: Game, verbs: Counter[str], last_turn: int, player_seed: int) -> Game:
     """Random legal commands, set-up included, until the end or ``last_turn``."""
     seed = game.seed
-    player = Rng(seed ^ 0x5EED)
+    player = Rng(player_seed ^ 0x5EED)
     while game.state.phase is not Phase.OVER and game.state.turn <= last_turn:
         side = _acting(game)
         command = choose(game.state, side, game.ship, game.content, player)
@@ -55,26 +67,54 @@ def play_on(game: Game, verbs: Counter[str], last_turn: int) -> Game:
     return game
 
 
-def _one_game(seed: int) -> tuple[str, Counter[str]]:
+def _outcome(game: Game, verbs: Counter[str], cap: str) -> Outcome:
+    used = frozenset(str(a) for a in game.state.alien_secrets.revealed_abilities)
+    return game.state.result or cap, verbs, used
+
+
+def _one_game(seed: int) -> Outcome:
     verbs: Counter[str] = Counter()
-    game = play_random_game(seed, verbs)
-    return game.state.result or f"turn cap ({TURN_CAP})", verbs
+    return _outcome(play_random_game(seed, verbs), verbs, f"turn cap ({TURN_CAP})")
+
+
+def _one_scenario(job: tuple[int, int]) -> Outcome:
+    scenario, player_seed = job
+    verbs: Counter[str] = Counter()
+    game = scenario_game(SCENARIOS[scenario].read_text(encoding="utf-8"))
+    game = play_on(game, verbs, game.state.turn + SCENARIO_TURNS, player_seed)
+    return _outcome(game, verbs, "scenario turns played")
 
 
 @pytest.fixture(scope="module")
-def outcomes() -> list[tuple[str, Counter[str]]]:
+def outcomes() -> tuple[list[Outcome], list[Outcome]]:
     Game.new(0)  # build the ship's sight tables once, before the workers fork
+    jobs = [(s, p) for s in range(len(SCENARIOS)) for p in range(SCENARIO_RUNS)]
     with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
-        return pool.map(_one_game, range(GAMES))
+        games = pool.map(_one_game, range(GAMES))
+        scenarios = pool.map(_one_scenario, jobs)
+    for ending, verbs, used in games + scenarios:
+        VERBS_USED.update(verbs)
+        ABILITIES_USED.update(used)
+    ENDINGS.update(ending for ending, _, _ in games)
+    return games, scenarios
 
 
 def test_random_legal_games_keep_every_invariant(
-    outcomes: list[tuple[str, Counter[str]]],
+    outcomes: tuple[list[Outcome], list[Outcome]],
 ) -> None:
-    for ending, verbs in outcomes:
-        ENDINGS[ending] += 1
-        VERBS.update(verbs)
-    assert sum(ENDINGS.values()) == GAMES
+    games, scenarios = outcomes
+    assert len(games) == GAMES
+    assert len(scenarios) == len(SCENARIOS) * SCENARIO_RUNS
+
+
+def test_random_play_uses_every_command(outcomes: tuple[list[Outcome], list[Outcome]]) -> None:
+    assert sorted(set(VERBS) - set(VERBS_USED)) == []
+
+
+def test_random_play_uses_every_alien_ability(
+    outcomes: tuple[list[Outcome], list[Outcome]],
+) -> None:
+    assert sorted({a.value for a in Ability} - set(ABILITIES_USED)) == []
 
 
 def test_replay_of_a_whole_random_game_equals_its_state() -> None:
