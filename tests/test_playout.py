@@ -92,7 +92,7 @@ def outcomes() -> tuple[list[Outcome], list[Outcome]]:
     with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
         games = pool.map(_one_game, range(GAMES))
         scenarios = pool.map(_one_scenario, jobs)
-    for ending, verbs, used in games + scenarios:
+    for _, verbs, used in games + scenarios:
         VERBS_USED.update(verbs)
         ABILITIES_USED.update(used)
     ENDINGS.update(ending for ending, _, _ in games)

@@ -1,0 +1,48 @@
+"""The rules-decisions document's coverage table lists every rulebook section from C
+to G, and every test it cites exists."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULEBOOK = ROOT.parent / "shared" / "seeds" / "000_3c16e59f31b19387.txt"
+DECISIONS = ROOT / "docs" / "rules-decisions.md"
+
+
+def _rulebook_sections() -> set[str]:
+    text = RULEBOOK.read_text(encoding="utf-8")
+    found = set(re.findall(r"^([C-G](?:\.\d+)+) [A-Z]", text, re.M))
+    return (found - {"C.5"}) | {"C.6"}  # C.6's text sits under the C.5 heading
+
+
+def _table() -> dict[str, list[str]]:
+    text = DECISIONS.read_text(encoding="utf-8")
+    table = text.split("## Rulebook coverage", 1)[1]
+    rows = re.findall(r"^\| ([C-G](?:\.\d+)+) \| [^|]+ \| (.*) \|$", table, re.M)
+    return {section: re.findall(r"`(test_\w+)`", tests) for section, tests in rows}
+
+
+def _test_names() -> set[str]:
+    names: set[str] = set()
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        names |= set(re.findall(r"^(?:async )?def (test_\w+)", path.read_text(), re.M))
+    return names
+
+
+def test_every_section_from_c_to_g_has_a_row_with_tests() -> None:
+    table = _table()
+    assert _rulebook_sections() <= set(table), sorted(_rulebook_sections() - set(table))
+    assert [s for s, tests in table.items() if not tests] == []
+
+
+def test_every_cited_test_exists() -> None:
+    cited = {t for tests in _table().values() for t in tests}
+    assert sorted(cited - _test_names()) == []
+
+
+def test_every_test_cited_anywhere_in_the_decisions_exists() -> None:
+    text = DECISIONS.read_text(encoding="utf-8")
+    cited = set(re.findall(r"tests/[\w/]+\.py::(test_\w+)", text))
+    assert sorted(cited - _test_names()) == []
