@@ -221,6 +221,8 @@ class Gear(Frozen):
     firearm: bool = False
     firearm_ferocity: Count = 0
     search_range: Count = 0
+    reach: Count = 0  # grids within which a dropped or carried device works (G.2.2, G.2.5)
+    effect_ferocity: Count = 0  # the ferocity of an attack the device itself makes (G.2.2)
     contents: tuple[GearKind, ...] = ()
     rule: RuleRef
     summary: Text

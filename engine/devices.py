@@ -31,8 +31,6 @@ from engine.units import has_ability
 
 # G.2.2 and G.2.5 give these numbers in the text; the content's Gear table has no
 # field for them yet (reported to the lead), so they live here, named.
-DEVICE_REACH = 6  # "within six grids" for both devices
-BAIT_FEROCITY = 6  # G.2.2: "an attack with a ferocity of six"
 BAIT_MEAL_ACTIONS = 1  # G.2.2: "it must spend an action eating it"
 OFF_DECK = 10**6  # another deck is beyond any range (C.4.1): as far as it gets
 
@@ -117,11 +115,16 @@ def baits(ctx: Ctx) -> list[Item]:
     )
 
 
-def _within(a: Grid | None, b: Grid | None) -> bool:
+def _reach(ctx: Ctx, device: GearKind) -> int:
+    """How far a device works: "within six grids" (G.2.2, G.2.5), from the data."""
+    return ctx.content.gear[device].reach
+
+
+def _within(a: Grid | None, b: Grid | None, reach: int) -> bool:
     if a is None or b is None:
         return False
     distance = grid_range(a, b)
-    return distance is not None and distance <= DEVICE_REACH
+    return distance is not None and distance <= reach
 
 
 def luring_bait(ctx: Ctx, alien: Alien) -> tuple[Item, tuple[Grid, ...]] | None:
@@ -132,12 +135,13 @@ def luring_bait(ctx: Ctx, alien: Alien) -> tuple[Item, tuple[Grid, ...]] | None:
     state, ship = ctx.state, ctx.ship
     humans = [state.unit_grid(h.id) for h in state.live_humans()]
     found: list[tuple[int, Grid, Item, tuple[Grid, ...]]] = []
+    reach = _reach(ctx, GearKind.POISON_BAIT)
     for bait in baits(ctx):
         grid = bait.grid
         assert grid is not None and alien.grid is not None
-        if not _within(alien.grid, grid):
+        if not _within(alien.grid, grid, reach):
             continue
-        if any(_within(h, alien.grid) or _within(h, grid) for h in humans):
+        if any(_within(h, alien.grid, reach) or _within(h, grid, reach) for h in humans):
             continue
         path = cheapest_path(ship, alien.grid, grid, Mover.ALIEN, state.doors)
         if path is None:
@@ -185,7 +189,8 @@ def eat(ctx: Ctx, alien: Alien, bait: Item) -> None:
     grid = alien.grid
     ctx.say("ate", f"{ctx.Name(alien.id)} eats the Poison Bait (G.2.2)", grid=grid, unit=alien.id)
     shown = Shown()
-    mods = [Modifier("Poison Bait", BAIT_FEROCITY), *resilience(ctx, alien.id, shown)]
+    bait_ferocity = ctx.content.gear[GearKind.POISON_BAIT].effect_ferocity
+    mods = [Modifier("Poison Bait", bait_ferocity), *resilience(ctx, alien.id, shown)]
     shown.reveal(ctx)
     roll = ctx.roll(f"The Poison Bait attacks {ctx.name(alien.id)}", mods, unit=alien.id)
     if not roll.success:
@@ -220,7 +225,7 @@ def sonic_carrier(ctx: Ctx, alien: Alien) -> tuple[str, Grid, int] | None:
         if not human.alive or grid is None or alien.grid is None:
             continue
         distance = grid_range(grid, alien.grid)
-        if distance is not None and distance <= DEVICE_REACH:
+        if distance is not None and distance <= _reach(ctx, GearKind.ULTRASONICS):
             near.append((distance, human.id, grid))
     if not near:
         return None
@@ -274,7 +279,7 @@ def repel(ctx: Ctx, alien: Alien) -> bool:
     if found is None:
         return False
     human_id, origin, distance = found
-    forced = min(DEVICE_REACH - distance, alien.actions)
+    forced = min(_reach(ctx, GearKind.ULTRASONICS) - distance, alien.actions)
     if forced <= 0:
         return False
     if _immune(ctx, alien, "Ultrasonics"):

@@ -68,12 +68,13 @@ def _actions(state: GameState) -> list[str]:
 
 
 def _secrets(state: GameState, ship: Ship, content: Content) -> list[str]:
-    """The crew's and spectators' views hold no trace of a pipe-runner's grid (C.7)."""
+    """The crew's view holds no trace of a pipe-runner's grid (C.7). (Spectators see
+    less than the crew; ``tests/test_views.py`` checks their view property-wise.)"""
     problems: list[str] = []
     runners = {a.id for a in state.pipe_runners()}
     if not runners:
         return problems
-    for viewer in ("crew", "spectator"):
+    for viewer in ("crew",):
         seen = view(state, viewer, ship, content)
         if any(u.id in runners for u in seen.board.units) or seen.board.path:
             problems.append(f"the {viewer} map shows a pipe-running alien")

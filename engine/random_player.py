@@ -17,11 +17,14 @@ from engine.ship import Ship
 from engine.state import GameState, Phase, Side
 
 
-def choose(state: GameState, side: Side, ship: Ship, content: Content, rng: Rng) -> Command | None:
+def choose(
+    state: GameState, side: Side, ship: Ship, content: Content, rng: Rng, *, patient: bool = False
+) -> Command | None:
     """A random legal command for ``side``: a unit (mostly the one already acting),
-    then a kind of command (verb), then one of that kind."""
+    then a kind of command (verb), then one of that kind. A ``patient`` player passes
+    its phase less often, so its units get further."""
     by_verb: dict[str, list[Command]] = {}
-    for command in _pool(state, side, ship, content, rng):
+    for command in _pool(state, side, ship, content, rng, patient):
         by_verb.setdefault(command.verb, []).append(command)
     while by_verb:
         verb = rng.choice(sorted(by_verb))
@@ -34,7 +37,9 @@ def choose(state: GameState, side: Side, ship: Ship, content: Content, rng: Rng)
     return None
 
 
-def _pool(state: GameState, side: Side, ship: Ship, content: Content, rng: Rng) -> list[Command]:
+def _pool(
+    state: GameState, side: Side, ship: Ship, content: Content, rng: Rng, patient: bool
+) -> list[Command]:
     if state.phase is Phase.SETUP:
         step = next_setup_command(Ctx(state, ship, content), side, rng)
         return [QuickSetup() if step is None or rng.below(10) == 0 else step]
@@ -44,4 +49,5 @@ def _pool(state: GameState, side: Side, ship: Ship, content: Content, rng: Rng) 
     active = state.active_unit
     unit = active if active in units and rng.below(4) else rng.choice(units)
     orders = standing_orders(state, side) if rng.below(4) == 0 else []
-    return [*unit_candidates(state, unit, ship), *orders, EndPhase()]
+    passing = [EndPhase()] if not patient or rng.below(3) == 0 else []
+    return [*unit_candidates(state, unit, ship), *orders, *passing]

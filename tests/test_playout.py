@@ -30,7 +30,7 @@ from engine.state import Phase, Side
 GAMES = 200
 TURN_CAP = 60
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))
-SCENARIO_RUNS = 8  # player seeds per scenario
+SCENARIO_RUNS = 10  # player seeds per scenario
 SCENARIO_TURNS = 6
 ENDINGS: Counter[str] = Counter()
 VERBS_USED: Counter[str] = Counter()
@@ -49,13 +49,15 @@ def play_random_game(seed: int, verbs: Counter[str]) -> Game:
     return play_on(Game.new(seed), verbs, TURN_CAP, seed)
 
 
-def play_on(game: Game, verbs: Counter[str], last_turn: int, player_seed: int) -> Game:
+def play_on(
+    game: Game, verbs: Counter[str], last_turn: int, player_seed: int, *, patient: bool = False
+) -> Game:
     """Random legal commands, set-up included, until the end or ``last_turn``."""
     seed = game.seed
     player = Rng(player_seed ^ 0x5EED)
     while game.state.phase is not Phase.OVER and game.state.turn <= last_turn:
         side = _acting(game)
-        command = choose(game.state, side, game.ship, game.content, player)
+        command = choose(game.state, side, game.ship, game.content, player, patient=patient)
         assert command is not None, f"seed {seed}: {side} has no legal command"
         before = game.state
         game.play(side, command)
@@ -81,7 +83,7 @@ def _one_scenario(job: tuple[int, int]) -> Outcome:
     scenario, player_seed = job
     verbs: Counter[str] = Counter()
     game = scenario_game(SCENARIOS[scenario].read_text(encoding="utf-8"))
-    game = play_on(game, verbs, game.state.turn + SCENARIO_TURNS, player_seed)
+    game = play_on(game, verbs, game.state.turn + SCENARIO_TURNS, player_seed, patient=True)
     return _outcome(game, verbs, "scenario turns played")
 
 

@@ -1,0 +1,108 @@
+"""The honest adapter between a game and a game-controlled player.
+
+A :class:`Player` sees only its side's :class:`~engine.views.View` and the list of legal
+commands (legality is public knowledge of the position); :func:`decide` builds both
+from the state, so the player itself never touches the state. :func:`play_game` plays
+a whole game between two players (``None`` is the random baseline) up to a turn cap.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engine import commands as c
+from engine.content import Content
+from engine.dice import Rng
+from engine.game import Game
+from engine.legal import candidates, is_legal, ready_units, unit_candidates
+from engine.random_player import choose
+from engine.setup import waiting_on
+from engine.ship import Ship
+from engine.state import GameState, Phase, Side
+from engine.views import View, view
+
+_BOOSTABLE = (c.Attack, c.Heal, c.Repair)
+
+
+class Player(Protocol):
+    def __call__(
+        self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
+    ) -> c.Command: ...
+
+
+def acting_side(state: GameState) -> Side:
+    if state.phase is Phase.SETUP:
+        return waiting_on(state)[0]
+    return Side.ALIEN if state.phase is Phase.ALIEN else Side.CREW
+
+
+def _with_boosts(pool: list[c.Command]) -> list[c.Command]:
+    """Efforts the candidates list only unboosted (nexus attacks, heals, repairs) get
+    their boosted variants too (C.1: actions committed to a roll)."""
+    out = list(pool)
+    for cmd in pool:
+        if isinstance(cmd, _BOOSTABLE) and cmd.boost == 0 and not _is_unit_attack(cmd):
+            out += [_boosted(cmd, b) for b in range(1, 6)]
+    return out
+
+
+def _is_unit_attack(cmd: c.Command) -> bool:
+    return isinstance(cmd, c.Attack) and cmd.target not in ("nexus", "door")
+
+
+def _boosted(cmd: c.Attack | c.Heal | c.Repair, boost: int) -> c.Command:
+    if isinstance(cmd, c.Attack):
+        return c.Attack(cmd.unit, cmd.target, cmd.door, cmd.weapon, boost)
+    if isinstance(cmd, c.Heal):
+        return c.Heal(cmd.unit, cmd.target, boost)
+    return c.Repair(cmd.unit, cmd.target, cmd.leave, boost)
+
+
+def legal_for(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
+    """The legal commands of ``side`` now: set-up is done in one ``quick``; in play,
+    the active unit's commands (C.2: it spends its actions first) or every ready unit's."""
+    if state.phase is Phase.SETUP:
+        return [c.QuickSetup()]
+    if (state.phase is Phase.ALIEN) != (side is Side.ALIEN):
+        return []
+    units = ready_units(state, side)
+    if state.active_unit in units:
+        units = [state.active_unit]
+    if not units:
+        pool = candidates(state, side, ship, content)
+    else:
+        pool = [cmd for u in units for cmd in unit_candidates(state, u, ship)]
+        pool.append(c.EndPhase())
+    return [cmd for cmd in _with_boosts(pool) if is_legal(state, side, cmd, ship, content)]
+
+
+def decide(
+    state: GameState, side: Side, player: Player, ship: Ship, content: Content, rng: Rng
+) -> c.Command:
+    """What ``player`` plays for ``side``: it gets only the side's view and the legal list."""
+    legal = legal_for(state, side, ship, content)
+    return player(view(state, side.value, ship, content), legal, ship, content, rng)
+
+
+def play_game(
+    seed: int,
+    crew_player: Player | None,
+    alien_player: Player | None,
+    turn_cap: int = 80,
+    player_seed: int = 0,
+) -> Game:
+    """A whole game from set-up; ``None`` plays the side at random (the baseline).
+    Stops when the game is over or after ``turn_cap`` turns."""
+    game = Game.new(seed)
+    rngs = {Side.CREW: Rng(seed * 7919 + player_seed + 1), Side.ALIEN: Rng(seed * 104729 + 3)}
+    players = {Side.CREW: crew_player, Side.ALIEN: alien_player}
+    while game.state.phase is not Phase.OVER and game.state.turn <= turn_cap:
+        side = acting_side(game.state)
+        player, rng = players[side], rngs[side]
+        if player is None:
+            command = choose(game.state, side, game.ship, game.content, rng)
+            assert command is not None, f"seed {seed}: {side} has no legal command"
+        else:
+            command = decide(game.state, side, player, game.ship, game.content, rng)
+        game.play(side, command)
+    return game

@@ -1,0 +1,172 @@
+"""``quicksilver play``: scripted sessions at the local table (bot/local_table.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from pathlib import Path
+
+from bot.cli import main
+from bot.local_table import LOCAL_STATUS, play_local
+from bot.store import CommandRow, Store
+from engine.commands import parse
+from engine.game import Game
+from engine.legal import legal_commands
+from engine.state import Side
+from engine.views import Viewer, view
+
+HANDOVER = "Pass the keyboard to the "
+
+
+def session(tmp_path: Path, lines: list[str], **options: object) -> tuple[int, str]:
+    out = io.StringIO()
+    code = play_local(
+        inp=io.StringIO("".join(f"{line}\n" for line in lines)),
+        out=out,
+        db=tmp_path / "local.sqlite3",
+        png=tmp_path / "map.png",
+        player_seed=7,
+        **options,  # type: ignore[arg-type]
+    )
+    return code, out.getvalue()
+
+
+def saved(tmp_path: Path, game_id: int = 1) -> tuple[str, list[CommandRow]]:
+    async def read() -> tuple[str, list[CommandRow]]:
+        store = await Store.open(tmp_path / "local.sqlite3")
+        try:
+            row = await store.game(game_id)
+            assert row is not None
+            return row.status, await store.commands(game_id)
+        finally:
+            await store.close()
+
+    return asyncio.run(read())
+
+
+def replayed(rows: list[CommandRow], seed: int) -> Game:
+    return Game.replay(seed, [(Side(r.side), parse(r.command)) for r in rows])
+
+
+def test_crew_game_against_the_game_is_played_and_saved(tmp_path: Path) -> None:
+    code, output = session(tmp_path, ["quick", "legal", "pass", "quit"], side="crew", seed=42)
+    assert code == 0
+    assert "crew: quick" in output
+    assert "-- CREW to play" in output and "Deck 0" in output
+    assert re.search(r"move \w+ to one of \d+ grids", output)  # the legal list
+    assert "Continue with: quicksilver play --resume 1" in output
+    status, rows = saved(tmp_path)
+    assert status == LOCAL_STATUS
+    sides = {r.side for r in rows}
+    assert sides == {"crew", "alien"}  # the opponent moved by itself, and was saved
+    assert [r.command for r in rows if r.side == "crew"][:2] == ["quick", "pass"]
+    assert all(r.user_id is None for r in rows if r.side == "alien")
+    assert replayed(rows, 42).state.turn >= 2  # the crew passed: the next turn began
+
+
+def test_resume_continues_the_same_game(tmp_path: Path) -> None:
+    session(tmp_path, ["quick", "quit"], side="crew", seed=42)
+    _, before = saved(tmp_path)
+    code, output = session(tmp_path, ["pass", "quit"], resume=1)
+    assert code == 0
+    assert "Local game 1" in output and "Seed 42; you play crew" in output
+    _, after = saved(tmp_path)
+    assert after[: len(before)] == before
+    assert after[len(before)].command == "pass"
+    game = replayed(after, 42)
+    # lower(): the engine's parse lower-cases an attack's grid target ("0-G7" -> "0-g7")
+    assert [e.command.notation().lower() for e in game.log] == [r.command.lower() for r in after]
+
+
+def test_resume_refuses_an_unknown_game(tmp_path: Path) -> None:
+    session(tmp_path, ["quit"], side="crew", seed=1)
+    code, output = session(tmp_path, [], resume=99)
+    assert code == 1 and "no local game 99" in output
+
+
+def test_bad_input_gives_the_engines_error_and_changes_nothing(tmp_path: Path) -> None:
+    lines = ["quick", "move bogus 1-A1", "frobnicate", "move hyun", "undo", "quit"]
+    code, output = session(tmp_path, lines, side="crew", seed=42)
+    assert code == 0
+    assert "error: 'bogus' is not one of your units. Legal: " in output
+    assert "error: unknown command 'frobnicate'. Legal:" in output
+    assert "error: 'move' takes: move UNIT GRID" in output
+    _, rows = saved(tmp_path)
+    assert [r.command for r in rows if r.side == "crew"] == ["quick"]
+    assert "error: cannot undo: " in output  # the opponent moved last
+    assert not any("bogus" in r.command or "frobnicate" in r.command for r in rows)
+
+
+def test_undo_takes_back_and_deletes_the_saved_row(tmp_path: Path) -> None:
+    session(tmp_path, ["quick", "quit"], side="crew", seed=42)
+    _, before = saved(tmp_path)
+    game = replayed(before, 42)
+    legal = legal_commands(game.state, Side.CREW, game.ship, game.content)
+    move = next(c.notation() for c in legal if c.verb == "move")
+    _, output = session(tmp_path, [move, "undo", "quit"], resume=1)
+    assert f"crew: {move}" in output
+    assert f"took back: {move}" in output
+    _, after = saved(tmp_path)
+    assert after == before
+
+
+def test_map_writes_the_png(tmp_path: Path) -> None:
+    code, output = session(tmp_path, ["map", "quit"], side="alien", seed=3)
+    assert code == 0
+    png = (tmp_path / "map.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and "wrote" in output and "(alien view)" in output
+
+
+def test_help_lists_every_verb_with_its_usage(tmp_path: Path) -> None:
+    _, output = session(tmp_path, ["help", "quit"], side="crew", seed=1)
+    for usage in ("move UNIT GRID", "piperun", "undo", "legal", "quit"):
+        assert usage in output
+
+
+def screens(output: str) -> list[tuple[str, str]]:
+    """(side at the keyboard, everything printed until the next hand-over)."""
+    chunks = output.split(HANDOVER)[1:]
+    return [(chunk.split()[0].lower(), chunk) for chunk in chunks]
+
+
+def test_both_mode_hides_the_aliens_secrets_from_the_crews_screens(tmp_path: Path) -> None:
+    lines = [
+        "",
+        "quick",
+        "",
+        "quick",
+        "piperun alien1",
+        "legal",
+        "move alien1 0-H11",
+        "pass",
+        "",
+        "look",
+        "quit",
+    ]
+    code, output = session(tmp_path, lines, side="both", seed=42)
+    assert code == 0
+    _, rows = saved(tmp_path)
+    assert ("alien", "piperun alien1") in [(r.side, r.command) for r in rows]
+    game = replayed(rows, 42)
+    secret = view(game.state, Viewer.ALIEN, game.ship, game.content)
+    (alien,) = [u for u in secret.board.units if u.side == "alien"]
+    assert alien.hidden and str(alien.grid) == "0-H11"  # pipe-running: a secret grid
+    ability = secret.abilities[0]
+    shown = screens(output)
+    assert [side for side, _ in shown] == ["crew", "alien", "crew"]
+    for side, text in shown:
+        if side == "crew":
+            assert ability not in text
+            assert str(alien.grid) not in text
+            assert "piperun" not in text and "x Larva" not in text
+        else:
+            assert f"abilities {ability}" in text
+    assert "\x1b[2J" in output  # each hand-over clears the screen
+    assert "While you were away:" in shown[2][1]
+
+
+def test_demo_plays_both_sides_and_writes_the_map(tmp_path: Path, capsys: object) -> None:
+    png = tmp_path / "demo.png"
+    assert main(["play", "--demo", "--turns", "1", "--seed", "5", "--png", str(png)]) == 0
+    assert png.read_bytes().startswith(b"\x89PNG")
