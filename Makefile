@@ -12,10 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-## run: the main job (renders the ship to quicksilver.png for now)
+## run: the main job: the Discord bot if DISCORD_TOKEN is set; else a game at this
+## terminal (quicksilver play); with no terminal (CI), a short game-controlled demo
 run: $(STAMP)
-	$(BIN)/quicksilver map check
-	$(BIN)/quicksilver render --out quicksilver.png
+	@if [ -n "$$DISCORD_TOKEN" ]; then $(BIN)/quicksilver bot; \
+	elif [ -t 0 ]; then $(BIN)/quicksilver play; \
+	else $(BIN)/quicksilver play --demo; fi
 
 ## test: lint, type-check and the whole test suite
 test: $(STAMP)

@@ -90,6 +90,15 @@ def _cmd_bot(_args: argparse.Namespace) -> int:
     return run(config)
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    from bot.local_table import demo, play_local
+
+    if args.demo:
+        seed = 1 if args.seed is None else args.seed
+        return demo(seed, args.turns, args.png)
+    return play_local(args.side, args.seed, args.resume, args.db, args.png)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="quicksilver", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -108,6 +117,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     bot = commands.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN, QUICKSILVER_DB)")
     bot.set_defaults(run=_cmd_bot)
+
+    play = commands.add_parser("play", help="play at this terminal, saved to the database")
+    play.add_argument("--side", choices=["crew", "alien", "both"], default="crew")
+    play.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
+    play.add_argument("--resume", type=int, default=None, metavar="ID", help="a saved game")
+    play.add_argument("--db", type=Path, default=None, help="database (default: $QUICKSILVER_DB)")
+    play.add_argument("--png", type=Path, default=Path("quicksilver-map.png"), help="map picture")
+    play.add_argument("--demo", action="store_true", help="the game plays both sides; no input")
+    play.add_argument("--turns", type=int, default=3, help="turns the demo plays")
+    play.set_defaults(run=_cmd_play)
 
     script = commands.add_parser("script", help="play a script of commands (see README)")
     script.add_argument("file", type=Path, help="script file")

@@ -58,6 +58,24 @@ def _unit(word: str) -> str:
     return "alien1" if word.lower() == "alien" else word.lower()
 
 
+def _door_spec(word: str) -> str:
+    """A door id in its canonical spelling ("0-H4/0-H5"), or a word (n, inner, nexus …)."""
+    if "/" not in word:
+        return _unit(word)
+    try:
+        return "/".join(p if p.lower() == "space" else str(Grid.parse(p)) for p in word.split("/"))
+    except GridParseError:
+        return word.lower()
+
+
+def _target(word: str) -> str:
+    """A unit id, a grid in its canonical spelling ("0-G7"), or a keyword."""
+    try:
+        return str(Grid.parse(word))
+    except GridParseError:
+        return _unit(word)
+
+
 def _boost(cls: type[Command], args: list[str]) -> tuple[list[str], int]:
     """Split off a '+N' token: the actions committed to a roll (C.1)."""
     rest, boost = [], 0
@@ -279,7 +297,7 @@ class DoorCommand(Command):
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
         _expect_count(cls, args, 1, 2)
-        return cls(_unit(args[0]), args[1].lower() if len(args) > 1 else "")
+        return cls(_unit(args[0]), _door_spec(args[1]) if len(args) > 1 else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,11 +376,11 @@ class Attack(Command):
                 raise ParseError("write 'with WEAPON' last, e.g. with carbine", legal=[cls.usage])
             weapon, args = args[at + 1].lower(), args[:at]
         _expect_count(cls, args, 2, 3)
-        target = args[1].lower()
-        door = args[2].lower() if len(args) == 3 else ""
+        target = _target(args[1])
+        door = _door_spec(args[2]) if len(args) == 3 else ""
         if door and target != "door":
             raise ParseError(f"'{args[2]}' after the target: did you mean 'door {args[2]}'?")
-        return cls(_unit(args[0]), _unit(target), door, weapon, boost)
+        return cls(_unit(args[0]), target, door, weapon, boost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,7 +423,7 @@ class Repair(Command):
         if args and args[-1].lower() in ("open", "closed"):
             leave = args.pop().lower()
         _expect_count(cls, args, 1, 2)
-        return cls(_unit(args[0]), args[1].lower() if len(args) == 2 else "", leave, boost)
+        return cls(_unit(args[0]), _door_spec(args[1]) if len(args) == 2 else "", leave, boost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,7 +493,7 @@ class Launch(UnitCommand):
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
         _expect_count(cls, args, 1, 2)
-        return cls(_unit(args[0]), args[1].lower() if len(args) == 2 else "")
+        return cls(_unit(args[0]), _door_spec(args[1]) if len(args) == 2 else "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,9 +75,8 @@ def resolve_door(
         return _door_on_side(ship, grid, spec)
     if spec in AIRLOCK_KINDS:
         return airlock_door(ship, AIRLOCK_KINDS[spec])
-    by_id = {d.id.lower(): d for d in ship.doors.values()}
-    if spec in by_id:
-        return by_id[spec]
+    if spec in ship.doors:
+        return ship.doors[spec]
     return _door_at_grid(ship, spec, here)
 
 

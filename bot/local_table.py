@@ -1,0 +1,378 @@
+"""``quicksilver play``: the game at a terminal, saved in the bot's SQLite store.
+
+``--side crew`` or ``--side alien`` plays one side against the game; ``--side both``
+seats two people at one screen, with a hand-over screen that clears the terminal
+whenever the keyboard passes to the other side. Everything shown comes from
+``engine.views.view`` for the side at the keyboard, so one side's secrets are never on
+screen for the other. ``--demo`` lets the game play both sides for a few turns (what
+``make run`` does without a terminal).
+
+A local game is a row of the ``games`` table with ``channel_id`` 0, ``channel_name``
+``local:<side>`` and status ``local`` (``local-over`` once finished): the bot's service
+loads only lobby/playing/over games, so it never sees these. Each command is a row of
+``commands``, written as it is played; ``undo`` deletes the row; ``--resume ID``
+replays the rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from bot.script_cmd import summary
+from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
+from bot.text_map import LEGEND, text_map
+from engine.commands import VERBS, Command, parse
+from engine.dice import Rng
+from engine.errors import GameError
+from engine.events import Event
+from engine.game import Game
+from engine.legal import legal_commands, summarize
+from engine.players import alien_ai, crew_ai, decide
+from engine.players.base import legal_for
+from engine.setup import waiting_on
+from engine.state import Phase, Side
+from engine.views import Viewer, events_for, view
+
+LOCAL_CHANNEL = 0
+LOCAL_STATUS = "local"
+LOCAL_OVER = "local-over"
+DEFAULT_PNG = Path("quicksilver-map.png")
+CLEAR = "\x1b[2J\x1b[H"
+HANDOVER_BLANK_LINES = 60
+LEGAL_SHOWN = 40
+
+TABLE_HELP = [
+    ("help", "this list"),
+    ("legal", "the commands your side may play now"),
+    ("look", "show the map and the units again"),
+    ("map", "write the picture of your side's map to the PNG file"),
+    ("undo", "take back your side's last command (not past dice or a reveal)"),
+    ("quit", "stop; the game is saved: resume it with --resume ID"),
+]
+
+
+def opponent_move(game: Game, side: Side, rng: Rng) -> Command | None:
+    """The game-controlled side's next command: the one place to swap in another AI
+    (``engine.random_player.choose`` is the random baseline)."""
+    if not legal_for(game.state, side, game.ship, game.content):
+        return None
+    player = crew_ai if side is Side.CREW else alien_ai
+    return decide(game.state, side, player, game.ship, game.content, rng)
+
+
+def acting_side(game: Game, prefer: Iterable[Side] = ()) -> Side:
+    """Whose command the game waits on; during set-up, a side in ``prefer`` goes first."""
+    state = game.state
+    if state.phase is Phase.SETUP:
+        waiting = waiting_on(state)
+        for side in prefer:
+            if side in waiting:
+                return side
+        return waiting[0]
+    return Side.ALIEN if state.phase is Phase.ALIEN else Side.CREW
+
+
+def default_db() -> Path:
+    return Path(os.environ.get("QUICKSILVER_DB", "quicksilver.sqlite3"))
+
+
+class LocalStore:
+    """The bot's aiosqlite store, driven from synchronous code on a private loop."""
+
+    def __init__(self, path: Path) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._store: Store = self._loop.run_until_complete(Store.open(path))
+
+    def close(self) -> None:
+        self._loop.run_until_complete(self._store.close())
+        self._loop.close()
+
+    def create(self, seed: int, side: str) -> int:
+        row = self._loop.run_until_complete(
+            self._store.create_game(LOCAL_CHANNEL, None, f"local:{side}", seed, 0, time.time())
+        )
+        self._loop.run_until_complete(
+            self._store.commit([update_game(row.with_(status=LOCAL_STATUS))])
+        )
+        return row.id
+
+    def load(self, game_id: int) -> tuple[int, str, list[tuple[Side, str]]]:
+        """(seed, side, commands) of a saved local game; ValueError if there is none."""
+        row = self._loop.run_until_complete(self._store.game(game_id))
+        if row is None or row.channel_id != LOCAL_CHANNEL or not row.status.startswith("local"):
+            raise ValueError(f"there is no local game {game_id} in this database")
+        rows = self._loop.run_until_complete(self._store.commands(game_id))
+        side = row.channel_name.partition(":")[2] or "crew"
+        return row.seed, side, [(Side(r.side), r.command) for r in rows]
+
+    def append(self, game_id: int, seq: int, side: Side, notation: str, human: bool) -> None:
+        command = CommandRow(seq, side.value, notation, 0 if human else None, time.time())
+        self._loop.run_until_complete(self._store.commit([append_command(game_id, command)]))
+
+    def truncate(self, game_id: int, length: int) -> None:
+        self._loop.run_until_complete(self._store.commit([truncate_commands(game_id, length)]))
+
+    def finish(self, game_id: int) -> None:
+        row = self._loop.run_until_complete(self._store.game(game_id))
+        if row is not None:
+            update = update_game(row.with_(status=LOCAL_OVER))
+            self._loop.run_until_complete(self._store.commit([update]))
+
+
+def _event_text(event: Event) -> str:
+    if event.roll is not None and event.roll.describe() not in event.text:
+        return f"{event.text} [{event.roll.describe()}]"
+    return event.text
+
+
+@dataclass
+class LocalTable:
+    """One game at one terminal: a read-eval loop over ``inp`` and ``out``."""
+
+    game: Game
+    humans: frozenset[Side]
+    inp: TextIO
+    out: TextIO
+    store: LocalStore | None = None
+    game_id: int | None = None
+    png: Path = DEFAULT_PNG
+    rng: Rng = field(default_factory=lambda: Rng(random.randrange(1 << 30)))
+    at_keyboard: Side | None = None  # both mode: the side whose screen is showing
+    shown: tuple[int, str, Side] | None = None  # (turn, phase, side) last drawn in full
+    pending: dict[Side, list[str]] = field(default_factory=dict)  # both mode: news
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            self.out.write(line + "\n")
+        self.out.flush()
+
+    # --- the loop ----------------------------------------------------------------
+    def run(self) -> int:
+        if self.game_id is not None:
+            self.say(f"Local game {self.game_id} (resume with --resume {self.game_id}).")
+        self.say("Type 'help' for the commands.")
+        while self.game.state.phase is not Phase.OVER:
+            side = acting_side(self.game, prefer=[s for s in Side if s not in self.humans])
+            if side not in self.humans:
+                if not self.opponent_turn(side):
+                    return 1
+                continue
+            handing_over = len(self.humans) > 1 and side is not self.at_keyboard
+            if handing_over and not self.hand_over(side):
+                return self.quit()
+            if self.shown != self.position(side):
+                self.screen(side)
+            self.out.write(f"{side.value}> ")
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                self.say("")
+                return self.quit()
+            if self.handle(side, line.strip()) == "quit":
+                return self.quit()
+        self.game_over()
+        return 0
+
+    def position(self, side: Side) -> tuple[int, str, Side]:
+        return (self.game.state.turn, self.game.state.phase.value, side)
+
+    def viewer(self, side: Side) -> Viewer:
+        return Viewer(side.value)
+
+    def handle(self, side: Side, text: str) -> str:
+        word = text.lower()
+        if not text or text.startswith("#"):
+            return ""
+        if word in ("quit", "exit", "q"):
+            return "quit"
+        if word in ("help", "?", "h"):
+            self.help()
+        elif word == "legal":
+            self.legal(side)
+        elif word in ("look", "show"):
+            self.screen(side)
+        elif word == "map":
+            self.write_png(side)
+        elif word == "undo":
+            self.undo(side)
+        else:
+            self.play(side, text, human=True)
+        return ""
+
+    # --- playing -----------------------------------------------------------------
+    def play(self, side: Side, command: Command | str, human: bool) -> bool:
+        try:
+            events = self.game.play(side, command)
+        except GameError as err:
+            self.say(f"  error: {err.describe()}")
+            return False
+        entry = self.game.log[-1]
+        if self.store is not None and self.game_id is not None:
+            seq = len(self.game.log) - 1
+            self.store.append(self.game_id, seq, side, entry.command.notation(), human)
+        self.report(side, entry.command.notation(), events, human)
+        return True
+
+    def report(self, side: Side, notation: str, events: list[Event], human: bool) -> None:
+        """Each seated side hears what it may: its own commands in full, the other's
+        only through their events (C.3, C.7)."""
+        for seat in self.humans:
+            shown = events_for(events, self.viewer(seat))
+            heading = f"{side.value}: {notation}" if seat is side else f"{side.value}: …"
+            lines = [heading, *(f"  {_event_text(e)}" for e in shown)]
+            if len(self.humans) > 1 and seat is not self.at_keyboard:
+                if shown:
+                    self.pending.setdefault(seat, []).extend(lines)
+            elif seat is side or shown:
+                self.say(*lines)
+
+    def opponent_turn(self, side: Side) -> bool:
+        command = opponent_move(self.game, side, self.rng)
+        if command is None:
+            self.say(f"The game-controlled {side.value} has no legal command.")
+            return False
+        return self.play(side, command, human=False)
+
+    def undo(self, side: Side) -> None:
+        reason = self.game.can_undo(side)
+        if reason is not None:
+            self.say(f"  error: cannot undo: {reason}")
+            return
+        taken = self.game.undo(side)
+        if self.store is not None and self.game_id is not None:
+            self.store.truncate(self.game_id, len(self.game.log))
+        self.say(f"  took back: {taken.command.notation()}")
+
+    # --- showing -----------------------------------------------------------------
+    def screen(self, side: Side) -> None:
+        shown = view(self.game.state, self.viewer(side), self.game.ship, self.game.content)
+        self.say("", *text_map(shown.board, self.game.ship), *summary(shown))
+        if self.game.state.phase is Phase.SETUP:
+            self.say("Set-up: 'legal' lists your choices; 'quick' makes them all at random.")
+        self.say(f"-- {side.value.upper()} to play ('help', 'legal', 'map', 'quit')")
+        self.shown = self.position(side)
+
+    def hand_over(self, side: Side) -> bool:
+        """Clear the screen and wait for the other player, then show their news."""
+        self.say(CLEAR + "\n" * HANDOVER_BLANK_LINES + CLEAR)
+        self.out.write(f"Pass the keyboard to the {side.value.upper()} player and press Enter. ")
+        self.out.flush()
+        if not self.inp.readline():
+            return False
+        self.say(CLEAR)
+        self.at_keyboard = side
+        news = self.pending.pop(side, [])
+        if news:
+            self.say("While you were away:", *(f"  {line}" for line in news))
+        self.shown = None
+        return True
+
+    def help(self) -> None:
+        self.say("At the table:")
+        self.say(*(f"  {name:<10} {text}" for name, text in TABLE_HELP))
+        self.say("Game commands (grids read deck-column-row, e.g. 1-F6):")
+        self.say(*(f"  {cls.usage:<40} {cls.help}" for cls in VERBS.values()))
+        self.say("Map symbols: " + LEGEND)
+
+    def legal(self, side: Side) -> None:
+        found = legal_commands(self.game.state, side, self.game.ship, self.game.content)
+        lines = summarize(found)
+        self.say(*(f"  {line}" for line in lines[:LEGAL_SHOWN]))
+        if len(lines) > LEGAL_SHOWN:
+            self.say(f"  … and {len(lines) - LEGAL_SHOWN} more")
+        if not lines:
+            self.say("  nothing: it is not your side's turn")
+
+    def write_png(self, side: Side | None) -> None:
+        from render.board import render_png
+
+        who = self.viewer(side) if side is not None else Viewer.SPECTATOR
+        shown = view(self.game.state, who, self.game.ship, self.game.content)
+        self.png.write_bytes(render_png(shown.board, self.game.ship))
+        self.say(f"  wrote {self.png} ({who.value} view)")
+
+    def quit(self) -> int:
+        if self.game_id is not None:
+            self.say(f"Saved. Continue with: quicksilver play --resume {self.game_id}")
+        return 0
+
+    def game_over(self) -> None:
+        shown = view(self.game.state, Viewer.REFEREE, self.game.ship, self.game.content)
+        self.say(CLEAR if len(self.humans) > 1 else "", *text_map(shown.board, self.game.ship))
+        self.say(*summary(shown))
+        if shown.score is not None:
+            self.say(f"score: {shown.score}")
+        if self.store is not None and self.game_id is not None:
+            self.store.finish(self.game_id)
+        self.say("The game is over.")
+
+
+def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
+    """The game plays both sides until ``turns`` have passed, printing what a spectator
+    sees, then writes the spectator's map. Nothing is saved."""
+    out = out or sys.stdout
+    game = Game.new(seed)
+    rng = Rng(seed ^ 0x5EED)
+    out.write(f"Demo: seed {seed}, both sides game-controlled, {turns} turns.\n")
+    while game.state.phase is not Phase.OVER and game.state.turn <= turns:
+        side = acting_side(game)
+        command = opponent_move(game, side, rng)
+        if command is None:
+            out.write(f"the game-controlled {side.value} has no legal command\n")
+            return 1
+        events = events_for(game.play(side, command), Viewer.SPECTATOR)
+        for event in events:
+            out.write(f"{game.state.turn:>2} {side.value}: {_event_text(event)}\n")
+    shown = view(game.state, Viewer.SPECTATOR, game.ship, game.content)
+    out.write("\n".join(["", *text_map(shown.board, game.ship), *summary(shown)]) + "\n")
+    from render.board import render_png
+
+    png.write_bytes(render_png(shown.board, game.ship))
+    out.write(f"wrote {png} (spectator view). Play yourself: quicksilver play --side crew\n")
+    return 0
+
+
+def play_local(
+    side: str = "crew",
+    seed: int | None = None,
+    resume: int | None = None,
+    db: Path | None = None,
+    png: Path = DEFAULT_PNG,
+    inp: TextIO | None = None,
+    out: TextIO | None = None,
+    player_seed: int | None = None,
+) -> int:
+    """Start or resume a local game and run its loop; the exit code."""
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+    store = LocalStore(db or default_db())
+    try:
+        if resume is not None:
+            try:
+                seed, side, lines = store.load(resume)
+            except ValueError as err:
+                out.write(f"error: {err}\n")
+                return 1
+            game = Game.new(seed)
+            for who, text in lines:
+                game.play(who, parse(text))
+            game_id = resume
+        else:
+            seed = random.randrange(1_000_000) if seed is None else seed
+            game = Game.new(seed)
+            game_id = store.create(seed, side)
+        humans = frozenset(Side) if side == "both" else frozenset({Side(side)})
+        rng = Rng(player_seed if player_seed is not None else random.randrange(1 << 30))
+        out.write(f"Seed {seed}; you play {'both sides' if side == 'both' else side}.\n")
+        table = LocalTable(game, humans, inp, out, store, game_id, png, rng)
+        return table.run()
+    finally:
+        store.close()
