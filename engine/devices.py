@@ -292,6 +292,7 @@ def repel(ctx: Ctx, alien: Alien) -> bool:
         grid=alien.grid,
         unit=alien.id,
     )
+    alien.repelled_from = origin  # and for the rest of the phase, never closer (G.2.5)
     legs = retreat(ctx, alien, origin, forced)
     if legs:
         walk(ctx, alien.id, legs, "the retreat from the Ultrasonics")

@@ -9,7 +9,7 @@ from engine.actions import require_actions, spend, take_unit
 from engine.commands import Feint, Move, UseHatch, UseLift, Wait
 from engine.context import Ctx
 from engine.errors import RuleError
-from engine.geometry import Mover, StepKind, cheapest_path, steps_from
+from engine.geometry import Mover, StepKind, cheapest_path, grid_range, steps_from
 from engine.grid import Grid
 from engine.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
 from engine.state import Side
@@ -106,8 +106,28 @@ def _declare_step(ctx: Ctx, alien_id: str, leg: Leg) -> None:
         declare(ctx, alien, "Move")
 
 
+def _check_not_closer(ctx: Ctx, unit_id: str, legs: list[Leg]) -> None:
+    """G.2.5: an alien driven off by Ultrasonics may not come closer again this phase."""
+    if ctx.state.is_human(unit_id):
+        return
+    origin = ctx.state.alien(unit_id).repelled_from
+    if origin is None:
+        return
+    far = len(ctx.ship.cells)  # another deck is farther than anything on this one
+    for leg in legs:
+        before = grid_range(origin, leg.start)
+        after = grid_range(origin, leg.to)
+        if (far if after is None else after) < (far if before is None else before):
+            raise RuleError(
+                f"{ctx.name(unit_id)} may not come closer to the Ultrasonics at {origin} "
+                f"this phase ({leg.to} is closer than {leg.start})",
+                rule="G.2.5",
+            )
+
+
 def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str) -> None:
     """Check the whole move first (a refused move changes nothing), then make it."""
+    _check_not_closer(ctx, unit_id, legs)
     total = sum(leg.cost for leg in legs)
     require_actions(ctx, unit_id, total, what, "C.4.1, G.1")
     _check_stacking(ctx, unit_id, [legs[-1].to])

@@ -71,7 +71,7 @@ USAGE: dict[str, str] = {
     "[actions=N] [carries=ID,…] [revealed=role,skill] [done] [killed-by-alien]",
     "cadaver": "cadaver HUMAN [GRID] … (a deceased human; the words of a crew line)",
     "alien": "alien ID STAGE [GRID] [injured] [dead] [escaped|lost] [actions=N] "
-    "[path=GRID,…] [piperun | piperun=GRID,…] [carries=ID,…] [done]",
+    "[path=GRID,…] [piperun | piperun=GRID,…] [repelled-from=GRID] [carries=ID,…] [done]",
     "alien-side": "alien-side [energy=N] [abilities=ABILITY,…] [revealed=ABILITY,…] "
     "[order-energy=on|off] [surge-used] [royal-mutations=N]",
     "crew-side": "crew-side [blueprints=DEVICE,…] [autopsies=N] [drive=GRID]",
@@ -340,6 +340,7 @@ class _Builder:
 
     def alien(self, line: _Line) -> None:
         path, run = line.option("path"), line.option("piperun")
+        repelled = line.option("repelled-from")
         running = run is not None or line.flag("piperun")
         injured, dead = line.flag("injured"), line.flag("dead")
         fate = Fate(line.flags(("escaped", "lost")) or "aboard")
@@ -351,6 +352,8 @@ class _Builder:
         stage = _choice(line, line.take("a life stage"), stages, "life stage")
         grid = self.grid_if_any(line)
         alien = Alien(alien_id, stage, grid, injured, fate, dead)
+        if repelled is not None:
+            alien.repelled_from = self.grid(line, repelled)
         self.state.aliens[alien_id] = alien
         self.unit_words(line, alien_id)
         line.finish()
@@ -753,6 +756,7 @@ def _alien_line(state: GameState, content: Content, alien: Alien) -> str:
         "dead" if alien.dead else "",
         alien.fate.value if alien.fate is not Fate.ABOARD else "",
         *_route_words(alien),
+        _opt("repelled-from", str(alien.repelled_from)) if alien.repelled_from else "",
         *_unit_words(state, content, alien.id, alien.actions),
     )
 

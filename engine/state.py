@@ -93,6 +93,7 @@ class Alien:
     actions: int = 0
     path: list[Grid] = field(default_factory=list)  # every grid it has entered, in order
     run_start: int | None = None  # index in ``path`` where the current pipe-run began
+    repelled_from: Grid | None = None  # G.2.5: this phase it may not come closer to here
 
     @property
     def pipe_running(self) -> bool:

@@ -32,6 +32,7 @@ def begin_phase(ctx: Ctx, phase: Phase) -> None:
         state.surge_used = False
         for alien in state.live_aliens():
             alien.actions = ctx.content.alien_stats.actions
+            alien.repelled_from = None
     else:
         state.searched = set()
         for human in state.live_humans():

@@ -273,3 +273,13 @@ def test_g4_immunity_ignores_toxic_ammo_bait_and_ultrasonics() -> None:
     injured = Beast("0-J5", abilities=("Immunity",), injured=True)  # no abilities (D.5)
     after, _ = alien_phase(switched_on(position({"hyun": sonic("0-H5")}, injured)))
     assert after.aliens["alien1"].grid != g("0-J5")
+
+
+def test_g25_the_driven_alien_may_not_come_closer_this_phase() -> None:
+    state = switched_on(position({"hyun": sonic("0-I6")}, Beast("0-K6")))  # range 2
+    after, _ = alien_phase(state)
+    alien = after.aliens["alien1"]
+    assert alien.repelled_from == g("0-I6")
+    back = alien.path[-2]  # the grid it retreated from: one step closer to Hyun
+    error = refused(after, "alien", f"move alien1 {back}")
+    assert error.rule == "G.2.5" and "may not come closer" in error.message

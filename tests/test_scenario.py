@@ -118,6 +118,7 @@ def _everything_set() -> GameState:
         1,
     )
     state.aliens["alien2"] = Alien("alien2", "Larva", None, False, Fate.LOST, True, 0, [G("1-B5")])
+    state.aliens["alien1"].repelled_from = G("0-K10")
     state.items = {
         "carbine1": Item("carbine1", "Carbine", holder="hyun"),
         "supplies1": Item("supplies1", "Supplies", G("0-M2"), supply="food", examined_by={"crew"}),

@@ -1,0 +1,154 @@
+"""Issue 6: either seat can be given to the game, whose moves are posted as they happen."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app import QuicksilverBot
+from bot.service import event_line
+from engine import commands as c
+from engine.events import Audience
+from engine.game import Game
+from engine.setup import waiting_on
+from engine.state import Phase, Side
+from engine.views import view
+from tests.bot.helpers import SEED, World, make_world, phase_of
+
+REFUSED = "⚠️"
+
+
+@pytest.fixture(autouse=True)
+def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUICKSILVER_AI_PACE", "0")
+
+
+def lines_by_audience(world: World) -> dict[tuple[str, Audience], list[str]]:
+    """Every event line of the game so far, by the side that caused it and its audience."""
+    table = world.table()
+    fresh = Game.new(table.row.seed)
+    found: dict[tuple[str, Audience], list[str]] = {}
+    for row in table.commands:
+        for event in fresh.play(Side(row.side), c.parse(row.command)):
+            found.setdefault((row.side, event.audience), []).append(event_line(event))
+    return found
+
+
+async def crew_against_the_game(world: World) -> None:
+    human = world.crew[0]
+    await human.slash(world.channel, "game create", seed=SEED)
+    given = await human.slash(world.channel, "game computer", seat="alien")
+    assert "plays the **alien**" in given.response.content
+    await human.slash(world.channel, "game join", seat="crew")
+    started = await human.slash(world.channel, "game start")
+    assert REFUSED not in started.response.content, started.response.content
+    # The game made the alien's set-up choices at once; only the crew's remain.
+    game = world.table().game
+    assert game is not None and waiting_on(game.state) == [Side.CREW]
+    await human.slash(world.channel, "game setup")
+
+
+async def test_a_person_plays_the_crew_against_the_game_alien(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await crew_against_the_game(world)
+    # The game played the whole alien phase of turn 1 and waits on the person again.
+    assert phase_of(world) is Phase.CREW
+    table = world.table()
+    alien_rows = [r for r in table.commands if r.side == "alien"]
+    assert len(alien_rows) >= 2 and all(r.user_id is None for r in alien_rows)
+    await world.crew[0].slash(world.channel, "game pass")
+    assert phase_of(world) in (Phase.CREW, Phase.OVER)
+    game = world.table().game
+    assert game is not None and (game.state.turn == 2 or game.state.phase is Phase.OVER)
+    # The alien's public events (its declarations, its rolls) were posted as they happened.
+    channel = "\n".join(world.texts())
+    by_audience = lines_by_audience(world)
+    public = by_audience.get(("alien", Audience.PUBLIC), [])
+    assert public and all(line in channel for line in public)
+    assert "The Larva attacks" in channel
+    # Nothing secret: no private line of the alien, no ability, in the channel or the DMs.
+    seen = channel + "\n".join(world.dm_texts(world.crew[0]))
+    everyone = {line for lines in by_audience.values() for line in lines if line in public}
+    for audience in (Audience.ALIEN, Audience.REFEREE):
+        for line in by_audience.get(("alien", audience), []):
+            assert line in everyone or line not in seen, line
+    assert game is not None
+    for ability in view(game.state, "alien", game.ship, game.content).abilities:
+        assert ability not in seen
+    assert "🤖" in "\n".join(world.texts())
+
+
+async def test_a_person_plays_the_alien_against_the_game_crew(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await world.alien.slash(world.channel, "game create", seed=SEED)
+    given = await world.alien.slash(world.channel, "game computer", seat="crew")
+    assert "plays the **crew**" in given.response.content
+    refused = await world.crew[0].slash(world.channel, "game join", seat="crew")
+    assert "game itself plays the crew" in refused.response.content
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.alien.slash(world.channel, "game start")
+    await world.alien.user.slash("game setup")
+    assert phase_of(world) is Phase.ALIEN
+    await world.alien.user.slash("alien pass")
+    # The game played the crew phase; the alien's turn 2 has come.
+    game = world.table().game
+    assert game is not None
+    assert game.state.phase is Phase.OVER or (
+        game.state.phase is Phase.ALIEN and game.state.turn == 2
+    )
+    crew_rows = [r for r in world.table().commands if r.side == "crew"]
+    assert len(crew_rows) >= 2 and all(r.user_id is None for r in crew_rows)
+    channel = "\n".join(world.texts())
+    public = lines_by_audience(world).get(("crew", Audience.PUBLIC), [])
+    assert public and all(line in channel for line in public)
+    # The alien heard of its turn in its DMs; nobody was pinged for the game's side.
+    assert any("your move" in t for t in world.dm_texts(world.alien))
+
+
+async def test_a_restart_keeps_the_game_seat_and_resumes_its_moves(simcord_env, db_path):
+    world = make_world(simcord_env, crew=1)
+    await crew_against_the_game(world)
+    assert phase_of(world) is Phase.CREW
+    # The crew's pass is stored, but the bot stops before the game plays the alien.
+    table = world.table()
+    await world.bot.desk.play(table, world.crew[0].id, "pass")
+    assert phase_of(world) is Phase.ALIEN
+    length = len(table.commands)
+    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    table = world.table()
+    assert table.computer is Side.ALIEN and phase_of(world) is Phase.ALIEN
+    status = await world.crew[0].slash(world.channel, "game status")
+    assert "the game" in status.response.content
+    await world.bot.tick()  # the clock's first tick after the restart
+    assert len(table.commands) > length
+    assert all(r.user_id is None for r in table.commands[length:])
+    assert phase_of(world) in (Phase.CREW, Phase.OVER)
+    # The same moves as a bot that never stopped (the game's dice are seeded per move).
+    again = make_world(simcord_env, name="again", crew=1)
+    await crew_against_the_game(again)
+    await again.crew[0].slash(again.channel, "game pass")
+    assert [r.command for r in again.table().commands] == [r.command for r in table.commands]
+
+
+async def test_only_the_creator_or_a_moderator_gives_a_seat_to_the_game(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    created = await world.crew[0].slash(world.channel, "game create", seed=SEED)
+    stranger = await world.stranger.slash(world.channel, "game computer", seat="alien")
+    assert REFUSED in stranger.response.content and "creator or a moderator" in (
+        stranger.response.content
+    )
+    button = await world.stranger.click(created.response, label="Game plays alien")
+    assert REFUSED in button.response.content
+    assert world.table().computer is None
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    taken = await world.mod.slash(world.channel, "game computer", seat="crew")
+    assert "already sit as crew" in taken.response.content
+    given = await world.mod.click(created.response, label="Game plays alien")
+    assert REFUSED not in given.response.content
+    assert world.table().computer is Side.ALIEN
+    back = await world.crew[0].slash(world.channel, "game computer", seat="none")
+    assert "open again" in back.response.content and world.table().computer is None
+    await world.mod.slash(world.channel, "game computer", seat="alien")
+    await world.crew[0].slash(world.channel, "game start")
+    late = await world.mod.slash(world.channel, "game computer", seat="none")
+    assert "only in the lobby" in late.response.content
+    assert world.table().computer is Side.ALIEN
