@@ -159,6 +159,26 @@ async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> No
         )
 
 
+async def computer(interaction: Inter, side: Side | None, table: Table | None = None) -> None:
+    """Give a side to the game (or take it back, ``None``), in the lobby."""
+    require_guild(interaction)
+    await defer(interaction)
+    bot = bot_of(interaction)
+    table = table or table_for(interaction)
+    mod = await is_mod(interaction)
+    async with table.channel_lock:
+        before = await bot.desk.give_to_computer(table, interaction.user.id, side, mod)
+        who = interaction.user.mention
+        if side is not None:
+            await reply(interaction, [f"The game now plays the **{side.value}**."])
+            text = f"🤖 {who} gives the {texts.SEAT_WORDS[side.value]} seat to the game."
+        else:
+            assert before is not None
+            await reply(interaction, [f"The {before.value} seat is open again."])
+            text = f"{who} takes the {texts.SEAT_WORDS[before.value]} seat back from the game."
+        await delivery.post(bot, table.channel_id, [text])
+
+
 async def leave(interaction: Inter) -> None:
     require_guild(interaction)
     await defer(interaction)
@@ -324,7 +344,11 @@ async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, a
     bot_of(interaction).stopwatch.arrive(interaction)
     async with guard(interaction):
         table = table_by_id(interaction, game_id)
-        if action == "join":
+        if action == "computer":
+            if table.status != "lobby":
+                raise Refusal("That lobby is closed: the game has started.")
+            await computer(interaction, Side(arg), table)
+        elif action == "join":
             if table.status != "lobby" and arg != "spectator":
                 raise Refusal("That lobby is closed: the game has started.")
             await join(interaction, Seat(arg), table)

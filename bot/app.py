@@ -119,8 +119,10 @@ class QuicksilverBot(discord.Client):
             await asyncio.sleep(TICK_SECONDS)
 
     async def tick(self, now: float | None = None) -> None:
-        """Deadlines that passed end their phase; reminders that are due go out."""
+        """Deadlines that passed end their phase; reminders that are due go out; a side
+        the game plays moves if the game waits on it (after a restart, say)."""
         now = self.clock() if now is None else now
+        await self.resume_computer()
         for table in list(self.desk.tables.values()):
             if table.row.deadline_at is None or table.row.deadline_at > now:
                 continue
@@ -138,6 +140,13 @@ class QuicksilverBot(discord.Client):
                     [f"⏳ Reminder — {texts.ping_text(table)}"],
                     mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
                 )
+
+    async def resume_computer(self) -> None:
+        """Let the game play its side wherever the game waits on it."""
+        for table in list(self.desk.tables.values()):
+            if table.computer_to_move():
+                async with table.channel_lock:
+                    await delivery.play_computer(self, table)
 
 
 def run(config: Config) -> int:

@@ -8,6 +8,7 @@ from discord import app_commands
 from bot import actions, complete, delivery
 from bot.actions import Inter, guard
 from bot.service import Refusal, Seat
+from engine.state import Side
 
 SEATS = [app_commands.Choice(name=s.value, value=s.value) for s in Seat]
 
@@ -44,6 +45,16 @@ async def create(
 async def join(interaction: Inter, seat: app_commands.Choice[str]) -> None:
     async with guard(interaction):
         await actions.join(interaction, Seat(seat.value))
+
+
+@game.command(name="computer", description="Lobby: the game itself plays a side (creator or mod)")
+@app_commands.describe(seat="the side the game plays; none takes it back")
+@app_commands.choices(
+    seat=[app_commands.Choice(name=v, value=v) for v in ("alien", "crew", "none")]
+)
+async def computer(interaction: Inter, seat: app_commands.Choice[str]) -> None:
+    async with guard(interaction):
+        await actions.computer(interaction, None if seat.value == "none" else Side(seat.value))
 
 
 @game.command(name="leave", description="Give up your seat in this channel's game")

@@ -14,6 +14,19 @@ TOKEN_HELP = (
 )
 
 
+AI_PACE_DEFAULT = 2.0
+
+
+def ai_pace(env: Mapping[str, str] | None = None) -> float:
+    """Seconds between the moves of a side the game plays (``QUICKSILVER_AI_PACE``)."""
+    env = os.environ if env is None else env
+    try:
+        pace = float(env.get("QUICKSILVER_AI_PACE", AI_PACE_DEFAULT))
+    except ValueError:
+        return AI_PACE_DEFAULT
+    return pace if 0 <= pace <= 600 else AI_PACE_DEFAULT
+
+
 class ConfigError(Exception):
     """The environment does not describe a runnable bot; the message says how to fix it."""
 

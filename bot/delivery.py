@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import texts
-from bot.service import Outcome, Seat, Table
+from bot.config import ai_pace
+from bot.service import Outcome, Refusal, Seat, Table
 from engine.views import Viewer
 from render.board import render_png
 
@@ -91,8 +92,43 @@ async def dm(
     return True
 
 
+COMPUTER_MOVES_MAX = 2000  # a safety stop for one run of the game's moves
+
+
 async def deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
-    """Tell everyone what ``outcome`` lets them know; call with the channel lock held."""
+    """Tell everyone what ``outcome`` lets them know, then let the game play its side if
+    it waits on it; call with the channel lock held."""
+    await _deliver(bot, table, outcome)
+    await play_computer(bot, table)
+
+
+async def play_computer(bot: QuicksilverBot, table: Table) -> int:
+    """While the game waits on the side it plays: pause, play one move, post it.
+
+    Each move goes through the desk like a person's command (one transaction, the same
+    events); its private events reach nobody, since nobody sits in that seat. Call with
+    the channel lock held. Returns how many moves were played.
+    """
+    played = 0
+    while played < COMPUTER_MOVES_MAX and table.computer_to_move():
+        pace = ai_pace()
+        if pace > 0:
+            await asyncio.sleep(pace)
+        try:
+            outcome = await bot.desk.computer_move(table)
+        except Refusal as refusal:  # pragma: no cover - the AIs pick legal commands
+            log.error("game %d: the game-played side was refused: %s", table.id, refusal)
+            break
+        if outcome is None:
+            break
+        played += 1
+        await _deliver(bot, table, outcome)
+    if played >= COMPUTER_MOVES_MAX:  # pragma: no cover - the AIs always end their phase
+        log.error("game %d: the game-played side did not finish its phase", table.id)
+    return played
+
+
+async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     if outcome.public:
         await post(bot, table.channel_id, outcome.public)
     alien = table.alien_player()

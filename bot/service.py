@@ -20,11 +20,13 @@ from bot import store as st
 from bot.store import CommandRow, GameRow, PlayerRow, SnapshotRow, Store
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
 from engine.content import Content, load_content
+from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Event
 from engine.floorplan import default_ship
 from engine.game import Game
 from engine.legal import legal_commands
+from engine.players import alien_ai, crew_ai, decide
 from engine.setup import waiting_on
 from engine.ship import Ship
 from engine.state import Phase, Side
@@ -101,6 +103,18 @@ class Table:
     @property
     def status(self) -> str:
         return self.row.status
+
+    @property
+    def computer(self) -> Side | None:
+        """The side the game itself plays, if any."""
+        return Side(self.row.computer) if self.row.computer else None
+
+    def held(self, side: Side) -> bool:
+        """Whether someone (or the game) holds ``side``'s seat."""
+        return self.computer is side or bool(self.seated(Seat(side.value)))
+
+    def computer_to_move(self) -> bool:
+        return self.computer is not None and self.computer in self.acting_sides()
 
     def seat_of(self, user_id: int) -> Seat | None:
         player = self.players.get(user_id)
@@ -333,12 +347,59 @@ class Desk:
                     )
                 if seat is Seat.ALIEN and table.alien_player() is not None:
                     raise Refusal("The alien's seat is taken.")
+                if table.computer is not None and table.computer.value == seat.value:
+                    raise Refusal(f"The game itself plays the {seat.value} in this game.")
             elif current is not None:
                 raise Refusal(f"You sit as {current.seat}; `/game leave` first to only watch.")
             player = PlayerRow(user_id, seat.value, (), True, self.clock())
             await self.store.commit([st.put_player(table.id, player)])
             table.players[user_id] = player
             return player
+
+    async def give_to_computer(
+        self, table: Table, user_id: int, side: Side | None, is_mod: bool
+    ) -> Side | None:
+        """In the lobby, the creator or a moderator gives a side to the game (None: take
+        it back). Returns the side the game held before."""
+        async with table.lock:
+            if table.status != "lobby":
+                raise Refusal("Seats can be given to the game only in the lobby.")
+            if user_id != table.row.created_by and not is_mod:
+                raise Refusal("Only the game's creator or a moderator can give a seat to the game.")
+            before = table.computer
+            if side is not None:
+                if table.seated(Seat(side.value)):
+                    raise Refusal(
+                        f"People already sit as {side.value}; they must `/game leave` first."
+                    )
+                if before is not None and before is not side:
+                    raise Refusal(
+                        f"The game already plays the {before.value}; it plays one side at most."
+                    )
+                if before is side:
+                    raise Refusal(f"The game already plays the {side.value}.")
+            elif before is None:
+                raise Refusal("The game holds no seat here.")
+            row = table.row.with_(computer=side.value if side else "")
+            await self.store.commit([st.update_game(row)])
+            table.row = row
+            return before
+
+    async def computer_move(self, table: Table) -> Outcome | None:
+        """One move of the side the game plays, if the game waits on it: decided from that
+        side's view and the legal commands only, then stored and reported like anyone's."""
+        async with table.lock:
+            side = table.computer
+            game = table.game
+            if side is None or game is None or not table.computer_to_move():
+                return None
+            if game.state.phase is Phase.SETUP:
+                command: Command = QuickSetup()
+            else:
+                player = alien_ai if side is Side.ALIEN else crew_ai
+                rng = Rng(computer_seed(table.row.seed, len(game.log)))
+                command = decide(game.state, side, player, game.ship, game.content, rng)
+            return await self._apply(table, side, [command], None)
 
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:
         player = table.players.get(user_id)
@@ -394,8 +455,11 @@ class Desk:
                 raise Refusal(
                     "Only a seated player, the game's creator or a moderator can start it."
                 )
-            if table.alien_player() is None or not table.seated(Seat.CREW):
-                raise Refusal("A game needs an alien and at least one crew player to start.")
+            if not table.held(Side.ALIEN) or not table.held(Side.CREW):
+                raise Refusal(
+                    "A game needs an alien and at least one crew player to start "
+                    "(`/game computer` gives a side to the game)."
+                )
             now = self.clock()
             game = Game.new(table.row.seed, self.ship, self.content)
             row = table.row.with_(status="playing", phase_key="setup", phase_since=now)
@@ -813,6 +877,12 @@ class Desk:
 
     async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
         await self.store.commit([st.set_mod_role(guild_id, role_id)])
+
+
+def computer_seed(seed: int, length: int) -> int:
+    """The game-played side's dice for the decision after ``length`` commands: from the
+    game's seed, so a restart (or the same seed and moves) decides the same."""
+    return (seed * 1_000_003 + length * 7_919 + 1) & ((1 << 64) - 1)
 
 
 def _unit_of(command: Command) -> str | None:

@@ -41,6 +41,7 @@ class GameRow:
     remind_max: int = 3
     reminders_sent: int = 0
     last_reminder: float = 0.0
+    computer: str = ""  # the side the game plays ('' none, 'alien' or 'crew')
 
     def with_(self, **changes: Any) -> GameRow:
         return replace(self, **changes)

@@ -55,17 +55,23 @@ def lobby_text(table: Table) -> str:
     alien = table.alien_player()
     crew = table.seated(Seat.CREW)
     watchers = table.seated(Seat.SPECTATOR)
+    game_held = "🤖 *the game*"
+    alien_text = mention(alien.user_id) if alien else "*empty*"
+    crew_text = ", ".join(mention(p.user_id) for p in crew) or "*empty*"
     lines = [
         f"**Invasive Species aboard the CFS Quicksilver** — game {row.id} ({row.status})",
-        f"{SEAT_WORDS['alien']}: {mention(alien.user_id) if alien else '*empty*'}",
-        f"{SEAT_WORDS['crew']}: {', '.join(mention(p.user_id) for p in crew) or '*empty*'}",
+        f"{SEAT_WORDS['alien']}: {game_held if row.computer == 'alien' else alien_text}",
+        f"{SEAT_WORDS['crew']}: {game_held if row.computer == 'crew' else crew_text}",
     ]
     if watchers:
         lines.append(
             f"{SEAT_WORDS['spectator']}: {', '.join(mention(p.user_id) for p in watchers)}"
         )
     if row.status == "lobby":
-        lines.append("Join with the buttons or `/game join`; start with `/game start`.")
+        lines.append(
+            "Join with the buttons or `/game join`; `/game computer` gives a side to the game; "
+            "start with `/game start`."
+        )
     return "\n".join(lines)
 
 
@@ -78,8 +84,10 @@ def phase_title(v: View) -> str:
 
 
 def waiting_text(table: Table) -> str:
-    users = table.waiting_users()
-    return ", ".join(mention(u) for u in users) if users else "nobody"
+    names = [mention(u) for u in table.waiting_users()]
+    if table.computer_to_move():
+        names.append("🤖 the game")
+    return ", ".join(names) if names else "nobody"
 
 
 def status_text(table: Table) -> str:

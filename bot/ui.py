@@ -90,6 +90,8 @@ def lobby_view(table: Table) -> discord.ui.View:
             style=discord.ButtonStyle.primary,
         ),
         GameButton("join", g, "lobby", "spectator", label="Watch", emoji="👀"),
+        GameButton("computer", g, "lobby", "alien", label="Game plays alien", emoji="🤖"),
+        GameButton("computer", g, "lobby", "crew", label="Game plays crew", emoji="🤖"),
         GameButton("start", g, "lobby", label="Start", style=discord.ButtonStyle.success),
     )
 
