@@ -33,6 +33,11 @@ alien = app_commands.Group(
 )
 
 
+crew_setup = app_commands.Group(
+    name="setup", description="The crew's set-up choices (B.1.2)", parent=crew
+)
+
+
 def words(*parts: object) -> str:
     return " ".join(str(p) for p in parts if p not in ("", None, "here", "self"))
 
@@ -166,7 +171,7 @@ async def crew_pass(interaction: Inter) -> None:
     await _crew(interaction, "pass")
 
 
-@crew.command(name="dead", description="Set-up: the four humans killed on the planet (B.1.2)")
+@crew_setup.command(name="dead", description="Set-up: the four humans killed on the planet (B.1.2)")
 @app_commands.autocomplete(
     first=complete.humans, second=complete.humans, third=complete.humans, fourth=complete.humans
 )
@@ -174,34 +179,70 @@ async def crew_dead(interaction: Inter, first: str, second: str, third: str, fou
     await _crew(interaction, words("dead", first, second, third, fourth))
 
 
-@crew.command(name="injured", description="Set-up: the two injured survivors (B.1.2)")
+@crew_setup.command(name="injured", description="Set-up: the two injured survivors (B.1.2)")
 @app_commands.autocomplete(first=complete.humans, second=complete.humans)
 async def crew_injured(interaction: Inter, first: str, second: str) -> None:
     await _crew(interaction, words("injured", first, second))
 
 
-@crew.command(name="role", description="Set-up: give a survivor a role (B.1.2)")
+@crew_setup.command(name="role", description="Set-up: give a survivor a role (B.1.2)")
 @app_commands.autocomplete(human=complete.humans, role=complete.roles)
 async def crew_role(interaction: Inter, human: str, role: str) -> None:
     await _crew(interaction, words("role", human, role))
 
 
-@crew.command(name="place", description="Set-up: place a survivor (B.1.2)")
+@crew_setup.command(name="place", description="Set-up: place a survivor (B.1.2)")
 @app_commands.autocomplete(human=complete.humans, grid=complete.grids)
 async def crew_place(interaction: Inter, human: str, grid: str) -> None:
     await _crew(interaction, words("place", human, grid))
 
 
-@crew.command(
+@crew_setup.command(
     name="supplies", description="Set-up: nine grids for the supplies (6 Cargo Hold, 3 Store)"
 )
 async def crew_supplies(interaction: Inter, grids: str) -> None:
     await _crew(interaction, words("supplies", grids))
 
 
-@crew.command(name="quick", description="Set-up: the crew's remaining choices at random")
+@crew_setup.command(name="quick", description="Set-up: the crew's remaining choices at random")
 async def crew_quick(interaction: Inter) -> None:
     await _crew(interaction, "quick")
+
+
+@crew.command(name="examine", description="Look at a face-down supplies crate here (C.3)")
+@app_commands.autocomplete(unit=complete.units, crate=complete.crates)
+async def crew_examine(interaction: Inter, unit: str, crate: str = "here") -> None:
+    await _crew(interaction, words("examine", unit, crate))
+
+
+@crew.command(name="autopsy", description="Science: autopsy a cadaver for a blueprint (E.2.2)")
+@app_commands.autocomplete(unit=complete.units, cadaver=complete.cadavers)
+async def crew_autopsy(
+    interaction: Inter, unit: str, cadaver: str = "here", boost: app_commands.Range[int, 0, 6] = 0
+) -> None:
+    await _crew(interaction, words("autopsy", unit, cadaver, plus(boost)))
+
+
+@crew.command(name="fabricate", description="Build an improvised device from a blueprint (E.4.2)")
+@app_commands.autocomplete(unit=complete.units, device=complete.devices)
+async def crew_fabricate(
+    interaction: Inter, unit: str, device: str, boost: app_commands.Range[int, 0, 6] = 0
+) -> None:
+    await _crew(interaction, words("fabricate", unit, device, plus(boost)))
+
+
+@crew.command(name="switch", description="Switch carried Ultrasonics on or off, free (G.2.5)")
+@app_commands.autocomplete(unit=complete.units, item=complete.switches)
+async def crew_switch(
+    interaction: Inter, unit: str, item: str, state: Literal["on", "off"]
+) -> None:
+    await _crew(interaction, words("switch", unit, item, state))
+
+
+@crew.command(name="drive", description="Standing order: where Ultrasonics drive the alien")
+@app_commands.autocomplete(grid=complete.grids)
+async def crew_drive(interaction: Inter, grid: str = "off") -> None:
+    await _crew(interaction, words("drive", grid))
 
 
 # --- /alien --------------------------------------------------------------------------
@@ -361,3 +402,53 @@ async def alien_larva(interaction: Inter, grid: str, game: str | None = None) ->
 @app_commands.autocomplete(game=complete.games)
 async def alien_quick(interaction: Inter, game: str | None = None) -> None:
     await _alien(interaction, "quick", game)
+
+
+@alien.command(
+    name="forage", description="Eat a cadaver or food crate here: energy stores (C.10.1)"
+)
+@app_commands.autocomplete(target=complete.foods, game=complete.games, unit=complete.units)
+async def alien_forage(
+    interaction: Inter,
+    actions: app_commands.Range[int, 1, 4],
+    target: str = "here",
+    unit: str = "alien1",
+    game: str | None = None,
+) -> None:
+    await _alien(interaction, words("forage", unit, actions, target), game)
+
+
+@alien.command(name="examine", description="Look at a supplies crate here (C.3)")
+@app_commands.autocomplete(crate=complete.crates, game=complete.games, unit=complete.units)
+async def alien_examine(
+    interaction: Inter, crate: str = "here", unit: str = "alien1", game: str | None = None
+) -> None:
+    await _alien(interaction, words("examine", unit, crate), game)
+
+
+@alien.command(name="mutate", description="Spend four energy stores to grow (C.10)")
+@app_commands.autocomplete(game=complete.games, unit=complete.units)
+async def alien_mutate(
+    interaction: Inter,
+    boost: app_commands.Range[int, 0, 6] = 0,
+    unit: str = "alien1",
+    game: str | None = None,
+) -> None:
+    await _alien(interaction, words("mutate", unit, plus(boost)), game)
+
+
+@alien.command(name="spawn", description="Queen: spend four energy stores to spawn a Larva (G.4)")
+@app_commands.autocomplete(game=complete.games, unit=complete.units)
+async def alien_spawn(
+    interaction: Inter,
+    boost: app_commands.Range[int, 0, 6] = 0,
+    unit: str = "alien1",
+    game: str | None = None,
+) -> None:
+    await _alien(interaction, words("spawn", unit, plus(boost)), game)
+
+
+@alien.command(name="surge", description="Surge: burn an energy store for two actions (G.4)")
+@app_commands.autocomplete(game=complete.games, unit=complete.units)
+async def alien_surge(interaction: Inter, unit: str = "alien1", game: str | None = None) -> None:
+    await _alien(interaction, words("surge", unit), game)

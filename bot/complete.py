@@ -148,12 +148,21 @@ def _heal_target(cmd: c.Command) -> str:
     return getattr(cmd, "target", "") or "self"
 
 
+def _forage_target(cmd: c.Command) -> str:
+    return getattr(cmd, "target", "") or "here"
+
+
 open_doors = _field(c.OpenDoor, _door)
 close_doors = _field(c.CloseDoor, _door)
 targets = _field(c.Attack, _target)
 pickups = _field(c.PickUp, _items)
 drops = _field(c.Drop, _items)
 heal_targets = _field(c.Heal, _heal_target)
+crates = _field(c.Examine, lambda cmd: getattr(cmd, "crate", "") or "here")
+cadavers = _field(c.Autopsy, lambda cmd: getattr(cmd, "cadaver", "") or "here")
+devices = _field(c.Fabricate, lambda cmd: getattr(cmd, "device", ""))
+switches = _field(c.Switch, lambda cmd: getattr(cmd, "item", ""))
+foods = _field(c.Forage, _forage_target)
 
 
 async def commands(interaction: Inter, current: str) -> list[Choice[str]]:

@@ -17,7 +17,11 @@ BAD = [
     ("crew open", {"unit": "{unit}", "door": "zz"}, ""),
     ("crew lift", {"unit": "{unit}", "direction": "up"}, ""),
     ("crew end", {"unit": "ghost"}, ""),
-    ("crew dead", {"first": "a", "second": "b", "third": "c", "fourth": "d"}, ""),
+    ("crew setup dead", {"first": "a", "second": "b", "third": "c", "fourth": "d"}, ""),
+    ("crew examine", {"unit": "{unit}", "crate": "crate99"}, ""),
+    ("crew autopsy", {"unit": "{unit}"}, ""),
+    ("crew fabricate", {"unit": "{unit}", "device": "scanner"}, ""),
+    ("crew switch", {"unit": "{unit}", "item": "gear99", "state": "on"}, ""),
     ("game join", {"seat": "alien"}, "started"),
     ("game start", {}, "already"),
     ("game create", {}, "already has a game"),
@@ -62,6 +66,11 @@ async def test_bad_alien_orders_in_dm(simcord_env):
         ("alien attack", {"target": "hyun"}),
         ("alien ability", {"name": "Telepathy"}),
         ("alien larva", {"grid": "0-A1"}),
+        ("alien forage", {"actions": 2}),
+        ("alien examine", {}),
+        ("alien mutate", {}),
+        ("alien spawn", {"boost": 1}),
+        ("alien surge", {}),
     ]:
         result = await world.alien.user.slash(command, **options)
         assert result.response.content.startswith("⚠️"), (command, result.response.content)
