@@ -45,7 +45,7 @@ def crew_attack(ctx: Ctx, human: Human, cmd: Attack) -> None:
     afford(ctx, human.id, cost, cmd.boost, "an attack", "D.1, C.1")
     boost = commit(ctx, human.id, cost, cmd.boost)
     using = f" with the {weapon.name}" if weapon else ""
-    for victim in _victims(ctx, human, target, weapon):
+    for victim in blast_victims(ctx, human, target, weapon):
         shown = Shown()
         mods = crew_ferocity(ctx, human, weapon, victim, distance == 0, shown) + boost
         mods += resilience(ctx, victim, shown) + range_penalty(weapon, distance)
@@ -132,7 +132,7 @@ def _crew_in_blast(ctx: Ctx, human: Human, target: Alien) -> bool:
     return any(h.id != human.id for h in ctx.state.humans_in(target.grid))
 
 
-def _victims(ctx: Ctx, human: Human, target: Alien, weapon: Gear | None) -> list[str]:
+def blast_victims(ctx: Ctx, human: Human, target: Alien, weapon: Gear | None) -> list[str]:
     """The target, or for an area weapon every unit in its grid but the attacker:
     crew included, hidden pipe-runners not (G.2.1)."""
     if weapon is None or not weapon.area:

@@ -10,7 +10,7 @@ weapon (D.1). Every roll is announced as usual.
 
 from __future__ import annotations
 
-from engine.combat import choose_weapon
+from engine.combat import blast_victims, choose_weapon
 from engine.content_models import Activity
 from engine.context import Ctx
 from engine.dice import Modifier
@@ -78,10 +78,12 @@ def _alien_turn(ctx: Ctx, alien: Alien, grid: Grid) -> None:
 
 
 def _human_turn(ctx: Ctx, human: Human, target: Alien, actions: int) -> None:
+    """One attack; a Flame Caster's burns every unit in the pod but its wielder (G.2.1)."""
     weapon = choose_weapon(ctx, human, target, 0, "")
-    shown = Shown()
-    mods = crew_ferocity(ctx, human, weapon, target.id, True, shown)
-    mods += _boost(ctx, human.id, actions) + resilience(ctx, target.id, shown)
-    shown.reveal(ctx)
     using = f" with the {weapon.name}" if weapon else ""
-    strike(ctx, human.id, target.id, mods, f"{human.name} attacks {ctx.name(target.id)}{using}")
+    for victim in blast_victims(ctx, human, target, weapon):
+        shown = Shown()
+        mods = crew_ferocity(ctx, human, weapon, victim, True, shown)
+        mods += _boost(ctx, human.id, actions) + resilience(ctx, victim, shown)
+        shown.reveal(ctx)
+        strike(ctx, human.id, victim, mods, f"{human.name} attacks {ctx.name(victim)}{using}")

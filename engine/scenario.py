@@ -74,7 +74,7 @@ USAGE: dict[str, str] = {
     "[path=GRID,…] [piperun | piperun=GRID,…] [repelled-from=GRID] [carries=ID,…] [done]",
     "alien-side": "alien-side [energy=N] [abilities=ABILITY,…] [revealed=ABILITY,…] "
     "[order-energy=on|off] [surge-used] [royal-mutations=N]",
-    "crew-side": "crew-side [blueprints=DEVICE,…] [autopsies=N] [drive=GRID]",
+    "crew-side": "crew-side [blueprints=DEVICE,…] [fabricated=DEVICE,…] [autopsies=N] [drive=GRID]",
     "item": "item ID KIND [GRID] [in-locker] [active] [examined=crew,alien] [out-of-play]",
     "supplies": "supplies ID food|electronics|chemicals [GRID] … (the words of an item line)",
     "items": "items none",
@@ -395,8 +395,12 @@ class _Builder:
 
     def crew_side(self, line: _Line) -> None:
         blueprints, autopsies = line.option("blueprints"), line.option("autopsies")
-        drive = line.option("drive")
+        drive, fabricated = line.option("drive"), line.option("fabricated")
         line.finish()
+        if fabricated is not None:
+            devices = [d.value for d in self.content.blueprints]
+            built = [_choice(line, b, devices, "device") for b in _split(fabricated)]
+            self.state.crew_secrets.fabricated = built
         if drive is not None:
             self.state.drive_to = self.grid(line, drive)
         if blueprints is not None:
@@ -776,6 +780,7 @@ def _side_lines(state: GameState) -> list[str]:
         _opt("blueprints", blueprints) if blueprints else "",
         _opt("autopsies", str(state.autopsies)) if state.autopsies else "",
         _opt("drive", str(state.drive_to)) if state.drive_to else "",
+        _opt("fabricated", state.crew_secrets.fabricated) if state.crew_secrets.fabricated else "",
     )
     return [f"alien-side {alien}"] * bool(alien) + [f"crew-side {crew}"] * bool(crew)
 

@@ -125,11 +125,12 @@ def autopsy_means(ctx: Ctx, scientist: Human, cadaver: Human) -> str | None:
 
 
 def undrawn_devices(ctx: Ctx) -> list[GearKind]:
-    """E.4.1's face-down pile: the ID markers neither held as blueprints nor on the
-    board as fabricated devices, in content order."""
+    """E.4.1's face-down pile: the ID markers neither held as blueprints nor already
+    built (a built device's marker stays used even once the device is gone), in
+    content order."""
     state = ctx.state
     out = Counter(GearKind(b) for b in state.crew_secrets.blueprints)
-    out.update(GearKind(i.kind) for i in state.items.values() if _is_device(i))
+    out.update(GearKind(d) for d in state.crew_secrets.fabricated)
     pile: list[GearKind] = []
     for device in ctx.content.device_pool:
         if out[device]:
@@ -137,10 +138,6 @@ def undrawn_devices(ctx: Ctx) -> list[GearKind]:
         else:
             pile.append(device)
     return pile
-
-
-def _is_device(item: Item) -> bool:
-    return item.kind != SUPPLIES and GearKind(item.kind).is_device
 
 
 def _draw_blueprint(ctx: Ctx) -> None:
@@ -217,6 +214,7 @@ def fabricate(ctx: Ctx, side: Side, cmd: Fabricate) -> None:
         return
     del state.items[crate.id]
     state.crew_secrets.blueprints.remove(device.value)
+    state.crew_secrets.fabricated.append(device.value)
     made = add_item(state, device.value, grid=here)
     ctx.say(
         "fabricated",

@@ -127,6 +127,7 @@ class SideSecrets:
     abilities: list[str] = field(default_factory=list)  # alien ability markers held
     revealed_abilities: set[str] = field(default_factory=set)
     blueprints: list[str] = field(default_factory=list)  # crew's improvised-device blueprints
+    fabricated: list[str] = field(default_factory=list)  # devices built: their markers are used
 
 
 @dataclass
@@ -276,4 +277,5 @@ def _copy_secrets(secrets: SideSecrets) -> SideSecrets:
         abilities=list(secrets.abilities),
         revealed_abilities=set(secrets.revealed_abilities),
         blueprints=list(secrets.blueprints),
+        fabricated=list(secrets.fabricated),
     )

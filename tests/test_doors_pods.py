@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.ship import DoorState
-from engine.state import Condition, Fate, Phase
+from engine.state import Alien, Condition, Fate, Phase
 from tests.positions import Beast, Crew, door_id, g, play, position, public, put, refused, rolls
 
 ALIEN = Phase.ALIEN
@@ -225,3 +225,19 @@ def test_e24_pod_fight_settled_before_launch_alien_wins() -> None:
     assert hyun.fate is Fate.LOST
     assert after.aliens["alien1"].fate is Fate.ESCAPED
     assert after.phase is Phase.OVER
+
+
+def test_g21_a_flame_caster_burns_every_alien_in_a_pod_fight() -> None:
+    clever = Beast("1-X5", abilities=("Clever",), injured=False)
+    crew = {"hyun": Crew("1-X5", items=("FlameCaster",)), "okeke": Crew("0-H5")}
+    state = position(crew, clever, phase=ALIEN, dice=(1, 1))
+    state.aliens["alien2"] = Alien("alien2", "Larva", g("1-X5"), injured=True, path=[g("1-X5")])
+    state.alien_secrets.abilities = ["Clever"]
+    after, events = play(state, "alien", "launch alien1")  # the crew strikes first (gap 20)
+    burns = [r for r in rolls(events) if r.startswith("Hyun attacks")]
+    assert [b.split(":")[0] for b in burns[:2]] == [
+        "Hyun attacks the Larva with the Flame Caster",
+        "Hyun attacks the Larva (alien2) with the Flame Caster",
+    ]
+    assert after.aliens["alien2"].dead
+    assert after.aliens["alien1"].injured or after.aliens["alien1"].dead

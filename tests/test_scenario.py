@@ -136,6 +136,7 @@ def _everything_set() -> GameState:
     state.alien_secrets.abilities = ["Acid Spit", "Agile"]
     state.alien_secrets.revealed_abilities = {"Agile"}
     state.crew_secrets.blueprints = ["Scanner"]
+    state.crew_secrets.fabricated = ["PoisonBait"]
     state.standing.spend_energy_on_seven = False
     state.active_unit, state.done_units = "hyun", {"ortiz"}
     state.declarations, state.sightings = ["Move", "Lift B2", "Okeke"], [G("0-H10")]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from engine.content_models import GearKind
+from engine.context import Ctx
 from engine.events import Audience, Event
 from engine.legal import legal_commands
+from engine.science import undrawn_devices
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Phase, Side
 from tests.positions import CONTENT, SHIP, Beast, Crew, g, play, position, public, refused, rolls
@@ -253,3 +255,13 @@ def test_candidates_offer_autopsy_fabricate_and_switch() -> None:
     ortiz = [c.notation() for c in legal_commands(state, Side.CREW, SHIP, CONTENT, "ortiz")]
     assert "autopsy ortiz okeke" in ortiz
     assert not any(c.startswith("fabricate") for c in ortiz)
+
+
+def test_e41_a_built_device_never_returns_to_the_pile() -> None:
+    """E.4.1: each marker is drawn once; a device built and then lost (eaten bait, a
+    launched pod) leaves its marker out of the face-down pile for good."""
+    state = position({"hyun": Crew("1-H8")})
+    state.crew_secrets.fabricated = ["PoisonBait"]
+    pile = undrawn_devices(Ctx(state, SHIP, CONTENT))
+    assert GearKind.POISON_BAIT not in pile
+    assert len(pile) == len(CONTENT.device_pool) - 1
