@@ -95,10 +95,10 @@ def _boost_word(boost: int) -> list[str]:
 
 # --- setup (B.1) --------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class ChooseDead(Command):
-    verb = "dead"
-    usage = "dead HUMAN HUMAN HUMAN HUMAN"
-    help = "choose the four humans killed on the planet (B.1.2)"
+class HumansCommand(Command):
+    """A set-up choice of exactly ``count`` humans."""
+
+    count: ClassVar[int] = 0
     humans: tuple[str, ...]
 
     def args(self) -> list[str]:
@@ -106,24 +106,24 @@ class ChooseDead(Command):
 
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
-        _expect_count(cls, args, 4, 4)
+        _expect_count(cls, args, cls.count, cls.count)
         return cls(tuple(_unit(a) for a in args))
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseInjured(Command):
+class ChooseDead(HumansCommand):
+    verb = "dead"
+    usage = "dead HUMAN HUMAN HUMAN HUMAN"
+    help = "choose the four humans killed on the planet (B.1.2)"
+    count = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseInjured(HumansCommand):
     verb = "injured"
     usage = "injured HUMAN HUMAN"
     help = "choose the two injured survivors in the Infirmary beds (B.1.2)"
-    humans: tuple[str, ...]
-
-    def args(self) -> list[str]:
-        return list(self.humans)
-
-    @classmethod
-    def from_args(cls, args: list[str]) -> Self:
-        _expect_count(cls, args, 2, 2)
-        return cls(tuple(_unit(a) for a in args))
+    count = 2
 
 
 @dataclass(frozen=True, slots=True)

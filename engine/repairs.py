@@ -11,6 +11,7 @@ from engine.actions import take_unit
 from engine.commands import Repair
 from engine.content_models import Activity, GearKind, ShipSystem, Skill
 from engine.context import Ctx
+from engine.dice import Roll
 from engine.doors import other_airlock_door, resolve_door, set_door
 from engine.efforts import action_cost, afford, crew_effort, show_skill
 from engine.errors import RuleError
@@ -81,25 +82,16 @@ def repair_door(ctx: Ctx, side: Side, cmd: Repair) -> None:
         raise RuleError(
             "both Air Lock doors may not stand open: leave this one closed", rule="E.2.5"
         )
-    afford(
-        ctx,
-        human.id,
-        action_cost(ctx, Activity.REPAIR, human.id),
-        cmd.boost,
-        "a repair",
-        "D.2, C.1",
-    )
-    roll = crew_effort(
-        ctx,
-        human,
-        Skill.ENGINEER,
-        Activity.REPAIR,
-        cmd.boost,
-        f"{human.name} repairs door {door.id}",
-    )
+    roll = _repair_effort(ctx, human, cmd.boost, "D.2, C.1", f"{human.name} repairs door {door.id}")
     if roll.success:
         set_door(ctx, door, leave)
         ctx.say("door", f"Door {door.id} is repaired and left {leave.value} (D.2)", unit=human.id)
+
+
+def _repair_effort(ctx: Ctx, human: Human, boost: int, rule: str, what: str) -> Roll:
+    """One repair: an action plus those committed, Engineer skills and Command (C.1, E.3.4)."""
+    afford(ctx, human.id, action_cost(ctx, Activity.REPAIR, human.id), boost, "a repair", rule)
+    return crew_effort(ctx, human, Skill.ENGINEER, Activity.REPAIR, boost, what)
 
 
 def damaged_systems(ctx: Ctx) -> list[Grid]:
@@ -132,21 +124,8 @@ def repair_system(ctx: Ctx, side: Side, cmd: Repair) -> None:
             legal=damaged,
         )
     system = ShipSystem(state.nexus[here])
-    afford(
-        ctx,
-        human.id,
-        action_cost(ctx, Activity.REPAIR, human.id),
-        cmd.boost,
-        "a repair",
-        "C.9, C.1",
-    )
-    roll = crew_effort(
-        ctx,
-        human,
-        Skill.ENGINEER,
-        Activity.REPAIR,
-        cmd.boost,
-        f"{human.name} repairs the {system.value} at {here}",
+    roll = _repair_effort(
+        ctx, human, cmd.boost, "C.9, C.1", f"{human.name} repairs the {system.value} at {here}"
     )
     if not roll.success:
         return
@@ -190,23 +169,8 @@ def repair_humoid(ctx: Ctx, side: Side, cmd: Repair) -> None:
             rule="G.3, E.3.4",
             legal=[str(there)] if there else [],
         )
-    afford(
-        ctx,
-        human.id,
-        action_cost(ctx, Activity.REPAIR, human.id),
-        cmd.boost,
-        "a repair",
-        "G.3, C.1",
-    )
     show_skill(ctx, patient, Skill.HUMOID)
-    roll = crew_effort(
-        ctx,
-        human,
-        Skill.ENGINEER,
-        Activity.REPAIR,
-        cmd.boost,
-        f"{human.name} repairs {patient.name}",
-    )
+    roll = _repair_effort(ctx, human, cmd.boost, "G.3, C.1", f"{human.name} repairs {patient.name}")
     if roll.success:
         patient.condition = Condition.WELL
         ctx.say("healed", f"{patient.name} is repaired and healed (G.3)", unit=patient.id)
