@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -26,8 +26,11 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/pytest
 
+## bench: every benchmark script with a size that finishes in minutes (soak: pass --games)
 bench: $(STAMP)
-	for b in benchmarks/*.py; do $(BIN)/python $$b; done
+	for b in engine geometry render bot; do $(BIN)/python benchmarks/bench_$$b.py; done
+	$(BIN)/python benchmarks/bench_players.py 30
+	$(BIN)/python benchmarks/soak.py --games 200
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
