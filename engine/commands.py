@@ -89,6 +89,13 @@ def _boost(cls: type[Command], args: list[str]) -> tuple[list[str], int]:
     return rest, boost
 
 
+def _unit_other_boost(cls: type[Command], args: list[str]) -> tuple[str, str, int]:
+    """``UNIT [OTHER] [+N]``: the shape of heal and autopsy."""
+    args, boost = _boost(cls, args)
+    _expect_count(cls, args, 1, 2)
+    return _unit(args[0]), _unit(args[1]) if len(args) == 2 else "", boost
+
+
 def _boost_word(boost: int) -> list[str]:
     return [f"+{boost}"] if boost else []
 
@@ -397,9 +404,7 @@ class Heal(Command):
 
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
-        args, boost = _boost(cls, args)
-        _expect_count(cls, args, 1, 2)
-        return cls(_unit(args[0]), _unit(args[1]) if len(args) == 2 else "", boost)
+        return cls(*_unit_other_boost(cls, args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -583,9 +588,7 @@ class Autopsy(Command):
 
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
-        args, boost = _boost(cls, args)
-        _expect_count(cls, args, 1, 2)
-        return cls(_unit(args[0]), _unit(args[1]) if len(args) == 2 else "", boost)
+        return cls(*_unit_other_boost(cls, args))
 
 
 @dataclass(frozen=True, slots=True)

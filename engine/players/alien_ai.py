@@ -19,17 +19,17 @@ from __future__ import annotations
 from engine import commands as c
 from engine.board_view import MarkerKind, MarkerView
 from engine.content import Content
+from engine.content_models import LifeStage
 from engine.dice import Rng
 from engine.geometry import Mover
 from engine.grid import Grid
 from engine.players.tactics import (
-    best,
+    best_by_unit,
     distances,
     grid_of,
     markers,
     move_progress,
     nearest,
-    unit_of,
 )
 from engine.ship import Ship
 from engine.views import AlienLine, View
@@ -39,8 +39,6 @@ def view_markers(view: View) -> tuple[MarkerView, ...]:
     return view.board.markers
 
 
-FEROCITY = {"Larva": 2, "Hunter": 3, "Guard": 4, "Royal": 5}
-PIPE_COST = {"Larva": 1, "Hunter": 2, "Guard": 3, "Royal": 4}  # G.5
 AGGRESSIVE_TURN = 20
 _ALIVE = ("well", "injured", "unconscious")
 
@@ -49,25 +47,13 @@ def alien_ai(
     view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
 ) -> c.Command:
     mine = {a.id: a for a in view.aliens}
-    plans: dict[str, _Plan] = {}
-
-    def score(cmd: c.Command) -> float:
-        unit = unit_of(cmd)
-        if unit is None or unit not in mine:
-            return 9 if isinstance(cmd, c.EndPhase) else -10
-        plan = plans.get(unit)
-        if plan is None:
-            plan = plans[unit] = _Plan(view, mine[unit], ship, content)
-        return plan.score(cmd)
-
-    return best(legal, score, rng)
+    return best_by_unit(legal, mine, lambda a: _Plan(view, a, ship, content).score, rng)
 
 
 class _Plan:
     """One alien's reading of the board and its goal this decision."""
 
     def __init__(self, view: View, alien: AlienLine, ship: Ship, content: Content) -> None:
-        _ = content
         self.view, self.alien, self.ship = view, alien, ship
         self.here = grid_of(alien.grid) or Grid(0, 0, 0)
         self.humans: dict[Grid, int] = {}
@@ -77,9 +63,10 @@ class _Plan:
                 self.humans[grid] = self.humans.get(grid, 0) + 1
         self.nexus = markers(view, MarkerKind.NEXUS)
         self.aggressive = not self.nexus or view.turn >= AGGRESSIVE_TURN
-        self.need = max(0, 6 - FEROCITY.get(alien.stage, 2))
+        stage = content.life_stages[LifeStage(alien.stage)]  # G.5, from the data
+        self.need = max(0, 6 - stage.ferocity)
         agile = 1 if "Agile" in view.abilities else 0
-        self.reserve = max(0, PIPE_COST.get(alien.stage, 1) - agile)
+        self.reserve = max(0, stage.pipe_run - agile)
         self.goal = self._goal()
 
     def _near(self, targets: list[Grid]) -> tuple[Grid | None, int]:

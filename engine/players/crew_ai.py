@@ -22,7 +22,7 @@ from engine.content import Content
 from engine.dice import Rng
 from engine.geometry import Mover
 from engine.grid import Grid
-from engine.players.tactics import best, grid_of, markers, move_progress, nearest, unit_of
+from engine.players.tactics import best_by_unit, grid_of, markers, move_progress, nearest
 from engine.ship import RegionKind, Ship
 from engine.views import CrewLine, View
 
@@ -34,18 +34,7 @@ def crew_ai(
 ) -> c.Command:
     mine = {h.id: h for h in view.crew}
     critical = {s.value for s, info in content.systems.items() if info.critical}
-    plans: dict[str, _Plan] = {}
-
-    def score(cmd: c.Command) -> float:
-        unit = unit_of(cmd)
-        if unit is None or unit not in mine:
-            return 9 if isinstance(cmd, c.EndPhase) else -10
-        plan = plans.get(unit)
-        if plan is None:
-            plan = plans[unit] = _Plan(view, mine[unit], ship, critical)
-        return plan.score(cmd)
-
-    return best(legal, score, rng)
+    return best_by_unit(legal, mine, lambda h: _Plan(view, h, ship, critical).score, rng)
 
 
 class _Plan:

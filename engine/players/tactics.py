@@ -4,6 +4,7 @@ reading a View, and picking the best-scored legal command."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
 from engine import commands as c
 from engine.board_view import MarkerKind
@@ -12,6 +13,8 @@ from engine.geometry import Mover, reachable
 from engine.grid import Grid
 from engine.ship import DoorState, Ship
 from engine.views import View
+
+U = TypeVar("U")
 
 FAR = 10_000
 _CACHE: dict[tuple[int, Grid, Mover, frozenset[tuple[str, str]]], dict[Grid, int]] = {}
@@ -72,3 +75,24 @@ def best(legal: list[c.Command], score: Callable[[c.Command], float], rng: Rng) 
     top = max(s for s, _ in scored)
     ties = [cmd for s, cmd in scored if s == top]
     return ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]
+
+
+def best_by_unit(
+    legal: list[c.Command],
+    mine: Mapping[str, U],
+    plan_for: Callable[[U], Callable[[c.Command], float]],
+    rng: Rng,
+) -> c.Command:
+    """The best command when each unit scores its own commands with a plan made once
+    per decision; passing the phase scores 9, anything else not of ``mine`` -10."""
+    plans: dict[str, Callable[[c.Command], float]] = {}
+
+    def score(cmd: c.Command) -> float:
+        unit = unit_of(cmd)
+        if unit is None or unit not in mine:
+            return 9 if isinstance(cmd, c.EndPhase) else -10
+        if unit not in plans:
+            plans[unit] = plan_for(mine[unit])
+        return plans[unit](cmd)
+
+    return best(legal, score, rng)
