@@ -53,7 +53,7 @@ def take_unit(ctx: Ctx, side: Side, unit_id: str) -> None:
             raise RuleError(f"{human.name} is being carried and cannot act", rule="E.3.1")
         if human.condition is Condition.UNCONSCIOUS and human.actions == 0:
             raise RuleError(f"{human.name} is unconscious", rule="G.4")
-    if state.active_unit not in (None, unit_id):
+    if state.active_unit not in (None, unit_id) and not ctx.defer_finish:
         from engine.turns import finish_unit
 
         finish_unit(ctx, state.active_unit)

@@ -20,6 +20,9 @@ class Ctx:
     ship: Ship
     content: Content
     events: list[Event] = field(default_factory=list)
+    # Judging an order before the unit it replaces is finished (C.2, C.8): see
+    # ``engine.rules.apply``. The replaced unit's leftover search is then not run.
+    defer_finish: bool = False
 
     def say(
         self,

@@ -9,7 +9,7 @@ from engine.content import Content, load_content
 from engine.errors import RuleError
 from engine.events import Event
 from engine.floorplan import default_ship
-from engine.legal import legal_commands, summarize
+from engine.legal import refusal
 from engine.rules import apply
 from engine.setup import new_game
 from engine.ship import Ship
@@ -27,6 +27,7 @@ _IRREVERSIBLE = frozenset(
         "launched",
         "examined-secret",
         "revealed",
+        "weighed",
     }
 )
 
@@ -84,23 +85,16 @@ class Game:
         before = self.state
         try:
             after, events = apply(before, side, command, self.ship, self.content)
-        except RuleError as err:
-            raise self._with_hints(err, side, command) from None
+        except RuleError:
+            error = refusal(before, side, command, self.ship, self.content)
+            assert error is not None
+            raise error from None
         irreversible = after.rng.state != before.rng.state or any(
             e.kind in _IRREVERSIBLE for e in events
         )
         self.log.append(Entry(side, command, irreversible, before.turn, before.phase))
         self.state = after
         return events
-
-    def _with_hints(self, err: RuleError, side: Side, command: Command) -> RuleError:
-        """Add what the same unit could legally do instead ("Legal: move hyun 1-C5, …")."""
-        unit = getattr(command, "unit", None)
-        known = unit in self.state.humans or unit in self.state.aliens
-        if err.legal or not isinstance(unit, str) or not known:
-            return err
-        legal = legal_commands(self.state, side, self.ship, self.content, unit=unit)
-        return RuleError(err.message, rule=err.rule, legal=summarize(legal))
 
     def can_undo(self, side: Side) -> str | None:
         """Why ``side`` may not take back its last command now, or None (undo rules)."""

@@ -19,8 +19,16 @@ from engine.grid import Grid
 from engine.piperun import reveal_location
 from engine.setup import add_item
 from engine.ship import Feature
-from engine.state import Condition, Fate, Human, Item, Side
-from engine.units import SUPPLIES, burden, capacity, has_skill, is_worn, item_totage
+from engine.state import Condition, Fate, GameState, Human, Item, Side
+from engine.units import (
+    SUPPLIES,
+    burden,
+    capacity,
+    has_skill,
+    is_worn,
+    item_totage,
+    reads_kind,
+)
 
 # E.2.6, E.3.6: "Opening a locker costs one action"; the G.1 table has no row for it.
 LOCKER_COST = 1
@@ -50,34 +58,75 @@ def require_carrier(ctx: Ctx, unit_id: str) -> None:
         raise RuleError(f"{ctx.name(unit_id)} is hurt and may not carry anything", rule="D.5")
 
 
-def check_load(ctx: Ctx, unit_id: str, items: list[Item], bodies: list[Human]) -> None:
-    """E.3.1: at most so many things and so many dots; worn armour counts neither,
-    a body or a crate two dots."""
-    content = ctx.content
-    count, dots = burden(ctx.state, content, unit_id)
-    count += sum(1 for i in items if not is_worn(content, i)) + len(bodies)
-    dots += sum(item_totage(content, i) for i in items)
-    dots += len(bodies) * content.human_stats.body_totage
-    most, most_dots = capacity(ctx.state, content, unit_id)
-    if count > most or dots > most_dots:
+def check_load(ctx: Ctx, unit_id: str, items: list[Item], bodies: list[Human]) -> bool:
+    """E.3.1: at most so many things and so many dots; a body or a crate two dots, and
+    armour a human wears counts neither. Refuses what the acting side can tell is too
+    much; returns False when only the weight of face-down markers it cannot read
+    (C.3) makes it so: the alien learns that by trying (gap 26)."""
+    content, state = ctx.content, ctx.state
+    count, dots = burden(state, content, unit_id)
+    worn_here = state.is_human(unit_id)
+    count += sum(1 for i in items if not (worn_here and is_worn(content, i))) + len(bodies)
+    body_dots = len(bodies) * content.human_stats.body_totage
+    most, most_dots = capacity(state, content, unit_id)
+    reader = state.side_of(unit_id)
+    carried = [i for i in state.items.values() if i.holder == unit_id]
+    known = sum(item_totage(content, i) for i in [*carried, *items] if reads_kind(i, reader))
+    known += body_dots + len(_carried_bodies(state, unit_id)) * content.human_stats.body_totage
+    if count > most or known > most_dots:
         raise RuleError(
-            f"{ctx.name(unit_id)} would carry {count} things of {dots} totage dots; "
-            f"the limit is {most} things of {most_dots} dots",
+            f"{ctx.name(unit_id)} would carry {count} things of {known} totage "
+            f"dots; the limit is {most} things of {most_dots} dots",
             rule="E.3.1",
         )
+    return dots + sum(item_totage(content, i) for i in items) + body_dots <= most_dots
+
+
+def _carried_bodies(state: GameState, unit_id: str) -> list[Human]:
+    return [h for h in state.humans.values() if h.holder == unit_id]
+
+
+def _too_heavy(ctx: Ctx, unit_id: str, verb: str, items: list[Item], cost: int) -> None:
+    """A lift that failed on the weight of face-down markers: the actions are spent,
+    the markers stay, and the lifter's side learns only that they are too heavy."""
+    spend(ctx, unit_id, cost)
+    who = ctx.Name(unit_id)
+    tried = f"{who} tries to {verb} {_describe(items, [])} but cannot carry it"
+    ctx.say("gear", tried, unit=unit_id)
+    ctx.tell(
+        _side(ctx, unit_id),
+        "weighed",
+        f"{who} cannot carry {_named(items, [], crew=False)}: too heavy (E.3.1)",
+        unit=unit_id,
+    )
+    if not ctx.state.is_human(unit_id):
+        alien = ctx.state.alien(unit_id)
+        if alien.pipe_running:
+            reveal_location(ctx, alien, f"markers are touched where it hides ({verb})")
 
 
 # --- naming what moves -------------------------------------------------------------------
 def _choose(
-    ctx: Ctx, words: tuple[str, ...], items: list[Item], bodies: list[Human], where: str
+    ctx: Ctx,
+    reader: Side,
+    words: tuple[str, ...],
+    items: list[Item],
+    bodies: list[Human],
+    where: str,
 ) -> tuple[list[Item], list[Human]]:
-    """Items by id or by kind ("carbine" takes the next carbine), bodies by name."""
+    """Items by id or by kind ("carbine" takes the next carbine of a kind ``reader``
+    can read: face-down gear is named by id only, C.3), bodies by name."""
     chosen_items: list[Item] = []
     chosen_bodies: list[Human] = []
     legal = [i.id for i in items] + [b.id for b in bodies]
     for word in words:
         item = next((i for i in items if i.id == word and i not in chosen_items), None) or next(
-            (i for i in items if i.kind.casefold() == word and i not in chosen_items), None
+            (
+                i
+                for i in items
+                if i.kind.casefold() == word and i not in chosen_items and reads_kind(i, reader)
+            ),
+            None,
         )
         body = next((b for b in bodies if b.id == word and b not in chosen_bodies), None)
         if item is not None:
@@ -170,10 +219,13 @@ def pick_up(ctx: Ctx, side: Side, cmd: PickUp) -> None:
     ]
     if any(i.grid == here and i.in_locker for i in state.items.values()) and not floor:
         raise RuleError("the kits here are still in the locker: unlock it first", rule="E.2.6")
-    items, bodies = _choose(ctx, cmd.items, floor, lying, f"on the floor at {here}")
-    check_load(ctx, cmd.unit, items, bodies)
+    items, bodies = _choose(ctx, side, cmd.items, floor, lying, f"on the floor at {here}")
+    fits = check_load(ctx, cmd.unit, items, bodies)
     cost = action_cost(ctx, Activity.PICK_UP, cmd.unit)
     require_actions(ctx, cmd.unit, cost, "picking up", "E.3.2, G.1")
+    if not fits:
+        _too_heavy(ctx, cmd.unit, "pick up", items, cost)
+        return
     spend(ctx, cmd.unit, cost)
     for item in items:
         item.grid, item.holder = None, cmd.unit
@@ -191,7 +243,8 @@ def drop(ctx: Ctx, side: Side, cmd: Drop) -> None:
     here = _here(ctx, cmd.unit)
     held = [state.items[i] for i in state.carried_by(cmd.unit) if i in state.items]
     bodies = [h for h in state.humans.values() if h.holder == cmd.unit]
-    items, dropped = _choose(ctx, cmd.items, held, bodies, f"carried by {ctx.name(cmd.unit)}")
+    carried = f"carried by {ctx.name(cmd.unit)}"
+    items, dropped = _choose(ctx, side, cmd.items, held, bodies, carried)
     cost = action_cost(ctx, Activity.DROP, cmd.unit)
     spend(ctx, cmd.unit, cost)
     moved: list[Item | Human] = [*items, *dropped]
@@ -209,10 +262,14 @@ def give(ctx: Ctx, side: Side, cmd: Give) -> None:
     _require_receiver(ctx, cmd.unit, cmd.to, here)
     held = [state.items[i] for i in state.carried_by(cmd.unit) if i in state.items]
     bodies = [h for h in state.humans.values() if h.holder == cmd.unit]
-    items, given = _choose(ctx, cmd.items, held, bodies, f"carried by {ctx.name(cmd.unit)}")
-    check_load(ctx, cmd.to, items, given)
+    carried = f"carried by {ctx.name(cmd.unit)}"
+    items, given = _choose(ctx, side, cmd.items, held, bodies, carried)
+    fits = check_load(ctx, cmd.to, items, given)
     cost = action_cost(ctx, Activity.PICK_UP, cmd.unit)
     require_actions(ctx, cmd.unit, cost, "handing over gear", "E.3.2, G.1")
+    if not fits:
+        _too_heavy(ctx, cmd.unit, f"hand {ctx.name(cmd.to)}", items, cost)
+        return
     spend(ctx, cmd.unit, cost)
     moved: list[Item | Human] = [*items, *given]
     for thing in moved:

@@ -13,7 +13,7 @@ from engine import commands as c
 from engine import growth, sabotage, science
 from engine.content import Content
 from engine.content_models import Ability
-from engine.errors import GameError
+from engine.errors import GameError, RuleError
 from engine.geometry import Mover, grid_range, reachable
 from engine.grid import Grid
 from engine.ship import (
@@ -203,6 +203,30 @@ def is_legal(
     except GameError:
         return False
     return True
+
+
+def refusal(
+    state: GameState, side: Side, command: c.Command, ship: Ship, content: Content
+) -> GameError | None:
+    """Why ``side`` may not play ``command`` now, with what the same unit could do
+    instead ("Legal: move hyun 1-C5, …"), or None if it may."""
+    from engine.rules import apply
+
+    try:
+        apply(state, side, command, ship, content)
+    except GameError as err:
+        return _with_hints(state, side, command, ship, content, err)
+    return None
+
+
+def _with_hints(
+    state: GameState, side: Side, command: c.Command, ship: Ship, content: Content, err: GameError
+) -> GameError:
+    unit = getattr(command, "unit", None)
+    if not isinstance(err, RuleError) or err.legal or unit not in _all_units(state):
+        return err
+    legal = legal_commands(state, side, ship, content, unit=unit)
+    return RuleError(err.message, rule=err.rule, legal=summarize(legal))
 
 
 def legal_commands(

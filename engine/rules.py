@@ -11,11 +11,11 @@ from typing import Any
 
 from engine import commands as c
 from engine import growth, sabotage, science
-from engine.actions import actions_left
+from engine.actions import actions_left, take_unit
 from engine.combat import HANDLERS as COMBAT_HANDLERS
 from engine.content import Content
 from engine.context import Ctx, Handler
-from engine.errors import RuleError
+from engine.errors import GameError, RuleError
 from engine.events import Audience, Event
 from engine.gear import HANDLERS as GEAR_HANDLERS
 from engine.movement import feint, move, use_hatch, use_lift, wait
@@ -126,11 +126,52 @@ def _after(ctx: Ctx) -> None:
 def apply(
     state: GameState, side: Side, command: c.Command, ship: Ship, content: Content
 ) -> tuple[GameState, list[Event]]:
-    """The state after ``side`` plays ``command``, and what happened; raises GameError."""
-    ctx = Ctx(state.clone(), ship, content)
+    """The state after ``side`` plays ``command``, and what happened; raises GameError.
+
+    An order to a new unit first finishes the unit acting before it, whose leftover
+    actions search if an alien hides (C.2, C.8). What that search finds is hidden until
+    it happens, so the order is judged as the position stood when it was given: legal
+    or not whatever the hidden alien's grid (the crew's options are a function of what
+    it knows). If the search then changes the position so that the order cannot be
+    carried out, the order still stands: the new unit takes over and is told why.
+    """
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise RuleError(f"'{command.verb}' is not a rule yet")
-    handler(ctx, side, command)
+    judged_first = _replaces_a_searcher(state, command)
+    if judged_first:
+        handler(Ctx(state.clone(), ship, content, defer_finish=True), side, command)
+    ctx = Ctx(state.clone(), ship, content)
+    try:
+        handler(ctx, side, command)
+    except GameError as err:
+        if not judged_first:
+            raise
+        ctx = _overtaken(state, side, command, ship, content, err)
     _after(ctx)
     return ctx.state, ctx.events
+
+
+def _replaces_a_searcher(state: GameState, command: c.Command) -> bool:
+    """Does this order finish a human whose leftover actions will search (C.8)?"""
+    previous, unit = state.active_unit, getattr(command, "unit", None)
+    if previous is None or unit in (None, previous) or not state.is_human(previous):
+        return False
+    human = state.human(previous)
+    return human.actions > 0 and human.holder is None and bool(state.pipe_runners())
+
+
+def _overtaken(
+    state: GameState, side: Side, command: c.Command, ship: Ship, content: Content, err: GameError
+) -> Ctx:
+    """The leftover search of the unit left behind changed the position (C.8): that
+    unit is finished, the ordered unit takes over, and its order lapses."""
+    ctx = Ctx(state.clone(), ship, content)
+    unit: str = getattr(command, "unit")  # noqa: B009 - every unit order has one
+    take_unit(ctx, side, unit)
+    ctx.say(
+        "order-lapsed",
+        f"{ctx.Name(unit)}'s order '{command.notation()}' lapses: {err.message}",
+        unit=unit,
+    )
+    return ctx

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.content import Content
 from engine.content_models import Ability, GearKind, LifeStage, Skill
-from engine.state import Alien, Condition, GameState, Human, Item
+from engine.state import Alien, Condition, GameState, Human, Item, Side
 
 SUPPLIES = "Supplies"
 
@@ -64,9 +64,21 @@ def is_worn(content: Content, item: Item) -> bool:
     return item.kind != SUPPLIES and content.gear[GearKind(item.kind)].worn
 
 
+def reads_kind(item: Item, side: Side) -> bool:
+    """Can ``side`` read what this marker is (C.3)? The crew knows its gear; the alien
+    only what it has seen face up. A supplies crate always shows that it is one."""
+    return side is Side.CREW or item.kind == SUPPLIES or side.value in item.examined_by
+
+
 def burden(state: GameState, content: Content, unit_id: str) -> tuple[int, int]:
-    """(items, totage dots) a unit carries; worn armour counts as neither (E.3.1, E.3.7)."""
-    items = [i for i in state.items.values() if i.holder == unit_id and not is_worn(content, i)]
+    """(items, totage dots) a unit carries; armour a human wears counts as neither
+    (E.3.1, E.3.7). An alien wears nothing: every marker it holds counts."""
+    human = state.is_human(unit_id)
+    items = [
+        i
+        for i in state.items.values()
+        if i.holder == unit_id and not (human and is_worn(content, i))
+    ]
     bodies = [h for h in state.humans.values() if h.holder == unit_id]
     dots = sum(item_totage(content, i) for i in items)
     dots += len(bodies) * content.human_stats.body_totage

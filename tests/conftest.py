@@ -7,8 +7,13 @@ from typing import Any
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Report how the random playouts ended and which commands they used."""
-    from tests import test_playout
+    from tests import test_knowledge, test_playout
 
+    if test_knowledge.AUDITED:
+        terminalreporter.section("knowledge audit")
+        pairs = sum(n for n, _ in test_knowledge.AUDITED)
+        differences = sum(d for _, d in test_knowledge.AUDITED)
+        terminalreporter.write_line(f"pairs {pairs}, differences {differences}")
     if not test_playout.ENDINGS:
         return
     terminalreporter.section("random playouts")

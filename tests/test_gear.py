@@ -86,7 +86,9 @@ def test_d5_injured_unit_may_not_carry() -> None:
 def test_e31_larva_carries_one_small_item() -> None:
     state = position({"hyun": Crew("1-H5")}, Beast("0-H5"), phase=Phase.ALIEN)
     gun, rifle = put(state, "Handgun", "0-H5"), put(state, "Carbine", "0-H5")
-    assert refused(state, "alien", f"pickup alien1 {rifle}").rule == "E.3.1"
+    tried, events = play(state, "alien", f"pickup alien1 {rifle}")  # face-down: gap 26
+    assert tried.carried_by("alien1") == [] and "cannot carry it" in public(events)
+    assert refused(state, "alien", f"pickup alien1 {rifle} {gun}").rule == "E.3.1"
     after, events = play(state, "alien", f"pickup alien1 {gun}")
     assert after.carried_by("alien1") == [gun]
     assert "The Larva picks up 1 gear marker" in public(events)

@@ -1,0 +1,232 @@
+"""The knowledge audit: what a side may do must follow from what it knows.
+
+A side's legal commands, its refusals and the hints they carry are public to that
+side (the bot turns them into autocomplete lists, buttons and error messages), so
+they must be a function of the side's :func:`~engine.views.view`. This module builds
+*twins* of a position: states that differ only in the other side's secrets and that
+the side's view cannot tell apart (a hidden alien moved to another grid, the crew's
+face-down markers shuffled), and compares what the side may do in each. Tests and
+``benchmarks/secrecy_audit.py`` run it over many positions; any difference is a leak.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine import commands as c
+from engine.content import Content
+from engine.dice import Rng
+from engine.geometry import Mover, reachable
+from engine.grid import Grid
+from engine.legal import candidates, legal_commands, ready_units, refusal
+from engine.ship import Ship
+from engine.state import GameState, Phase, Side
+from engine.units import SUPPLIES
+from engine.views import view
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One leak: the same command judged differently in two indistinguishable twins."""
+
+    side: Side
+    what: str  # "legal list" or the command whose refusal differs
+    here: str
+    there: str
+
+
+def alien_twins(state: GameState, ship: Ship, rng: Rng, count: int) -> list[GameState]:
+    """Up to ``count`` copies of ``state`` with each hidden alien somewhere else the crew
+    cannot rule out from its view: the end of its secret route moved to another grid."""
+    runners = [a for a in state.pipe_runners() if len(a.run_path) > 1 and a.grid is not None]
+    if not runners:
+        return []
+    twins: list[GameState] = []
+    for _ in range(count * 3):
+        twin = state.clone()
+        for alien in runners:
+            moved = twin.alien(alien.id)
+            grid = _somewhere_else(twin, ship, moved.path[-2], rng)
+            if grid is None:
+                break
+            moved.grid = grid
+            moved.path[-1] = grid
+        else:
+            twins.append(twin)
+        if len(twins) == count:
+            break
+    return twins
+
+
+def _somewhere_else(state: GameState, ship: Ship, before: Grid, rng: Rng) -> Grid | None:
+    """A grid one alien move from ``before`` (C.7: the route goes on grid by grid)."""
+    nearby = reachable(ship, before, 3, Mover.ALIEN, state.doors)
+    occupied = {h.grid for h in state.live_humans() if h.grid is not None}
+    options = sorted(g for g in nearby if g not in occupied)
+    return options[rng.below(len(options))] if options else None
+
+
+def crew_twins(state: GameState, rng: Rng, count: int) -> list[GameState]:
+    """Copies of ``state`` with the crew's face-down markers dealt differently: gear
+    kinds, crate contents, roles and skills the alien has not seen, swapped in pairs."""
+    twins = []
+    for _ in range(count):
+        twin = state.clone()
+        _swap_face_down_gear(twin, rng)
+        _swap_hidden_roles(twin, rng)
+        twins.append(twin)
+    return twins
+
+
+def _swap_face_down_gear(state: GameState, rng: Rng) -> None:
+    hidden = [i for i in state.items.values() if "alien" not in i.examined_by]
+    gear = [i for i in hidden if i.kind != SUPPLIES and not i.active]
+    crates = [i for i in hidden if i.kind == SUPPLIES]
+    for group, field in ((gear, "kind"), (crates, "supply")):
+        if len(group) > 1:
+            a, b = rng.below(len(group)), rng.below(len(group))
+            first, second = group[a], group[b]
+            value = getattr(first, field)
+            setattr(first, field, getattr(second, field))
+            setattr(second, field, value)
+
+
+def _swap_hidden_roles(state: GameState, rng: Rng) -> None:
+    for mark, field in (("role", "role"), ("skill", "skill_marker")):
+        unseen = [h for h in state.humans.values() if mark not in h.revealed and h.role]
+        if len(unseen) > 1:
+            first = unseen[rng.below(len(unseen))]
+            second = unseen[rng.below(len(unseen))]
+            value = getattr(first, field)
+            setattr(first, field, getattr(second, field))
+            setattr(second, field, value)
+
+
+def same_view(a: GameState, b: GameState, side: Side, ship: Ship, content: Content) -> bool:
+    return view(a, side.value, ship, content) == view(b, side.value, ship, content)
+
+
+def compare(
+    state: GameState, twin: GameState, side: Side, ship: Ship, content: Content, rng: Rng
+) -> list[Difference]:
+    """How ``side``'s options differ between two positions it cannot tell apart."""
+    here = legal_commands(state, side, ship, content)
+    there = legal_commands(twin, side, ship, content)
+    if here != there:
+        return [_list_difference(side, here, there)]
+    found = []
+    for command in _probes(state, twin, side, ship, content, rng):
+        a, b = (
+            _refusal_text(state, side, command, ship, content),
+            _refusal_text(twin, side, command, ship, content),
+        )
+        if a != b:
+            found.append(Difference(side, command.notation(), a, b))
+    return found
+
+
+def _list_difference(side: Side, here: list[c.Command], there: list[c.Command]) -> Difference:
+    only_here = sorted(x.notation() for x in set(here) - set(there))
+    only_there = sorted(x.notation() for x in set(there) - set(here))
+    return Difference(side, "legal list", ", ".join(only_here), ", ".join(only_there))
+
+
+def _refusal_text(
+    state: GameState, side: Side, command: c.Command, ship: Ship, content: Content
+) -> str:
+    error = refusal(state, side, command, ship, content)
+    return "accepted" if error is None else error.describe()
+
+
+def _probes(
+    state: GameState, twin: GameState, side: Side, ship: Ship, content: Content, rng: Rng
+) -> Iterator[c.Command]:
+    """Commands worth refusing in both twins: a sample of each side's candidates, and
+    orders aimed where a hidden alien is in either twin."""
+    pool = candidates(state, side, ship, content) + candidates(twin, side, ship, content)
+    for _ in range(min(6, len(pool))):
+        yield pool[rng.below(len(pool))]
+    if state.phase is Phase.ALIEN and side is Side.ALIEN:
+        yield from _alien_probes(state, twin)
+    if side is not Side.CREW or state.phase is not Phase.CREW:
+        return
+    secret = {a.grid for s in (state, twin) for a in s.pipe_runners() if a.grid is not None}
+    for unit in ready_units(state, side)[:2]:
+        for grid in sorted(secret):
+            yield c.Move(unit, (grid,))
+            yield c.Attack(unit, str(grid))
+        yield c.Search(unit, 1)
+        yield c.Search(unit, 9)
+        yield from (c.Attack(unit, alien) for alien in state.aliens)
+
+
+def _alien_probes(state: GameState, twin: GameState) -> Iterator[c.Command]:
+    """Gear named by kind where the markers lie face-down (C.3)."""
+    for alien in ready_units(state, Side.ALIEN):
+        here = state.unit_grid(alien)
+        kinds = {
+            i.kind.casefold()
+            for s in (state, twin)
+            for i in s.items.values()
+            if i.grid == here and i.holder is None and i.kind != SUPPLIES
+        }
+        yield from (c.PickUp(alien, (kind,)) for kind in sorted(kinds))
+
+
+def audit_position(
+    state: GameState, ship: Ship, content: Content, rng: Rng, twins: int = 2
+) -> tuple[int, list[Difference]]:
+    """Compare the acting side's options with those in a few indistinguishable twins.
+    Returns how many pairs were compared and every difference found."""
+    if state.phase is Phase.CREW:
+        side, made = Side.CREW, alien_twins(state, ship, rng, twins)
+    elif state.phase is Phase.ALIEN:
+        side, made = Side.ALIEN, crew_twins(state, rng, twins)
+    else:
+        return 0, []
+    pairs, found = 0, []
+    for twin in made:
+        if not same_view(state, twin, side, ship, content):
+            continue
+        pairs += 1
+        found += compare(state, twin, side, ship, content, rng)
+    return pairs, found
+
+
+def describe(difference: Difference) -> str:
+    return (
+        f"{difference.side.value}: {difference.what}\n  one twin: {difference.here}\n"
+        f"  the other: {difference.there}"
+    )
+
+
+def audit_playout(
+    seed: int, *, ai: bool, every: int = 3, twins: int = 2, last_turn: int = 30
+) -> tuple[int, list[Difference]]:
+    """Play a seeded game (random legal players, or the game-controlled ones) and audit
+    every ``every``-th position; (pairs compared, differences found)."""
+    from engine.game import Game
+    from engine.players import alien_ai, crew_ai
+    from engine.players.base import acting_side, decide
+    from engine.random_player import choose
+
+    game = Game.new(seed)
+    rng, player = Rng(seed ^ 0xA0D1), Rng(seed ^ 0x5EED)
+    players = {Side.CREW: crew_ai, Side.ALIEN: alien_ai}
+    pairs, found, step = 0, [], 0
+    while game.state.phase is not Phase.OVER and game.state.turn <= last_turn:
+        side = acting_side(game.state)
+        if ai:
+            command = decide(game.state, side, players[side], game.ship, game.content, player)
+        else:
+            choice = choose(game.state, side, game.ship, game.content, player, patient=True)
+            assert choice is not None, f"seed {seed}: {side.value} has no legal command"
+            command = choice
+        game.play(side, command)
+        step += 1
+        if step % every == 0:
+            n, diffs = audit_position(game.state, game.ship, game.content, rng, twins)
+            pairs += n
+            found += diffs
+    return pairs, found
