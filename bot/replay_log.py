@@ -94,3 +94,8 @@ def digest(replay: GameReplay, number: int) -> list[str]:
     if step.view.phase == "over" and step.view.result:
         shown.append(f"🏁 {step.view.result}")
     return [head, *(shown or ["*Nothing happened in this phase.*"])]
+
+
+def forget() -> None:
+    """Drop the replays kept in memory (a restart does the same)."""
+    _cache.clear()
