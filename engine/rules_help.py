@@ -83,9 +83,9 @@ def suggestions(query: str) -> list[str]:
     return [t.label for t in complete(query, 6)]
 
 
-def answer(topic: Topic) -> list[str]:
-    """The help lines for ``topic``."""
-    book, content = load_rulebook(), load_content()
+def answer(topic: Topic, content: Content | None = None) -> list[str]:
+    """The help lines for ``topic``, with the numbers of ``content`` (default: data/)."""
+    book, content = load_rulebook(), content or load_content()
     section = book.section(topic.rule)
     assert section is not None, topic
     lines = _ANSWERS[topic.kind](topic, section, content)
