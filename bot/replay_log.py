@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.service import event_line
 from bot.store import GameRow, Store
+from engine.board_view import MarkerKind
 from engine.errors import GameError
 from engine.game import Game
 from engine.replay import PhaseStep, replay_phases
@@ -19,7 +20,7 @@ from render.animation import animate_gif
 from render.board import render_png
 
 FINISHED = ("over", "local-over")
-DIGEST_LIMIT = 1700  # characters of events in one replay message (Discord allows 2,000)
+DIGEST_LIMIT = 1500  # characters of events in one replay message (Discord allows 2,000)
 _CACHE_SIZE = 8
 
 
@@ -44,7 +45,8 @@ class GameReplay:
         return animate_gif([s.view.board for s in self.steps], self.game.ship)
 
 
-_cache: OrderedDict[tuple[int, int], GameReplay] = OrderedDict()
+_Key = tuple[int, int, tuple[tuple[str, str], ...]]  # game, seed, its whole log
+_cache: OrderedDict[_Key, GameReplay] = OrderedDict()
 
 
 async def load_replay(store: Store, game_id: int) -> GameReplay:
@@ -58,7 +60,7 @@ async def load_replay(store: Store, game_id: int) -> GameReplay:
             "so nothing hidden is given away."
         )
     commands = await store.commands(game_id)
-    key = (game_id, len(commands))
+    key = (game_id, row.seed, tuple((c.side, c.command) for c in commands))
     if key in _cache:
         _cache.move_to_end(key)
         return _cache[key]
@@ -91,9 +93,21 @@ def digest(replay: GameReplay, number: int) -> list[str]:
         used += len(line) + 3
     if len(shown) < len(lines):
         shown.append(f"*… and {len(lines) - len(shown)} more events*")
+    if step.number == 1:
+        shown.append(nexus_line(step))
     if step.view.phase == "over" and step.view.result:
         shown.append(f"🏁 {step.view.result}")
     return [head, *(shown or ["*Nothing happened in this phase.*"])]
+
+
+def nexus_line(step: PhaseStep) -> str:
+    """What lies under each face-down nexus marker (the map draws only the marker)."""
+    systems = sorted(
+        f"{m.grid} {m.label}"
+        for m in step.view.board.markers
+        if m.kind in (MarkerKind.NEXUS, MarkerKind.NEXUS_DAMAGED)
+    )
+    return "🔧 Under the nexus markers: " + ", ".join(systems)
 
 
 def forget() -> None:

@@ -132,3 +132,22 @@ def test_cli_refuses_a_game_not_over_and_a_phase_out_of_range(
     assert "phases 1 to" in capsys.readouterr().err
     assert main(["replay", "12345", "--db", str(db), "--out", str(out)]) == 1
     assert "no game 12345" in capsys.readouterr().err
+
+
+def test_every_replay_message_fits_discord_with_its_digest(finished: Game, tmp_path: Path) -> None:
+    from bot.replay_log import digest, load_replay
+
+    async def load() -> list[str]:
+        db = tmp_path / "games.sqlite3"
+        game_id = await _save(db, finished, "over")
+        store = await Store.open(db)
+        try:
+            found = await load_replay(store, game_id)
+        finally:
+            await store.close()
+        return ["\n".join(digest(found, n)) for n in range(1, len(found.steps) + 1)]
+
+    messages = asyncio.run(load())
+    assert len(messages) == len(replay_phases(finished))
+    assert all(len(m) <= 2000 for m in messages)
+    assert "Under the nexus markers" in messages[0] and "🏁" in messages[-1]

@@ -61,11 +61,13 @@ async def test_replay_steps_forward_and_back_through_every_phase(simcord_env):
     assert f"{phases} phases" in cover.content
     copy = await _press(world, world.spectator, cover, "▶")
     assert copy.ephemeral and f"1/{phases}: Set-up" in copy.content
+    assert "Under the nexus markers: " in copy.content and "Life Support" in copy.content
     assert [a.filename for a in copy.attachments] == ["replay.png"]
     seen = [copy.content.splitlines()[0]]
     while not _buttons(copy)["▶"][1]:
         copy = await _press(world, world.spectator, copy, "▶")
         seen.append(copy.content.splitlines()[0])
+        assert len(copy.content) <= 2000 and copy.attachments[0].filename == "replay.png"
     assert [f"{n}/{phases}" in line for n, line in enumerate(seen, 1)] == [True] * phases
     assert "🏁" in copy.content  # the last phase ends the game
     while not _buttons(copy)["◀"][1]:
