@@ -57,3 +57,10 @@ def test_a_broken_index_is_refused_naming_the_entry(
     with pytest.raises(ContentError, match=r"rulebook\.toml") as caught:
         load_rulebook(_broken(tmp_path, old, new))
     assert problem in str(caught.value)
+
+
+def test_every_short_decision_belongs_to_a_section_the_decisions_document_covers() -> None:
+    text = DECISIONS.read_text(encoding="utf-8")
+    decided = [s for s in load_rulebook().sections if s.decisions]
+    assert len(decided) >= 25
+    assert [s.id for s in decided if s.id not in text] == []
