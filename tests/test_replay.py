@@ -132,6 +132,9 @@ def test_cli_refuses_a_game_not_over_and_a_phase_out_of_range(
     assert "phases 1 to" in capsys.readouterr().err
     assert main(["replay", "12345", "--db", str(db), "--out", str(out)]) == 1
     assert "no game 12345" in capsys.readouterr().err
+    missing = tmp_path / "missing.sqlite3"
+    assert main(["replay", "1", "--db", str(missing), "--out", str(out)]) == 1
+    assert "no database" in capsys.readouterr().err and not missing.exists()
 
 
 def test_every_replay_message_fits_discord_with_its_digest(finished: Game, tmp_path: Path) -> None:
