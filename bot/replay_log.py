@@ -7,11 +7,12 @@ so nothing secret leaks. Pictures are drawn from the referee's replay view only.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
 
 from bot.service import event_line
-from bot.store import GameRow, Store
+from bot.store import CommandRow, GameRow, Store
 from engine.board_view import MarkerKind
 from engine.errors import GameError
 from engine.game import Game
@@ -65,17 +66,21 @@ async def load_replay(store: Store, game_id: int) -> GameReplay:
         _cache.move_to_end(key)
         return _cache[key]
     try:
-        game = Game.new(row.seed)
-        for command in commands:
-            game.play(command.side, command.command)
-        steps = tuple(replay_phases(game))
+        replay = await asyncio.to_thread(_rebuild, row, commands)
     except GameError as err:
         raise ReplayRefused(f"Game {game_id} cannot be replayed: {err.describe()}.") from None
-    replay = GameReplay(row, game, steps)
     _cache[key] = replay
     while len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     return replay
+
+
+def _rebuild(row: GameRow, commands: list[CommandRow]) -> GameReplay:
+    """Play the log again, off the event loop: a long game takes a moment."""
+    game = Game.new(row.seed)
+    for command in commands:
+        game.play(command.side, command.command)
+    return GameReplay(row, game, tuple(replay_phases(game)))
 
 
 def digest(replay: GameReplay, number: int) -> list[str]:
