@@ -12,10 +12,12 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
-from bot import delivery, texts
+from bot import delivery, replay, texts
 from bot.commands_game import game
 from bot.commands_mod import mod
 from bot.commands_play import alien, crew
+from bot.commands_replay import replay_command
+from bot.commands_rules import rules
 from bot.config import TOKEN_HELP, Config
 from bot.service import Desk
 from bot.store import Store
@@ -77,8 +79,11 @@ class QuicksilverBot(discord.Client):
         self.background = background
         self.clock = clock
         self.tree = Tree(self)
+        if game.get_command(replay_command.name) is None:
+            game.add_command(replay_command)
         for group in (game, crew, alien, mod):
             self.tree.add_command(group)
+        self.tree.add_command(rules)
         self.stopwatch = Stopwatch()
         self._store: Store | None = None
         self._desk: Desk | None = None
@@ -94,7 +99,7 @@ class QuicksilverBot(discord.Client):
         self._desk = Desk(self._store, clock=self.clock)
         loaded = await self._desk.load()
         log.info("resumed %d game(s) from %s", loaded, self.database)
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, replay.ReplayButton)
         await self.tree.sync()
         if self.background:
             self._ticker = asyncio.create_task(self._tick_forever())

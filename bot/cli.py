@@ -99,6 +99,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play_local(args.side, args.seed, args.resume, args.db, args.png)
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from bot.local_table import default_db
+    from bot.replay_cmd import run_replay
+
+    return run_replay(args.game_id, args.db or default_db(), args.out, args.phase)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="quicksilver", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -134,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
     script.add_argument("--as", dest="viewer", choices=viewers, default="referee")
     script.add_argument("--json", action="store_true", help="one JSON object per line")
     script.set_defaults(run=_cmd_script)
+
+    replay = commands.add_parser("replay", help="a finished game as a GIF, or one phase as PNG")
+    replay.add_argument("game_id", type=int, metavar="GAME_ID", help="the game's number")
+    replay.add_argument("--db", type=Path, default=None, help="database (default: $QUICKSILVER_DB)")
+    replay.add_argument("--out", type=Path, required=True, help="file to write (.gif or .png)")
+    replay.add_argument("--phase", type=int, default=None, metavar="N", help="only phase N (PNG)")
+    replay.set_defaults(run=_cmd_replay)
     return parser
 
 

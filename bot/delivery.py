@@ -207,8 +207,11 @@ async def post_result(bot: QuicksilverBot, table: Table) -> None:
     lines = texts.result_text(table)
     for chunk in lines[:-1]:
         await channel.send(chunk, allowed_mentions=NO_PINGS)
+    from bot import replay
+
+    files = [await map_file(table, Viewer.REFEREE, "reveal.png")]
+    animation = await replay.animation_file(bot, table.id)
     await channel.send(
-        lines[-1],
-        file=await map_file(table, Viewer.REFEREE, "reveal.png"),
-        allowed_mentions=NO_PINGS,
+        lines[-1], files=[*files, *([animation] if animation else [])], allowed_mentions=NO_PINGS
     )
+    await replay.post_replay(bot, table.channel_id, table.id)

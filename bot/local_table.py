@@ -29,6 +29,8 @@ from typing import TextIO
 from bot.script_cmd import summary
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
 from bot.text_map import LEGEND, text_map
+from bot.texts import score_lines
+from engine import rules_help
 from engine.commands import VERBS, Command, parse
 from engine.dice import Rng
 from engine.errors import GameError
@@ -51,6 +53,7 @@ LEGAL_SHOWN = 40
 
 TABLE_HELP = [
     ("help", "this list"),
+    ("help RULE", "rules help: a section (C.7.2) or a name (Venom, Carbine, Hunter)"),
     ("legal", "the commands your side may play now"),
     ("look", "show the map and the units again"),
     ("map", "write the picture of your side's map to the PNG file"),
@@ -195,6 +198,8 @@ class LocalTable:
             return "quit"
         if word in ("help", "?", "h"):
             self.help()
+        elif word.startswith("help "):
+            self.rules(text[5:])
         elif word == "legal":
             self.legal(side)
         elif word in ("look", "show"):
@@ -282,6 +287,15 @@ class LocalTable:
         self.say(*(f"  {cls.usage:<40} {cls.help}" for cls in VERBS.values()))
         self.say("Map symbols: " + LEGEND)
 
+    def rules(self, query: str) -> None:
+        """``help RULE``: the rules help ``/rules`` gives in Discord."""
+        found = rules_help.find(query)
+        if found is None:
+            near = ", ".join(rules_help.suggestions(query))
+            self.say(f"  no rules topic '{query}'" + (f"; did you mean: {near}?" if near else ""))
+            return
+        self.say(*(f"  {line.replace('**', '')}" for line in rules_help.answer(found)))
+
     def legal(self, side: Side) -> None:
         found = legal_commands(self.game.state, side, self.game.ship, self.game.content)
         lines = summarize(found)
@@ -309,7 +323,7 @@ class LocalTable:
         self.say(CLEAR if len(self.humans) > 1 else "", *text_map(shown.board, self.game.ship))
         self.say(*summary(shown))
         if shown.score is not None:
-            self.say(f"score: {shown.score}")
+            self.say(*(line.replace("**", "") for line in score_lines(shown)))
         if self.store is not None and self.game_id is not None:
             self.store.finish(self.game_id)
         self.say("The game is over.")

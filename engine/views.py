@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, is_dataclass
+from dataclasses import asdict, dataclass, is_dataclass, replace
 from enum import Enum, StrEnum
 from typing import Any
 
@@ -221,7 +221,8 @@ def _markers(state: GameState, ship: Ship, viewer: Viewer) -> list[MarkerView]:
         if grid in state.nexus_revealed:
             markers.append(MarkerView(grid, MarkerKind.NEXUS_DAMAGED, system))
         else:
-            markers.append(MarkerView(grid, MarkerKind.NEXUS, "Nexus"))
+            face = system if viewer is Viewer.REFEREE else "Nexus"
+            markers.append(MarkerView(grid, MarkerKind.NEXUS, face))
     for pod_key in sorted(state.launched_pods):
         pod_grid = min(ship.regions[pod_key].grids)
         markers.append(MarkerView(pod_grid, MarkerKind.POD_LAUNCHED, "Launched"))
@@ -253,6 +254,15 @@ def view(state: GameState, viewer: Viewer | str, ship: Ship, content: Content) -
     viewer = Viewer(viewer)
     viewer_for_secrets = Viewer.REFEREE if state.phase is Phase.OVER else viewer
     return _build(state, viewer, viewer_for_secrets, ship, content)
+
+
+def replay_view(state: GameState, ship: Ship, content: Content) -> View:
+    """The referee's view with the alien's whole route so far, for the replay of a
+    finished game (engine.replay): mid-game the referee's map shows only the current
+    pipe-run."""
+    shown = view(state, Viewer.REFEREE, ship, content)
+    route = tuple(g for a in state.aliens.values() for g in a.path)
+    return replace(shown, board=replace(shown.board, path=route))
 
 
 def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: Content) -> View:

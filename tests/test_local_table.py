@@ -170,3 +170,31 @@ def test_demo_plays_both_sides_and_writes_the_map(tmp_path: Path, capsys: object
     png = tmp_path / "demo.png"
     assert main(["play", "--demo", "--turns", "1", "--seed", "5", "--png", str(png)]) == 0
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_help_rule_answers_like_rules_in_discord(tmp_path: Path) -> None:
+    code, output = session(
+        tmp_path, ["help venom", "help C.7.2", "help warp drive", "quit"], side="crew", seed=42
+    )
+    assert code == 0
+    assert "Venom — alien ability (G.4)" in output and "**" not in output
+    assert "C.7.2 Ending A Pipe-Run" in output
+    assert "no rules topic 'warp drive'" in output
+
+
+def test_f1_final_screen_shows_the_score_line_by_line_with_the_band() -> None:
+    from bot.local_table import LocalTable
+    from engine.players import alien_ai, crew_ai
+    from engine.players.base import play_game
+
+    game = play_game(8, crew_ai, alien_ai)
+    out = io.StringIO()
+    LocalTable(game, frozenset({Side.CREW}), io.StringIO(), out).game_over()
+    text = out.getvalue()
+    assert "Score(" not in text and "ScoreLine(" not in text
+    score = view(game.state, Viewer.REFEREE, game.ship, game.content).score
+    assert score is not None
+    assert "Score (F.1)" in text
+    for line in score.lines:
+        assert f"{line.label}: {line.count} × {line.points:+} = {line.subtotal:+}" in text
+    assert f"Total: {score.total} — {score.band}" in text

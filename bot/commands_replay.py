@@ -1,0 +1,47 @@
+"""/game replay: post the replay of a finished game of this channel (buttons and GIF).
+
+``bot.app`` adds the command to the ``/game`` group.
+"""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot import actions, delivery, replay
+from bot.actions import Inter, guard
+from bot.replay_log import ReplayRefused, load_replay
+from bot.service import Refusal
+
+
+@app_commands.command(name="replay", description="Step through a finished game of this channel")
+@app_commands.describe(number="the game's number (default: this channel's game)")
+async def replay_command(
+    interaction: Inter, number: app_commands.Range[int, 1] | None = None
+) -> None:
+    async with guard(interaction):
+        actions.require_guild(interaction)
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        channel_id = interaction.channel_id or 0
+        if number is None:
+            table = bot.desk.table_in(channel_id)
+            if table is None:
+                raise Refusal("There is no game in this channel to replay.")
+            number = table.id
+        try:
+            found = await load_replay(bot.desk.store, number)
+        except ReplayRefused as refusal:
+            raise Refusal(str(refusal)) from None
+        if found.row.channel_id != channel_id:
+            raise Refusal(f"Game {number} was not played in this channel.")
+        channel = await delivery.channel_of(bot, channel_id)
+        if channel is None:  # pragma: no cover - the interaction came from it
+            raise Refusal("I cannot post in this channel.")
+        gif = await replay.animation_file(bot, number)
+        view = replay.step_view(number, 0, len(found.steps), public=True)
+        text = replay.cover_text(found)
+        if gif is not None:
+            await channel.send(text, view=view, file=gif, allowed_mentions=delivery.NO_PINGS)
+        else:  # pragma: no cover - a finished game always has its animation
+            await channel.send(text, view=view, allowed_mentions=delivery.NO_PINGS)
+        await actions.reply(interaction, [f"The replay of game {number} is posted below."])

@@ -1,0 +1,40 @@
+"""/rules topic: rules help in our own words, anywhere (channels and DMs), only to you.
+
+The topic autocompletes over every rulebook section (id and title) and every alien
+ability, skill, piece of gear, improvised device and life stage (engine.rules_help).
+"""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot.actions import Inter, guard, reply
+from bot.service import Refusal
+from engine import rules_help
+
+
+@app_commands.command(name="rules", description="Rules help: a section (C.7.2) or a name (Venom)")
+@app_commands.describe(topic="a rulebook section, an ability, a skill, gear or a life stage")
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+@app_commands.allowed_installs(guilds=True, users=False)
+async def rules(interaction: Inter, topic: app_commands.Range[str, 1, 100]) -> None:
+    async with guard(interaction):
+        await reply(interaction, rules_lines(topic))
+
+
+def rules_lines(query: str) -> list[str]:
+    """The answer to ``/rules query``; a refusal with suggestions when nothing matches."""
+    found = rules_help.find(query)
+    if found is None:
+        near = rules_help.suggestions(query)
+        hint = f" Did you mean: {', '.join(near)}?" if near else ""
+        raise Refusal(f"I know no rules topic '{query}'.{hint} Type a few letters to see the list.")
+    return rules_help.answer(found)
+
+
+@rules.autocomplete("topic")
+async def _topics(interaction: Inter, current: str) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=t.label[:100], value=t.key[:100])
+        for t in rules_help.complete(current)
+    ]

@@ -1,0 +1,120 @@
+"""A finished game's replay, read from the store: its phases, their digests and pictures.
+
+Shared by the Discord replay (``bot.replay``) and ``quicksilver replay``. The game is
+rebuilt by replaying its command log (engine.replay); a game that is not over is refused,
+so nothing secret leaks. Pictures are drawn from the referee's replay view only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from bot.service import event_line
+from bot.store import CommandRow, GameRow, Store
+from engine.board_view import MarkerKind
+from engine.errors import GameError
+from engine.game import Game
+from engine.replay import PhaseStep, replay_phases
+from render.animation import animate_gif
+from render.board import render_png
+
+FINISHED = ("over", "local-over")
+DIGEST_LIMIT = 1500  # characters of events in one replay message (Discord allows 2,000)
+_CACHE_SIZE = 8
+
+
+class ReplayRefused(Exception):
+    """No replay for this game (unknown, not over); ``str()`` is for the person."""
+
+
+@dataclass(frozen=True)
+class GameReplay:
+    row: GameRow
+    game: Game
+    steps: tuple[PhaseStep, ...]
+
+    def step(self, number: int) -> PhaseStep:
+        """Phase ``number`` (1-based), clamped to the game's phases."""
+        return self.steps[max(1, min(number, len(self.steps))) - 1]
+
+    def png(self, number: int) -> bytes:
+        return render_png(self.step(number).view.board, self.game.ship)
+
+    def gif(self) -> bytes:
+        return animate_gif([s.view.board for s in self.steps], self.game.ship)
+
+
+_Key = tuple[int, int, tuple[tuple[str, str], ...]]  # game, seed, its whole log
+_cache: OrderedDict[_Key, GameReplay] = OrderedDict()
+
+
+async def load_replay(store: Store, game_id: int) -> GameReplay:
+    """The replay of finished game ``game_id``, rebuilt from its log (kept for a while)."""
+    row = await store.game(game_id)
+    if row is None:
+        raise ReplayRefused(f"There is no game {game_id}.")
+    if row.status not in FINISHED:
+        raise ReplayRefused(
+            f"Game {game_id} is not over: its replay opens when the game ends, "
+            "so nothing hidden is given away."
+        )
+    commands = await store.commands(game_id)
+    key = (game_id, row.seed, tuple((c.side, c.command) for c in commands))
+    if key in _cache:
+        _cache.move_to_end(key)
+        return _cache[key]
+    try:
+        replay = await asyncio.to_thread(_rebuild, row, commands)
+    except GameError as err:
+        raise ReplayRefused(f"Game {game_id} cannot be replayed: {err.describe()}.") from None
+    _cache[key] = replay
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return replay
+
+
+def _rebuild(row: GameRow, commands: list[CommandRow]) -> GameReplay:
+    """Play the log again, off the event loop: a long game takes a moment."""
+    game = Game.new(row.seed)
+    for command in commands:
+        game.play(command.side, command.command)
+    return GameReplay(row, game, tuple(replay_phases(game)))
+
+
+def digest(replay: GameReplay, number: int) -> list[str]:
+    """The lines of one replay message: the phase's title and what happened in it."""
+    step = replay.step(number)
+    total = len(replay.steps)
+    head = f"🎞️ **Replay of game {replay.row.id} — {step.number}/{total}: {step.title}**"
+    lines = [event_line(e) for e in step.events]
+    shown: list[str] = []
+    used = 0
+    for line in lines:
+        if used + len(line) + 3 > DIGEST_LIMIT:
+            break
+        shown.append(f"• {line}")
+        used += len(line) + 3
+    if len(shown) < len(lines):
+        shown.append(f"*… and {len(lines) - len(shown)} more events*")
+    if step.number == 1:
+        shown.append(nexus_line(step))
+    if step.view.phase == "over" and step.view.result:
+        shown.append(f"🏁 {step.view.result}")
+    return [head, *(shown or ["*Nothing happened in this phase.*"])]
+
+
+def nexus_line(step: PhaseStep) -> str:
+    """What lies under each face-down nexus marker (the map draws only the marker)."""
+    systems = sorted(
+        f"{m.grid} {m.label}"
+        for m in step.view.board.markers
+        if m.kind in (MarkerKind.NEXUS, MarkerKind.NEXUS_DAMAGED)
+    )
+    return "🔧 Under the nexus markers: " + ", ".join(systems)
+
+
+def forget() -> None:
+    """Drop the replays kept in memory (a restart does the same)."""
+    _cache.clear()
