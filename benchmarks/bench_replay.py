@@ -1,7 +1,7 @@
 """How big and how slow the replay animation of a long game is.
 
 Plain script: ``.venv/bin/python benchmarks/bench_replay.py [TURNS]``. Plays a game of
-TURNS turns (default 40: the game-controlled crew against a random alien, seed 22, which
+TURNS turns (default 40: random play on both sides, seed 22, which
 lasts that long), then times what the bot does at the end of a game: replay the command
 log phase by phase (engine.replay) and encode the GIF of every phase (render.animation).
 Prints ``replay animation 40 turns: X MiB, Y s`` and checks the size against Discord's
@@ -13,7 +13,6 @@ from __future__ import annotations
 import sys
 import time
 
-from engine.players import crew_ai
 from engine.players.base import play_game
 from engine.replay import phase_steps
 from render.animation import UPLOAD_LIMIT, animate_gif
@@ -22,7 +21,7 @@ SEED = 22
 
 
 def main(turns: int = 40) -> int:
-    game = play_game(SEED, crew_ai, None, turn_cap=turns)
+    game = play_game(SEED, None, None, turn_cap=turns)
     started = time.perf_counter()
     steps = phase_steps(game)
     data = animate_gif([s.view.board for s in steps], game.ship)

@@ -142,10 +142,12 @@ async def crew_drop(interaction: Inter, unit: str, items: str) -> None:
     await _crew(interaction, words("drop", unit, items))
 
 
-@crew.command(name="give", description="Hand gear to a unit in your grid (E.3.2)")
+@crew.command(name="give", description="Hand gear to, or swap it with, a unit in your grid (E.3.2)")
+@app_commands.describe(swap_for="what the other unit hands back in exchange (same action)")
 @app_commands.autocomplete(unit=complete.units, items=complete.drops)
-async def crew_give(interaction: Inter, unit: str, items: str, to: str) -> None:
-    await _crew(interaction, words("give", unit, items, "to", to))
+async def crew_give(interaction: Inter, unit: str, items: str, to: str, swap_for: str = "") -> None:
+    back = ["for", swap_for] if swap_for else []
+    await _crew(interaction, words("give", unit, items, "to", to, *back))
 
 
 @crew.command(name="unlock", description="Open the locker in your grid (E.2.6)")

@@ -462,20 +462,28 @@ class Drop(ItemsCommand):
 @dataclass(frozen=True, slots=True)
 class Give(Command):
     verb = "give"
-    usage = "give UNIT ITEM [ITEM …] to UNIT"
-    help = "hand gear to a willing unit in your grid for one action (E.3.2)"
+    usage = "give UNIT ITEM [ITEM …] to UNIT [for ITEM …]"
+    help = "hand gear to (or exchange it with) a willing unit in your grid for one action (E.3.2)"
     unit: str
     items: tuple[str, ...]
     to: str
+    back: tuple[str, ...] = ()  # what the other unit hands over in exchange
 
     def args(self) -> list[str]:
-        return [self.unit, *self.items, "to", self.to]
+        return [self.unit, *self.items, "to", self.to, *(["for", *self.back] if self.back else [])]
 
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
-        if "to" not in args or args.index("to") < 2 or args.index("to") != len(args) - 2:
+        words = [a.lower() for a in args]
+        back: list[str] = []
+        if "for" in words:
+            at = words.index("for")
+            words, back = words[:at], words[at + 1 :]
+            if not back:
+                raise ParseError(f"'{cls.verb}' takes: {cls.usage}")
+        if "to" not in words or words.index("to") < 2 or words.index("to") != len(words) - 2:
             raise ParseError(f"'{cls.verb}' takes: {cls.usage}")
-        return cls(_unit(args[0]), tuple(a.lower() for a in args[1:-2]), _unit(args[-1]))
+        return cls(_unit(words[0]), tuple(words[1:-2]), _unit(words[-1]), tuple(back))
 
 
 @dataclass(frozen=True, slots=True)

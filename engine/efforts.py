@@ -18,7 +18,7 @@ from engine.dice import Modifier, Roll
 from engine.errors import RuleError
 from engine.geometry import grid_range
 from engine.grid import Grid
-from engine.state import Condition, Human
+from engine.state import Condition, Human, Side
 from engine.units import has_skill, skill_count
 
 # G.3: "a +1 die roll boost". The content tables give no number for it, and gap 12
@@ -62,9 +62,13 @@ class Shown:
 
     skills: list[tuple[Human, Skill]] = field(default_factory=list)
     abilities: list[Ability] = field(default_factory=list)
+    gear: list[tuple[str, str]] = field(default_factory=list)  # (carrier, gear kind)
 
     def skill(self, human: Human, skill: Skill) -> None:
         self.skills.append((human, skill))
+
+    def item(self, carrier: str, kind: str) -> None:
+        self.gear.append((carrier, kind))
 
     def ability(self, ability: Ability) -> None:
         self.abilities.append(ability)
@@ -74,6 +78,25 @@ class Shown:
             show_skill(ctx, human, skill)
         for ability in self.abilities:
             show_ability(ctx, ability)
+        for carrier, kind in dict.fromkeys(self.gear):
+            show_gear(ctx, carrier, kind)
+
+
+def show_gear(ctx: Ctx, carrier: str, kind: str) -> None:
+    """C.3: gear used is turned face up, for everyone, for good. The carrier's first
+    marker of that kind (by id) is the one used."""
+    items = sorted(
+        (i for i in ctx.state.items.values() if i.holder == carrier and i.kind == kind),
+        key=lambda i: i.id,
+    )
+    if not items or Side.ALIEN.value in items[0].examined_by:
+        return
+    items[0].examined_by |= {Side.CREW.value, Side.ALIEN.value}
+    ctx.say(
+        "revealed",
+        f"{ctx.Name(carrier)} uses {items[0].id}: a {kind}, now face up (C.3)",
+        unit=carrier,
+    )
 
 
 def show_skill(ctx: Ctx, human: Human, skill: Skill) -> None:
@@ -151,10 +174,14 @@ def crew_effort(
     activity: Activity,
     boost: int,
     what: str,
+    kits: tuple[str, ...] = (),
 ) -> Roll:
     """One skilled C.1 effort by a human (heal, repair …), made after every check:
-    pay the activity and the boost, add the skill and Command, announce, roll."""
+    pay the activity and the boost, add the skill and Command, turn the ``kits`` used
+    face up (C.3), announce, roll."""
     shown = Shown()
+    for kit in kits:
+        shown.item(human.id, kit)
     mods = commit(ctx, human.id, action_cost(ctx, activity, human.id), boost)
     mods += skill_modifier(ctx, human, skill, shown)
     mods += command_modifier(ctx, human, shown)

@@ -37,6 +37,7 @@ def crew_ferocity(
     mods = [Modifier(f"{human.name} ferocity", ctx.content.human_stats.ferocity)]
     if weapon is not None:
         mods.append(Modifier(weapon.name, weapon.ferocity))
+        shown.item(human.id, weapon.id)
     for skill in dict.fromkeys(skills_of(ctx.content, human)):
         info = ctx.content.skills[skill]
         value = skill_count(ctx.content, human, skill) * (
@@ -60,7 +61,10 @@ def _ammunition(ctx: Ctx, human: Human, target_id: str, shown: Shown) -> list[Mo
     if target is not None and has_ability(ctx.state, target, Ability.IMMUNITY):
         shown.ability(Ability.IMMUNITY)
         return []
-    return [Modifier(g.name, g.firearm_ferocity) for g in {g.id: g for g in extras}.values()]
+    used = list({g.id: g for g in extras}.values())
+    for gear in used:
+        shown.item(human.id, gear.id)
+    return [Modifier(g.name, g.firearm_ferocity) for g in used]
 
 
 def alien_ferocity(ctx: Ctx, alien: Alien) -> list[Modifier]:
@@ -90,7 +94,10 @@ def resilience(ctx: Ctx, unit_id: str, shown: Shown) -> list[Modifier]:
         if extra:
             mods.append(Modifier(skill.value, -extra))
             shown.skill(human, skill)
-    mods += [Modifier(g.name, -g.resilience) for g in carried_gear(ctx, unit_id) if g.resilience]
+    for gear in carried_gear(ctx, unit_id):
+        if gear.resilience:
+            mods.append(Modifier(gear.name, -gear.resilience))
+            shown.item(unit_id, gear.id)
     return mods
 
 

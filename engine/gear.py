@@ -16,13 +16,13 @@ from engine.efforts import Shown, action_cost
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.grid import Grid
+from engine.movement import check_stacking
 from engine.piperun import reveal_location
 from engine.setup import add_item
 from engine.ship import Feature
 from engine.state import Condition, Fate, GameState, Human, Item, Side
 from engine.units import (
     SUPPLIES,
-    burden,
     capacity,
     has_skill,
     is_worn,
@@ -58,28 +58,37 @@ def require_carrier(ctx: Ctx, unit_id: str) -> None:
         raise RuleError(f"{ctx.name(unit_id)} is hurt and may not carry anything", rule="D.5")
 
 
-def check_load(ctx: Ctx, unit_id: str, items: list[Item], bodies: list[Human]) -> bool:
+def check_load(
+    ctx: Ctx,
+    unit_id: str,
+    items: list[Item],
+    bodies: list[Human],
+    losing: tuple[list[Item], list[Human]] = ([], []),
+) -> bool:
     """E.3.1: at most so many things and so many dots; a body or a crate two dots, and
     armour a human wears counts neither. Refuses what the acting side can tell is too
     much; returns False when only the weight of face-down markers it cannot read
     (C.3) makes it so: the alien learns that by trying (gap 26)."""
     content, state = ctx.content, ctx.state
-    count, dots = burden(state, content, unit_id)
+    lost_items, lost_bodies = losing
     worn_here = state.is_human(unit_id)
-    count += sum(1 for i in items if not (worn_here and is_worn(content, i))) + len(bodies)
-    body_dots = len(bodies) * content.human_stats.body_totage
+    carried = [i for i in state.items.values() if i.holder == unit_id and i not in lost_items]
+    kept_bodies = [b for b in _carried_bodies(state, unit_id) if b not in lost_bodies]
+    load = [*carried, *items]
+    count = sum(1 for i in load if not (worn_here and is_worn(content, i)))
+    count += len(kept_bodies) + len(bodies)
+    body_dots = (len(bodies) + len(kept_bodies)) * content.human_stats.body_totage
+    dots = sum(item_totage(content, i) for i in load) + body_dots
     most, most_dots = capacity(state, content, unit_id)
     reader = state.side_of(unit_id)
-    carried = [i for i in state.items.values() if i.holder == unit_id]
-    known = sum(item_totage(content, i) for i in [*carried, *items] if reads_kind(i, reader))
-    known += body_dots + len(_carried_bodies(state, unit_id)) * content.human_stats.body_totage
+    known = sum(item_totage(content, i) for i in load if reads_kind(i, reader)) + body_dots
     if count > most or known > most_dots:
         raise RuleError(
             f"{ctx.name(unit_id)} would carry {count} things of {known} totage "
             f"dots; the limit is {most} things of {most_dots} dots",
             rule="E.3.1",
         )
-    return dots + sum(item_totage(content, i) for i in items) + body_dots <= most_dots
+    return dots <= most_dots
 
 
 def _carried_bodies(state: GameState, unit_id: str) -> list[Human]:
@@ -245,6 +254,7 @@ def drop(ctx: Ctx, side: Side, cmd: Drop) -> None:
     bodies = [h for h in state.humans.values() if h.holder == cmd.unit]
     carried = f"carried by {ctx.name(cmd.unit)}"
     items, dropped = _choose(ctx, side, cmd.items, held, bodies, carried)
+    check_stacking(ctx, [b.id for b in dropped], [here] if dropped else [])
     cost = action_cost(ctx, Activity.DROP, cmd.unit)
     spend(ctx, cmd.unit, cost)
     moved: list[Item | Human] = [*items, *dropped]
@@ -254,27 +264,45 @@ def drop(ctx: Ctx, side: Side, cmd: Drop) -> None:
 
 
 def give(ctx: Ctx, side: Side, cmd: Give) -> None:
-    """E.3.2: hand things to a willing unit of the same side in the same grid for one
-    action; the receiver must be able to carry them."""
+    """E.3.2: hand things to, or exchange them with, a willing unit of the same side in
+    the same grid for one action; each must be able to carry what it ends up with."""
     take_unit(ctx, side, cmd.unit)
-    state = ctx.state
     here = _here(ctx, cmd.unit)
     _require_receiver(ctx, cmd.unit, cmd.to, here)
-    held = [state.items[i] for i in state.carried_by(cmd.unit) if i in state.items]
-    bodies = [h for h in state.humans.values() if h.holder == cmd.unit]
-    carried = f"carried by {ctx.name(cmd.unit)}"
-    items, given = _choose(ctx, side, cmd.items, held, bodies, carried)
-    fits = check_load(ctx, cmd.to, items, given)
+    items, given = _held(ctx, side, cmd.unit, cmd.items)
+    back, returned = _held(ctx, side, cmd.to, cmd.back)
+    fits = check_load(ctx, cmd.to, items, given, (back, returned))
+    if cmd.back:
+        fits = check_load(ctx, cmd.unit, back, returned, (items, given)) and fits
     cost = action_cost(ctx, Activity.PICK_UP, cmd.unit)
-    require_actions(ctx, cmd.unit, cost, "handing over gear", "E.3.2, G.1")
+    doing = "exchanging gear" if cmd.back else "handing over gear"
+    require_actions(ctx, cmd.unit, cost, doing, "E.3.2, G.1")
     if not fits:
         _too_heavy(ctx, cmd.unit, f"hand {ctx.name(cmd.to)}", items, cost)
         return
     spend(ctx, cmd.unit, cost)
-    moved: list[Item | Human] = [*items, *given]
-    for thing in moved:
+    handed: list[Item | Human] = [*items, *given]
+    taken: list[Item | Human] = [*back, *returned]
+    for thing in handed:
         thing.holder = cmd.to
-    _announce(ctx, cmd.unit, f"hands {ctx.name(cmd.to)}", items, given, cost)
+    for thing in taken:
+        thing.holder = cmd.unit
+    verb = f"hands {ctx.name(cmd.to)}"
+    if cmd.back:
+        verb = f"exchanges with {ctx.name(cmd.to)} {_describe(back, returned)} for"
+    _announce(ctx, cmd.unit, verb, items, given, cost)
+
+
+def _held(
+    ctx: Ctx, side: Side, unit_id: str, words: tuple[str, ...]
+) -> tuple[list[Item], list[Human]]:
+    """The named things ``unit_id`` carries (none named, none chosen)."""
+    if not words:
+        return [], []
+    state = ctx.state
+    held = [state.items[i] for i in state.carried_by(unit_id) if i in state.items]
+    bodies = [h for h in state.humans.values() if h.holder == unit_id]
+    return _choose(ctx, side, words, held, bodies, f"carried by {ctx.name(unit_id)}")
 
 
 def _require_receiver(ctx: Ctx, giver: str, to: str, here: Grid) -> None:

@@ -7,6 +7,8 @@ obstructed Infirmary or Infirmary Quarantine grid. An injured alien heals itself
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from engine.actions import take_unit
 from engine.commands import Heal
 from engine.content_models import Activity, GearKind, Skill
@@ -17,7 +19,7 @@ from engine.events import Audience
 from engine.piperun import declare
 from engine.ship import TAG_INFIRMARY, TAG_INFIRMARY_QUARANTINE
 from engine.state import Alien, Condition, Human, Side
-from engine.units import carries, has_skill
+from engine.units import carries, has_skill, tended_grid
 
 HURT = (Condition.INJURED, Condition.UNCONSCIOUS)
 
@@ -51,6 +53,7 @@ def _crew_heal(ctx: Ctx, medic: Human, cmd: Heal) -> None:
         Activity.HEAL,
         cmd.boost,
         f"{medic.name} heals {patient.name} {means}",
+        kits=(GearKind.AIDKIT.value,) if "AidKit" in means else (),
     )
     if roll.success:
         patient.condition = Condition.WELL
@@ -66,9 +69,13 @@ def _patient(ctx: Ctx, medic: Human, word: str) -> Human:
             for h in state.live_humans()
             if h.condition in HURT and h.id != medic.id and heal_means(ctx, medic, h)
         ]
-        if len(near) != 1:
-            raise RuleError("name the crew member to heal", rule="D.5", legal=[h.id for h in near])
-        return near[0]
+        patients = [h for h in near if not has_skill(ctx.content, h, Skill.HUMOID)]
+        if not patients and near:
+            _refuse_humoid(near[0])
+        if len(patients) != 1:
+            legal = [h.id for h in patients]
+            raise RuleError("name the crew member to heal", rule="D.5", legal=legal)
+        return patients[0]
     patient = state.humans.get(word)
     if patient is None or patient not in state.live_humans():
         raise RuleError(f"'{word}' is not a living crew member aboard", rule="D.5")
@@ -77,18 +84,22 @@ def _patient(ctx: Ctx, medic: Human, word: str) -> Human:
     if patient.condition not in HURT:
         raise RuleError(f"{patient.name} is not injured", rule="D.5")
     if has_skill(ctx.content, patient, Skill.HUMOID):
-        raise RuleError(
-            f"{patient.name} cannot be healed by Medical personnel: a Humoid is repaired",
-            rule="G.3",
-        )
+        _refuse_humoid(patient)
     return patient
+
+
+def _refuse_humoid(patient: Human) -> NoReturn:
+    raise RuleError(
+        f"{patient.name} cannot be healed by Medical personnel: a Humoid is repaired",
+        rule="G.3",
+    )
 
 
 def heal_means(ctx: Ctx, medic: Human, patient: Human) -> str | None:
     """How the medic can treat the patient: "with the AidKit", "in the Infirmary",
     or None (D.5, E.2.1, E.3.3)."""
     state, ship = ctx.state, ctx.ship
-    here, there = state.unit_grid(medic.id), state.unit_grid(patient.id)
+    here, there = state.unit_grid(medic.id), tended_grid(state, patient)
     if here is None or there is None:
         return None
     if here == there and carries(state, medic.id, GearKind.AIDKIT):

@@ -140,7 +140,8 @@ def kill_alien(ctx: Ctx, alien: Alien, how: str, *, fate: Fate | None = None) ->
     grid = alien.grid
     drop_all(ctx, alien.id)
     alien.dead = True
-    alien.grid, alien.run_start = None, None
+    alien.grid = None
+    alien.stop_hiding()
     if fate is not None:
         alien.fate = fate
     retire(ctx, alien.id)

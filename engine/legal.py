@@ -27,6 +27,7 @@ from engine.ship import (
     Ship,
 )
 from engine.state import Condition, Fate, GameState, Phase, SetupStep, Side
+from engine.units import held_abilities
 
 
 def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
@@ -152,12 +153,21 @@ def _item_candidates(state: GameState, unit_id: str, here: Grid) -> Iterator[c.C
         if item.holder == unit_id:
             yield c.Drop(unit_id, (item.id,))
             yield from (c.Give(unit_id, (item.id,), other) for other in others)
+            yield from _exchanges(state, unit_id, item.id, others)
     for body in state.humans.values():
         lying_here = body.fate is Fate.ABOARD and body.holder is None and body.grid == here
         if body.id != unit_id and lying_here:
             yield c.PickUp(unit_id, (body.id,))
         if body.holder == unit_id:
             yield c.Drop(unit_id, (body.id,))
+
+
+def _exchanges(state: GameState, unit_id: str, mine: str, others: list[str]) -> Iterator[c.Command]:
+    """E.3.2: one of my markers for one of theirs."""
+    for other in others:
+        for theirs in state.carried_by(other):
+            if theirs in state.items:
+                yield c.Give(unit_id, (mine,), other, (theirs,))
 
 
 def _attack_candidates(
@@ -181,7 +191,7 @@ def _attack_candidates(
 def _setup_candidates(state: GameState, side: Side, ship: Ship) -> Iterator[c.Command]:
     yield c.QuickSetup()
     if side is Side.ALIEN:
-        if not state.alien_secrets.abilities:
+        if not held_abilities(state):
             yield from (c.ChooseAbility(a.value) for a in Ability)
         if not state.aliens:
             bay = ship.region_tagged(TAG_LOADING_BAY).grids

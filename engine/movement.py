@@ -59,15 +59,14 @@ def plan_route(ctx: Ctx, unit_id: str, route: tuple[Grid, ...]) -> list[Leg]:
     return legs
 
 
-def _check_stacking(ctx: Ctx, unit_id: str, stops: list[Grid]) -> None:
-    """At most four humans in a grid (C.6); aliens stack freely."""
-    if not ctx.state.is_human(unit_id):
-        return
+def check_stacking(ctx: Ctx, arrivals: list[str], grids: list[Grid]) -> None:
+    """At most four human counters in a grid (C.6), checked in every grid the
+    ``arrivals`` enter or may be stopped in; aliens stack freely."""
     limit = ctx.content.human_stats.per_grid
-    for grid in stops:
-        others = [h for h in ctx.state.humans_in(grid, alive=False) if h.id != unit_id]
-        if len(others) >= limit:
-            raise RuleError(f"{grid} already holds {limit} humans", rule="C.6")
+    for grid in grids:
+        others = [h for h in ctx.state.human_counters(grid) if h.id not in arrivals]
+        if len(others) + len(arrivals) > limit:
+            raise RuleError(f"{grid} already holds {len(others)} humans", rule="C.6")
 
 
 def _step(ctx: Ctx, unit_id: str, leg: Leg) -> bool:
@@ -86,24 +85,22 @@ def _step(ctx: Ctx, unit_id: str, leg: Leg) -> bool:
 
 
 def _declare_step(ctx: Ctx, alien_id: str, leg: Leg) -> None:
-    """C.7.3: "Move", "Lift B2", "Hatch C1", or the name of a human passed."""
+    """C.7.3: "Move", "Lift B2", "Hatch C1", or the name of a human passed; and C.7.1:
+    however it arrives, a pipe-runner entering a human's grid announces its location."""
     alien = ctx.state.alien(alien_id)
-    if leg.kind is StepKind.LIFT:
-        lift = ctx.ship.lift_at(leg.start)
-        assert lift is not None
-        declare(ctx, alien, lift.name_on(leg.start.deck))
-        return
-    if leg.kind is not StepKind.WALK:
-        hatch = ctx.ship.hatch_at(leg.start)
-        assert hatch is not None
-        declare(ctx, alien, hatch.name_on(leg.start.deck))
-        return
     humans = ctx.state.humans_in(leg.to)
+    if leg.kind is StepKind.WALK:
+        declare(ctx, alien, humans[0].name if humans else "Move")
+        if humans:
+            reveal_location(ctx, alien, f"it passes {humans[0].name}")
+        return
+    lift = ctx.ship.lift_at(leg.start) if leg.kind is StepKind.LIFT else None
+    hatch = ctx.ship.hatch_at(leg.start) if lift is None else None
+    ride = lift or hatch
+    assert ride is not None
+    declare(ctx, alien, ride.name_on(leg.start.deck))
     if humans:
-        declare(ctx, alien, humans[0].name)
-        reveal_location(ctx, alien, f"it passes {humans[0].name}")
-    else:
-        declare(ctx, alien, "Move")
+        reveal_location(ctx, alien, f"it comes out where {humans[0].name} is")
 
 
 def _check_not_closer(ctx: Ctx, unit_id: str, legs: list[Leg]) -> None:
@@ -130,7 +127,8 @@ def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str) -> None:
     _check_not_closer(ctx, unit_id, legs)
     total = sum(leg.cost for leg in legs)
     require_actions(ctx, unit_id, total, what, "C.4.1, G.1")
-    _check_stacking(ctx, unit_id, [legs[-1].to])
+    if ctx.state.is_human(unit_id):
+        check_stacking(ctx, [unit_id], [leg.to for leg in legs])
     start = legs[0].start
     done = 0
     for leg in legs:

@@ -24,12 +24,12 @@ from engine.errors import RuleError
 from engine.events import Audience
 from engine.piperun import declare, reveal_location
 from engine.state import Alien, Side
-from engine.units import burden, capacity, has_ability, stage
+from engine.units import burden, capacity, has_ability, held_abilities, stage
 
 
 def require_ability(ctx: Ctx, alien: Alien, ability: Ability, doing: str) -> None:
     """Refuse unless the alien holds ``ability`` and may use it (G.4, D.5)."""
-    if ability.value not in ctx.state.alien_secrets.abilities:
+    if ability.value not in alien.abilities:
         raise RuleError(f"{doing} needs the {ability.value} ability", rule="G.4")
     if not has_ability(ctx.state, alien, ability):
         raise RuleError(
@@ -98,24 +98,26 @@ def mutate(ctx: Ctx, side: Side, cmd: Mutate) -> None:
         f"{before} mutates into a {grown.value}: {need} energy stores consumed (C.10, G.5)",
         unit=alien.id,
     )
-    _draw_ability(ctx)
+    draw_ability(ctx, alien)
     _shed_excess(ctx, alien)
 
 
-def _draw_ability(ctx: Ctx) -> None:
-    """E.5, G.5: one random ability marker the alien does not hold, seen only by it."""
-    held = ctx.state.alien_secrets.abilities
+def draw_ability(ctx: Ctx, alien: Alien) -> None:
+    """C.10, G.5: the unit draws one random ability marker from those the alien player
+    does not hold, seen only by the alien player."""
+    held = held_abilities(ctx.state)
     pile = [a for a in ctx.content.abilities if a.value not in held]
     if not pile:
         ctx.tell(Audience.ALIEN, "ability-secret", "No ability markers are left to draw (G.5)")
         return
     drawn = ctx.state.rng.choice(pile)
-    held.append(drawn.value)
-    ctx.say("ability", "The alien draws a face-down ability marker (C.10, G.5)")
+    alien.abilities.append(drawn.value)
+    ctx.say("ability", f"{ctx.Name(alien.id)} draws a face-down ability marker (C.10, G.5)")
     ctx.tell(
         Audience.ALIEN,
         "ability-secret",
-        f"New secret ability: {drawn.value} - {ctx.content.abilities[drawn].summary} (G.4)",
+        f"New secret ability for {ctx.name(alien.id)}: {drawn.value} - "
+        f"{ctx.content.abilities[drawn].summary} (G.4)",
     )
 
 
@@ -172,6 +174,7 @@ def spawn(ctx: Ctx, side: Side, cmd: Spawn) -> None:
         grid=grid,
         unit=larva.id,
     )
+    draw_ability(ctx, larva)  # G.5: a Larva holds one ability; a new one draws it (gap 28)
 
 
 def _next_id(ctx: Ctx) -> str:

@@ -11,7 +11,7 @@ from engine.actions import require_actions, spend, take_unit
 from engine.commands import Search, StartPipeRun, Surface
 from engine.content_models import Ability, GearKind
 from engine.context import Ctx
-from engine.efforts import show_ability
+from engine.efforts import show_ability, show_gear
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.geometry import grid_range, has_los, visible_grids
@@ -45,7 +45,7 @@ def reveal_location(ctx: Ctx, alien: Alien, why: str) -> None:
 
 def end_run(ctx: Ctx, alien: Alien, how: str) -> None:
     """C.7.2: the counter goes back on the display where the pencil line ends."""
-    alien.run_start = None
+    alien.stop_hiding()
     ctx.say(
         "surfaced",
         f"{ctx.Name(alien.id)} is at {alien.grid}: {how} (C.7.2)",
@@ -64,7 +64,7 @@ def start_pipe_run(ctx: Ctx, side: Side, cmd: StartPipeRun) -> None:
     spend(ctx, alien.id, cost)
     if has_ability(ctx.state, alien, Ability.AGILE):
         show_ability(ctx, Ability.AGILE)  # the cheaper run gives it away (C.3)
-    alien.run_start = len(alien.path) - 1
+    alien.hide()
     ctx.say(
         "pipe-run",
         f"{ctx.Name(alien.id)} vanishes behind the pipes at "
@@ -102,6 +102,8 @@ def run_search(ctx: Ctx, human_id: str, actions: int, *, leftover: bool = False)
     assert origin is not None
     reach = search_range(ctx, human_id, actions)
     spend(ctx, human_id, actions)
+    if reach > actions:
+        show_gear(ctx, human_id, GearKind.SCANNER)  # the Scanner's reach shows it (C.3)
     state.searched |= searched_grids(ctx, origin, reach)
     found = [
         a

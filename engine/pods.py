@@ -80,7 +80,7 @@ def launch(ctx: Ctx, side: Side, cmd: Launch) -> None:
     if pod.key in state.launched_pods or state.door_state(door.id) is DoorState.SEALED:
         raise RuleError(f"{pod.name} has already been launched", rule="E.2.4")
     grid = pod_grid(pod)
-    aboard = state.humans_in(grid, alive=False)
+    aboard = state.human_counters(grid)  # carried bodies are gear (E.3.1)
     if len(aboard) > ctx.content.ship.pod_capacity:
         raise RuleError(
             f"a life pod holds {ctx.content.ship.pod_capacity} crew members", rule="E.2.4"
@@ -108,7 +108,7 @@ def fire_pod(ctx: Ctx, pod: Region, door: Door) -> None:
     grid = pod_grid(pod)
     for alien in state.live_aliens():
         if alien.grid == grid and alien.pipe_running:
-            alien.run_start = None
+            alien.stop_hiding()
             ctx.say(
                 "sighted",
                 f"{ctx.Name(alien.id)} was hiding aboard {pod.name}! (C.7.1)",
@@ -139,7 +139,8 @@ def _leave_ship(ctx: Ctx, unit_id: str) -> None:
         alien = state.alien(unit_id)
         if not alien.dead:
             alien.fate = Fate.ESCAPED
-        alien.grid, alien.run_start = None, None
+        alien.grid = None
+        alien.stop_hiding()
     retire(ctx, unit_id)
 
 

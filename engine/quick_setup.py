@@ -24,6 +24,7 @@ from engine.setup import (
 )
 from engine.ship import TAG_CARGO_HOLD, TAG_STORE
 from engine.state import Condition, SetupStep, Side
+from engine.units import held_abilities
 
 
 def next_setup_command(ctx: Ctx, side: Side, rng: Rng) -> c.Command | None:
@@ -59,7 +60,7 @@ def _next_crew(ctx: Ctx, rng: Rng) -> c.Command | None:
 
 
 def _next_alien(ctx: Ctx, rng: Rng) -> c.Command | None:
-    if not ctx.state.alien_secrets.abilities:
+    if not held_abilities(ctx.state):
         return c.ChooseAbility(rng.choice([a.value for a in Ability]))
     if not ctx.state.aliens:
         return c.PlaceLarva(rng.choice(larva_grids(ctx)))

@@ -18,7 +18,7 @@ from engine.errors import RuleError
 from engine.grid import Grid
 from engine.ship import DoorState
 from engine.state import Condition, Human, Side
-from engine.units import carries, has_skill
+from engine.units import carries, has_skill, tended_grid
 
 NEXUS = "nexus"
 
@@ -91,7 +91,8 @@ def repair_door(ctx: Ctx, side: Side, cmd: Repair) -> None:
 def _repair_effort(ctx: Ctx, human: Human, boost: int, rule: str, what: str) -> Roll:
     """One repair: an action plus those committed, Engineer skills and Command (C.1, E.3.4)."""
     afford(ctx, human.id, action_cost(ctx, Activity.REPAIR, human.id), boost, "a repair", rule)
-    return crew_effort(ctx, human, Skill.ENGINEER, Activity.REPAIR, boost, what)
+    kits = (GearKind.TOOLKIT.value,)
+    return crew_effort(ctx, human, Skill.ENGINEER, Activity.REPAIR, boost, what, kits)
 
 
 def damaged_systems(ctx: Ctx) -> list[Grid]:
@@ -162,7 +163,7 @@ def repair_humoid(ctx: Ctx, side: Side, cmd: Repair) -> None:
         )
     if patient.condition is Condition.WELL:
         raise RuleError(f"{patient.name} is not injured", rule="G.3")
-    here, there = state.unit_grid(human.id), state.unit_grid(patient.id)
+    here, there = state.unit_grid(human.id), tended_grid(state, patient)
     if here is None or here != there:
         raise RuleError(
             f"{human.name} must be in {patient.name}'s grid to repair it",

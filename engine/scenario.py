@@ -60,7 +60,7 @@ from engine.grid import Grid, GridParseError
 from engine.setup import new_game
 from engine.ship import DoorState, Feature, RegionKind, Ship
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Phase, SetupStep
-from engine.units import SUPPLIES, human_actions
+from engine.units import SUPPLIES, held_abilities, human_actions
 
 USAGE: dict[str, str] = {
     "seed": "seed N  (may be left to the script's 'seed N' line)",
@@ -71,8 +71,11 @@ USAGE: dict[str, str] = {
     "[actions=N] [carries=ID,…] [revealed=role,skill] [done] [killed-by-alien]",
     "cadaver": "cadaver HUMAN [GRID] … (a deceased human; the words of a crew line)",
     "alien": "alien ID STAGE [GRID] [injured] [dead] [escaped|lost] [actions=N] "
-    "[path=GRID,…] [piperun | piperun=GRID,…] [repelled-from=GRID] [carries=ID,…] [done]",
-    "alien-side": "alien-side [energy=N] [abilities=ABILITY,…] [revealed=ABILITY,…] "
+    "[path=GRID,…] [piperun | piperun=GRID,…] [seen=injured|well] [abilities=A,…] "
+    "[repelled-from=GRID] "
+    "[carries=ID,…] [done]",
+    "alien-side": "alien-side [energy=N] [abilities=ABILITY,… (alien1's, or in hand in set-up)] "
+    "[revealed=ABILITY,…] "
     "[order-energy=on|off] [surge-used] [royal-mutations=N]",
     "crew-side": "crew-side [blueprints=DEVICE,…] [fabricated=DEVICE,…] [autopsies=N] [drive=GRID]",
     "item": "item ID KIND [GRID] [in-locker] [active] [examined=crew,alien] [out-of-play]",
@@ -239,6 +242,8 @@ class _Builder:
     pods: list[tuple[_Line, str]] = field(default_factory=list)  # checked once units are known
     active: tuple[_Line, str] | None = None
     turn_given: bool = False
+    ability_lines: dict[str, int] = field(default_factory=dict)  # marker -> its line
+    revealed: tuple[_Line, list[str]] | None = None  # checked once every holder is read
 
     def claim(self, line: _Line, key: str) -> None:
         """Each unit, item, door, grid … may be described once."""
@@ -340,8 +345,11 @@ class _Builder:
 
     def alien(self, line: _Line) -> None:
         path, run = line.option("path"), line.option("piperun")
-        repelled = line.option("repelled-from")
+        repelled, seen = line.option("repelled-from"), line.option("seen")
+        abilities = line.option("abilities")
         running = run is not None or line.flag("piperun")
+        if seen not in (None, "injured", "well") or (seen and not running):
+            line.fail(f"seen={seen}: a pipe-runner is seen=injured or seen=well")
         injured, dead = line.flag("injured"), line.flag("dead")
         fate = Fate(line.flags(("escaped", "lost")) or "aboard")
         alien_id = line.take("an alien id").lower()
@@ -352,6 +360,8 @@ class _Builder:
         stage = _choice(line, line.take("a life stage"), stages, "life stage")
         grid = self.grid_if_any(line)
         alien = Alien(alien_id, stage, grid, injured, fate, dead)
+        if abilities is not None:
+            alien.abilities = self.abilities(line, abilities)
         if repelled is not None:
             alien.repelled_from = self.grid(line, repelled)
         self.state.aliens[alien_id] = alien
@@ -362,6 +372,7 @@ class _Builder:
         if running:
             route = self.grids(line, _split(run)) if run is not None else here
             alien.path, alien.run_start = before + route, len(before)
+            alien.injured_when_hidden = injured if seen is None else seen == "injured"
             _check_ends(line, route, grid, "the pipe-run")
         else:
             alien.path = before if path is not None else here
@@ -374,24 +385,28 @@ class _Builder:
         self.state.surge_used = line.flag("surge-used")
         line.finish()
         state, secrets = self.state, self.state.alien_secrets
-        names = [a.value for a in self.content.abilities]
         if energy is not None:
             state.energy = _int(line, energy, "energy")
         if abilities is not None:
-            secrets.abilities = [_choice(line, a, names, "ability") for a in _split(abilities)]
-            if len(set(secrets.abilities)) != len(secrets.abilities):
-                line.fail("an ability is listed twice")
+            secrets.abilities = self.abilities(line, abilities)
         if revealed is not None:
-            held = secrets.abilities
-            secrets.revealed_abilities = {
-                _choice(line, a, held, "held ability") for a in _split(revealed)
-            }
+            self.revealed = (line, _split(revealed))
         if order is not None:
             state.standing.spend_energy_on_seven = (
                 _choice(line, order, ("on", "off"), "order") == "on"
             )
         if mutations is not None:
             state.royal_mutations = _int(line, mutations, "royal-mutations")
+
+    def abilities(self, line: _Line, text: str) -> list[str]:
+        """Ability markers, each held once by the whole alien side (G.4)."""
+        names = [a.value for a in self.content.abilities]
+        found = [_choice(line, a, names, "ability") for a in _split(text)]
+        for name in found:
+            if name in self.ability_lines:
+                line.fail(f"{name} is already held (line {self.ability_lines[name]})")
+            self.ability_lines[name] = line.number
+        return found
 
     def crew_side(self, line: _Line) -> None:
         blueprints, autopsies = line.option("blueprints"), line.option("autopsies")
@@ -512,6 +527,15 @@ class _Builder:
     # --- after every line --------------------------------------------------------
     def finish(self) -> GameState:
         state = self.state
+        larva = state.aliens.get("alien1")
+        if larva is not None and state.alien_secrets.abilities:  # the hand goes to the Larva
+            larva.abilities[:0], state.alien_secrets.abilities = state.alien_secrets.abilities, []
+        if self.revealed is not None:
+            line, names = self.revealed
+            held = held_abilities(state)
+            state.alien_secrets.revealed_abilities = {
+                _choice(line, a, held, "held ability") for a in names
+            }
         if not self.turn_given:
             state.turn, state.phase, state.setup = 1, Phase.ALIEN, SetupStep.DONE
         carried = self.carried()
@@ -750,6 +774,13 @@ def _route_words(alien: Alien) -> list[str]:
     ]
 
 
+def _seen_word(alien: Alien) -> str:
+    """``seen=``: how the crew last saw a pipe-runner, where that differs (C.7.3)."""
+    if not alien.pipe_running or alien.injured_when_hidden == alien.injured:
+        return ""
+    return _opt("seen", "injured" if alien.injured_when_hidden else "well")
+
+
 def _alien_line(state: GameState, content: Content, alien: Alien) -> str:
     return _line(
         "alien",
@@ -760,6 +791,8 @@ def _alien_line(state: GameState, content: Content, alien: Alien) -> str:
         "dead" if alien.dead else "",
         alien.fate.value if alien.fate is not Fate.ABOARD else "",
         *_route_words(alien),
+        _seen_word(alien),
+        _opt("abilities", alien.abilities) if alien.abilities else "",
         _opt("repelled-from", str(alien.repelled_from)) if alien.repelled_from else "",
         *_unit_words(state, content, alien.id, alien.actions),
     )
@@ -769,7 +802,7 @@ def _side_lines(state: GameState) -> list[str]:
     secrets = state.alien_secrets
     alien = _line(
         _opt("energy", str(state.energy)) if state.energy else "",
-        _opt("abilities", secrets.abilities) if secrets.abilities else "",
+        _opt("abilities", secrets.abilities) if secrets.abilities else "",  # set-up: in hand
         _opt("revealed", sorted(secrets.revealed_abilities)) if secrets.revealed_abilities else "",
         "" if state.standing.spend_energy_on_seven else "order-energy=off",
         "surge-used" if state.surge_used else "",

@@ -27,7 +27,7 @@ from engine.setup import add_item
 from engine.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
 from engine.state import Condition, Fate, GameState, Human, Item, Side
 from engine.turns import PhaseHook
-from engine.units import SUPPLIES, carries, has_skill
+from engine.units import SUPPLIES, carries, has_skill, tended_grid
 
 AUTOPSY_TABLES = (TAG_LAB, TAG_LAB_QUARANTINE)  # E.2.2: where the Lab reaches a cadaver
 
@@ -60,6 +60,7 @@ def autopsy(ctx: Ctx, side: Side, cmd: Autopsy) -> None:
         Activity.AUTOPSY,
         cmd.boost,
         f"{scientist.name} autopsies {cadaver.name} {means}",
+        kits=(GearKind.SCIKIT.value,) if "SciKit" in means else (),
     )
     if not roll.success:
         ctx.say("autopsy", f"The autopsy of {cadaver.name} fails (E.2.2)", unit=scientist.id)
@@ -109,7 +110,7 @@ def autopsy_means(ctx: Ctx, scientist: Human, cadaver: Human) -> str | None:
     """How the scientist can autopsy the cadaver: "with the SciKit", "in the Lab",
     or None (E.2.2, E.3.5, G.3)."""
     state, ship = ctx.state, ctx.ship
-    here, there = state.unit_grid(scientist.id), state.unit_grid(cadaver.id)
+    here, there = state.unit_grid(scientist.id), tended_grid(state, cadaver)
     if here is None or there is None:
         return None
     if here == there and carries(state, scientist.id, GearKind.SCIKIT):

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 
 from engine import commands as c
 from engine.content import Content
+from engine.content_models import Ability
 from engine.dice import Rng
 from engine.geometry import Mover, reachable
 from engine.grid import Grid
 from engine.legal import candidates, legal_commands, ready_units, refusal
 from engine.ship import Ship
 from engine.state import GameState, Phase, Side
-from engine.units import SUPPLIES
+from engine.units import SUPPLIES, held_abilities
 from engine.views import view
 
 
@@ -37,14 +38,15 @@ class Difference:
 
 
 def alien_twins(state: GameState, ship: Ship, rng: Rng, count: int) -> list[GameState]:
-    """Up to ``count`` copies of ``state`` with each hidden alien somewhere else the crew
-    cannot rule out from its view: the end of its secret route moved to another grid."""
+    """Up to ``count`` copies of ``state`` with the alien's secrets dealt otherwise: each
+    hidden alien somewhere else the crew cannot rule out from its view (the end of its
+    secret route moved to another grid), and ability markers still face down swapped for
+    others the alien player does not hold."""
     runners = [a for a in state.pipe_runners() if len(a.run_path) > 1 and a.grid is not None]
-    if not runners:
-        return []
     twins: list[GameState] = []
     for _ in range(count * 3):
         twin = state.clone()
+        _redeal_hidden_abilities(twin, rng)
         for alien in runners:
             moved = twin.alien(alien.id)
             grid = _somewhere_else(twin, ship, moved.path[-2], rng)
@@ -57,6 +59,15 @@ def alien_twins(state: GameState, ship: Ship, rng: Rng, count: int) -> list[Game
         if len(twins) == count:
             break
     return twins
+
+
+def _redeal_hidden_abilities(state: GameState, rng: Rng) -> None:
+    shown = state.alien_secrets.revealed_abilities
+    spare = [a.value for a in Ability if a.value not in held_abilities(state)]
+    for alien in state.aliens.values():
+        for index, marker in enumerate(alien.abilities):
+            if marker not in shown and spare:
+                alien.abilities[index] = spare.pop(rng.below(len(spare)))
 
 
 def _somewhere_else(state: GameState, ship: Ship, before: Grid, rng: Rng) -> Grid | None:

@@ -25,7 +25,7 @@ from engine.ship import (
     Ship,
 )
 from engine.state import Alien, Condition, GameState, Human, Item, Phase, SetupStep, Side
-from engine.units import SUPPLIES
+from engine.units import SUPPLIES, held_abilities
 
 
 def new_game(seed: int, ship: Ship, content: Content) -> GameState:
@@ -105,18 +105,23 @@ def choose_dead(ctx: Ctx, humans: tuple[str, ...]) -> None:
         raise RuleError("name four different humans", rule="B.1.2")
     state, content = ctx.state, ctx.content
     roles = state.rng.shuffled([r.name for r in content.roles])
-    survivors = [h for h in state.humans.values() if h not in dead]
-    skills = state.rng.shuffled(list(content.skill_marker_pool))
     for human, grid, role in zip(dead, quarantine_grids(ctx.ship), roles, strict=False):
         human.condition, human.grid, human.role = Condition.DECEASED, grid, role
-    for human, skill in zip(survivors, skills, strict=False):
-        human.skill_marker = skill.value
     state.setup = SetupStep.INJURED
     names = ", ".join(h.name for h in dead)
     ctx.say("setup", f"{names} died on the planet; their cadavers lie in quarantine (B.1.2)")
     for human in dead:
         ctx.tell(Audience.CREW, "setup-secret", f"{human.name} held the role {human.role}")
-    for human in survivors:
+
+
+def deal_skills(ctx: Ctx) -> None:
+    """B.1.2: once every survivor has the role the crew chose, the skill markers are
+    shuffled and placed at random, so no role is chosen knowing a skill."""
+    state = ctx.state
+    survivors = [h for h in state.humans.values() if h.condition is not Condition.DECEASED]
+    skills = state.rng.shuffled(list(ctx.content.skill_marker_pool))
+    for human, skill in zip(survivors, skills, strict=False):
+        human.skill_marker = skill.value
         ctx.tell(Audience.CREW, "setup-secret", f"{human.name} draws skill {human.skill_marker}")
 
 
@@ -157,6 +162,7 @@ def assign_role(ctx: Ctx, human_id: str, role_text: str) -> None:
     ctx.tell(Audience.CREW, "setup-secret", f"{human.name} takes the role {human.role}")
     _issue_role_gear(ctx, human)
     if not free_roles(ctx):
+        deal_skills(ctx)
         ctx.state.setup = SetupStep.PLACE
 
 
@@ -244,14 +250,15 @@ def place_supplies(ctx: Ctx, grids: tuple[Grid, ...]) -> None:
 def choose_ability(ctx: Ctx, text: str) -> None:
     if ctx.state.phase is not Phase.SETUP:
         raise RuleError("set-up is over", rule="B.1.3")
-    secrets = ctx.state.alien_secrets
-    if secrets.abilities:
-        raise RuleError(f"the alien already chose {secrets.abilities[0]}", rule="B.1.3")
+    held = held_abilities(ctx.state)
+    if held:
+        raise RuleError(f"the alien already chose {held[0]}", rule="B.1.3")
     choices = [a.value for a in Ability]
     found = [a for a in choices if a.casefold() == text.casefold().strip()]
     if not found:
         raise RuleError(f"'{text}' is not an alien ability", rule="G.4", legal=choices)
-    secrets.abilities.append(found[0])
+    larva = ctx.state.aliens.get("alien1")
+    (larva.abilities if larva else ctx.state.alien_secrets.abilities).append(found[0])
     ctx.tell(Audience.ALIEN, "setup-secret", f"The alien's secret ability: {found[0]} (B.1.3)")
 
 
@@ -272,14 +279,14 @@ def place_larva(ctx: Ctx, grid: Grid) -> None:
             f"the Larva starts in the Loading Bay or on a cadaver, not {grid}", rule="B.1.3"
         )
     alien = Alien(id="alien1", stage=LifeStage.LARVA.value, grid=grid, path=[grid])
+    hand = ctx.state.alien_secrets.abilities
+    alien.abilities, hand[:] = list(hand), []  # the Larva takes the chosen marker (G.5)
     ctx.state.aliens[alien.id] = alien
     ctx.say("setup", f"The Larva lurks at {grid} (B.1.3)", grid=grid, unit=alien.id)
 
 
 def setup_complete(state: GameState) -> bool:
-    return (
-        state.setup is SetupStep.DONE and bool(state.aliens) and bool(state.alien_secrets.abilities)
-    )
+    return state.setup is SetupStep.DONE and bool(state.aliens) and bool(held_abilities(state))
 
 
 def waiting_on(state: GameState) -> list[Side]:
@@ -287,6 +294,6 @@ def waiting_on(state: GameState) -> list[Side]:
     sides = []
     if state.setup is not SetupStep.DONE:
         sides.append(Side.CREW)
-    if not state.aliens or not state.alien_secrets.abilities:
+    if not state.aliens or not held_abilities(state):
         sides.append(Side.ALIEN)
     return sides

@@ -94,10 +94,24 @@ class Alien:
     path: list[Grid] = field(default_factory=list)  # every grid it has entered, in order
     run_start: int | None = None  # index in ``path`` where the current pipe-run began
     repelled_from: Grid | None = None  # G.2.5: this phase it may not come closer to here
+    # C.7.3: while it pipe-runs, the crew knows only whether it was injured when it
+    # vanished (a hidden heal's roll is the alien's alone).
+    injured_when_hidden: bool = False
+    abilities: list[str] = field(default_factory=list)  # its own ability markers (G.4, G.5)
 
     @property
     def pipe_running(self) -> bool:
         return self.run_start is not None
+
+    def hide(self) -> None:
+        """Start a pipe-run here (C.7): the pencil line begins at the current grid."""
+        self.run_start = len(self.path) - 1
+        self.injured_when_hidden = self.injured
+
+    def stop_hiding(self) -> None:
+        """The pipe-run is over (C.7.2), or the alien left play."""
+        self.run_start = None
+        self.injured_when_hidden = False
 
     @property
     def run_path(self) -> list[Grid]:
@@ -124,7 +138,9 @@ class Item:
 class SideSecrets:
     """What a side knows that the other must not (C.3)."""
 
-    abilities: list[str] = field(default_factory=list)  # alien ability markers held
+    # The alien player's ability markers not yet with a unit: the secret first choice
+    # until the Larva is placed (B.1.3). Each alien holds its own (``Alien.abilities``).
+    abilities: list[str] = field(default_factory=list)
     revealed_abilities: set[str] = field(default_factory=set)
     blueprints: list[str] = field(default_factory=list)  # crew's improvised-device blueprints
     fabricated: list[str] = field(default_factory=list)  # devices built: their markers are used
@@ -240,6 +256,11 @@ class GameState:
             if h.fate is Fate.ABOARD and self.unit_grid(h.id) == grid and (h.alive or not alive)
         ]
 
+    def human_counters(self, grid: Grid) -> list[Human]:
+        """The human counters standing or lying in a grid (C.6, E.2.4): a carried body
+        is gear on its carrier (E.3.1), not a counter of its own."""
+        return [h for h in self.humans.values() if h.fate is Fate.ABOARD and h.grid == grid]
+
     def pipe_runners(self) -> list[Alien]:
         return [a for a in self.live_aliens() if a.pipe_running]
 
@@ -263,6 +284,7 @@ def _copy_human(human: Human) -> Human:
 def _copy_alien(alien: Alien) -> Alien:
     new = _shallow(alien)
     new.path = list(alien.path)
+    new.abilities = list(alien.abilities)
     return new
 
 

@@ -138,6 +138,6 @@ def check_game_over(ctx: Ctx) -> bool:
     state.active_unit = None
     state.result = reason
     for alien in state.aliens.values():
-        alien.run_start = None
+        alien.stop_hiding()
     ctx.say("game-over", f"The game is over: {reason} (C, F)")
     return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.content import Content
 from engine.content_models import Ability, GearKind, LifeStage, Skill
+from engine.grid import Grid
 from engine.state import Alien, Condition, GameState, Human, Item, Side
 
 SUPPLIES = "Supplies"
@@ -39,10 +40,16 @@ def human_actions(content: Content, human: Human) -> int:
 
 
 def alien_abilities(state: GameState, alien: Alien) -> list[Ability]:
-    """Abilities the alien can use now: none while injured (D.5)."""
+    """Abilities this alien can use now: its own markers, none while injured (D.5)."""
     if alien.injured:
         return []
-    return [Ability(a) for a in state.alien_secrets.abilities]
+    return [Ability(a) for a in alien.abilities]
+
+
+def held_abilities(state: GameState) -> list[str]:
+    """Every ability marker the alien player holds: in hand (set-up) or with its units."""
+    units = [a for alien in state.aliens.values() for a in alien.abilities]
+    return [*state.alien_secrets.abilities, *units]
 
 
 def has_ability(state: GameState, alien: Alien, ability: Ability) -> bool:
@@ -96,3 +103,12 @@ def capacity(state: GameState, content: Content, unit_id: str) -> tuple[int, int
 
 def carries(state: GameState, unit_id: str, kind: GearKind) -> bool:
     return any(i.holder == unit_id and i.kind == kind for i in state.items.values())
+
+
+def tended_grid(state: GameState, human: Human) -> Grid | None:
+    """Where the crew can tend this human (heal, repair, autopsy): its own grid or its
+    human carrier's. A body in an alien's clutches is out of the crew's reach, hidden
+    or not, so the crew's options never hang on where a pipe-runner is (C.7, E.3.1)."""
+    if human.holder is not None and human.holder in state.aliens:
+        return None
+    return state.unit_grid(human.id)

@@ -20,7 +20,7 @@ from engine.grid import Grid
 from engine.score import Score, final_score
 from engine.ship import Feature, Ship
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Phase
-from engine.units import SUPPLIES, skills_of
+from engine.units import SUPPLIES, held_abilities, skills_of
 
 
 class Viewer(StrEnum):
@@ -36,7 +36,8 @@ class CrewLine:
     name: str
     condition: str
     fate: str
-    grid: str  # "" when carried or out of play
+    grid: str  # "" out of play, or carried by an alien this viewer cannot see
+    carried_by: str  # the unit carrying this body, or ""
     actions: int | None  # None for the alien and spectators: it would betray an Athlete (G.3)
     carrying: tuple[str, ...]  # item labels this viewer may read
     role: str = ""  # crew (and referee) only, unless revealed
@@ -53,6 +54,7 @@ class AlienLine:
     grid: str  # "" while it pipe-runs, for viewers who may not know
     actions: int
     carrying: tuple[str, ...]
+    abilities: tuple[str, ...] = ()  # its own markers, as this viewer may read them
     done: bool = False
 
 
@@ -124,10 +126,21 @@ def _shown_skills(content: Content, human: Human, secret: bool) -> tuple[str, ..
     return tuple(shown)
 
 
+def _shown_grid(state: GameState, human: Human, viewer: Viewer) -> Grid | None:
+    """Where this viewer sees a human: its own grid, or its carrier's, unless the carrier
+    is an alien hiding behind the pipes: what it carries goes with it, unseen (C.7)."""
+    if human.fate is not Fate.ABOARD:
+        return None
+    carrier = state.aliens.get(human.holder or "")
+    if carrier is not None and not _alien_visible(state, carrier, viewer):
+        return None
+    return state.unit_grid(human.id)
+
+
 def _crew_line(
     state: GameState, content: Content, human: Human, viewer: Viewer, held: _Holdings
 ) -> CrewLine:
-    grid = state.unit_grid(human.id) if human.fate is Fate.ABOARD else None
+    grid = _shown_grid(state, human, viewer)
     secret = _knows_secrets(viewer, "crew")
     role = human.role or "" if secret or "role" in human.revealed else ""
     items, bodies = held.get(human.id, ([], []))
@@ -137,6 +150,7 @@ def _crew_line(
         condition=human.condition.value,
         fate=human.fate.value,
         grid=str(grid) if grid else "",
+        carried_by=human.holder or "",
         actions=human.actions if secret else None,
         carrying=tuple(sorted(item_label(i, viewer) for i in items)) + tuple(sorted(bodies)),
         role=role,
@@ -145,17 +159,25 @@ def _crew_line(
     )
 
 
+def _abilities_seen(state: GameState, markers: list[str], viewer: Viewer) -> tuple[str, ...]:
+    """The alien's ability markers: all for the alien, face-up ones for others (C.3)."""
+    if _knows_secrets(viewer, "alien"):
+        return tuple(markers)
+    return tuple(a for a in markers if a in state.alien_secrets.revealed_abilities)
+
+
 def _alien_line(state: GameState, alien: Alien, viewer: Viewer, held: _Holdings) -> AlienLine:
     visible = _alien_visible(state, alien, viewer)
     items, bodies = held.get(alien.id, ([], []))
     return AlienLine(
         id=alien.id,
         stage=alien.stage,
-        injured=alien.injured,
+        injured=alien.injured if visible else alien.injured_when_hidden,
         hidden=alien.pipe_running,
         grid=str(alien.grid) if visible and alien.grid else "",
         actions=alien.actions,
         carrying=tuple(sorted(item_label(i, viewer) for i in items)) + tuple(sorted(bodies)),
+        abilities=_abilities_seen(state, alien.abilities, viewer),
         done=alien.id in state.done_units,
     )
 
@@ -175,10 +197,10 @@ def _holdings(state: GameState) -> _Holdings:
     return held
 
 
-def _human_units(state: GameState) -> Iterable[UnitView]:
+def _human_units(state: GameState, viewer: Viewer) -> Iterable[UnitView]:
     for human in state.humans.values():
-        grid = state.unit_grid(human.id)
-        if human.fate is not Fate.ABOARD or grid is None:
+        grid = _shown_grid(state, human, viewer)
+        if grid is None:
             continue
         yield UnitView(
             id=human.id,
@@ -266,18 +288,13 @@ def replay_view(state: GameState, ship: Ship, content: Content) -> View:
 
 
 def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: Content) -> View:
-    secrets = state.alien_secrets
     held = _holdings(state)
-    abilities = (
-        tuple(secrets.abilities)
-        if _knows_secrets(sees, "alien")
-        else tuple(a for a in secrets.abilities if a in secrets.revealed_abilities)
-    )
+    abilities = _abilities_seen(state, held_abilities(state), sees)
     board = BoardView(
         viewer=viewer.value,
         title=_title(state),
         doors=dict(state.doors),
-        units=(*_human_units(state), *_alien_units(state, sees)),
+        units=(*_human_units(state, sees), *_alien_units(state, sees)),
         markers=tuple(_markers(state, ship, sees)),
         path=_path(state, sees),
     )

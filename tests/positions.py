@@ -105,8 +105,8 @@ def _place_alien(state: GameState, spec: Beast) -> None:
     alien.actions = spec.actions if state.phase is Phase.ALIEN else 0
     if spec.pipe_running:
         alien.run_start = 0
+    alien.abilities = list(spec.abilities)
     state.aliens[alien.id] = alien
-    state.alien_secrets.abilities = list(spec.abilities)
 
 
 def put(state: GameState, kind: str, grid: str, **extra: object) -> str:

@@ -232,7 +232,6 @@ def test_g21_a_flame_caster_burns_every_alien_in_a_pod_fight() -> None:
     crew = {"hyun": Crew("1-X5", items=("FlameCaster",)), "okeke": Crew("0-H5")}
     state = position(crew, clever, phase=ALIEN, dice=(1, 1))
     state.aliens["alien2"] = Alien("alien2", "Larva", g("1-X5"), injured=True, path=[g("1-X5")])
-    state.alien_secrets.abilities = ["Clever"]
     after, events = play(state, "alien", "launch alien1")  # the crew strikes first (gap 20)
     burns = [r for r in rolls(events) if r.startswith("Hyun attacks")]
     assert [b.split(":")[0] for b in burns[:2]] == [

@@ -230,7 +230,7 @@ def test_e5_mutation_draws_a_secret_ability_it_lacks() -> None:
         {"hyun": FAR}, Beast(HERE, abilities=("Agile",)), phase=ALIEN, energy=4, dice=(6, 6)
     )
     after, events = play(state, "alien", "mutate alien1 +1")
-    held = after.alien_secrets.abilities
+    held = after.aliens["alien1"].abilities
     assert len(held) == 2 and held[0] == "Agile" and held[1] != "Agile"
     assert held[1] in _secret(events, "alien")
     assert held[1] not in _secret(events, "crew")
@@ -240,7 +240,7 @@ def test_e5_mutation_draws_a_secret_ability_it_lacks() -> None:
 def test_g5_the_new_stage_brings_its_own_numbers() -> None:
     state = position({"hyun": Crew("0-J8")}, Beast(HERE), phase=ALIEN, energy=4, dice=(6, 1))
     state, _ = play(state, "alien", "mutate alien1 +1")
-    state.alien_secrets.abilities = ["Agile"]  # whatever was drawn, Agile is easy to see
+    state.aliens["alien1"].abilities = ["Agile"]  # whatever was drawn, Agile is easy to see
     after, _ = play(state, "alien", "piperun alien1")
     hunter = CONTENT.life_stages[LifeStage.HUNTER].pipe_run
     agile = CONTENT.abilities["Agile"].pipe_run_discount  # type: ignore[index]
@@ -249,11 +249,11 @@ def test_g5_the_new_stage_brings_its_own_numbers() -> None:
 
 def test_c10_royal_mutation_scores_spores() -> None:
     state = position({"hyun": FAR}, Beast(HERE, stage="Royal"), phase=ALIEN, energy=4, dice=(6,))
-    state.alien_secrets.abilities = ["Agile", "Clever", "Carapace", "Venom"]
+    state.aliens["alien1"].abilities = ["Agile", "Clever", "Carapace", "Venom"]
     after, events = play(state, "alien", "mutate alien1 +1")
     assert after.royal_mutations == 1 and after.energy == 0
     assert after.aliens["alien1"].stage == "Royal"
-    assert len(after.alien_secrets.abilities) == 4  # no bigger, no new marker
+    assert len(after.aliens["alien1"].abilities) == 4  # no bigger, no new marker
     assert "spores" in public(events)
 
 
@@ -291,6 +291,9 @@ def test_g4_queen_spawns_a_larva() -> None:
     assert larva.stage == "Larva" and larva.grid == g(HERE) and not larva.pipe_running
     assert after.energy == 1 and "Queen" in after.alien_secrets.revealed_abilities
     assert "alien2" in after.done_units and larva.actions == 0
+    # gap 28: abilities are each unit's own; the new Larva draws one of the others (G.5)
+    assert after.aliens["alien1"].abilities == ["Queen"] and len(larva.abilities) == 1
+    assert larva.abilities[0] != "Queen"
     assert refused(after, "alien", "wait alien2").rule == "C.2"  # not this turn
     after, _ = play(after, "alien", "pass")
     after, _ = play(after, "crew", "pass")
@@ -391,8 +394,8 @@ def test_d5_an_injured_alien_still_mutates_mutating_is_no_ability() -> None:
 
 def test_g5_with_every_marker_held_nothing_is_drawn() -> None:
     state = position({"hyun": FAR}, Beast(HERE), phase=ALIEN, energy=4, dice=(6,))
-    state.alien_secrets.abilities = [a.value for a in CONTENT.abilities]
+    state.aliens["alien1"].abilities = [a.value for a in CONTENT.abilities]
     after, events = play(state, "alien", "mutate alien1 +1")
     assert after.aliens["alien1"].stage == "Hunter"
-    assert after.alien_secrets.abilities == state.alien_secrets.abilities
+    assert after.aliens["alien1"].abilities == state.aliens["alien1"].abilities
     assert "No ability markers are left" in _secret(events, "alien")

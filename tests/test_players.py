@@ -64,8 +64,9 @@ def test_crew_choice_ignores_alien_secrets(seed: int) -> None:
     if game.state.phase is not Phase.CREW:
         return
     before = _choice(game, Side.CREW, crew_ai)
-    secrets = game.state.alien_secrets
-    secrets.abilities = [a for a in ("Venom", "Carapace") if a not in secrets.revealed_abilities]
+    shown = game.state.alien_secrets.revealed_abilities
+    larva = game.state.alien("alien1")
+    larva.abilities = [a for a in ("Venom", "Carapace") if a not in shown]
     assert _choice(game, Side.CREW, crew_ai) == before
 
 

@@ -82,7 +82,7 @@ def test_animation_has_one_frame_per_phase_under_the_upload_limit(finished: Game
 
 
 def test_a_forty_turn_animation_stays_under_the_upload_limit() -> None:
-    game = play_game(22, crew_ai, None, turn_cap=40)  # lasts the whole forty turns
+    game = play_game(22, None, None, turn_cap=40)  # random play lasts the forty turns
     steps = phase_steps(game)
     assert max(s.turn for s in steps) == 40
     data = animate_gif([s.view.board for s in steps], game.ship)

@@ -119,6 +119,7 @@ def _everything_set() -> GameState:
     )
     state.aliens["alien2"] = Alien("alien2", "Larva", None, False, Fate.LOST, True, 0, [G("1-B5")])
     state.aliens["alien1"].repelled_from = G("0-K10")
+    state.aliens["alien1"].injured_when_hidden = True
     state.items = {
         "carbine1": Item("carbine1", "Carbine", holder="hyun"),
         "supplies1": Item("supplies1", "Supplies", G("0-M2"), supply="food", examined_by={"crew"}),
@@ -133,7 +134,7 @@ def _everything_set() -> GameState:
     state.countdown[nexus[0]] = 2
     state.drive_to = G("2-E3")
     state.energy, state.autopsies, state.royal_mutations = 3, 1, 2
-    state.alien_secrets.abilities = ["Acid Spit", "Agile"]
+    state.aliens["alien1"].abilities = ["Acid Spit", "Agile"]
     state.alien_secrets.revealed_abilities = {"Agile"}
     state.crew_secrets.blueprints = ["Scanner"]
     state.crew_secrets.fabricated = ["PoisonBait"]

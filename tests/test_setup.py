@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from engine.content import Content
 from engine.errors import NotYourTurn, RuleError
 from engine.game import Game
 from engine.grid import Grid
@@ -16,6 +17,7 @@ from engine.ship import (
     DoorKind,
     DoorState,
     Feature,
+    Ship,
 )
 from engine.state import Condition, Phase, SetupStep
 from engine.views import events_for, view
@@ -65,13 +67,26 @@ def test_b12_four_dead_get_random_roles_and_lie_in_quarantine() -> None:
     assert "quarantine" in game.ship.region_of(dead[0].grid).name.lower()  # type: ignore[arg-type]
 
 
-def test_b12_each_survivor_draws_one_skill_marker_secretly() -> None:
+def test_b12_skill_markers_are_dealt_only_after_the_roles() -> None:
     game = Game.new(5)
-    events = game.play("crew", DEAD)
-    survivors = [h for h in game.state.humans.values() if h.condition is Condition.WELL]
+    game.play("crew", DEAD)
+    game.play("crew", "injured nguyen rahimi")
+    events = []
+    while game.state.setup is SetupStep.ROLES:
+        assert not any(h.skill_marker for h in game.state.humans.values())
+        lines = view(game.state, "crew", *_rules(game)).crew
+        assert all(len(line.skills) <= 1 for line in lines)  # a role's own skill at most
+        human = next(h for h in game.state.humans.values() if h.role is None)
+        events = game.play("crew", f'role {human.id} "{_free_roles(game)[0]}"')
+    survivors = [h for h in game.state.humans.values() if h.condition is not Condition.DECEASED]
     assert len(survivors) == 8 and all(h.skill_marker for h in survivors)
+    crew_texts = " ".join(e.text for e in events_for(events, "crew"))
     alien_texts = " ".join(e.text for e in events_for(events, "alien"))
-    assert "skill" not in alien_texts
+    assert crew_texts.count("draws skill") == 8 and "skill" not in alien_texts
+
+
+def _rules(game: Game) -> tuple[Ship, Content]:
+    return game.ship, game.content
 
 
 def test_b12_injured_survivors_lie_in_the_infirmary_beds() -> None:
@@ -191,7 +206,10 @@ def test_b13_larva_may_start_on_a_cadaver() -> None:
 def test_b13_the_chosen_ability_is_secret_from_the_crew() -> None:
     game = Game.new(5)
     events = game.play("alien", "ability venom")
-    assert game.state.alien_secrets.abilities == ["Venom"]
+    assert game.state.alien_secrets.abilities == ["Venom"]  # in hand until the Larva is placed
+    game.play("alien", "larva 0-J11")
+    assert game.state.alien("alien1").abilities == ["Venom"]
+    assert not game.state.alien_secrets.abilities
     assert events_for(events, "crew") == []
     assert view(game.state, "crew", game.ship, game.content).abilities == ()
     assert view(game.state, "alien", game.ship, game.content).abilities == ("Venom",)

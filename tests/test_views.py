@@ -41,9 +41,9 @@ def test_c3_crew_and_spectator_views_ignore_the_aliens_secrets(
     alien = other.alien("alien1")
     alien.grid = grids[-1]
     alien.path = alien.path[: (alien.run_start or 0) + 1] + grids
-    secrets = other.alien_secrets
-    shown = [a for a in secrets.abilities if a in secrets.revealed_abilities]
-    secrets.abilities = shown + [a for a in abilities if a not in shown]
+    revealed = other.alien_secrets.revealed_abilities
+    shown = [a for a in alien.abilities if a in revealed]
+    alien.abilities = shown + [a for a in abilities if a not in shown]
     other.standing.spend_energy_on_seven = energy_order
     for viewer in ("crew", "spectator"):
         assert _json(game, game.state, viewer) == _json(game, other, viewer)
@@ -98,7 +98,7 @@ def test_at_the_end_everybody_sees_everything_including_the_whole_path() -> None
     game.play("alien", "move alien 1-H5")
     game.state.phase = Phase.OVER
     crew = view(game.state, "crew", game.ship, game.content)
-    assert crew.abilities == tuple(game.state.alien_secrets.abilities)
+    assert crew.abilities == tuple(game.state.alien("alien1").abilities)
     assert Grid.parse("1-H5") in crew.board.path
 
 
