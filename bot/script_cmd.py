@@ -228,9 +228,10 @@ def summary(shown: View) -> list[str]:
     if shown.active_unit:
         lines.append(f"active: {shown.active_unit}")
     for crew in shown.crew:
-        if not crew.grid and crew.fate == "aboard":
+        if not crew.grid and crew.fate == "aboard" and not crew.carried_by:
             continue  # not on the board: unplaced, or never in play
-        words = [crew.id, crew.condition, crew.grid or "-"]
+        carried = f"carried by {crew.carried_by}" if crew.carried_by else "-"
+        words = [crew.id, crew.condition, crew.grid or carried]
         words += [f"{crew.actions} actions"] if crew.actions is not None else []
         words += [crew.fate] if crew.fate != "aboard" else []
         words += [f"role {crew.role}"] if crew.role else []

@@ -145,6 +145,8 @@ def _crew_line(line: Any, yours: bool) -> str:
     bits.append(state)
     if line.grid:
         bits.append(f"at {line.grid}")
+    if line.carried_by:
+        bits.append(f"carried by {line.carried_by}")
     if line.carrying:
         bits.append("carries " + ", ".join(line.carrying))
     return " · ".join(bits)

@@ -102,7 +102,8 @@ def _count(n: int) -> str:
 def kill_human(ctx: Ctx, human: Human, *, by_alien: bool) -> None:
     """D.5: the counter flips to its deceased side: a cadaver where it fell. A Humoid
     leaves no cadaver: it is removed from the game (G.3)."""
-    grid = ctx.state.unit_grid(human.id)
+    hidden = ctx.state.hidden_carrier(human.id) is not None  # out of sight with it (C.7)
+    grid = None if hidden else ctx.state.unit_grid(human.id)
     drop_all(ctx, human.id)
     human.condition = Condition.DECEASED
     human.killed_by_alien = by_alien
@@ -126,11 +127,13 @@ def _wound_alien(ctx: Ctx, alien: Alien) -> None:
         return
     dropped = drop_all(ctx, alien.id)
     alien.injured = True
+    if alien.pipe_running:
+        alien.injured_when_hidden = True  # a wound is announced to all (D.5)
     drops = f" and drops {_count(len(dropped))}" if dropped else ""
     ctx.say(
         "injured",
         f"{ctx.Name(alien.id)} is injured: no abilities until healed (D.5){drops}",
-        grid=alien.grid,
+        grid=None if alien.pipe_running else alien.grid,
         unit=alien.id,
     )
 

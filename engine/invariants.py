@@ -8,7 +8,7 @@ from collections import Counter
 from engine.content import Content
 from engine.ship import Ship
 from engine.state import Fate, GameState
-from engine.units import burden, capacity
+from engine.units import burden, capacity, held_abilities
 from engine.views import view
 
 
@@ -19,7 +19,14 @@ def check_invariants(state: GameState, ship: Ship, content: Content) -> list[str
         *_burdens(state, content),
         *_actions(state),
         *_secrets(state, ship, content),
+        *_abilities(state),
     ]
+
+
+def _abilities(state: GameState) -> list[str]:
+    """Each ability marker is held once, by one alien or in the alien player's hand (G.4)."""
+    held = held_abilities(state)
+    return [f"ability markers held twice: {held}"] if len(held) != len(set(held)) else []
 
 
 def _positions(state: GameState, ship: Ship) -> list[str]:
@@ -80,4 +87,8 @@ def _secrets(state: GameState, ship: Ship, content: Content) -> list[str]:
             problems.append(f"the {viewer} map shows a pipe-running alien")
         if any(line.grid for line in seen.aliens if line.id in runners):
             problems.append(f"the {viewer} view names a pipe-runner's grid")
+        hidden = {h.id for h in state.humans.values() if state.hidden_carrier(h.id)}
+        shown = [line.id for line in seen.crew if line.grid] + [u.id for u in seen.board.units]
+        if hidden & set(shown):
+            problems.append(f"the {viewer} view places a body a pipe-runner carries")
     return problems

@@ -256,6 +256,12 @@ class GameState:
             if h.fate is Fate.ABOARD and self.unit_grid(h.id) == grid and (h.alive or not alive)
         ]
 
+    def hidden_carrier(self, unit_id: str) -> Alien | None:
+        """The pipe-running alien carrying this body, if any: it is out of sight (C.7)."""
+        holder = self.humans[unit_id].holder if unit_id in self.humans else None
+        alien = self.aliens.get(holder or "")
+        return alien if alien is not None and alien.pipe_running else None
+
     def human_counters(self, grid: Grid) -> list[Human]:
         """The human counters standing or lying in a grid (C.6, E.2.4): a carried body
         is gear on its carrier (E.3.1), not a counter of its own."""

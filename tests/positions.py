@@ -104,7 +104,7 @@ def _place_alien(state: GameState, spec: Beast) -> None:
     alien = Alien(id="alien1", stage=spec.stage, grid=grid, injured=spec.injured, path=[grid])
     alien.actions = spec.actions if state.phase is Phase.ALIEN else 0
     if spec.pipe_running:
-        alien.run_start = 0
+        alien.hide()
     alien.abilities = list(spec.abilities)
     state.aliens[alien.id] = alien
 
