@@ -379,6 +379,10 @@ async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, a
             await play(interaction, f"end {arg}", table=table)
         elif action == "undo":
             await undo(interaction, stamp=int(stamp.removeprefix("n") or -1), table=table)
+        elif action == "play":
+            from bot.panels.press import open_panel
+
+            await open_panel(interaction, table)
         elif action == "map":
             await show_map(interaction, table=table)
         elif action == "hand":

@@ -17,6 +17,7 @@ from bot.commands_game import game
 from bot.commands_mod import mod
 from bot.commands_play import alien, crew
 from bot.config import TOKEN_HELP, Config
+from bot.panels.layout import PanelButton, PanelSelect
 from bot.service import Desk
 from bot.store import Store
 from bot.ui import GameButton
@@ -94,7 +95,7 @@ class QuicksilverBot(discord.Client):
         self._desk = Desk(self._store, clock=self.clock)
         loaded = await self._desk.load()
         log.info("resumed %d game(s) from %s", loaded, self.database)
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, PanelButton, PanelSelect)
         await self.tree.sync()
         if self.background:
             self._ticker = asyncio.create_task(self._tick_forever())
