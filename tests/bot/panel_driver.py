@@ -63,3 +63,54 @@ def last_with_button(messages: list[Any], label: str) -> Any:
         if any(b.get("label") == label for b in buttons(message)):
             return message
     raise AssertionError(f"no message has a {label!r} button")
+
+
+async def open_panel(tapper: Tapper, messages: list[Any]) -> Any:
+    """Tap Play on the newest message offering it; returns the panel message."""
+    result = await tapper.click(last_with_button(messages, "Play"), label="Play")
+    assert result.response is not None
+    return result.response
+
+
+async def play_unit(tapper: Tapper, panel: Any) -> Any:
+    """An ordinary unit turn: go to the first destination offered, then end the unit
+    (its leftover actions search while the alien hides, C.8). Returns the panel."""
+    moves = select_named(panel, "Go to")
+    if moves is not None:
+        value = moves["options"][0]["value"]
+        result = await tapper.select(panel, value, moves["custom_id"])
+        tapper.log.append(value)
+        panel = result.response or panel
+    end = next(
+        b for b in buttons(panel) if b["label"].startswith("End ") and b["label"] != "End phase"
+    )
+    tapper.log.append(end["custom_id"])
+    result = await tapper.click(panel, custom_id=end["custom_id"])
+    return result.response or panel
+
+
+async def play_crew_panel(tapper: Tapper, panel: Any, most: int = 12) -> Any:
+    """Every unit of one crew player, one after another, in one panel."""
+    for _ in range(most):
+        if "Acting:" not in panel.content:
+            return panel
+        panel = await play_unit(tapper, panel)
+    raise AssertionError("the panel never ran out of units")
+
+
+async def alien_phase(tapper: Tapper, panel: Any, steps: int = 5) -> Any:
+    """Start a pipe-run, make ``steps`` moves of one grid each (cheapest first), end."""
+    run = button_labelled(panel, "Pipe-run")
+    assert run is not None, panel.content
+    panel = (await tapper.click(panel, custom_id=run["custom_id"])).response
+    for _ in range(steps):
+        moves = select_named(panel, "Go to")
+        if moves is None:
+            break
+        value = moves["options"][0]["value"]
+        panel = (await tapper.select(panel, value, moves["custom_id"])).response
+        tapper.log.append(value)
+    end = button_labelled(panel, "End the")
+    if end is None:
+        return panel
+    return (await tapper.click(panel, custom_id=end["custom_id"])).response
