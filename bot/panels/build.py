@@ -74,8 +74,17 @@ def viewer_for(side: Side) -> Viewer:
 
 
 def ready_units(desk: Desk, table: Table, user_id: int) -> list[str]:
-    """The presser's units with a legal command now, the acting one first."""
-    units = [u for u in table.units_of(user_id) if _can_command(desk, table, user_id, u)]
+    """The presser's units not yet done with a legal command now, the acting one first."""
+    side = table.side_of(user_id)
+    if side is None:
+        return []
+    v = table.view_for(viewer_for(side))
+    done = {line.id for line in v.crew if line.done} | {a.id for a in v.aliens if a.done}
+    units = [
+        u
+        for u in table.units_of(user_id)
+        if u not in done and _can_command(desk, table, user_id, u)
+    ]
     active = table.game.state.active_unit if table.game else None
     return sorted(units, key=lambda u: u != active)
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-TEMPLATE = r"qp:(?P<kind>[a-z]+):(?P<game>\d+):(?P<user>\d+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>.*))?"
+_REST = r":(?P<game>\d+):(?P<user>\d+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>.*))?"
+# Buttons and selects need templates of their own: discord.py keys dynamic items by pattern.
+BUTTON_TEMPLATE = r"qp:(?P<kind>do|pass|passok|undo|fresh|quick)" + _REST
+SELECT_TEMPLATE = r"qp:(?P<kind>pick|unit)" + _REST
 
 # Kinds of press.
 DO = "do"  # a button playing the command in its argument

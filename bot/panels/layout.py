@@ -25,7 +25,7 @@ def _parse(match: re.Match[str]) -> ids.PanelId:
     )
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TEMPLATE):
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_TEMPLATE):
     def __init__(self, pid: ids.PanelId, label: str = "", style: str = "secondary") -> None:
         super().__init__(
             discord.ui.Button(
@@ -50,7 +50,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.T
         await press.on_press(interaction, self.pid, "")
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.TEMPLATE):
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
     def __init__(
         self,
         pid: ids.PanelId,
@@ -80,7 +80,7 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.T
         from bot.panels import press
 
         data: Any = interaction.data or {}
-        values = data.get("values") or [""]
+        values = self.item.values or data.get("values") or [""]
         await press.on_press(interaction, self.pid, str(values[0]))
 
 

@@ -28,6 +28,8 @@ async def test_a_full_alien_phase_through_the_panel_in_dms(simcord_env):
     assert phase_of(world) is Phase.CREW
     assert "crew's turn" in panel.content
     assert tapper.taps <= 8
+    moves = [row.command for row in world.table().commands if row.command.startswith("move")]
+    assert len(moves) == 5
     # The panel lived in the DMs: nothing of the alien's route reached the channel.
     public = "\n".join(world.texts())
     assert all(move.split()[-1] not in public for move in tapper.log)
@@ -47,7 +49,10 @@ async def test_a_full_crew_phase_through_panels_by_two_players(simcord_env):
         mine = set(world.table().units_of(actor.id))
         if units is not None:  # only the presser's own units are offered
             assert {o["value"] for o in units["options"]} <= mine
+        start = len(world.table().commands)
         await play_crew_panel(tapper, panel)
+        played = [row.command.split()[0] for row in world.table().commands[start:]]
+        assert "move" in played and "end" in played, played
     assert phase_of(world) is Phase.ALIEN
     assert world.table().game.state.turn == 2
 
