@@ -12,6 +12,7 @@ import discord
 
 from bot import texts
 from bot.config import ai_pace
+from bot.digest import fold_leftover_searches
 from bot.service import Outcome, Refusal, Seat, Table
 from engine.views import Viewer
 from render.board import render_png
@@ -136,7 +137,7 @@ async def play_computer(bot: QuicksilverBot, table: Table) -> int:
 
 async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     if outcome.public:
-        await post(bot, table.channel_id, outcome.public)
+        await post(bot, table.channel_id, fold_leftover_searches(outcome.public))
     alien = table.alien_player()
     if outcome.alien_private and alien and outcome.actor != alien.user_id:
         await dm(bot, table, alien.user_id, [f"*Game {table.id}:*", *outcome.alien_private])

@@ -55,6 +55,9 @@ async def test_a_full_crew_phase_through_panels_by_two_players(simcord_env):
         assert "move" in played and "end" in played, played
     assert phase_of(world) is Phase.ALIEN
     assert world.table().game.state.turn == 2
+    # A calmer channel: the new map carries a digest of about ten lines, not a copy.
+    maps = [m for m in world.messages() if m.attachments and m.content.startswith("🗺️ **Turn")]
+    assert len(maps[-1].content.splitlines()) <= 10
 
 
 async def test_a_stale_press_changes_nothing_and_offers_a_fresh_panel(simcord_env):
