@@ -293,8 +293,10 @@ async def show_map(
         viewer = Viewer.ALIEN  # ephemeral: only the alien sees this answer
     file = await delivery.map_file(table, viewer)
     title = texts.status_text(table).splitlines()[0]
-    caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {title}"
-    await reply(interaction, [caption], file=file)
+    caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {title}; one deck up close:"
+    from bot.deck_maps import deck_view
+
+    await reply(interaction, [caption], file=file, view=deck_view(table))
 
 
 async def show_hand(
@@ -383,6 +385,10 @@ async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, a
             from bot.panels.press import open_panel
 
             await open_panel(interaction, table)
+        elif action == "deck":
+            from bot.deck_maps import show_deck
+
+            await show_deck(interaction, table, arg)
         elif action == "map":
             await show_map(interaction, table=table)
         elif action == "hand":

@@ -127,7 +127,13 @@ def map_view(table: Table) -> discord.ui.View:
         buttons.insert(
             1, GameButton("pass", g, stamp, label="End my units", style=discord.ButtonStyle.primary)
         )
-    return _view(*buttons)
+    from bot.deck_maps import deck_buttons
+
+    view = _view(*buttons)
+    for deck in deck_buttons(table):  # a second row: one deck up close, for phones
+        deck.row = 1
+        view.add_item(deck)
+    return view
 
 
 def action_view(

@@ -127,3 +127,15 @@ async def test_end_phase_on_a_panel_asks_first(simcord_env):
     done = await player.click(asked.response, label="Yes, end it")
     assert phase_of(world) is Phase.ALIEN
     assert "alien's turn" in done.response.content
+
+
+async def test_my_map_offers_any_single_deck_up_close(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    player = world.crew[0]
+    board = last_with_button(world.messages(), "My map")
+    mine = await player.click(board, label="My map")
+    assert mine.response.attachments[0].filename == "map.png"
+    close = await player.click(mine.response, label="Deck 01")
+    assert close.response.attachments[0].filename == "deck1.png"
+    assert "Deck 01" in close.response.content and close.response.ephemeral
