@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+from simcord.backend.errors import SetupError
+
 from bot.app import QuicksilverBot
 from engine.state import Phase
 from tests.bot.helpers import make_world, phase_of, seat_and_start
@@ -107,6 +110,8 @@ async def test_only_players_open_a_panel_and_a_panel_is_its_players_alone(simcor
     panel = await open_panel(Tapper(first), world.messages())
     ids = [c["custom_id"] for c in [*buttons(panel), *selects(panel)]]
     assert ids and all(f":{first.id}:" in i for i in ids)  # stamped with its player
+    with pytest.raises(SetupError):  # ephemeral: the other crew player cannot even see it
+        await second.click(panel, label="Refresh")
     theirs = set(world.table().units_of(second.id))
     offered = [o["value"] for s in selects(panel) for o in s["options"]]
     assert not any(word in theirs for value in offered for word in value.split())
