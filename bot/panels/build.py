@@ -9,7 +9,7 @@ check panels without Discord.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.panels import ids
 from bot.panels.choices import (
@@ -52,7 +52,6 @@ class Panel:
     lines: tuple[str, ...]
     selects: tuple[Select, ...] = ()
     buttons: tuple[Button, ...] = ()
-    offered: frozenset[str] = field(default_factory=frozenset)  # every command notation
 
     def text(self) -> str:
         return "\n".join(self.lines)[:1990]
@@ -136,7 +135,7 @@ def build_panel(
     found = choices_for(v, unit, legal, game.ship, odds)
     lines = [*head, _acting_line(v, unit, len(units))]
     selects, buttons = _layout(table, user_id, stamp, v, units, found, pages, side, desk)
-    return Panel(tuple(lines), selects, buttons, found.commands)
+    return Panel(tuple(lines), selects, buttons)
 
 
 def _title(v: View) -> str:

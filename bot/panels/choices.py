@@ -10,7 +10,7 @@ knows only what the attacking side knows.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine import commands as c
 from engine.geometry import Mover, reachable
@@ -64,7 +64,6 @@ class UnitChoices:
     attacks: tuple[Choice, ...] = ()
     others: tuple[Choice, ...] = ()
     buttons: tuple[Choice, ...] = ()
-    commands: frozenset[str] = field(default_factory=frozenset)  # every notation offered
 
 
 def unit_grid(v: View, unit: str) -> tuple[str, int | None]:
@@ -115,14 +114,12 @@ def choices_for(
             others.append((rank, Choice(other_label(command), text)))
     moves.sort(key=lambda m: (m[0], m[1]))
     others.sort(key=lambda o: o[0])
-    offered = frozenset(x.notation() for x in legal if not isinstance(x, c.EndPhase))
     return UnitChoices(
         unit,
         tuple(m[2] for m in moves),
         tuple(attacks),
         tuple(o[1] for o in others),
         tuple(buttons),
-        offered,
     )
 
 
