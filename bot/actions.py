@@ -293,8 +293,10 @@ async def show_map(
         viewer = Viewer.ALIEN  # ephemeral: only the alien sees this answer
     file = await delivery.map_file(table, viewer)
     title = texts.status_text(table).splitlines()[0]
-    caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {title}"
-    await reply(interaction, [caption], file=file)
+    caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {title}; one deck up close:"
+    from bot.deck_maps import deck_view
+
+    await reply(interaction, [caption], file=file, view=deck_view(table))
 
 
 async def show_hand(
@@ -379,6 +381,14 @@ async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, a
             await play(interaction, f"end {arg}", table=table)
         elif action == "undo":
             await undo(interaction, stamp=int(stamp.removeprefix("n") or -1), table=table)
+        elif action == "play":
+            from bot.panels.press import open_panel
+
+            await open_panel(interaction, table)
+        elif action == "deck":
+            from bot.deck_maps import show_deck
+
+            await show_deck(interaction, table, arg)
         elif action == "map":
             await show_map(interaction, table=table)
         elif action == "hand":

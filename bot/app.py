@@ -19,6 +19,7 @@ from bot.commands_play import alien, crew
 from bot.commands_replay import replay_command
 from bot.commands_rules import rules
 from bot.config import TOKEN_HELP, Config
+from bot.panels.layout import PanelButton, PanelSelect
 from bot.service import Desk
 from bot.store import Store
 from bot.ui import GameButton
@@ -99,7 +100,7 @@ class QuicksilverBot(discord.Client):
         self._desk = Desk(self._store, clock=self.clock)
         loaded = await self._desk.load()
         log.info("resumed %d game(s) from %s", loaded, self.database)
-        self.add_dynamic_items(GameButton, replay.ReplayButton)
+        self.add_dynamic_items(GameButton, replay.ReplayButton, PanelButton, PanelSelect)
         await self.tree.sync()
         if self.background:
             self._ticker = asyncio.create_task(self._tick_forever())

@@ -12,6 +12,7 @@ import discord
 
 from bot import texts
 from bot.config import ai_pace
+from bot.digest import fold_leftover_searches
 from bot.service import Outcome, Refusal, Seat, Table
 from engine.views import Viewer
 from render.board import render_png
@@ -49,13 +50,19 @@ async def post(
     lines: list[str],
     *,
     mentions: discord.AllowedMentions = NO_PINGS,
+    view: discord.ui.View | None = None,
 ) -> discord.Message | None:
+    """Post ``lines`` to the channel; ``view`` goes under the last message."""
     channel = await channel_of(bot, channel_id)
     if channel is None or not lines:
         return None
     last = None
-    for chunk in texts.chunks(lines):
-        last = await channel.send(chunk, allowed_mentions=mentions)
+    parts = texts.chunks(lines)
+    for index, chunk in enumerate(parts):
+        if view is not None and index == len(parts) - 1:
+            last = await channel.send(chunk, allowed_mentions=mentions, view=view)
+        else:
+            last = await channel.send(chunk, allowed_mentions=mentions)
     return last
 
 
@@ -130,7 +137,7 @@ async def play_computer(bot: QuicksilverBot, table: Table) -> int:
 
 async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     if outcome.public:
-        await post(bot, table.channel_id, outcome.public)
+        await post(bot, table.channel_id, fold_leftover_searches(outcome.public))
     alien = table.alien_player()
     if outcome.alien_private and alien and outcome.actor != alien.user_id:
         await dm(bot, table, alien.user_id, [f"*Game {table.id}:*", *outcome.alien_private])
@@ -185,7 +192,10 @@ async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> Non
 
 
 async def ping(bot: QuicksilverBot, table: Table) -> None:
-    """Mention only the people the game waits for; the alien hears by DM too."""
+    """Mention only the people the game waits for, with a Play button; the alien hears
+    by DM too, with its own Play button there."""
+    from bot import ui
+
     waiting = table.waiting_users()
     if not waiting:
         return
@@ -194,10 +204,17 @@ async def ping(bot: QuicksilverBot, table: Table) -> None:
         table.channel_id,
         [texts.ping_text(table)],
         mentions=discord.AllowedMentions(users=[discord.Object(u) for u in waiting]),
+        view=ui.play_view(table),
     )
     alien = table.alien_player()
     if alien is not None and alien.user_id in waiting:
-        await dm(bot, table, alien.user_id, [texts.ping_text(table) + " Plot here, in this DM."])
+        await dm(
+            bot,
+            table,
+            alien.user_id,
+            [texts.ping_text(table) + " Plot here, in this DM."],
+            view=ui.play_view(table),
+        )
 
 
 async def post_result(bot: QuicksilverBot, table: Table) -> None:

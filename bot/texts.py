@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from bot.digest import digest
 from bot.service import Seat, Table
 from engine.views import View, Viewer
 
@@ -126,13 +127,10 @@ def ping_text(table: Table) -> str:
 
 
 def summary_text(table: Table, lines: Sequence[str]) -> list[str]:
-    """The message posted with each new public map."""
+    """The message posted with each new public map: a digest of the phase (bot.digest)."""
     v = table.view_for(Viewer.SPECTATOR)
-    shown = list(lines[-25:])
     head = [f"🗺️ **{phase_title(v)}**"]
-    if len(lines) > len(shown):
-        head.append(f"*… {len(lines) - len(shown)} earlier events: `/game log`*")
-    return chunks([*head, *(f"• {line}" for line in shown)])
+    return chunks([*head, *(f"• {line}" for line in digest(lines))])
 
 
 def _crew_line(line: Any, yours: bool) -> str:

@@ -96,10 +96,21 @@ def lobby_view(table: Table) -> discord.ui.View:
     )
 
 
+def play_button(table: Table) -> GameButton:
+    """Opens the presser's turn panel (bot.panels)."""
+    return GameButton("play", table.id, label="Play", emoji="🎛️", style=discord.ButtonStyle.success)
+
+
+def play_view(table: Table) -> discord.ui.View:
+    return _view(play_button(table))
+
+
 def map_view(table: Table) -> discord.ui.View:
-    """Under each public map: your own map, your hand, the status; quick setup in set-up."""
+    """Under each public map: Play, your own map, your hand, the status; quick setup in
+    set-up (Play opens it too)."""
     g = table.id
     buttons = [
+        play_button(table),
         GameButton("map", g, label="My map", emoji="🗺️"),
         GameButton("hand", g, label="My hand", emoji="🃏"),
         GameButton("status", g, label="Status", emoji="⏳"),
@@ -107,16 +118,22 @@ def map_view(table: Table) -> discord.ui.View:
     stamp = table.stamp()
     if stamp == "setup":
         buttons.insert(
-            0,
+            1,
             GameButton(
                 "quick", g, stamp, label="Quick setup (my side)", style=discord.ButtonStyle.primary
             ),
         )
     elif stamp.endswith("c"):
         buttons.insert(
-            0, GameButton("pass", g, stamp, label="End my units", style=discord.ButtonStyle.primary)
+            1, GameButton("pass", g, stamp, label="End my units", style=discord.ButtonStyle.primary)
         )
-    return _view(*buttons)
+    from bot.deck_maps import deck_buttons
+
+    view = _view(*buttons)
+    for deck in deck_buttons(table):  # a second row: one deck up close, for phones
+        deck.row = 1
+        view.add_item(deck)
+    return view
 
 
 def action_view(

@@ -1,0 +1,234 @@
+"""A turn panel as data: its text, its selects and its buttons, for one seat's player.
+
+Built from the presser's view, the legal commands of the unit shown
+(:meth:`bot.service.Desk.legal_for`, i.e. ``engine.legal.legal_commands``) and the
+last result lines, which are already filtered for the presser's side. No discord
+here: :mod:`bot.panels.layout` turns a :class:`Panel` into components, and tests
+check panels without Discord.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.panels import ids
+from bot.panels.choices import (
+    BUTTONS_PER_ROW,
+    ROWS_MAX,
+    SELECT_MAX,
+    Choice,
+    UnitChoices,
+    choices_for,
+    page,
+    unit_grid,
+    unit_name,
+)
+from bot.service import Desk, Refusal, Table
+from engine.commands import Attack
+from engine.odds import attack_modifier
+from engine.state import Phase, Side
+from engine.views import View, Viewer
+
+GROUPS = (("m", "Go to… (destination, cost)"), ("a", "Attack… (odds)"), ("o", "Do…"))
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    pid: ids.PanelId
+    placeholder: str
+    options: tuple[Choice, ...]  # label, value
+    chosen: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    pid: ids.PanelId
+    label: str
+    style: str = "secondary"  # primary, secondary, success, danger
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    lines: tuple[str, ...]
+    selects: tuple[Select, ...] = ()
+    buttons: tuple[Button, ...] = ()
+
+    def text(self) -> str:
+        return "\n".join(self.lines)[:1990]
+
+
+@dataclass(frozen=True, slots=True)
+class Pages:
+    m: int = 0
+    a: int = 0
+    o: int = 0
+
+    def turned(self, group: str, number: int) -> Pages:
+        values = {"m": self.m, "a": self.a, "o": self.o, group: number}
+        return Pages(**values)
+
+
+def viewer_for(side: Side) -> Viewer:
+    return Viewer.CREW if side is Side.CREW else Viewer.ALIEN
+
+
+def ready_units(desk: Desk, table: Table, user_id: int) -> list[str]:
+    """The presser's units not yet done with a legal command now, the acting one first."""
+    side = table.side_of(user_id)
+    if side is None:
+        return []
+    v = table.view_for(viewer_for(side))
+    done = {line.id for line in v.crew if line.done} | {a.id for a in v.aliens if a.done}
+    units = [
+        u
+        for u in table.units_of(user_id)
+        if u not in done and _can_command(desk, table, user_id, u)
+    ]
+    active = table.game.state.active_unit if table.game else None
+    return sorted(units, key=lambda u: u != active)
+
+
+def _can_command(desk: Desk, table: Table, user_id: int, unit: str) -> bool:
+    return bool(desk.legal_for(table, user_id, unit))
+
+
+def build_panel(
+    desk: Desk,
+    table: Table,
+    user_id: int,
+    unit: str | None = None,
+    pages: Pages = Pages(),
+    notice: list[str] | None = None,
+) -> Panel:
+    """The panel for ``user_id``'s seat now, showing ``unit`` (or the next to act)."""
+    side = table.side_of(user_id)
+    if side is None or table.game is None:
+        raise Refusal("Only the game's players have a turn panel; spectators can watch.")
+    v = table.view_for(viewer_for(side))
+    stamp = table.stamp()
+    head = [*(notice or []), f"🎛️ **{_title(v)}** — game {table.id}, your {side.value} panel"]
+    if table.status != "playing":
+        return Panel((*head, "The game is not in progress."))
+    if side not in table.acting_sides():
+        other = "alien" if side is Side.CREW else "crew"
+        return Panel(
+            (*head, f"It is the {other}'s turn: nothing for you to do now."),
+            buttons=(_fresh(table, user_id, stamp, ""),),
+        )
+    if table.game.state.phase is Phase.SETUP:
+        quick = Button(ids.PanelId(ids.QUICK, table.id, user_id, stamp), "Quick setup")
+        return Panel((*head, "Set-up: choose with commands, or a quick setup."), buttons=(quick,))
+    units = ready_units(desk, table, user_id)
+    if unit not in units:
+        unit = units[0] if units else None
+    if unit is None:
+        return Panel(
+            (*head, "All your units are done; the phase ends when the others are."),
+            buttons=_controls(desk, table, user_id, stamp, "", side),
+        )
+    legal = desk.legal_for(table, user_id, unit)
+    game = table.game
+
+    def odds(command: Attack) -> int | None:
+        return attack_modifier(game.state, command, game.ship, game.content)
+
+    found = choices_for(v, unit, legal, game.ship, odds)
+    lines = [*head, _acting_line(v, unit, len(units))]
+    selects, buttons = _layout(table, user_id, stamp, v, units, found, pages, side, desk)
+    return Panel(tuple(lines), selects, buttons)
+
+
+def _title(v: View) -> str:
+    if v.phase == "setup":
+        return "Set-up"
+    return f"Turn {v.turn} · {v.phase.capitalize()} phase"
+
+
+def _acting_line(v: View, unit: str, count: int) -> str:
+    grid, actions = unit_grid(v, unit)
+    left = f", {actions} action{'s' if actions != 1 else ''} left" if actions is not None else ""
+    more = f" ({count - 1} more of yours to act)" if count > 1 else ""
+    return f"Acting: **{unit_name(v, unit)}** at {grid or 'a hidden grid'}{left}{more}"
+
+
+def _layout(
+    table: Table,
+    user_id: int,
+    stamp: str,
+    v: View,
+    units: list[str],
+    found: UnitChoices,
+    pages: Pages,
+    side: Side,
+    desk: Desk,
+) -> tuple[tuple[Select, ...], tuple[Button, ...]]:
+    """At most five rows: the unit, moves, attacks and other selects, then buttons;
+    buttons that do not fit join the "Do…" select."""
+    controls = _controls(desk, table, user_id, stamp, found.unit, side)
+    plays = list(found.buttons)
+    others = list(found.others)
+    fixed = (len(units) > 1) + bool(found.moves) + bool(found.attacks)
+    while True:
+        rows = fixed + bool(others)
+        room = (ROWS_MAX - rows) * BUTTONS_PER_ROW - len(controls)
+        if len(plays) <= room:
+            break
+        others.insert(0, plays.pop(0))
+    selects: list[Select] = []
+    if len(units) > 1:
+        options = tuple(Choice(_unit_option(v, u), u) for u in units[:SELECT_MAX])
+        uid = ids.PanelId(ids.UNIT, table.id, user_id, stamp)
+        selects.append(Select(uid, "Unit…", options, found.unit))
+    groups = {"m": list(found.moves), "a": list(found.attacks), "o": others}
+    for key, placeholder in GROUPS:
+        if not groups[key]:
+            continue
+        shown, _ = page(groups[key], getattr(pages, key), f"{ids.PAGE}:{key}")
+        pid = ids.PanelId(ids.PICK, table.id, user_id, stamp, f"{found.unit}:{key}")
+        selects.append(Select(pid, placeholder, tuple(shown)))
+    buttons = [
+        Button(ids.PanelId(ids.DO, table.id, user_id, stamp, p.command), p.label, _style(p))
+        for p in plays
+    ]
+    return tuple(selects), (*buttons, *controls)
+
+
+def _style(choice: Choice) -> str:
+    return "success" if choice.command.startswith(("end ", "search ")) else "primary"
+
+
+def _unit_option(v: View, unit: str) -> str:
+    grid, actions = unit_grid(v, unit)
+    left = f" · {actions} actions" if actions is not None else ""
+    return f"{unit_name(v, unit)} · {grid or 'hidden'}{left}"
+
+
+def _controls(
+    desk: Desk, table: Table, user_id: int, stamp: str, unit: str, side: Side
+) -> tuple[Button, ...]:
+    """End phase (asks first), Undo (when the last command is the presser's), Refresh."""
+    game = table.game
+    assert game is not None
+    found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), "End phase", "danger")]
+    mine = bool(table.commands) and table.commands[-1].user_id == user_id
+    if mine and game.can_undo(side) is None:
+        arg = str(len(game.log))
+        found.append(Button(ids.PanelId(ids.UNDO, table.id, user_id, stamp, arg), "Undo"))
+    found.append(_fresh(table, user_id, stamp, unit))
+    return tuple(found)
+
+
+def _fresh(table: Table, user_id: int, stamp: str, unit: str) -> Button:
+    return Button(ids.PanelId(ids.FRESH, table.id, user_id, stamp, unit), "Refresh")
+
+
+def confirm_panel(table: Table, user_id: int, several: bool) -> Panel:
+    stamp = table.stamp()
+    what = "all your crew members for this phase" if several else "your side's whole phase"
+    return Panel(
+        (f"End {what}? Units not yet done stop (C.2).",),
+        buttons=(
+            Button(ids.PanelId(ids.PASSOK, table.id, user_id, stamp), "Yes, end it", "danger"),
+            _fresh(table, user_id, stamp, ""),
+        ),
+    )

@@ -1,0 +1,193 @@
+"""What a turn panel offers for one unit, sorted into Discord's shapes (no discord here).
+
+Every choice is a command ``legal_commands`` gave for the unit: this module only
+labels and groups them. Labels are built from the presser's :class:`View` (where the
+unit stands, its actions, the doors it may see) and the ship's geometry, so a panel
+never shows what its viewer may not know. Odds come from :mod:`engine.odds`, which
+knows only what the attacking side knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine import commands as c
+from engine.geometry import Mover, reachable
+from engine.grid import Grid
+from engine.odds import odds_text
+from engine.ship import Ship
+from engine.views import View
+
+SELECT_MAX = 25  # Discord: options per select menu
+ROWS_MAX = 5  # Discord: action rows per message
+BUTTONS_PER_ROW = 5
+ID_MAX = 100  # Discord: custom_id and option value length
+
+# Commands that get a button of their own (the rest go in the "Do…" select).
+BUTTON_KINDS: tuple[type[c.Command], ...] = (
+    c.Search,
+    c.StartPipeRun,
+    c.Surface,
+    c.Feint,
+    c.UseLift,
+    c.UseHatch,
+    c.Wait,
+    c.EndUnit,
+)
+# The "Do…" select lists doors, lifts, hatches and items first.
+OTHER_ORDER: tuple[type[c.Command], ...] = (
+    c.OpenDoor,
+    c.CloseDoor,
+    c.UseLift,
+    c.UseHatch,
+    c.PickUp,
+    c.Drop,
+    c.Give,
+)
+
+Odds = Callable[[c.Attack], int | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    label: str
+    command: str  # the command's notation: what a press plays
+
+
+@dataclass(frozen=True, slots=True)
+class UnitChoices:
+    """One unit's legal commands in the panel's groups."""
+
+    unit: str
+    moves: tuple[Choice, ...] = ()
+    attacks: tuple[Choice, ...] = ()
+    others: tuple[Choice, ...] = ()
+    buttons: tuple[Choice, ...] = ()
+
+
+def unit_grid(v: View, unit: str) -> tuple[str, int | None]:
+    """Where ``unit`` stands and its actions left, as the viewer sees them."""
+    for line in v.crew:
+        if line.id == unit:
+            return line.grid, line.actions
+    for alien in v.aliens:
+        if alien.id == unit:
+            return alien.grid, alien.actions
+    return "", None
+
+
+def unit_name(v: View, unit: str) -> str:
+    for line in v.crew:
+        if line.id == unit:
+            return line.name
+    for alien in v.aliens:
+        if alien.id == unit:
+            return f"the {alien.stage}"
+    return unit
+
+
+def choices_for(
+    v: View, unit: str, legal: Sequence[c.Command], ship: Ship, odds: Odds
+) -> UnitChoices:
+    """Sort ``legal`` (the unit's legal commands) into moves, attacks, buttons and the rest."""
+    grid, actions = unit_grid(v, unit)
+    costs = _move_costs(v, unit, grid, actions, ship)
+    moves: list[tuple[int, str, Choice]] = []
+    attacks: list[Choice] = []
+    buttons: list[Choice] = []
+    others: list[tuple[int, Choice]] = []
+    for command in legal:
+        text = command.notation()
+        if len(text) > ID_MAX:  # pragma: no cover - notations are short
+            continue
+        if isinstance(command, c.Move):
+            to = command.route[-1]
+            cost = costs.get(to)
+            moves.append((cost or 0, str(to), Choice(move_label(to, cost, ship), text)))
+        elif isinstance(command, c.Attack):
+            attacks.append(Choice(attack_label(v, command, odds(command)), text))
+        elif isinstance(command, BUTTON_KINDS):
+            buttons.append(Choice(button_label(v, command), text))
+        elif not isinstance(command, c.EndPhase):
+            rank = next((i for i, k in enumerate(OTHER_ORDER) if isinstance(command, k)), 99)
+            others.append((rank, Choice(other_label(command), text)))
+    moves.sort(key=lambda m: (m[0], m[1]))
+    others.sort(key=lambda o: o[0])
+    return UnitChoices(
+        unit,
+        tuple(m[2] for m in moves),
+        tuple(attacks),
+        tuple(o[1] for o in others),
+        tuple(buttons),
+    )
+
+
+def _move_costs(v: View, unit: str, grid: str, actions: int | None, ship: Ship) -> dict[Grid, int]:
+    if not grid:
+        return {}
+    mover = Mover.HUMAN if any(line.id == unit for line in v.crew) else Mover.ALIEN
+    budget = actions if actions is not None else 0
+    return reachable(ship, Grid.parse(grid), budget, mover, v.board.doors)
+
+
+def move_label(to: Grid, cost: int | None, ship: Ship) -> str:
+    """ "1-F6 Infirmary, 2 actions"."""
+    room = ship.region_of(to).name
+    if cost is None:
+        return f"{to} {room}"
+    return f"{to} {room}, {cost} action{'s' if cost != 1 else ''}"
+
+
+def attack_label(v: View, command: c.Attack, modifier: int | None) -> str:
+    if command.target == "door":
+        return f"Attack door {command.door}"
+    target = command.target
+    named = unit_name(v, target) if not _is_grid(target) else target
+    boost = f" +{command.boost}" if command.boost else ""
+    odds = f": {odds_text(modifier)}" if modifier is not None else ""
+    return f"Attack {named}{boost}{odds}"
+
+
+def _is_grid(word: str) -> bool:
+    return "-" in word and word[0].isdigit()
+
+
+def button_label(v: View, command: c.Command) -> str:
+    if isinstance(command, c.Search):
+        return f"Search {command.actions}"
+    if isinstance(command, c.UseLift):
+        return f"Lift {command.direction}"
+    if isinstance(command, c.EndUnit):
+        return f"End {unit_name(v, command.unit)}"
+    words: dict[type[c.Command], str] = {
+        c.StartPipeRun: "Pipe-run",
+        c.Surface: "Surface",
+        c.Feint: "Feint",
+        c.UseHatch: "Hatch",
+        c.Wait: "Wait",
+    }
+    return words.get(type(command), command.verb.capitalize())
+
+
+def other_label(command: c.Command) -> str:
+    """The command without its unit: "open 0-H4/0-H5", "pickup gear3"."""
+    words = command.notation().split()
+    unit = getattr(command, "unit", None)
+    if len(words) > 1 and words[1] == unit:
+        words = [words[0], *words[2:]]
+    return " ".join(words)[:ID_MAX]
+
+
+def page(options: Sequence[Choice], number: int, token: str) -> tuple[list[Choice], int]:
+    """One page of at most 25 options; the last is "More…" (value ``token:N``) when the
+    options do not fit. Returns the page and the page number actually shown."""
+    if len(options) <= SELECT_MAX:
+        return list(options), 0
+    size = SELECT_MAX - 1
+    pages = (len(options) + size - 1) // size
+    number %= pages
+    shown = list(options[number * size : (number + 1) * size])
+    after = (number + 1) % pages
+    shown.append(Choice(f"More… (page {after + 1} of {pages})", f"{token}:{after}"))
+    return shown, number

@@ -1,0 +1,41 @@
+"""Panel custom ids: ``qp:<kind>:<game>:<user>:<stamp>[:<arg>]``.
+
+The user is the seat's player the panel was made for (nobody else may press it); the
+stamp is the phase it was made in ("3c"); the argument is a command's notation, a
+unit, or a log length. Ids carry everything a press needs, so a panel keeps working
+after a restart: one dynamic item per component type answers every id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_REST = r":(?P<game>\d+):(?P<user>\d+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>.*))?"
+# Buttons and selects need templates of their own: discord.py keys dynamic items by pattern.
+BUTTON_TEMPLATE = r"qp:(?P<kind>do|pass|passok|undo|fresh|quick)" + _REST
+SELECT_TEMPLATE = r"qp:(?P<kind>pick|unit)" + _REST
+
+# Kinds of press.
+DO = "do"  # a button playing the command in its argument
+PICK = "pick"  # a select: the value is a command's notation or a page token
+UNIT = "unit"  # the unit select
+PASS = "pass"  # "End phase": asks to confirm
+PASSOK = "passok"  # the confirmation
+UNDO = "undo"  # argument: the log length the undo was offered at
+FRESH = "fresh"  # redraw the panel (argument: the unit shown)
+QUICK = "quick"  # quick set-up of the presser's side
+
+PAGE = "page"  # page tokens in select values: "page:m:2"
+
+
+@dataclass(frozen=True, slots=True)
+class PanelId:
+    kind: str
+    game: int
+    user: int
+    stamp: str
+    arg: str = ""
+
+    def text(self) -> str:
+        head = f"qp:{self.kind}:{self.game}:{self.user}:{self.stamp}"
+        return f"{head}:{self.arg}" if self.arg else head

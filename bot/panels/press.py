@@ -1,0 +1,134 @@
+"""What a tap on a panel does: open it, play the chosen command, redraw it in place.
+
+A press is checked before anything changes: only the seat's own player may press
+their panel, and a command is played only if it is still among the unit's legal
+commands (the game may have moved on since the panel was drawn). A stale press
+changes nothing: it says so and redraws a fresh panel in the same message.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, cast
+
+import discord
+
+from bot import actions, delivery
+from bot.panels import ids
+from bot.panels.build import Pages, Panel, build_panel, confirm_panel
+from bot.panels.layout import to_view
+from bot.service import Desk, Outcome, Refusal, Seat, Table
+from engine.commands import EndPhase, QuickSetup
+from engine.state import Side
+
+if TYPE_CHECKING:
+    from bot.app import QuicksilverBot
+
+log = logging.getLogger("quicksilver.bot")
+
+Inter = discord.Interaction[discord.Client]
+
+STALE = "⌛ That choice is no longer open: the game has moved on. Here is a fresh panel."
+NOT_YOURS = "This panel belongs to another player: press **Play** for your own."
+
+
+def _bot(interaction: Inter) -> QuicksilverBot:
+    return cast("QuicksilverBot", interaction.client)
+
+
+async def open_panel(interaction: Inter, table: Table) -> None:
+    """The Play button: a crew player's panel only they see; the alien's in DMs."""
+    user = interaction.user.id
+    await actions.defer(interaction)
+    bot = _bot(interaction)
+    async with table.channel_lock:
+        panel = build_panel(bot.desk, table, user)
+    if table.seat_of(user) is Seat.ALIEN and not actions.in_dm(interaction):
+        if await delivery.dm(bot, table, user, [panel.text()], view=to_view(panel)):
+            await actions.reply(interaction, ["👾 Your panel is in your DMs: plot there."])
+        else:
+            await actions.reply(interaction, ["I cannot DM you, and the alien plots in secret."])
+        return
+    await interaction.followup.send(panel.text(), view=to_view(panel), ephemeral=True)
+
+
+async def on_press(interaction: Inter, pid: ids.PanelId, value: str) -> None:
+    """Every panel component: check, act under the channel lock, redraw in place."""
+    bot = _bot(interaction)
+    bot.stopwatch.arrive(interaction)
+    if interaction.user.id != pid.user:
+        await interaction.response.send_message(NOT_YOURS, ephemeral=True)
+        return
+    table = bot.desk.tables.get(pid.game)
+    if table is None:
+        await interaction.response.send_message(
+            "That game is no longer running here; this panel belongs to the past.", ephemeral=True
+        )
+        return
+    await interaction.response.defer()
+    bot.stopwatch.ack(interaction)
+    async with table.channel_lock:
+        panel, outcome = await _act(interaction, table, pid, value)
+    await interaction.edit_original_response(content=panel.text(), view=to_view(panel))
+    if outcome is not None:
+        async with table.channel_lock:
+            await delivery.deliver(bot, table, outcome)
+
+
+async def _act(
+    interaction: Inter, table: Table, pid: ids.PanelId, value: str
+) -> tuple[Panel, Outcome | None]:
+    """The panel to show after this press, and the outcome to deliver (if one was played)."""
+    desk = _bot(interaction).desk
+    user = pid.user
+    unit = pid.arg.partition(":")[0]
+    if pid.kind == ids.UNIT:
+        return build_panel(desk, table, user, value), None
+    if pid.kind == ids.PICK and value.startswith(f"{ids.PAGE}:"):
+        _, key, number = value.split(":")
+        return build_panel(desk, table, user, unit, Pages().turned(key, int(number))), None
+    if pid.kind == ids.FRESH:
+        return build_panel(desk, table, user, unit or None), None
+    stale = pid.stamp != table.stamp()
+    if pid.kind == ids.PASS:
+        if stale:
+            return build_panel(desk, table, user, notice=[STALE]), None
+        several = len(table.seated(Seat.CREW)) > 1 and table.side_of(user) is Side.CREW
+        return confirm_panel(table, user, several), None
+    command = _command_of(pid, value)
+    if command is None or stale or not _still_offered(desk, table, user, pid, command):
+        return build_panel(desk, table, user, unit or None, notice=[STALE]), None
+    try:
+        if pid.kind == ids.UNDO:
+            outcome = await desk.undo(table, user, int(pid.arg))
+        else:
+            outcome = await desk.play(table, user, command, in_dm=actions.in_dm(interaction))
+    except Refusal as refusal:
+        return build_panel(desk, table, user, unit or None, notice=[f"⚠️ {refusal}"]), None
+    outcome.interaction_id = interaction.id
+    shown = outcome.unit or unit or None
+    return build_panel(desk, table, user, shown, notice=outcome.reply), outcome
+
+
+def _command_of(pid: ids.PanelId, value: str) -> str | None:
+    if pid.kind == ids.DO:
+        return pid.arg
+    if pid.kind == ids.PICK:
+        return value or None
+    if pid.kind == ids.PASSOK:
+        return EndPhase().notation()
+    if pid.kind == ids.QUICK:
+        return QuickSetup().notation()
+    if pid.kind == ids.UNDO:
+        return "undo"
+    return None
+
+
+def _still_offered(desk: Desk, table: Table, user: int, pid: ids.PanelId, command: str) -> bool:
+    """One source of legality: the command must be among the unit's legal ones now."""
+    if pid.kind in (ids.PASSOK, ids.QUICK):
+        return True
+    if pid.kind == ids.UNDO:
+        return table.game is not None and str(len(table.game.log)) == pid.arg
+    unit = command.split()[1] if len(command.split()) > 1 else ""
+    return any(x.notation() == command for x in desk.legal_for(table, user, unit))

@@ -1,0 +1,107 @@
+"""Turn panel choices (issue 9): every option is a legal command, and the crew's panel
+knows nothing of the hidden alien (C.3)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.panels.choices import SELECT_MAX, Choice, UnitChoices, choices_for, page
+from engine import commands as c
+from engine.dice import Rng
+from engine.game import Game
+from engine.grid import Grid
+from engine.legal import is_legal, legal_commands, ready_units
+from engine.odds import attack_modifier
+from engine.state import Phase, Side
+from engine.views import view
+from tests.games import quick_game, staged
+
+
+def panel_choices(game: Game, side: Side, unit: str) -> UnitChoices:
+    state = game.state
+    legal = legal_commands(state, side, game.ship, game.content, unit=unit)
+
+    def odds(command: c.Attack) -> int | None:
+        return attack_modifier(state, command, game.ship, game.content)
+
+    return choices_for(
+        view(state, side.value, game.ship, game.content), unit, legal, game.ship, odds
+    )
+
+
+def offered(choices: UnitChoices) -> list[Choice]:
+    return [*choices.moves, *choices.attacks, *choices.others, *choices.buttons]
+
+
+def _wander(seed: int, steps: int) -> Game:
+    """A quick game played ``steps`` random legal commands on."""
+    game = quick_game(seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if game.state.phase is Phase.OVER:
+            break
+        side = Side.ALIEN if game.state.phase is Phase.ALIEN else Side.CREW
+        legal = legal_commands(game.state, side, game.ship, game.content)
+        game.play(side, rng.choice(legal))
+    return game
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 30))
+def test_every_panel_option_is_accepted_by_the_engine(seed: int, steps: int) -> None:
+    game = _wander(seed, steps)
+    if game.state.phase is Phase.OVER:
+        return
+    side = Side.ALIEN if game.state.phase is Phase.ALIEN else Side.CREW
+    for unit in ready_units(game.state, side):
+        choices = panel_choices(game, side, unit)
+        for choice in offered(choices):
+            command = c.parse(choice.command)
+            assert is_legal(game.state, side, command, game.ship, game.content), choice
+            assert choice.label and len(choice.label) <= 100 and len(choice.command) <= 100
+
+
+@settings(max_examples=20, deadline=None)
+@given(count=st.integers(0, 80), number=st.integers(0, 10))
+def test_a_select_never_holds_more_than_25_options_and_pages_reach_every_one(
+    count: int, number: int
+) -> None:
+    options = [Choice(f"grid {i}", f"move hyun {i}") for i in range(count)]
+    seen: set[str] = set()
+    page_number = 0
+    for _ in range(10):
+        shown, page_number = page(options, page_number, "page:m")
+        assert len(shown) <= SELECT_MAX
+        seen |= {o.command for o in shown if not o.command.startswith("page:")}
+        more = [o for o in shown if o.command.startswith("page:")]
+        if not more:
+            break
+        page_number = int(more[0].command.split(":")[-1])
+    assert seen == {o.command for o in options}
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.integers(0, 40),
+    first=st.sampled_from(["1-F5", "0-H10", "2-D4", "1-K8"]),
+    second=st.sampled_from(["0-J11", "1-C5", "2-F9", "0-E3"]),
+)
+def test_c3_the_crews_panel_is_the_same_wherever_the_hidden_alien_is(
+    seed: int, first: str, second: str
+) -> None:
+    crew = {"hyun": "1-B5", "mehta": "1-D6"}
+    one = staged(seed, crew=crew, alien=first, phase=Phase.CREW, pipe_running=True)
+    two = staged(seed, crew=crew, alien=second, phase=Phase.CREW, pipe_running=True)
+    assert one.state.alien("alien1").grid != two.state.alien("alien1").grid
+    for unit in crew:
+        assert panel_choices(one, Side.CREW, unit) == panel_choices(two, Side.CREW, unit)
+
+
+def test_crew_options_cover_moves_with_cost_and_room_and_a_search_button() -> None:
+    game = staged(3, crew={"hyun": "1-B5"}, alien="0-H10", phase=Phase.CREW, pipe_running=True)
+    choices = panel_choices(game, Side.CREW, "hyun")
+    room = game.ship.region_of(Grid.parse("1-B5")).name
+    assert any(room in m.label and "action" in m.label for m in choices.moves)
+    assert any(b.command == "search hyun 1" for b in choices.buttons)
+    assert any(b.command == "end hyun" for b in choices.buttons)
