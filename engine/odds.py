@@ -92,8 +92,10 @@ def _alien_terms(state: GameState, cmd: Attack, ship: Ship, content: Content) ->
 def _crew_knows(state: GameState) -> GameState:
     """The position with the alien's face-down abilities taken away (C.3)."""
     known = state.clone()
-    secrets = known.alien_secrets
-    secrets.abilities = [a for a in secrets.abilities if a in secrets.revealed_abilities]
+    shown = known.alien_secrets.revealed_abilities
+    known.alien_secrets.abilities = [a for a in known.alien_secrets.abilities if a in shown]
+    for alien in known.aliens.values():
+        alien.abilities = [a for a in alien.abilities if a in shown]
     return known
 
 
