@@ -216,8 +216,9 @@ async def measure(path: Path, games: int) -> None:
         undos.append(time.perf_counter() - begin)
     assert long.game is not None
 
-    for table in desk.tables.values():
-        await desk.loaded(table)
+    long.unload()
+    for game_id in range(1, games + 1):
+        await desk.loaded(desk.tables[game_id])
     gc.collect()
     rss = _rss_mib()
     loaded = sum(1 for t in desk.tables.values() if t.loaded)

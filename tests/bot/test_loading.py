@@ -7,9 +7,14 @@ import asyncio
 import logging
 import sqlite3
 
+import pytest
+
 from bot import loading
 from bot.service import Refusal
 from engine import snapshot
+from engine.game import Game
+from engine.legal import legal_commands
+from engine.state import Phase, Side
 from tests.bot.stored_games import ALIEN, CREW, fresh_desk, play_games, replayed
 
 
@@ -151,29 +156,37 @@ async def test_a_game_in_use_is_never_evicted(tmp_path):
     await store.close()
 
 
+def _undoable_move(game):
+    for command in legal_commands(game.state, Side.CREW, game.ship, game.content):
+        if command.verb != "move":
+            continue
+        trial = Game(game.seed, game.ship, game.content, game.state.clone())
+        trial.play(Side.CREW, command)
+        if trial.can_undo(Side.CREW) is None and trial.state.phase is Phase.CREW:
+            return command
+    raise AssertionError("no undoable crew move")
+
+
 async def test_undo_after_a_reload_replays_only_the_phase(tmp_path):
-    """Undo works on a game resumed from a snapshot; it never reaches past the phase."""
-    path, _ = await _stored(tmp_path, games=1, commands=12)
+    """A crew move, a restart, then undo: the game resumed from its phase snapshot takes
+    the move back; a second undo would reach past the phase start and is refused."""
+    path, _ = await _stored(tmp_path, games=1, commands=40)
     store, desk = await fresh_desk(path)
     table = await desk.loaded(desk.tables[1])
-    game = table.game
-    user = ALIEN if game.state.phase.value == "alien" else CREW
-    before = game.state.clone()
-    legal = desk.legal_for(table, user)
-    moves = [c for c in legal if c.verb == "move"]
-    if moves:
-        await desk.play(table, user, moves[0], in_dm=True)
-        if game.can_undo(table.side_of(user)) is None and table.recent:
-            await desk.undo(table, user)
-            assert game.state == before
-    table.unload()
-    await desk.loaded(table)
-    if not table.recent:
-        try:
-            await desk.undo(table, user)
-        except Refusal as refusal:
-            assert "phase" in str(refusal) or "not yours" in str(refusal)
-    assert table.game.state == replayed(path, 1).state
+    while table.game.state.phase is not Phase.CREW:
+        await desk.play(table, ALIEN, "pass", in_dm=True)
+    await desk.play(table, CREW, "pass")
+    await desk.play(table, ALIEN, "pass", in_dm=True)
+    before = table.game.state.clone()
+    await desk.play(table, CREW, _undoable_move(table.game))
+    await store.close()
+    store, desk = await fresh_desk(path)
+    table = await desk.loaded(desk.tables[1])
+    assert len(table.game.log) == 1  # only this phase is in memory
+    await desk.undo(table, CREW)
+    assert table.game.state == before == replayed(path, 1).state
+    with pytest.raises(Refusal, match="phase"):
+        await desk.undo(table, CREW)
     await store.close()
 
 
