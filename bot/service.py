@@ -590,13 +590,7 @@ class Desk:
         """If a reminder is due, count it sent and return whom the game waits for."""
         async with self._hold(table):
             row = table.row
-            due = (
-                row.status == "playing"
-                and row.remind_hours > 0
-                and row.reminders_sent < row.remind_max
-                and now - max(row.last_reminder, row.phase_since) >= row.remind_hours * 3600
-            )
-            if not due:
+            if not row.reminder_due(now):
                 return None
             updated = row.with_(reminders_sent=row.reminders_sent + 1, last_reminder=now)
             await self.store.commit([st.update_game(updated)])

@@ -46,6 +46,21 @@ class GameRow:
     def with_(self, **changes: Any) -> GameRow:
         return replace(self, **changes)
 
+    def reminder_due(self, now: float) -> bool:
+        return (
+            self.status == "playing"
+            and self.remind_hours > 0
+            and self.reminders_sent < self.remind_max
+            and now - max(self.last_reminder, self.phase_since) >= self.remind_hours * 3600
+        )
+
+    def computer_may_move(self) -> bool:
+        """Whether the side the game plays may be the one the game waits on (from the
+        phase stamp: ``setup``, ``3a`` or ``3c``), without loading the game."""
+        if not self.computer or self.status != "playing":
+            return False
+        return self.phase_key in ("", "setup") or self.phase_key.endswith(self.computer[0])
+
 
 _GAME_COLUMNS = tuple(f.name for f in fields(GameRow))
 

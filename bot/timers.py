@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import delivery, texts
+from bot.store import GameRow
 
 if TYPE_CHECKING:
     from bot.app import QuicksilverBot
@@ -25,7 +26,7 @@ async def tick(bot: QuicksilverBot, now: float) -> None:
     desk = bot.desk
     for game_id in await desk.store.games_due(now):
         table = desk.tables.get(game_id)
-        if table is None:
+        if table is None or not _needs_clock(table.row, now):
             continue
         await desk.loaded(table)
         async with table.channel_lock:
@@ -44,3 +45,10 @@ async def tick(bot: QuicksilverBot, now: float) -> None:
                 )
     desk.evict_idle(now)
     await desk.verify_some(VERIFY_PER_TICK)
+
+
+def _needs_clock(row: GameRow, now: float) -> bool:
+    """Whether the clock has anything to do for this game now (a game the bot plays a
+    side of stays out of memory while it waits on a person)."""
+    deadline = row.deadline_at is not None and row.deadline_at <= now
+    return deadline or row.reminder_due(now) or row.computer_may_move()

@@ -154,3 +154,16 @@ async def test_only_the_creator_or_a_moderator_gives_a_seat_to_the_game(simcord_
     late = await world.mod.slash(world.channel, "game computer", seat="none")
     assert "only in the lobby" in late.response.content
     assert world.table().computer is Side.ALIEN
+
+
+async def test_a_game_waiting_on_its_person_stays_out_of_memory_at_a_tick(simcord_env, db_path):
+    """The clock picks games from a query; a game whose computer side is not to move
+    is not loaded just because the game plays a side in it."""
+    world = make_world(simcord_env, crew=1)
+    await crew_against_the_game(world)
+    assert phase_of(world) is Phase.CREW
+    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await world.bot.tick()
+    assert not world.table().loaded
+    await world.crew[0].slash(world.channel, "game pass")
+    assert world.table().loaded and phase_of(world) in (Phase.CREW, Phase.OVER)
