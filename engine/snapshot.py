@@ -45,6 +45,8 @@ def _hints(cls: type) -> dict[str, Any]:
 def _describe(tp: Any, seen: frozenset[type] = frozenset()) -> str:
     """A canonical text for a type: names, field names, field types, enum values."""
     origin = typing.get_origin(tp)
+    if origin is typing.Literal:
+        return f"literal[{','.join(repr(a) for a in typing.get_args(tp))}]"
     if origin is not None:
         args = ",".join(_describe(a, seen) for a in typing.get_args(tp))
         name = "union" if origin in (typing.Union, types.UnionType) else origin.__name__
@@ -88,6 +90,8 @@ def schema() -> str:
 @cache
 def _codec(tp: Any) -> tuple[Encode, Decode]:
     origin = typing.get_origin(tp)
+    if origin is typing.Literal:
+        return _literal_codec(typing.get_args(tp))
     if origin in (typing.Union, types.UnionType):
         return _optional_codec(tp)
     if origin in (list, set, frozenset):
@@ -118,6 +122,15 @@ def _scalar_codec(tp: type) -> tuple[Encode, Decode]:
         if not ok:
             raise _fail(tp.__name__, value)
         return sys.intern(value) if tp is str else value  # ids are shared by every game
+
+    return (lambda value: value), decode
+
+
+def _literal_codec(values: tuple[Any, ...]) -> tuple[Encode, Decode]:
+    def decode(value: Any) -> Any:
+        if value not in values:
+            raise _fail(f"one of {values}", value)
+        return sys.intern(value) if isinstance(value, str) else value
 
     return (lambda value: value), decode
 
