@@ -30,6 +30,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	for b in engine geometry render bot replay taps; do $(BIN)/python benchmarks/bench_$$b.py; done
 	$(BIN)/python benchmarks/bench_players.py 30
+	$(BIN)/python benchmarks/bench_scale.py
 	$(BIN)/python benchmarks/soak.py --games 200
 
 clean:

@@ -75,18 +75,19 @@ def in_dm(interaction: Inter) -> bool:
     return interaction.guild is None
 
 
-def table_for(interaction: Inter, game_id: int | None = None) -> Table:
+async def table_for(interaction: Inter, game_id: int | None = None) -> Table:
+    """The game the interaction means, loaded (a cold game loads in milliseconds)."""
     desk = bot_of(interaction).desk
     if not in_dm(interaction):
-        return desk.require_table(interaction.channel_id or 0)
-    return desk.pick_game(interaction.user.id, None, game_id)
+        return await desk.loaded(desk.require_table(interaction.channel_id or 0))
+    return await desk.loaded(desk.pick_game(interaction.user.id, None, game_id))
 
 
-def table_by_id(interaction: Inter, game_id: int) -> Table:
+async def table_by_id(interaction: Inter, game_id: int) -> Table:
     table = bot_of(interaction).desk.tables.get(game_id)
     if table is None:
         raise Refusal("That game is no longer running here; this button belongs to the past.")
-    return table
+    return await bot_of(interaction).desk.loaded(table)
 
 
 async def is_mod(interaction: Inter) -> bool:
@@ -138,7 +139,7 @@ async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> No
     require_guild(interaction)
     await defer(interaction)
     bot = bot_of(interaction)
-    table = table or table_for(interaction)
+    table = table or await table_for(interaction)
     async with table.channel_lock:
         await bot.desk.join(table, interaction.user.id, seat)
         lines = [f"You sit as **{seat.value}** in game {table.id}."]
@@ -164,7 +165,7 @@ async def computer(interaction: Inter, side: Side | None, table: Table | None = 
     require_guild(interaction)
     await defer(interaction)
     bot = bot_of(interaction)
-    table = table or table_for(interaction)
+    table = table or await table_for(interaction)
     mod = await is_mod(interaction)
     async with table.channel_lock:
         before = await bot.desk.give_to_computer(table, interaction.user.id, side, mod)
@@ -183,7 +184,7 @@ async def leave(interaction: Inter) -> None:
     require_guild(interaction)
     await defer(interaction)
     bot = bot_of(interaction)
-    table = table_for(interaction)
+    table = await table_for(interaction)
     async with table.channel_lock:
         seat = await bot.desk.leave(table, interaction.user.id)
         await reply(interaction, [f"You left your {seat} seat."])
@@ -196,7 +197,7 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
     require_guild(interaction)
     await defer(interaction)
     bot = bot_of(interaction)
-    table = table or table_for(interaction)
+    table = table or await table_for(interaction)
     mod = await is_mod(interaction)
     async with table.channel_lock:
         outcome = await bot.desk.start(table, interaction.user.id, mod)
@@ -224,7 +225,7 @@ async def play(
 ) -> None:
     await defer(interaction)
     bot = bot_of(interaction)
-    table = table or table_for(interaction, game_id)
+    table = table or await table_for(interaction, game_id)
     async with table.channel_lock:
         outcome = await bot.desk.play(table, interaction.user.id, text, in_dm=in_dm(interaction))
         outcome.interaction_id = interaction.id
@@ -249,7 +250,7 @@ async def undo(
 ) -> None:
     await defer(interaction)
     bot = bot_of(interaction)
-    table = table or table_for(interaction, game_id)
+    table = table or await table_for(interaction, game_id)
     async with table.channel_lock:
         outcome = await bot.desk.undo(table, interaction.user.id, stamp)
         await reply(interaction, outcome.reply)
@@ -259,7 +260,7 @@ async def undo(
 async def quick_setup(
     interaction: Inter, game_id: int | None = None, table: Table | None = None
 ) -> None:
-    table = table or table_for(interaction, game_id)
+    table = table or await table_for(interaction, game_id)
     if table.game is None or table.game.state.phase is not Phase.SETUP:
         raise Refusal("Set-up is over.")
     await play(interaction, QuickSetup().notation(), table=table)
@@ -285,7 +286,7 @@ async def show_map(
     interaction: Inter, game_id: int | None = None, table: Table | None = None
 ) -> None:
     await defer(interaction)
-    table = table or table_for(interaction, game_id)
+    table = table or await table_for(interaction, game_id)
     if table.game is None:
         raise Refusal("The game has not started: there is no map yet.")
     viewer = viewer_of(table, interaction.user.id)
@@ -306,7 +307,7 @@ async def show_hand(
     resend: bool = False,
     table: Table | None = None,
 ) -> None:
-    table = table or table_for(interaction, game_id)
+    table = table or await table_for(interaction, game_id)
     bot = bot_of(interaction)
     lines = texts.hand_text(table, interaction.user.id)
     if not resend:
@@ -324,13 +325,14 @@ async def show_hand(
 async def show_status(
     interaction: Inter, game_id: int | None = None, table: Table | None = None
 ) -> None:
-    table = table or table_for(interaction, game_id)
+    table = table or await table_for(interaction, game_id)
     await reply(interaction, [texts.status_text(table)])
 
 
 async def show_log(interaction: Inter, count: int, game_id: int | None = None) -> None:
-    table = table_for(interaction, game_id)
-    await reply(interaction, texts.log_text(table, max(1, min(count, 100))))
+    table = await table_for(interaction, game_id)
+    shown = await bot_of(interaction).desk.public_log(table, max(1, min(count, 100)))
+    await reply(interaction, texts.log_text(table, shown))
 
 
 # --- buttons -------------------------------------------------------------------------
@@ -345,7 +347,7 @@ def _check_stamp(table: Table, stamp: str) -> None:
 async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, arg: str) -> None:
     bot_of(interaction).stopwatch.arrive(interaction)
     async with guard(interaction):
-        table = table_by_id(interaction, game_id)
+        table = await table_by_id(interaction, game_id)
         if action == "computer":
             if table.status != "lobby":
                 raise Refusal("That lobby is closed: the game has started.")

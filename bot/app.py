@@ -12,7 +12,7 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
-from bot import delivery, replay, texts
+from bot import replay, timers
 from bot.commands_game import game
 from bot.commands_mod import mod
 from bot.commands_play import alien, crew
@@ -20,7 +20,7 @@ from bot.commands_replay import replay_command
 from bot.commands_rules import rules
 from bot.config import TOKEN_HELP, Config
 from bot.panels.layout import PanelButton, PanelSelect
-from bot.service import Desk
+from bot.service import IDLE_MINUTES_DEFAULT, Desk
 from bot.store import Store
 from bot.ui import GameButton
 
@@ -69,6 +69,7 @@ class QuicksilverBot(discord.Client):
         *,
         background: bool = True,
         clock: Callable[[], float] = time.time,
+        idle_minutes: float = IDLE_MINUTES_DEFAULT,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = False  # never needed: everything is slash commands and buttons
@@ -79,6 +80,7 @@ class QuicksilverBot(discord.Client):
         self.database = database
         self.background = background
         self.clock = clock
+        self.idle_minutes = idle_minutes
         self.tree = Tree(self)
         if game.get_command(replay_command.name) is None:
             game.add_command(replay_command)
@@ -97,9 +99,9 @@ class QuicksilverBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self._store = await Store.open(self.database)
-        self._desk = Desk(self._store, clock=self.clock)
-        loaded = await self._desk.load()
-        log.info("resumed %d game(s) from %s", loaded, self.database)
+        self._desk = Desk(self._store, clock=self.clock, idle_minutes=self.idle_minutes)
+        indexed = await self._desk.load()
+        log.info("%d game(s) in %s; each loads on its first use", indexed, self.database)
         self.add_dynamic_items(GameButton, replay.ReplayButton, PanelButton, PanelSelect)
         await self.tree.sync()
         if self.background:
@@ -125,34 +127,8 @@ class QuicksilverBot(discord.Client):
             await asyncio.sleep(TICK_SECONDS)
 
     async def tick(self, now: float | None = None) -> None:
-        """Deadlines that passed end their phase; reminders that are due go out; a side
-        the game plays moves if the game waits on it (after a restart, say)."""
-        now = self.clock() if now is None else now
-        await self.resume_computer()
-        for table in list(self.desk.tables.values()):
-            if table.row.deadline_at is None or table.row.deadline_at > now:
-                continue
-            async with table.channel_lock:
-                outcome = await self.desk.expire(table, now)
-                if outcome is not None:
-                    await delivery.deliver(self, table, outcome)
-        for table, users in await self.desk.reminders_due(now):
-            if not users:
-                continue
-            async with table.channel_lock:
-                await delivery.post(
-                    self,
-                    table.channel_id,
-                    [f"⏳ Reminder — {texts.ping_text(table)}"],
-                    mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
-                )
-
-    async def resume_computer(self) -> None:
-        """Let the game play its side wherever the game waits on it."""
-        for table in list(self.desk.tables.values()):
-            if table.computer_to_move():
-                async with table.channel_lock:
-                    await delivery.play_computer(self, table)
+        """One tick of the clock (:func:`bot.timers.tick`)."""
+        await timers.tick(self, self.clock() if now is None else now)
 
 
 def run(config: Config) -> int:
@@ -160,7 +136,7 @@ def run(config: Config) -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    bot = QuicksilverBot(config.database)
+    bot = QuicksilverBot(config.database, idle_minutes=config.idle_minutes)
     try:
         bot.run(config.token, log_handler=None)
     except discord.LoginFailure:

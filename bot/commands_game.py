@@ -137,7 +137,7 @@ async def hand(interaction: Inter, resend: bool = False, game: str | None = None
 async def assign(interaction: Inter, unit: str, member: discord.User) -> None:
     async with guard(interaction):
         actions.require_guild(interaction)
-        table = actions.table_for(interaction)
+        table = await actions.table_for(interaction)
         if table.seat_of(interaction.user.id) is not Seat.CREW and not await actions.is_mod(
             interaction
         ):
@@ -159,7 +159,7 @@ async def deadline(interaction: Inter, hours: app_commands.Range[float, 0, 24 * 
     async with guard(interaction):
         actions.require_guild(interaction)
         await actions.require_mod(interaction)
-        table = actions.table_for(interaction)
+        table = await actions.table_for(interaction)
         await actions.defer(interaction)
         bot = actions.bot_of(interaction)
         async with table.channel_lock:
@@ -190,7 +190,7 @@ async def reminders(
 ) -> None:
     async with guard(interaction):
         actions.require_guild(interaction)
-        table = actions.table_for(interaction)
+        table = await actions.table_for(interaction)
         if interaction.user.id not in table.players and not await actions.is_mod(interaction):
             raise Refusal("Only this game's players and moderators can set reminders.")
         await actions.defer(interaction)

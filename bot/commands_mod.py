@@ -29,7 +29,7 @@ mod = app_commands.Group(
 async def _mod_table(interaction: Inter) -> Table:
     actions.require_guild(interaction)
     await actions.require_mod(interaction)
-    return actions.table_for(interaction)
+    return await actions.table_for(interaction)
 
 
 async def _announce(interaction: Inter, table: Table, text: str) -> None:

@@ -19,14 +19,21 @@ MAX = 25
 
 
 def _table(interaction: Inter) -> Table | None:
+    """The game being typed for; a game not yet in memory starts loading and offers no
+    choices this keystroke (autocomplete must answer at once)."""
     desk = bot_of(interaction).desk
     game = getattr(interaction.namespace, "game", None)
     try:
         if not in_dm(interaction):
-            return desk.table_in(interaction.channel_id or 0)
-        return desk.pick_game(interaction.user.id, None, int(game) if game else None)
+            table = desk.table_in(interaction.channel_id or 0)
+        else:
+            table = desk.pick_game(interaction.user.id, None, int(game) if game else None)
     except (Refusal, ValueError):
         return None
+    if table is not None and not table.loaded:
+        desk.prefetch(table)
+        return None
+    return table
 
 
 def _choices(values: Iterable[str], current: str) -> list[Choice[str]]:

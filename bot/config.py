@@ -36,6 +36,7 @@ class Config:
     token: str
     database: Path
     log_level: int
+    idle_minutes: float = 30.0  # a game unused this long leaves memory (QUICKSILVER_IDLE_MINUTES)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -55,4 +56,14 @@ class Config:
                 f"QUICKSILVER_LOG_LEVEL={level_name!r} is not a level (DEBUG, INFO, WARNING, ERROR)"
             )
         database = Path(env.get("QUICKSILVER_DB", "quicksilver.sqlite3"))
-        return cls(token=token, database=database, log_level=level)
+        idle = env.get("QUICKSILVER_IDLE_MINUTES", "30").strip()
+        try:
+            idle_minutes = float(idle)
+        except ValueError:
+            idle_minutes = -1.0
+        if not 0 < idle_minutes <= 7 * 24 * 60:
+            raise ConfigError(
+                f"QUICKSILVER_IDLE_MINUTES={idle!r} is not a number of minutes between 0 and "
+                "10080 (a week): how long an unused game stays in memory"
+            )
+        return cls(token=token, database=database, log_level=level, idle_minutes=idle_minutes)

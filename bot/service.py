@@ -4,20 +4,23 @@ No discord imports: the Discord layer turns an :class:`Outcome` into messages. C
 on one channel run one at a time (a lock per game); every accepted command is written to
 the store in one transaction before anyone is told about it. Everything people read is
 built from :func:`engine.views.view` and :func:`engine.views.events_for`, never from state.
+Games come into memory on demand (:mod:`bot.loading`); the clock lives in :mod:`bot.timers`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
 
+from bot import loading
 from bot import store as st
-from bot.store import CommandRow, GameRow, PlayerRow, SnapshotRow, Store
+from bot.store import CommandRow, GameRow, PlayerRow, Store
+from bot.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
 from engine.content import Content, load_content
 from engine.dice import Rng
@@ -27,32 +30,15 @@ from engine.floorplan import default_ship
 from engine.game import Game
 from engine.legal import legal_commands
 from engine.players import alien_ai, crew_ai, decide
-from engine.setup import waiting_on
 from engine.ship import Ship
 from engine.state import Phase, Side
-from engine.views import View, Viewer, events_for, view
+from engine.views import Viewer
+
+__all__ = ["Desk", "NotLoaded", "Outcome", "Refusal", "Seat", "Table", "event_line"]
 
 log = logging.getLogger("quicksilver.bot")
 
-PUBLIC_LOG_KEPT = 500
-
-
-class Seat(StrEnum):
-    ALIEN = "alien"
-    CREW = "crew"
-    SPECTATOR = "spectator"
-
-
-class Refusal(Exception):
-    """A command the desk turns down; nothing changed. ``str()`` is for the person."""
-
-
-def event_line(event: Event) -> str:
-    """One event for a person, with its roll and modifiers when it has one."""
-    text = event.text
-    if event.roll is not None and "d6" not in text:
-        text += f" ({event.roll.describe()})"
-    return text
+IDLE_MINUTES_DEFAULT = 30.0
 
 
 @dataclass
@@ -76,138 +62,6 @@ class Outcome:
     interaction_id: int | None = None  # set by the Discord layer, for timings
 
 
-@dataclass
-class Table:
-    """One channel's current game, in memory."""
-
-    row: GameRow
-    players: dict[int, PlayerRow]
-    game: Game | None = None
-    commands: list[CommandRow] = field(default_factory=list)
-    public_log: list[str] = field(default_factory=list)
-    since_map: list[str] = field(default_factory=list)
-    snapshots: dict[int, SnapshotRow] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # the desk's: state and store
-    channel_lock: asyncio.Lock = field(
-        default_factory=asyncio.Lock
-    )  # the bot's: a command and its posts
-
-    @property
-    def id(self) -> int:
-        return self.row.id
-
-    @property
-    def channel_id(self) -> int:
-        return self.row.channel_id
-
-    @property
-    def status(self) -> str:
-        return self.row.status
-
-    @property
-    def computer(self) -> Side | None:
-        """The side the game itself plays, if any."""
-        return Side(self.row.computer) if self.row.computer else None
-
-    def held(self, side: Side) -> bool:
-        """Whether someone (or the game) holds ``side``'s seat."""
-        return self.computer is side or bool(self.seated(Seat(side.value)))
-
-    def computer_to_move(self) -> bool:
-        return self.computer is not None and self.computer in self.acting_sides()
-
-    def seat_of(self, user_id: int) -> Seat | None:
-        player = self.players.get(user_id)
-        return Seat(player.seat) if player else None
-
-    def side_of(self, user_id: int) -> Side | None:
-        seat = self.seat_of(user_id)
-        return Side(seat.value) if seat in (Seat.ALIEN, Seat.CREW) else None
-
-    def seated(self, seat: Seat) -> list[PlayerRow]:
-        return [p for p in self.players.values() if p.seat == seat.value]
-
-    def alien_player(self) -> PlayerRow | None:
-        found = self.seated(Seat.ALIEN)
-        return found[0] if found else None
-
-    def view_for(self, viewer: Viewer | str) -> View:
-        assert self.game is not None
-        return view(self.game.state, viewer, self.game.ship, self.game.content)
-
-    def phase(self) -> Phase | None:
-        return self.game.state.phase if self.game else None
-
-    def stamp(self) -> str:
-        """The phase as a short token ("setup", "3a", "3c", "over") for stale buttons."""
-        if self.game is None:
-            return self.row.status
-        state_view = self.view_for(Viewer.SPECTATOR)
-        if state_view.phase in ("setup", "over"):
-            return state_view.phase
-        return f"{state_view.turn}{state_view.phase[0]}"
-
-    def acting_sides(self) -> list[Side]:
-        if self.game is None or self.row.status != "playing":
-            return []
-        phase = self.game.state.phase
-        if phase is Phase.SETUP:
-            return list(waiting_on(self.game.state))
-        if phase is Phase.ALIEN:
-            return [Side.ALIEN]
-        if phase is Phase.CREW:
-            return [Side.CREW]
-        return []
-
-    def open_units(self, user_id: int) -> list[str]:
-        """The crew player's living units still to act this crew phase."""
-        if self.game is None or self.game.state.phase is not Phase.CREW:
-            return []
-        mine = set(self.units_of(user_id))
-        return [
-            line.id
-            for line in self.view_for(Viewer.CREW).crew
-            if line.id in mine and not line.done and _can_act(line.fate, line.condition)
-        ]
-
-    def units_of(self, user_id: int) -> tuple[str, ...]:
-        player = self.players.get(user_id)
-        if player is None:
-            return ()
-        if player.seat == Seat.ALIEN.value:
-            return tuple(a.id for a in self.view_for(Viewer.ALIEN).aliens) if self.game else ()
-        if player.seat != Seat.CREW.value:
-            return ()
-        orphans = self._unassigned()
-        return player.units + orphans
-
-    def _unassigned(self) -> tuple[str, ...]:
-        """Living humans no crew player holds (after someone left): anyone's to command."""
-        if self.game is None or self.game.state.phase is Phase.SETUP:
-            return ()
-        held = {u for p in self.seated(Seat.CREW) for u in p.units}
-        return tuple(
-            line.id
-            for line in self.view_for(Viewer.CREW).crew
-            if line.id not in held and _can_act(line.fate, line.condition)
-        )
-
-    def waiting_users(self) -> list[int]:
-        """Whom the game waits for now."""
-        users: list[int] = []
-        for side in self.acting_sides():
-            for player in self.seated(Seat(side.value)):
-                crew_turn = side is Side.CREW and self.phase() is Phase.CREW
-                if crew_turn and not self.open_units(player.user_id):
-                    continue
-                users.append(player.user_id)
-        return users
-
-
-def _can_act(fate: str, condition: str) -> bool:
-    return fate == "aboard" and condition != "deceased"
-
-
 class Desk:
     """All tables; the one place games change."""
 
@@ -218,35 +72,73 @@ class Desk:
         ship: Ship | None = None,
         content: Content | None = None,
         clock: Callable[[], float] = time.time,
+        idle_minutes: float = IDLE_MINUTES_DEFAULT,
     ) -> None:
         self.store = store
         self.ship = ship or default_ship()
         self.content = content or load_content()
         self.clock = clock
-        self.tables: dict[int, Table] = {}  # by game id
+        self.idle_seconds = idle_minutes * 60
+        self.tables: dict[int, Table] = {}  # by game id; games load on demand
         self.by_channel: dict[int, int] = {}  # channel id -> current game id
+        self._prefetching: set[asyncio.Task[Table]] = set()
 
     # --- loading -------------------------------------------------------------------
     async def load(self) -> int:
-        """Rebuild every current game by replaying its command log."""
-        for row in await self.store.current_games():
-            players = {p.user_id: p for p in await self.store.players(row.id)}
-            table = Table(row, players)
-            table.snapshots = {s.seq: s for s in await self.store.snapshots(row.id)}
-            if row.status != "lobby":
-                table.game = Game.new(row.seed, self.ship, self.content)
-                for command in await self.store.commands(row.id):
-                    try:
-                        events = table.game.play(Side(command.side), command.command)
-                    except GameError as err:
-                        log.error(
-                            "game %d: replay stopped at command %d: %s", row.id, command.seq, err
-                        )
-                        break
-                    table.commands.append(command)
-                    self._remember_public(table, events)
+        """Index every channel's current game (rows and seats; no replay)."""
+        for table in await loading.index(self.store):
             self._register(table)
         return len(self.tables)
+
+    async def loaded(self, table: Table) -> Table:
+        """``table`` with its game in memory: loaded now under the desk's lock if needed
+        (a request arriving meanwhile waits for that load)."""
+        table.used_at = self.clock()
+        if not table.loaded:
+            async with self._hold(table):
+                pass
+        return table
+
+    def prefetch(self, table: Table) -> None:
+        """Start loading ``table``'s game in the background."""
+        task = asyncio.create_task(self.loaded(table))
+        self._prefetching.add(task)
+        task.add_done_callback(self._prefetching.discard)
+
+    @contextlib.asynccontextmanager
+    async def _hold(self, table: Table) -> AsyncIterator[None]:
+        """The desk's lock on ``table``, its game loaded."""
+        async with table.lock:
+            if not table.loaded:
+                await loading.load(self.store, table, self.ship, self.content)
+            table.used_at = self.clock()
+            yield
+
+    def evict_idle(self, now: float) -> int:
+        """Drop the games nobody needed for the idle time; they reload on demand."""
+        idle = loading.idle(list(self.tables.values()), now, self.idle_seconds)
+        for table in idle:
+            table.unload()
+        if idle:
+            log.info("%d idle game(s) left memory", len(idle))
+        return len(idle)
+
+    async def verify_some(self, count: int) -> int:
+        """Check up to ``count`` games loaded from snapshots against a full replay."""
+        checked = 0
+        for table in list(self.tables.values()):
+            if checked >= count:
+                break
+            if table.loaded and not table.verified:
+                async with table.lock:
+                    if table.loaded and not table.verified:
+                        await loading.verify(self.store, table, self.ship, self.content)
+                checked += 1
+        return checked
+
+    async def public_log(self, table: Table, count: int) -> list[str]:
+        """The newest ``count`` public lines, from the store."""
+        return await self.store.public_lines(table.id, count)
 
     def _register(self, table: Table) -> None:
         old = self.by_channel.get(table.channel_id)
@@ -254,13 +146,6 @@ class Desk:
             self.tables.pop(old, None)
         self.tables[table.id] = table
         self.by_channel[table.channel_id] = table.id
-
-    def _remember_public(self, table: Table, events: Iterable[Event]) -> list[str]:
-        lines = [event_line(e) for e in events_for(events, Viewer.SPECTATOR)]
-        table.public_log.extend(lines)
-        del table.public_log[:-PUBLIC_LOG_KEPT]
-        table.since_map.extend(lines)
-        return lines
 
     # --- finding tables ------------------------------------------------------------
     def table_in(self, channel_id: int) -> Table | None:
@@ -330,7 +215,7 @@ class Desk:
         return table
 
     async def join(self, table: Table, user_id: int, seat: Seat) -> PlayerRow:
-        async with table.lock:
+        async with self._hold(table):
             current = table.players.get(user_id)
             if table.status not in ("lobby", "playing"):
                 raise Refusal("This game is over; create a new one with `/game create`.")
@@ -361,7 +246,7 @@ class Desk:
     ) -> Side | None:
         """In the lobby, the creator or a moderator gives a side to the game (None: take
         it back). Returns the side the game held before."""
-        async with table.lock:
+        async with self._hold(table):
             if table.status != "lobby":
                 raise Refusal("Seats can be given to the game only in the lobby.")
             if user_id != table.row.created_by and not is_mod:
@@ -388,7 +273,7 @@ class Desk:
     async def computer_move(self, table: Table) -> Outcome | None:
         """One move of the side the game plays, if the game waits on it: decided from that
         side's view and the legal commands only, then stored and reported like anyone's."""
-        async with table.lock:
+        async with self._hold(table):
             side = table.computer
             game = table.game
             if side is None or game is None or not table.computer_to_move():
@@ -397,7 +282,7 @@ class Desk:
                 command: Command = QuickSetup()
             else:
                 player = alien_ai if side is Side.ALIEN else crew_ai
-                rng = Rng(computer_seed(table.row.seed, len(game.log)))
+                rng = Rng(computer_seed(table.row.seed, game.length))
                 command = decide(game.state, side, player, game.ship, game.content, rng)
             return await self._apply(table, side, [command], None)
 
@@ -410,7 +295,7 @@ class Desk:
         table.players[user_id] = updated
 
     async def leave(self, table: Table, user_id: int) -> str:
-        async with table.lock:
+        async with self._hold(table):
             player = table.players.get(user_id)
             if player is None:
                 raise Refusal("You have no seat in this game.")
@@ -448,7 +333,7 @@ class Desk:
         return statements
 
     async def start(self, table: Table, user_id: int, is_mod: bool) -> Outcome:
-        async with table.lock:
+        async with self._hold(table):
             if table.status != "lobby":
                 raise Refusal("The game has already started.")
             if user_id not in table.players and user_id != table.row.created_by and not is_mod:
@@ -493,7 +378,7 @@ class Desk:
         self, table: Table, user_id: int, text: str | Command, *, in_dm: bool = False
     ) -> Outcome:
         """One command from a player: checked, applied, stored, and reported."""
-        async with table.lock:
+        async with self._hold(table):
             side = self._check_player(table, user_id)
             try:
                 command = parse(text) if isinstance(text, str) else text
@@ -544,77 +429,83 @@ class Desk:
     async def _apply(
         self, table: Table, side: Side, commands: list[Command], user_id: int | None
     ) -> Outcome:
+        """Play ``commands``, store them with their public lines (and the new phase's
+        snapshot) in one transaction, then report; nothing changes if any is refused."""
         game = table.game
         assert game is not None
-        before_len = len(game.log)
-        before_stamp = table.stamp()
+        before_len, before_stamp = game.length, table.stamp()
         events: list[Event] = []
+        public: list[str] = []
+        statements: list[st.Statement] = []
         try:
             for command in commands:
-                events += game.play(side, command)
+                seq = game.length
+                step = game.play(side, command)
+                events += step
+                said = loading.public_lines(step)
+                public += said
+                statements += st.add_public_lines(table.id, seq, said)
         except GameError as err:
-            game_rebuild(game, before_len)
+            game.truncate(before_len)
             raise Refusal(err.describe()) from None
         now = self.clock()
         rows = [
             CommandRow(before_len + i, side.value, entry.command.notation(), user_id, now)
-            for i, entry in enumerate(game.log[before_len:])
+            for i, entry in enumerate(game.log[before_len - game.base :])
         ]
-        outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
-        new_stamp = table.stamp()
+        new_phase = table.stamp() != before_stamp
+        statements += [st.append_command(table.id, r) for r in rows]
         row = table.row
-        statements: list[st.Statement] = [st.append_command(table.id, r) for r in rows]
-        if new_stamp != before_stamp:
-            row = row.with_(
-                phase_key=new_stamp, phase_since=now, reminders_sent=0, last_reminder=now
-            )
-            row = self._arm_deadline(row, now)
-            if game.state.phase is Phase.OVER:
-                row = row.with_(status="over", deadline_at=None)
-            snap = self._snapshot(table, now)
-            statements.append(st.put_snapshot(table.id, snap))
-        before_phase_setup = before_stamp == "setup"
-        deal: list[st.Statement] = []
-        if before_phase_setup and game.state.phase is not Phase.SETUP:
+        snap = None
+        if new_phase:
+            row = self._new_phase_row(table, now)
+            snap = loading.snapshot_row(game.state, game.length, now)
+            statements += st.put_newest_snapshot(table.id, snap)
+        from_setup = before_stamp == "setup" and game.state.phase is not Phase.SETUP
+        if from_setup:
             living = [
                 line.id
                 for line in table.view_for(Viewer.CREW).crew
-                if _can_act(line.fate, line.condition)
+                if can_act(line.fate, line.condition)
             ]
-            deal = self._deal(table, living)
+            statements += self._deal(table, living)
         try:
-            await self.store.commit([*statements, *deal, st.update_game(row)])
+            await self.store.commit([*statements, st.update_game(row)])
         except Exception:
-            game_rebuild(game, before_len)
+            game.truncate(before_len)
             await self._reload_players(table)
             raise
         table.row = row
-        table.commands += rows
-        if new_stamp != before_stamp:
-            table.snapshots[snap.seq] = snap
-        outcome.public = self._remember_public(table, events)
+        table.recent += rows
+        outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
+        outcome.public = public
         outcome.alien_private = [event_line(e) for e in events if e.audience.value == "alien"]
         outcome.crew_private = [event_line(e) for e in events if e.audience.value == "crew"]
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
         outcome.reply = [*outcome.public, *own] or ["Done."]
-        outcome.undo_stamp = len(game.log)
+        outcome.undo_stamp = game.length
         outcome.unit = _unit_of(commands[-1])
-        if new_stamp != before_stamp:
+        if snap is not None:
             outcome.new_phase = True
-            outcome.summary = list(table.since_map)
-            table.since_map.clear()
+            outcome.summary = await self.store.summary_lines(table.id, table.phase_seq)
             outcome.game_over = game.state.phase is Phase.OVER
-            outcome.send_hands = before_phase_setup
+            outcome.send_hands = before_stamp == "setup"
+            game.rebase(snap.state)
+            table.recent, table.phase_seq = [], snap.seq
         if side is Side.ALIEN:
             log.info("game %d: the alien played a command", table.id)
         else:
             log.info("game %d: the crew played %s", table.id, ", ".join(c.verb for c in commands))
         return outcome
 
-    def _snapshot(self, table: Table, now: float) -> SnapshotRow:
-        assert table.game is not None
-        v = table.view_for(Viewer.SPECTATOR)
-        return SnapshotRow(len(table.game.log), v.turn, v.phase, None, now)
+    def _new_phase_row(self, table: Table, now: float) -> GameRow:
+        row = table.row.with_(
+            phase_key=table.stamp(), phase_since=now, reminders_sent=0, last_reminder=now
+        )
+        row = self._arm_deadline(row, now)
+        if table.phase() is Phase.OVER:
+            row = row.with_(status="over", deadline_at=None)
+        return row
 
     async def _reload_players(self, table: Table) -> None:
         table.players = {p.user_id: p for p in await self.store.players(table.id)}
@@ -626,39 +517,29 @@ class Desk:
 
     async def record_map(self, table: Table, message_id: int) -> None:
         """Remember the map message posted for the phase that just began."""
-        if not table.snapshots:
-            return
-        seq = max(table.snapshots)
-        snap = table.snapshots[seq]
-        updated = SnapshotRow(snap.seq, snap.turn, snap.phase, message_id, snap.at)
-        await self.store.commit([st.put_snapshot(table.id, updated)])
-        table.snapshots[seq] = updated
+        if table.phase_seq:
+            await self.store.commit([st.set_map_message(table.id, table.phase_seq, message_id)])
 
     async def undo(self, table: Table, user_id: int, stamp: int | None = None) -> Outcome:
-        async with table.lock:
+        async with self._hold(table):
             if table.status != "playing" or table.game is None:
                 raise Refusal("There is nothing to undo: the game is not in progress.")
             side = table.side_of(user_id)
             if side is None:
                 raise Refusal("Only players can undo their own commands.")
             game = table.game
-            if stamp is not None and stamp != len(game.log):
+            if stamp is not None and stamp != game.length:
                 raise Refusal("That button is stale: the game has moved on since.")
-            if not table.commands or table.commands[-1].user_id != user_id:
+            if not table.recent:
+                raise Refusal("Cannot undo across the start of a phase.")
+            if table.recent[-1].user_id != user_id:
                 raise Refusal(
                     "You can only undo your own last command, and the last one is not yours."
                 )
             reason = game.can_undo(side)
             if reason is not None:
                 raise Refusal(f"Cannot undo: {reason}.")
-            last = table.commands[-1]
-            before_stamp = table.stamp()
-            game.undo(side)
-            if table.stamp() != before_stamp:  # pragma: no cover - engine never undoes a phase
-                game_rebuild(game, len(table.commands))
-                raise Refusal("Cannot undo across the start of a phase.")
-            await self.store.commit([st.truncate_commands(table.id, last.seq)])
-            table.commands.pop()
+            last = table.recent[-1]
             outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
             verb = last.command.split()[0]
             outcome.reply = [
@@ -669,13 +550,20 @@ class Desk:
                 if side is Side.ALIEN
                 else f"<@{user_id}> takes back `{verb}`."
             ]
-            table.public_log.append(outcome.public[0])
+            await self.store.commit(
+                [
+                    st.truncate_commands(table.id, last.seq),
+                    *st.add_public_lines(table.id, last.seq, outcome.public, summary=False),
+                ]
+            )
+            game.undo(side)
+            table.recent.pop()
             return outcome
 
     # --- referee and moderators ------------------------------------------------------
     async def expire(self, table: Table, now: float) -> Outcome | None:
         """The phase deadline passed: the acting side's remaining units stop."""
-        async with table.lock:
+        async with self._hold(table):
             row = table.row
             if row.status != "playing" or row.deadline_at is None or row.deadline_at > now:
                 return None
@@ -699,28 +587,19 @@ class Desk:
             outcome.reply = []
             return outcome
 
-    async def reminders_due(self, now: float) -> list[tuple[Table, list[int]]]:
-        due = []
-        for table in list(self.tables.values()):
+    async def remind(self, table: Table, now: float) -> list[int] | None:
+        """If a reminder is due, count it sent and return whom the game waits for."""
+        async with self._hold(table):
             row = table.row
-            if (
-                row.status != "playing"
-                or row.remind_hours <= 0
-                or row.reminders_sent >= row.remind_max
-            ):
-                continue
-            last = max(row.last_reminder, row.phase_since)
-            if now - last < row.remind_hours * 3600:
-                continue
-            async with table.lock:
-                updated = row.with_(reminders_sent=row.reminders_sent + 1, last_reminder=now)
-                await self.store.commit([st.update_game(updated)])
-                table.row = updated
-            due.append((table, table.waiting_users()))
-        return due
+            if not row.reminder_due(now):
+                return None
+            updated = row.with_(reminders_sent=row.reminders_sent + 1, last_reminder=now)
+            await self.store.commit([st.update_game(updated)])
+            table.row = updated
+            return table.waiting_users()
 
     async def configure(self, table: Table, **changes: float | int) -> GameRow:
-        async with table.lock:
+        async with self._hold(table):
             row = table.row.with_(**changes)
             if "deadline_hours" in changes and row.status == "playing":
                 base = row.phase_since or self.clock()
@@ -734,7 +613,7 @@ class Desk:
             return row
 
     async def assign(self, table: Table, unit: str, user_id: int) -> None:
-        async with table.lock:
+        async with self._hold(table):
             if table.game is None or table.game.state.phase is Phase.SETUP:
                 raise Refusal("Crew members are handed out when set-up is done.")
             target = table.players.get(user_id)
@@ -764,7 +643,7 @@ class Desk:
         )
 
     async def reset(self, table: Table, mod_id: int) -> None:
-        async with table.lock:
+        async with self._hold(table):
             await self.store.commit(
                 [
                     st.delete_game(table.id),
@@ -777,7 +656,7 @@ class Desk:
             table.row = table.row.with_(status="reset")
 
     async def abort(self, table: Table, mod_id: int) -> None:
-        async with table.lock:
+        async with self._hold(table):
             if table.status not in ("lobby", "playing"):
                 raise Refusal("This game is not running.")
             row = table.row.with_(status="aborted", deadline_at=None)
@@ -792,16 +671,21 @@ class Desk:
             self.by_channel.pop(table.channel_id, None)
 
     async def rollback(self, table: Table, turn: int, phase: Phase, mod_id: int) -> Outcome:
-        async with table.lock:
+        """A moderator's rollback to a phase start: found on a full replay of the stored
+        log (rare, so ground truth over speed), then the game reloads from that point."""
+        async with self._hold(table):
             if table.game is None or table.status not in ("playing", "over"):
                 raise Refusal("Only a started game can be rolled back.")
-            game = table.game
+            rows = await self.store.commands(table.id)
+            lines = [(Side(r.side), parse(r.command)) for r in rows]
+            game = Game.replay(table.row.seed, lines, self.ship, self.content)
             try:
                 game.rollback(turn, phase)
             except GameError as err:
                 starts = ", ".join(f"turn {t} {p.value}" for t, p, _ in game.phase_starts())
                 raise Refusal(f"{err.describe()}. Phases to roll back to: {starts}.") from None
-            length = len(game.log)
+            length = game.length
+            table.game = game
             now = self.clock()
             row = table.row.with_(
                 status="playing", phase_key=table.stamp(), phase_since=now, reminders_sent=0
@@ -811,6 +695,7 @@ class Desk:
                 [
                     st.truncate_commands(table.id, length),
                     st.truncate_snapshots(table.id, length),
+                    st.truncate_public_lines(table.id, length),
                     st.update_game(row),
                     st.mod_action(
                         table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
@@ -818,27 +703,16 @@ class Desk:
                 ]
             )
             table.row = row
-            table.commands = table.commands[:length]
-            table.snapshots = {s: snap for s, snap in table.snapshots.items() if s <= length}
-            table.since_map.clear()
-            self._rebuild_public_log(table)
+            table.unload()
+            await loading.load(self.store, table, self.ship, self.content)
             outcome = Outcome(table.id, table.channel_id, actor=mod_id, new_phase=True)
             outcome.summary = [
                 f"A moderator rolled the game back to turn {turn}, {phase.value} phase."
             ]
             return outcome
 
-    def _rebuild_public_log(self, table: Table) -> None:
-        assert table.game is not None
-        fresh = Game.new(table.row.seed, self.ship, self.content)
-        table.public_log = []
-        for entry in table.game.log:
-            events = fresh.play(entry.side, entry.command)
-            table.public_log += [event_line(e) for e in events_for(events, Viewer.SPECTATOR)]
-        del table.public_log[:-PUBLIC_LOG_KEPT]
-
     async def replace(self, table: Table, old_id: int, new_id: int, mod_id: int) -> str:
-        async with table.lock:
+        async with self._hold(table):
             old = table.players.get(old_id)
             if old is None or old.seat == Seat.SPECTATOR.value:
                 raise Refusal("That member has no seat at this game.")
@@ -860,7 +734,7 @@ class Desk:
             return old.seat
 
     async def remove(self, table: Table, user_id: int, mod_id: int) -> str:
-        async with table.lock:
+        async with self._hold(table):
             player = table.players.get(user_id)
             if player is None:
                 raise Refusal("That member has no seat at this game.")
@@ -899,11 +773,3 @@ def _merge(first: Outcome, second: Outcome) -> Outcome:
     first.game_over = first.game_over or second.game_over
     first.send_hands = first.send_hands or second.send_hands
     return first
-
-
-def game_rebuild(game: Game, length: int) -> None:
-    """Take ``game`` back to its first ``length`` commands (a refused batch, a failed write)."""
-    while len(game.log) > length:
-        kept = [(e.side, e.command) for e in game.log[:length]]
-        fresh = Game.replay(game.seed, kept, game.ship, game.content)
-        game.state, game.log = fresh.state, fresh.log

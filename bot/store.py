@@ -46,6 +46,21 @@ class GameRow:
     def with_(self, **changes: Any) -> GameRow:
         return replace(self, **changes)
 
+    def reminder_due(self, now: float) -> bool:
+        return (
+            self.status == "playing"
+            and self.remind_hours > 0
+            and self.reminders_sent < self.remind_max
+            and now - max(self.last_reminder, self.phase_since) >= self.remind_hours * 3600
+        )
+
+    def computer_may_move(self) -> bool:
+        """Whether the side the game plays may be the one the game waits on (from the
+        phase stamp: ``setup``, ``3a`` or ``3c``), without loading the game."""
+        if not self.computer or self.status != "playing":
+            return False
+        return self.phase_key in ("", "setup") or self.phase_key.endswith(self.computer[0])
+
 
 _GAME_COLUMNS = tuple(f.name for f in fields(GameRow))
 
@@ -75,6 +90,7 @@ class SnapshotRow:
     phase: str
     map_message_id: int | None
     at: float
+    state: str | None = None  # engine.snapshot text of the state at ``seq``
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -92,6 +108,16 @@ def update_game(row: GameRow) -> Statement:
     columns = [c for c in _GAME_COLUMNS if c != "id"]
     sets = ", ".join(f"{c} = ?" for c in columns)
     return (f"UPDATE games SET {sets} WHERE id = ?", (*(getattr(row, c) for c in columns), row.id))
+
+
+def insert_game(row: GameRow) -> Statement:
+    """A whole game row, id included (bulk loads, copies)."""
+    names = ", ".join(_GAME_COLUMNS)
+    marks = ", ".join("?" for _ in _GAME_COLUMNS)
+    return (
+        f"INSERT INTO games ({names}) VALUES ({marks})",
+        tuple(getattr(row, c) for c in _GAME_COLUMNS),
+    )
 
 
 def put_player(game_id: int, player: PlayerRow) -> Statement:
@@ -130,10 +156,49 @@ def truncate_snapshots(game_id: int, length: int) -> Statement:
 
 def put_snapshot(game_id: int, snap: SnapshotRow) -> Statement:
     return (
-        "INSERT OR REPLACE INTO snapshots (game_id, seq, turn, phase, map_message_id, at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (game_id, snap.seq, snap.turn, snap.phase, snap.map_message_id, snap.at),
+        "INSERT OR REPLACE INTO snapshots (game_id, seq, turn, phase, map_message_id, at, state) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (game_id, snap.seq, snap.turn, snap.phase, snap.map_message_id, snap.at, snap.state),
     )
+
+
+def put_newest_snapshot(game_id: int, snap: SnapshotRow) -> list[Statement]:
+    """A new phase start: its row with the state, and older rows' states dropped (a load
+    needs only the newest; older phases replay from the log)."""
+    return [
+        ("UPDATE snapshots SET state = NULL WHERE game_id = ? AND seq < ?", (game_id, snap.seq)),
+        put_snapshot(game_id, snap),
+    ]
+
+
+def set_snapshot_state(game_id: int, seq: int, state: str | None) -> Statement:
+    return (
+        "UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = ?",
+        (state, game_id, seq),
+    )
+
+
+def set_map_message(game_id: int, seq: int, message_id: int) -> Statement:
+    return (
+        "UPDATE snapshots SET map_message_id = ? WHERE game_id = ? AND seq = ?",
+        (message_id, game_id, seq),
+    )
+
+
+def add_public_lines(
+    game_id: int, seq: int, lines: Iterable[str], *, summary: bool = True
+) -> list[Statement]:
+    return [
+        (
+            "INSERT INTO public_lines (game_id, seq, summary, text) VALUES (?, ?, ?, ?)",
+            (game_id, seq, int(summary), line),
+        )
+        for line in lines
+    ]
+
+
+def truncate_public_lines(game_id: int, length: int) -> Statement:
+    return ("DELETE FROM public_lines WHERE game_id = ? AND seq >= ?", (game_id, length))
 
 
 def delete_game(game_id: int) -> Statement:
@@ -210,15 +275,19 @@ class Store:
         return current
 
     async def commit(self, statements: Iterable[Statement]) -> None:
-        """Run ``statements`` as one transaction: all of them happen or none does."""
+        """Run ``statements`` as one transaction: all of them happen or none does.
+        Runs of the same SQL go to the database together (a bulk load is one call)."""
         batch = list(statements)
         if not batch:
             return
         async with self._lock:
             await self._run("BEGIN IMMEDIATE")
             try:
-                for sql, params in batch:
-                    await self._run(sql, params)
+                for sql, params in _runs(batch):
+                    if len(params) == 1:
+                        await self._run(sql, params[0])
+                    else:
+                        await self._db.executemany(sql, params)
                 await self._run("COMMIT")
             except BaseException:
                 await self._run("ROLLBACK")
@@ -271,37 +340,78 @@ class Store:
         rows = await self._rows("SELECT * FROM games WHERE id = ?", (game_id,))
         return GameRow(**{c: rows[0][c] for c in _GAME_COLUMNS}) if rows else None
 
+    async def current_players(self) -> dict[int, list[PlayerRow]]:
+        """The players of every channel's current game, by game id (one query)."""
+        rows = await self._rows(
+            "SELECT * FROM players WHERE game_id IN (SELECT MAX(id) FROM games "
+            "WHERE status IN (?, ?, ?) GROUP BY channel_id) ORDER BY joined_at, user_id",
+            ACTIVE,
+        )
+        found: dict[int, list[PlayerRow]] = {}
+        for row in rows:
+            found.setdefault(row["game_id"], []).append(_player(row))
+        return found
+
     async def players(self, game_id: int) -> list[PlayerRow]:
         rows = await self._rows(
             "SELECT * FROM players WHERE game_id = ? ORDER BY joined_at, user_id", (game_id,)
         )
-        return [
-            PlayerRow(
-                user_id=row["user_id"],
-                seat=row["seat"],
-                units=tuple(u for u in row["units"].split(",") if u),
-                dm_ok=bool(row["dm_ok"]),
-                joined_at=row["joined_at"],
-            )
-            for row in rows
-        ]
+        return [_player(row) for row in rows]
 
-    async def commands(self, game_id: int) -> list[CommandRow]:
+    async def commands(self, game_id: int, start: int = 0) -> list[CommandRow]:
+        """The game's commands from position ``start`` on."""
         rows = await self._rows(
-            "SELECT seq, side, command, user_id, at FROM commands WHERE game_id = ? ORDER BY seq",
-            (game_id,),
+            "SELECT seq, side, command, user_id, at FROM commands WHERE game_id = ? AND seq >= ? "
+            "ORDER BY seq",
+            (game_id, start),
         )
         return [CommandRow(r["seq"], r["side"], r["command"], r["user_id"], r["at"]) for r in rows]
 
-    async def snapshots(self, game_id: int) -> list[SnapshotRow]:
+    async def snapshots(self, game_id: int, *, newest: bool = False) -> list[SnapshotRow]:
+        """Phase starts, oldest first (or only the newest one)."""
+        order = "DESC LIMIT 1" if newest else ""
         rows = await self._rows(
-            "SELECT seq, turn, phase, map_message_id, at FROM snapshots WHERE game_id = ? "
-            "ORDER BY seq",
+            "SELECT seq, turn, phase, map_message_id, at, state FROM snapshots "
+            f"WHERE game_id = ? ORDER BY seq {order}",
             (game_id,),
         )
         return [
-            SnapshotRow(r["seq"], r["turn"], r["phase"], r["map_message_id"], r["at"]) for r in rows
+            SnapshotRow(r["seq"], r["turn"], r["phase"], r["map_message_id"], r["at"], r["state"])
+            for r in rows
         ]
+
+    async def public_lines(self, game_id: int, count: int) -> list[str]:
+        """The newest ``count`` public lines, oldest first."""
+        rows = await self._rows(
+            "SELECT text FROM public_lines WHERE game_id = ? ORDER BY id DESC LIMIT ?",
+            (game_id, count),
+        )
+        return [str(r["text"]) for r in reversed(rows)]
+
+    async def summary_lines(self, game_id: int, start: int) -> list[str]:
+        """Public lines of the commands from ``start`` on: a phase's summary."""
+        rows = await self._rows(
+            "SELECT text FROM public_lines WHERE game_id = ? AND seq >= ? AND summary = 1 "
+            "ORDER BY id",
+            (game_id, start),
+        )
+        return [str(r["text"]) for r in rows]
+
+    async def has_public_lines(self, game_id: int) -> bool:
+        rows = await self._rows("SELECT 1 FROM public_lines WHERE game_id = ? LIMIT 1", (game_id,))
+        return bool(rows)
+
+    async def games_due(self, now: float) -> list[int]:
+        """Games the clock must look at: a deadline passed, a reminder due, or a side the
+        game plays (it may be waiting on it after a restart)."""
+        rows = await self._rows(
+            "SELECT id FROM games WHERE status = 'playing' AND ("
+            "deadline_at <= ? OR computer != '' OR (remind_hours > 0 "
+            "AND reminders_sent < remind_max "
+            "AND MAX(last_reminder, phase_since) + remind_hours * 3600 <= ?)) ORDER BY id",
+            (now, now),
+        )
+        return [int(r["id"]) for r in rows]
 
     async def mod_role(self, guild_id: int) -> int | None:
         rows = await self._rows(
@@ -315,6 +425,27 @@ class Store:
             "SELECT action FROM mod_actions WHERE channel_id = ? ORDER BY id", (channel_id,)
         )
         return [str(r["action"]) for r in rows]
+
+
+def _player(row: aiosqlite.Row) -> PlayerRow:
+    return PlayerRow(
+        user_id=row["user_id"],
+        seat=row["seat"],
+        units=tuple(u for u in row["units"].split(",") if u),
+        dm_ok=bool(row["dm_ok"]),
+        joined_at=row["joined_at"],
+    )
+
+
+def _runs(batch: list[Statement]) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """Consecutive statements with the same SQL, grouped (their order kept)."""
+    runs: list[tuple[str, list[tuple[Any, ...]]]] = []
+    for sql, params in batch:
+        if runs and runs[-1][0] == sql:
+            runs[-1][1].append(params)
+        else:
+            runs.append((sql, [params]))
+    return runs
 
 
 def _split_sql(script: str) -> list[str]:

@@ -183,8 +183,8 @@ def hand_text(table: Table, user_id: int) -> list[str]:
     return ["You have no hand in this game: spectators see only what is public."]
 
 
-def log_text(table: Table, count: int) -> list[str]:
-    shown = table.public_log[-count:]
+def log_text(table: Table, shown: Sequence[str]) -> list[str]:
+    """The newest public lines (paged from the store by the caller)."""
     if not shown:
         return ["Nothing has happened in public yet."]
     return chunks([f"📜 **Last {len(shown)} public events** — game {table.id}", *shown])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine import snapshot
 from engine.commands import Command, parse
 from engine.content import Content, load_content
 from engine.errors import RuleError
@@ -52,7 +53,10 @@ class Game:
     content: Content
     state: GameState
     log: list[Entry] = field(default_factory=list)
-    start: GameState | None = None  # where the log begins: set-up, or a scenario
+    # Where the log begins (set-up, a scenario, a phase start): a state, or its snapshot
+    # text (engine.snapshot), which is several times smaller to keep in memory.
+    start: GameState | str | None = None
+    base: int = 0  # commands played before ``start`` (a game resumed from a snapshot)
 
     def __post_init__(self) -> None:
         if self.start is None:
@@ -77,6 +81,38 @@ class Game:
             game.play(side, command)
         return game
 
+    @classmethod
+    def resume(
+        cls,
+        seed: int,
+        state: GameState,
+        base: int,
+        ship: Ship,
+        content: Content,
+        packed: str | None = None,
+    ) -> Game:
+        """A game picked up at a snapshot: ``state`` after its first ``base`` commands
+        (``packed``: the same state's snapshot text, kept instead of a copy)."""
+        return cls(seed, ship, content, state, start=packed or state.clone(), base=base)
+
+    @property
+    def length(self) -> int:
+        """Commands played since set-up, including those before a snapshot."""
+        return self.base + len(self.log)
+
+    def rebase(self, packed: str | None = None) -> None:
+        """Start the log afresh here (a new phase): undo never reaches further back, and
+        memory holds only this phase's commands (``packed``: this state's snapshot text)."""
+        self.base, self.log = self.length, []
+        self.start = packed or self.state.clone()
+
+    def start_state(self) -> GameState:
+        """A fresh copy of the state where the log begins."""
+        assert self.start is not None
+        if isinstance(self.start, str):
+            return snapshot.load(self.start)
+        return self.start.clone()
+
     def play(self, side: Side | str, command: Command | str) -> list[Event]:
         """Apply one command for ``side``; raise GameError and change nothing if refused."""
         side = Side(side)
@@ -99,7 +135,7 @@ class Game:
     def can_undo(self, side: Side) -> str | None:
         """Why ``side`` may not take back its last command now, or None (undo rules)."""
         if not self.log:
-            return "nothing has been played yet"
+            return "nothing has been played yet" if not self.base else "the phase has just begun"
         last = self.log[-1]
         if last.side is not side:
             return "the last command was not yours"
@@ -113,13 +149,13 @@ class Game:
         if reason is not None:
             raise RuleError(f"cannot undo: {reason}")
         entry = self.log[-1]
-        self._rebuild(len(self.log) - 1)
+        self._rebuild(self.length - 1)
         return entry
 
     def phase_starts(self) -> list[tuple[int, Phase, int]]:
-        """(turn, phase, log length) at the start of every phase played so far."""
+        """(turn, phase, game length) at the start of every phase in the log."""
         starts: list[tuple[int, Phase, int]] = []
-        for index, entry in enumerate(self.log):
+        for index, entry in enumerate(self.log, start=self.base):
             mark = (entry.turn, entry.phase)
             if not starts or starts[-1][:2] != mark:
                 starts.append((entry.turn, entry.phase, index))
@@ -134,12 +170,17 @@ class Game:
         raise RuleError(f"turn {turn} had no {phase.value} phase to roll back to")
 
     def _rebuild(self, length: int) -> None:
-        """Replay the first ``length`` commands from the start (undo, rollback)."""
-        assert self.start is not None
-        fresh = Game(self.seed, self.ship, self.content, self.start.clone())
-        for entry in self.log[:length]:
+        """Replay from the start of the log up to game length ``length`` (undo, rollback)."""
+        assert length >= self.base
+        fresh = Game(self.seed, self.ship, self.content, self.start_state())
+        for entry in self.log[: length - self.base]:
             fresh.play(entry.side, entry.command)
         self.state, self.log = fresh.state, fresh.log
+
+    def truncate(self, length: int) -> None:
+        """Take the game back to its first ``length`` commands (a refused batch)."""
+        if length < self.length:
+            self._rebuild(length)
 
     def script(self) -> str:
         return "\n".join([f"seed {self.seed}", *(e.line() for e in self.log)]) + "\n"

@@ -45,8 +45,8 @@ def replay_phases(game: Game) -> list[PhaseStep]:
 def phase_steps(game: Game) -> list[PhaseStep]:
     """Every phase of ``game`` so far, over or not: for tools and benchmarks only, never
     for a person while the game goes on (use :func:`replay_phases`)."""
-    assert game.start is not None
-    fresh = Game(game.seed, game.ship, game.content, game.start.clone())
+    assert game.base == 0, "a replay needs the whole log, not one resumed at a snapshot"
+    fresh = Game(game.seed, game.ship, game.content, game.start_state())
     groups: list[list[Entry]] = []
     for entry in game.log:
         if not groups or (groups[-1][0].turn, groups[-1][0].phase) != (entry.turn, entry.phase):

@@ -103,3 +103,23 @@ def test_undo_is_refused_once_a_crate_was_examined() -> None:
     game.play("crew", f"examine hyun {crate.id}")
     with pytest.raises(RuleError, match="revealed"):
         game.undo("crew")
+
+
+def test_a_rebased_game_undoes_within_its_phase_and_never_past_the_start() -> None:
+    """Undo replays only the log since the phase start (kept as snapshot text)."""
+    from engine import snapshot
+
+    game = quick_game(3)
+    length = len(game.log)
+    game.rebase(snapshot.dump(game.state))
+    assert game.length == length and game.log == []
+    before = game.state.clone()
+    side = _acting(game)
+    move = next(
+        c for c in legal_commands(game.state, side, game.ship, game.content) if c.verb == "move"
+    )
+    game.play(side, move)
+    if game.can_undo(side) is None:
+        game.undo(side)
+        assert game.state == before and game.length == length
+    assert game.can_undo(side) == "the phase has just begun"

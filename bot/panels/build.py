@@ -210,9 +210,9 @@ def _controls(
     game = table.game
     assert game is not None
     found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), "End phase", "danger")]
-    mine = bool(table.commands) and table.commands[-1].user_id == user_id
+    mine = bool(table.recent) and table.recent[-1].user_id == user_id
     if mine and game.can_undo(side) is None:
-        arg = str(len(game.log))
+        arg = str(game.length)
         found.append(Button(ids.PanelId(ids.UNDO, table.id, user_id, stamp, arg), "Undo"))
     found.append(_fresh(table, user_id, stamp, unit))
     return tuple(found)

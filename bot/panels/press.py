@@ -41,6 +41,7 @@ async def open_panel(interaction: Inter, table: Table) -> None:
     user = interaction.user.id
     await actions.defer(interaction)
     bot = _bot(interaction)
+    table = await bot.desk.loaded(table)
     async with table.channel_lock:
         panel = build_panel(bot.desk, table, user)
     if table.seat_of(user) is Seat.ALIEN and not actions.in_dm(interaction):
@@ -67,6 +68,7 @@ async def on_press(interaction: Inter, pid: ids.PanelId, value: str) -> None:
         return
     await interaction.response.defer()
     bot.stopwatch.ack(interaction)
+    table = await bot.desk.loaded(table)  # an idle game was dropped from memory: reload it
     async with table.channel_lock:
         panel, outcome = await _act(interaction, table, pid, value)
     await interaction.edit_original_response(content=panel.text(), view=to_view(panel))
@@ -129,6 +131,6 @@ def _still_offered(desk: Desk, table: Table, user: int, pid: ids.PanelId, comman
     if pid.kind in (ids.PASSOK, ids.QUICK):
         return True
     if pid.kind == ids.UNDO:
-        return table.game is not None and str(len(table.game.log)) == pid.arg
+        return table.game is not None and str(table.game.length) == pid.arg
     unit = command.split()[1] if len(command.split()) > 1 else ""
     return any(x.notation() == command for x in desk.legal_for(table, user, unit))

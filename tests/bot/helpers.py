@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,11 +86,23 @@ async def seat_and_start(world: World, seed: int = SEED, quick: bool = True) -> 
         await world.alien.user.slash("game setup")
 
 
-def mirror(world: World) -> Game:
-    """The same game, replayed from the bot's log: the test's own referee copy."""
+def stored_commands(world: World) -> list[tuple[str, str, int | None]]:
+    """(side, command, user id) of every stored command of the channel's game, read
+    straight from the database (the bot keeps only the current phase in memory)."""
     table = world.table()
-    lines = [(Side(r.side), c.parse(r.command)) for r in table.commands]
-    return Game.replay(table.row.seed, lines)
+    with contextlib.closing(sqlite3.connect(world.bot.database)) as db:
+        return list(
+            db.execute(
+                "SELECT side, command, user_id FROM commands WHERE game_id = ? ORDER BY seq",
+                (table.id,),
+            )
+        )
+
+
+def mirror(world: World) -> Game:
+    """The same game, replayed from the bot's stored log: the test's own referee copy."""
+    lines = [(Side(side), c.parse(command)) for side, command, _ in stored_commands(world)]
+    return Game.replay(world.table().row.seed, lines)
 
 
 def greedy_crew(game: Game) -> c.Command:

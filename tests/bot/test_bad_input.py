@@ -46,7 +46,7 @@ async def test_bad_input_is_refused_and_changes_nothing(simcord_env, command, op
         k: values[v[1:-1]] if isinstance(v, str) and v.startswith("{") else v
         for k, v in options.items()
     }
-    before = (len(table.commands), table.game.state, dict(table.players))
+    before = (table.length, table.game.state, dict(table.players))
     actor = world.crew[0] if command != "game leave" else world.stranger
     result = await actor.slash(world.channel, command, **filled)
     text = (result.response.content if result.response else "") + "".join(
@@ -54,13 +54,13 @@ async def test_bad_input_is_refused_and_changes_nothing(simcord_env, command, op
     )
     assert text.startswith("⚠️"), text
     assert needle.lower() in text.lower()
-    assert (len(table.commands), table.game.state, dict(table.players)) == before
+    assert (table.length, table.game.state, dict(table.players)) == before
 
 
 async def test_bad_alien_orders_in_dm(simcord_env):
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)
-    before = len(world.table().commands)
+    before = world.table().length
     for command, options in [
         ("alien move", {"grids": "9-A1"}),
         ("alien attack", {"target": "hyun"}),
@@ -74,4 +74,4 @@ async def test_bad_alien_orders_in_dm(simcord_env):
     ]:
         result = await world.alien.user.slash(command, **options)
         assert result.response.content.startswith("⚠️"), (command, result.response.content)
-    assert len(world.table().commands) == before
+    assert world.table().length == before

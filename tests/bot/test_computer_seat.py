@@ -12,7 +12,7 @@ from engine.game import Game
 from engine.setup import waiting_on
 from engine.state import Phase, Side
 from engine.views import view
-from tests.bot.helpers import SEED, World, make_world, phase_of
+from tests.bot.helpers import SEED, World, make_world, phase_of, stored_commands
 
 REFUSED = "⚠️"
 
@@ -27,9 +27,9 @@ def lines_by_audience(world: World) -> dict[tuple[str, Audience], list[str]]:
     table = world.table()
     fresh = Game.new(table.row.seed)
     found: dict[tuple[str, Audience], list[str]] = {}
-    for row in table.commands:
-        for event in fresh.play(Side(row.side), c.parse(row.command)):
-            found.setdefault((row.side, event.audience), []).append(event_line(event))
+    for side, command, _ in stored_commands(world):
+        for event in fresh.play(Side(side), c.parse(command)):
+            found.setdefault((side, event.audience), []).append(event_line(event))
     return found
 
 
@@ -52,9 +52,8 @@ async def test_a_person_plays_the_crew_against_the_game_alien(simcord_env):
     await crew_against_the_game(world)
     # The game played the whole alien phase of turn 1 and waits on the person again.
     assert phase_of(world) is Phase.CREW
-    table = world.table()
-    alien_rows = [r for r in table.commands if r.side == "alien"]
-    assert len(alien_rows) >= 2 and all(r.user_id is None for r in alien_rows)
+    alien_rows = [r for r in stored_commands(world) if r[0] == "alien"]
+    assert len(alien_rows) >= 2 and all(user is None for _, _, user in alien_rows)
     await world.crew[0].slash(world.channel, "game pass")
     assert phase_of(world) in (Phase.CREW, Phase.OVER)
     game = world.table().game
@@ -95,8 +94,8 @@ async def test_a_person_plays_the_alien_against_the_game_crew(simcord_env):
     assert game.state.phase is Phase.OVER or (
         game.state.phase is Phase.ALIEN and game.state.turn == 2
     )
-    crew_rows = [r for r in world.table().commands if r.side == "crew"]
-    assert len(crew_rows) >= 2 and all(r.user_id is None for r in crew_rows)
+    crew_rows = [r for r in stored_commands(world) if r[0] == "crew"]
+    assert len(crew_rows) >= 2 and all(user is None for _, _, user in crew_rows)
     channel = "\n".join(world.texts())
     public = lines_by_audience(world).get(("crew", Audience.PUBLIC), [])
     assert public and all(line in channel for line in public)
@@ -112,21 +111,24 @@ async def test_a_restart_keeps_the_game_seat_and_resumes_its_moves(simcord_env, 
     table = world.table()
     await world.bot.desk.play(table, world.crew[0].id, "pass")
     assert phase_of(world) is Phase.ALIEN
-    length = len(table.commands)
+    length = table.length
     await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
     table = world.table()
-    assert table.computer is Side.ALIEN and phase_of(world) is Phase.ALIEN
+    assert not table.loaded  # nothing replayed at start: the game loads on first use
+    assert table.computer is Side.ALIEN
     status = await world.crew[0].slash(world.channel, "game status")
     assert "the game" in status.response.content
+    assert table.loaded and phase_of(world) is Phase.ALIEN
     await world.bot.tick()  # the clock's first tick after the restart
-    assert len(table.commands) > length
-    assert all(r.user_id is None for r in table.commands[length:])
+    stored = stored_commands(world)
+    assert len(stored) > length
+    assert all(user is None for _, _, user in stored[length:])
     assert phase_of(world) in (Phase.CREW, Phase.OVER)
     # The same moves as a bot that never stopped (the game's dice are seeded per move).
     again = make_world(simcord_env, name="again", crew=1)
     await crew_against_the_game(again)
     await again.crew[0].slash(again.channel, "game pass")
-    assert [r.command for r in again.table().commands] == [r.command for r in table.commands]
+    assert [r[1] for r in stored_commands(again)] == [r[1] for r in stored_commands(world)]
 
 
 async def test_only_the_creator_or_a_moderator_gives_a_seat_to_the_game(simcord_env):
@@ -152,3 +154,16 @@ async def test_only_the_creator_or_a_moderator_gives_a_seat_to_the_game(simcord_
     late = await world.mod.slash(world.channel, "game computer", seat="none")
     assert "only in the lobby" in late.response.content
     assert world.table().computer is Side.ALIEN
+
+
+async def test_a_game_waiting_on_its_person_stays_out_of_memory_at_a_tick(simcord_env, db_path):
+    """The clock picks games from a query; a game whose computer side is not to move
+    is not loaded just because the game plays a side in it."""
+    world = make_world(simcord_env, crew=1)
+    await crew_against_the_game(world)
+    assert phase_of(world) is Phase.CREW
+    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await world.bot.tick()
+    assert not world.table().loaded
+    await world.crew[0].slash(world.channel, "game pass")
+    assert world.table().loaded and phase_of(world) in (Phase.CREW, Phase.OVER)

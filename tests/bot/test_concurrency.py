@@ -6,7 +6,8 @@ import asyncio
 
 from bot.service import Desk, Refusal, Seat
 from bot.store import Store
-from engine.state import Phase
+from engine.game import Game
+from engine.state import Phase, Side
 
 
 async def _started_desk(tmp_path):
@@ -31,8 +32,10 @@ async def test_concurrent_commands_on_one_channel_are_serialized(tmp_path):
     )
     assert not [r for r in results if isinstance(r, Exception) and not isinstance(r, Refusal)]
     stored = await store.commands(table.id)
-    assert [r.command for r in stored] == [e.command.notation() for e in table.game.log]
+    assert len(stored) == table.length
     assert [r.seq for r in stored] == list(range(len(stored)))
+    lines = [(Side(r.side), r.command) for r in stored]
+    assert Game.replay(table.row.seed, lines).state == table.game.state
     await store.close()
 
 
@@ -45,7 +48,7 @@ async def test_concurrent_presses_of_the_same_action_apply_once(tmp_path):
     assert len(applied) == 1
     assert all(isinstance(r, Refusal) for r in results if isinstance(r, Exception))
     stored = await store.commands(table.id)
-    assert len(stored) == len(table.game.log)
+    assert len(stored) == table.length
     await store.close()
 
 
@@ -67,5 +70,6 @@ async def test_many_channels_side_by_side(tmp_path):
     fresh = Desk(store)
     assert await fresh.load() == 8
     for table in fresh.tables.values():
+        await fresh.loaded(table)
         assert table.game.state == desk.tables[table.id].game.state
     await store.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.state import Phase
-from tests.bot.helpers import make_world, phase_of, seat_and_start
+from tests.bot.helpers import make_world, phase_of, seat_and_start, stored_commands
 
 
 async def test_deadline_passes_and_the_channel_is_told(simcord_env):
@@ -13,12 +13,16 @@ async def test_deadline_passes_and_the_channel_is_told(simcord_env):
     deadline = world.table().row.deadline_at
     assert deadline is not None
     await world.bot.tick(deadline - 1)
+    # Twelve idle hours on the clock: the game left memory; it comes back unchanged.
+    assert not world.table().loaded
+    await world.bot.desk.loaded(world.table())
     assert phase_of(world) is Phase.ALIEN
     await world.bot.tick(deadline + 1)
     await simcord_env.settle()
+    await world.bot.desk.loaded(world.table())
     assert phase_of(world) is Phase.CREW
     assert any("deadline has passed" in t for t in world.texts())
-    assert world.table().commands[-1].user_id is None
+    assert stored_commands(world)[-1][2] is None
 
 
 async def test_reminders_every_n_hours_stop_after_a_few(simcord_env):
@@ -40,6 +44,7 @@ async def test_moderator_rollback_and_abort_are_announced(simcord_env):
     assert phase_of(world) is Phase.CREW
     await world.mod.slash(world.channel, "mod rollback", turn=1, phase="alien")
     assert phase_of(world) is Phase.ALIEN
+    assert world.table().length == len(stored_commands(world))
     assert any("Moderator" in t and "rolled the game back" in t for t in world.texts())
     reset = await world.mod.slash(world.channel, "mod reset")
     confirm = await world.mod.click(reset.response, label="Yes, reset")

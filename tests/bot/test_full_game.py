@@ -81,12 +81,12 @@ async def test_undo_own_command_and_buttons(simcord_env):
     move = any_move(game)
     owner = world.owner_of(move.unit)
     result = await owner.slash(world.channel, "game do", command=move.notation())
-    before = len(world.table().commands)
+    before = world.table().length
     other = next(a for a in world.crew if a is not owner)
     refused = await other.slash(world.channel, "game undo")
     assert "not yours" in refused.response.content
     undone = await owner.click(result.response, label="Undo")
     assert "Undone" in undone.response.content
-    assert len(world.table().commands) == before - 1
+    assert world.table().length == before - 1
     again = await owner.click(result.response, label="Undo")
     assert "moved on" in again.response.content

@@ -57,7 +57,7 @@ async def test_permission_matrix(simcord_env, command, options, allowed, who):
     values = {"move": move.notation(), "unit": move.unit, "crew": world.crew[0]}
     if who == "spectator" and "spectator" not in allowed and command == "game reminders":
         allowed = allowed | {"spectator"}
-    before = len(world.table().commands)
+    before = world.table().length
     result = await actors[who].slash(world.channel, command, **_fill(options, values))
     assert result.acknowledged
     text = "\n".join(
@@ -67,13 +67,13 @@ async def test_permission_matrix(simcord_env, command, options, allowed, who):
         assert REFUSED not in text, text
     else:
         assert REFUSED in text, text
-        assert len(world.table().commands) == before
+        assert world.table().length == before
 
 
 async def test_alien_orders_are_refused_in_the_channel_and_crew_orders_from_the_alien(simcord_env):
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)
-    before = len(world.table().commands)
+    before = world.table().length
     in_channel = await world.alien.slash(world.channel, "alien pass")
     assert "DM" in in_channel.response.content
     crew_order = await world.alien.slash(world.channel, "crew pass")
@@ -82,7 +82,7 @@ async def test_alien_orders_are_refused_in_the_channel_and_crew_orders_from_the_
     assert "spectator" in spectator.response.content
     stranger = await world.stranger.user.slash("alien pass")
     assert REFUSED in stranger.response.content
-    assert len(world.table().commands) == before
+    assert world.table().length == before
 
 
 async def test_moderator_role_configured_per_server(simcord_env):

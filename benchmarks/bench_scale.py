@@ -1,0 +1,266 @@
+"""Many stored games in one process: start-up, a cold game's first command, memory, undo.
+
+    .venv/bin/python benchmarks/bench_scale.py [--games 10000]
+
+Builds (once, cached under benchmarks/.cache keyed by the code version) a database of N
+mid-game games of ~300 commands, written with the project's store in one transaction.
+The games are played by random players (the engine's legal commands); to build fast, N
+stored games share a few hundred distinct played games (same seed and commands, each in
+its own channel with its own rows). The measurements run in a fresh process on a copy:
+
+    ready after start: X s                      store opened, desk built, games indexed
+    first command on a cold game p99: X ms     load from snapshot + play + commit
+    rss with 10,000 games loaded: X MiB        every game in memory at once
+    undo at 3,000 commands: X ms               median of 20 undos in a 3,000-command game
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import hashlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot import loading  # noqa: E402
+from bot import store as st  # noqa: E402
+from bot.service import Desk, Seat  # noqa: E402
+from bot.store import CommandRow, GameRow, PlayerRow, Store  # noqa: E402
+from engine.commands import Command, Move  # noqa: E402
+from engine.dice import Rng  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.legal import legal_commands  # noqa: E402
+from engine.random_player import choose  # noqa: E402
+from engine.setup import waiting_on  # noqa: E402
+from engine.state import Phase, Side  # noqa: E402
+
+COMMANDS = 300  # per stored game
+LONG = 3000  # the undo game
+TEMPLATES = 200  # distinct played games at most
+SAMPLES = 300  # cold games timed
+ALIEN_USER, CREW_USER = 1, 2
+CACHE = ROOT / "benchmarks" / ".cache"
+
+
+@dataclass
+class Played:
+    """One random game: its seed, its stored rows and the command that comes next."""
+
+    seed: int
+    statements: list[st.Statement]  # with game id 0: replaced per stored game
+    next_side: Side
+    next_command: Command
+
+
+def acting(game: Game) -> Side:
+    if game.state.phase is Phase.SETUP:
+        return waiting_on(game.state)[0]
+    return Side.ALIEN if game.state.phase is Phase.ALIEN else Side.CREW
+
+
+def undoable_move(game: Game) -> Command | None:
+    """A crew move that takes back cleanly: no die, nothing revealed, same phase."""
+    if acting(game) is not Side.CREW or game.state.phase is not Phase.CREW:
+        return None
+    for command in legal_commands(game.state, Side.CREW, game.ship, game.content):
+        if not isinstance(command, Move):
+            continue
+        trial = Game(game.seed, game.ship, game.content, game.state.clone())
+        trial.play(Side.CREW, command)
+        if trial.can_undo(Side.CREW) is None and trial.state.phase is Phase.CREW:
+            return command
+    return None
+
+
+def play(seed: int, length: int, *, undoable_end: bool = False) -> Played | None:
+    """A random game of ``length`` commands still in progress (None if it ended), and
+    the command that comes next (for the undo game: a crew move that can be undone)."""
+    game, player = Game.new(seed), Rng(seed ^ 0x5CA1E)
+    rows: list[st.Statement] = []
+    while True:
+        side = acting(game)
+        if game.length >= length:
+            nxt = undoable_move(game) if undoable_end else None
+            if nxt is not None or not undoable_end:
+                command = nxt or choose(game.state, side, game.ship, game.content, player)
+                assert command is not None
+                return Played(seed, rows, side if not undoable_end else Side.CREW, command)
+        command = choose(game.state, side, game.ship, game.content, player, patient=True)
+        assert command is not None
+        before = (game.state.turn, game.state.phase)
+        seq = game.length
+        events = game.play(side, command)
+        if game.state.phase is Phase.OVER:
+            return None
+        user = ALIEN_USER if side is Side.ALIEN else CREW_USER
+        rows.append(st.append_command(0, CommandRow(seq, side.value, command.notation(), user, 0)))
+        rows += st.add_public_lines(0, seq, loading.public_lines(events))
+        if (game.state.turn, game.state.phase) != before:
+            snap = loading.snapshot_row(game.state, game.length, 0.0)
+            rows += st.put_newest_snapshot(0, snap)
+            game.rebase(snap.state)
+
+
+def for_game(game_id: int, statements: list[st.Statement]) -> list[st.Statement]:
+    """The template's statements with its game id filled in (always the first value,
+    except the snapshot pruning, where it is the first too)."""
+    return [(sql, (game_id, *params[1:])) for sql, params in statements]
+
+
+def game_row(game_id: int, seed: int, phase_key: str) -> GameRow:
+    return GameRow(
+        game_id, 10_000 + game_id, 1 + game_id % 50, f"table-{game_id}", seed, "playing",
+        CREW_USER, 0.0, phase_key, time.time(),
+    )  # fmt: skip
+
+
+def seats(game_id: int) -> list[st.Statement]:
+    return [
+        st.put_player(game_id, PlayerRow(ALIEN_USER, Seat.ALIEN.value, (), True, 0.0)),
+        st.put_player(game_id, PlayerRow(CREW_USER, Seat.CREW.value, (), True, 1.0)),
+    ]
+
+
+async def build(path: Path, games: int) -> None:
+    """Write ``games`` stored games (and one long game, id games + 1) in one transaction."""
+    templates: list[Played] = []
+    seed = 0
+    while len(templates) < min(games, TEMPLATES):
+        seed += 1
+        found = play(seed, COMMANDS)
+        if found is not None:
+            templates.append(found)
+    long = None
+    while long is None:
+        seed += 1
+        long = play(seed, LONG, undoable_end=True)
+    store = await Store.open(path)
+    statements: list[st.Statement] = []
+    for game_id in range(1, games + 2):
+        played = long if game_id == games + 1 else templates[(game_id - 1) % len(templates)]
+        statements.append(st.insert_game(game_row(game_id, played.seed, "")))
+        statements += seats(game_id)
+        statements += for_game(game_id, played.statements)
+    # Statements are grouped by SQL into bulk calls; order within a game is kept.
+    statements.sort(key=lambda s: _ORDER.get(s[0].split(" (")[0].split(" SET")[0], 9))
+    await store.commit(statements)
+    await store.close()
+    nexts = {t.seed: (t.next_side.value, t.next_command.notation()) for t in templates}
+    nexts[long.seed] = (long.next_side.value, long.next_command.notation())
+    path.with_suffix(".next").write_text(
+        "\n".join(f"{s} {side} {cmd}" for s, (side, cmd) in nexts.items()) + "\n"
+    )
+
+
+_ORDER = {
+    "INSERT INTO games": 0,
+    "INSERT OR REPLACE INTO players": 1,
+    "INSERT INTO commands": 2,
+    "INSERT INTO public_lines": 3,
+    "UPDATE snapshots": 5,
+    "INSERT OR REPLACE INTO snapshots": 4,
+}
+
+
+def code_version() -> str:
+    digest = hashlib.sha256()
+    for folder in ("engine", "bot", "data", "benchmarks"):
+        for file in sorted((ROOT / folder).rglob("*")):
+            if file.suffix in (".py", ".sql", ".toml", ".txt") and ".cache" not in file.parts:
+                digest.update(file.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+async def measure(path: Path, games: int) -> None:
+    nexts = {}
+    for line in path.with_suffix(".next").read_text().splitlines():
+        seed, side, command = line.split(" ", 2)
+        nexts[int(seed)] = (Side(side), command)
+    started = time.perf_counter()
+    store = await Store.open(path)
+    desk = Desk(store)
+    await desk.load()
+    ready = time.perf_counter() - started
+    print(f"ready after start: {ready:.2f} s", flush=True)
+
+    step = max(1, games // SAMPLES)
+    times = []
+    for game_id in range(1, games + 1, step):
+        table = desk.tables[game_id]
+        side, command = nexts[table.row.seed]
+        user = ALIEN_USER if side is Side.ALIEN else CREW_USER
+        begin = time.perf_counter()
+        await desk.loaded(table)
+        await desk.play(table, user, command, in_dm=True)
+        times.append(time.perf_counter() - begin)
+    p99 = statistics.quantiles(times, n=100)[98] if len(times) > 1 else times[0]
+    print(f"first command on a cold game p99: {p99 * 1000:.1f} ms", flush=True)
+
+    long = await desk.loaded(desk.tables[games + 1])
+    side, command = nexts[long.row.seed]
+    undos = []
+    for _ in range(20):
+        await desk.play(long, CREW_USER, command)
+        begin = time.perf_counter()
+        await desk.undo(long, CREW_USER)
+        undos.append(time.perf_counter() - begin)
+    assert long.game is not None
+
+    long.unload()
+    for game_id in range(1, games + 1):
+        await desk.loaded(desk.tables[game_id])
+    gc.collect()
+    rss = _rss_mib()
+    loaded = sum(1 for t in desk.tables.values() if t.loaded)
+    print(f"rss with {loaded:,} games loaded: {rss:.0f} MiB", flush=True)
+    print(f"undo at {LONG:,} commands: {statistics.median(undos) * 1000:.1f} ms", flush=True)
+    await store.close()
+
+
+def _rss_mib() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure is not None:
+        asyncio.run(measure(args.measure, args.games))
+        return
+    CACHE.mkdir(parents=True, exist_ok=True)
+    cached = CACHE / f"scale-{args.games}-{code_version()}.sqlite3"
+    if not cached.exists():
+        for old in CACHE.glob(f"scale-{args.games}-*"):
+            old.unlink()
+        building = cached.with_suffix(".building")
+        building.unlink(missing_ok=True)
+        begin = time.perf_counter()
+        asyncio.run(build(building, args.games))
+        building.with_suffix(".next").rename(cached.with_suffix(".next"))
+        building.rename(cached)
+        print(f"(built {args.games:,} games in {time.perf_counter() - begin:.0f} s)", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "scale.sqlite3"
+        shutil.copy(cached, copy)
+        shutil.copy(cached.with_suffix(".next"), copy.with_suffix(".next"))
+        command = [sys.executable, __file__, "--games", str(args.games), "--measure", str(copy)]
+        subprocess.run(command, check=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""A channel's table: its game row, its seats, and its game when loaded.
+
+Everything here answers questions about one game (who sits where, whose turn it is,
+what a person may see) from :func:`engine.views.view`; nothing here writes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bot.store import CommandRow, GameRow, PlayerRow
+from engine.events import Event
+from engine.game import Game
+from engine.setup import waiting_on
+from engine.state import Phase, Side
+from engine.views import View, Viewer, view
+
+
+class Seat(StrEnum):
+    ALIEN = "alien"
+    CREW = "crew"
+    SPECTATOR = "spectator"
+
+
+class Refusal(Exception):
+    """A command the desk turns down; nothing changed. ``str()`` is for the person."""
+
+
+def event_line(event: Event) -> str:
+    """One event for a person, with its roll and modifiers when it has one."""
+    text = event.text
+    if event.roll is not None and "d6" not in text:
+        text += f" ({event.roll.describe()})"
+    return text
+
+
+class NotLoaded(RuntimeError):
+    """A table's game was read before the desk loaded it (a bug: load first)."""
+
+
+@dataclass(eq=False)
+class Table:
+    """One channel's current game. Its row and seats are always in memory; its game is
+    loaded on demand (:meth:`bot.service.Desk.loaded`) and dropped when idle. Only what
+    the next command needs is held: the state, this phase's commands, the phase start."""
+
+    row: GameRow
+    players: dict[int, PlayerRow]
+    _game: Game | None = None
+    loaded: bool = False  # the game is in memory (a lobby has none to load)
+    recent: list[CommandRow] = field(default_factory=list)  # this phase's commands
+    phase_seq: int = 0  # game length when the current phase began
+    used_at: float = 0.0  # last time a command or a read needed the game
+    verified: bool = True  # False: loaded from a snapshot not yet checked against replay
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # the desk's: state and store
+    channel_lock: asyncio.Lock = field(
+        default_factory=asyncio.Lock
+    )  # the bot's: a command and its posts
+
+    @property
+    def game(self) -> Game | None:
+        """The game, or None before it starts; NotLoaded if it is not in memory."""
+        if not self.loaded and self.row.status != "lobby":
+            raise NotLoaded(f"game {self.row.id} is not loaded")
+        return self._game
+
+    @game.setter
+    def game(self, game: Game | None) -> None:
+        self._game, self.loaded = game, True
+
+    def unload(self) -> None:
+        self._game, self.loaded, self.recent = None, False, []
+
+    @property
+    def length(self) -> int:
+        """Commands played so far."""
+        return self.game.length if self.game is not None else 0
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def channel_id(self) -> int:
+        return self.row.channel_id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def computer(self) -> Side | None:
+        """The side the game itself plays, if any."""
+        return Side(self.row.computer) if self.row.computer else None
+
+    def held(self, side: Side) -> bool:
+        """Whether someone (or the game) holds ``side``'s seat."""
+        return self.computer is side or bool(self.seated(Seat(side.value)))
+
+    def computer_to_move(self) -> bool:
+        return self.computer is not None and self.computer in self.acting_sides()
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        player = self.players.get(user_id)
+        return Seat(player.seat) if player else None
+
+    def side_of(self, user_id: int) -> Side | None:
+        seat = self.seat_of(user_id)
+        return Side(seat.value) if seat in (Seat.ALIEN, Seat.CREW) else None
+
+    def seated(self, seat: Seat) -> list[PlayerRow]:
+        return [p for p in self.players.values() if p.seat == seat.value]
+
+    def alien_player(self) -> PlayerRow | None:
+        found = self.seated(Seat.ALIEN)
+        return found[0] if found else None
+
+    def view_for(self, viewer: Viewer | str) -> View:
+        assert self.game is not None
+        return view(self.game.state, viewer, self.game.ship, self.game.content)
+
+    def phase(self) -> Phase | None:
+        return self.game.state.phase if self.game else None
+
+    def stamp(self) -> str:
+        """The phase as a short token ("setup", "3a", "3c", "over") for stale buttons."""
+        if self.game is None:
+            return self.row.status
+        state_view = self.view_for(Viewer.SPECTATOR)
+        if state_view.phase in ("setup", "over"):
+            return state_view.phase
+        return f"{state_view.turn}{state_view.phase[0]}"
+
+    def acting_sides(self) -> list[Side]:
+        if self.game is None or self.row.status != "playing":
+            return []
+        phase = self.game.state.phase
+        if phase is Phase.SETUP:
+            return list(waiting_on(self.game.state))
+        if phase is Phase.ALIEN:
+            return [Side.ALIEN]
+        if phase is Phase.CREW:
+            return [Side.CREW]
+        return []
+
+    def open_units(self, user_id: int) -> list[str]:
+        """The crew player's living units still to act this crew phase."""
+        if self.game is None or self.game.state.phase is not Phase.CREW:
+            return []
+        mine = set(self.units_of(user_id))
+        return [
+            line.id
+            for line in self.view_for(Viewer.CREW).crew
+            if line.id in mine and not line.done and can_act(line.fate, line.condition)
+        ]
+
+    def units_of(self, user_id: int) -> tuple[str, ...]:
+        player = self.players.get(user_id)
+        if player is None:
+            return ()
+        if player.seat == Seat.ALIEN.value:
+            return tuple(a.id for a in self.view_for(Viewer.ALIEN).aliens) if self.game else ()
+        if player.seat != Seat.CREW.value:
+            return ()
+        orphans = self._unassigned()
+        return player.units + orphans
+
+    def _unassigned(self) -> tuple[str, ...]:
+        """Living humans no crew player holds (after someone left): anyone's to command."""
+        if self.game is None or self.game.state.phase is Phase.SETUP:
+            return ()
+        held = {u for p in self.seated(Seat.CREW) for u in p.units}
+        return tuple(
+            line.id
+            for line in self.view_for(Viewer.CREW).crew
+            if line.id not in held and can_act(line.fate, line.condition)
+        )
+
+    def waiting_users(self) -> list[int]:
+        """Whom the game waits for now."""
+        users: list[int] = []
+        for side in self.acting_sides():
+            for player in self.seated(Seat(side.value)):
+                crew_turn = side is Side.CREW and self.phase() is Phase.CREW
+                if crew_turn and not self.open_units(player.user_id):
+                    continue
+                users.append(player.user_id)
+        return users
+
+
+def can_act(fate: str, condition: str) -> bool:
+    return fate == "aboard" and condition != "deceased"

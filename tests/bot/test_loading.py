@@ -1,0 +1,203 @@
+"""Start without replaying; games load on demand from validated snapshots; replay stays
+the ground truth; idle games leave memory and come back unchanged."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+
+import pytest
+
+from bot import loading
+from bot.service import Refusal
+from engine import snapshot
+from engine.game import Game
+from engine.legal import legal_commands
+from engine.state import Phase, Side
+from tests.bot.stored_games import ALIEN, CREW, fresh_desk, play_games, replayed
+
+
+async def _stored(tmp_path, games=3, commands=40):
+    path = tmp_path / "g.sqlite3"
+    store, desk = await fresh_desk(path)
+    await play_games(desk, games, commands)
+    states = {t.id: t.game.state.clone() for t in desk.tables.values()}
+    await store.close()
+    return path, states
+
+
+def _snapshot_states(path, game_id):
+    with sqlite3.connect(path) as db:
+        return db.execute(
+            "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+
+
+async def test_start_indexes_games_without_replaying_and_loads_on_first_use(tmp_path):
+    path, states = await _stored(tmp_path)
+    store, desk = await fresh_desk(path)
+    assert len(desk.tables) == 3 and not any(t.loaded for t in desk.tables.values())
+    for table in desk.tables.values():
+        await desk.loaded(table)
+        assert table.game.state == states[table.id] == replayed(path, table.id).state
+        assert table.game.base == table.phase_seq > 0  # resumed at its newest phase start
+        assert len(table.game.log) == table.length - table.phase_seq
+    await store.close()
+
+
+async def test_only_the_newest_phase_start_keeps_a_state(tmp_path):
+    path, _ = await _stored(tmp_path, games=1)
+    rows = _snapshot_states(path, 1)
+    assert len(rows) > 2
+    assert [seq for seq, state in rows if state is not None] == [rows[-1][0]]
+
+
+async def test_requests_during_a_load_wait_for_it_and_it_runs_once(tmp_path, monkeypatch):
+    path, states = await _stored(tmp_path, games=1)
+    store, desk = await fresh_desk(path)
+    table = desk.tables[1]
+    loads = []
+    real_load = loading.load
+
+    async def counted(*args):
+        loads.append(args[1].id)
+        await real_load(*args)
+
+    monkeypatch.setattr(loading, "load", counted)
+    found = await asyncio.gather(*(desk.loaded(table) for _ in range(5)))
+    assert loads == [1] and all(t.game.state == states[1] for t in found)
+    await store.close()
+
+
+async def _corrupt(path, game_id, change):
+    seq, text = _snapshot_states(path, game_id)[-1]
+    if change == "schema":
+        text = text.replace(snapshot.schema(), "0" * 16, 1)
+    elif change == "garbage":
+        text = text[: len(text) // 2]
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = ?", (text, game_id, seq)
+        )
+    return seq
+
+
+async def test_a_stale_or_corrupt_snapshot_is_rebuilt_by_replay_and_logged(tmp_path, caplog):
+    path, states = await _stored(tmp_path, games=2)
+    await _corrupt(path, 1, "schema")
+    seq = await _corrupt(path, 2, "garbage")
+    store, desk = await fresh_desk(path)
+    with caplog.at_level(logging.WARNING, logger="quicksilver.bot"):
+        for table in desk.tables.values():
+            await desk.loaded(table)
+            assert table.game.state == states[table.id] == replayed(path, table.id).state
+    assert sum("not used" in r.message for r in caplog.records) == 2
+    assert sum("rebuilt from replay" in r.message for r in caplog.records) == 2
+    rebuilt = dict(_snapshot_states(path, 2))[seq]
+    assert snapshot.load(rebuilt) is not None  # the row is sound again
+    await store.close()
+
+
+async def test_a_snapshot_that_disagrees_with_replay_is_found_and_replaced(tmp_path, caplog):
+    """A well-formed snapshot holding the wrong state (a bug in an older version, say)
+    is used at first, then the clock's verification replays the game and replaces it."""
+    path, states = await _stored(tmp_path, games=1)
+    seq, text = _snapshot_states(path, 1)[-1]
+    wrong = snapshot.load(text)
+    wrong.energy += 3
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "UPDATE snapshots SET state = ? WHERE game_id = 1 AND seq = ?",
+            (snapshot.dump(wrong), seq),
+        )
+    store, desk = await fresh_desk(path)
+    table = await desk.loaded(desk.tables[1])
+    assert not table.verified
+    with caplog.at_level(logging.ERROR, logger="quicksilver.bot"):
+        assert await desk.verify_some(5) == 1
+    assert any("disagrees with its replay" in r.message for r in caplog.records)
+    assert table.verified and table.game.state == states[1] == replayed(path, 1).state
+    assert snapshot.load(dict(_snapshot_states(path, 1))[seq]) == replayed_at(path, seq)
+    await store.close()
+
+
+def replayed_at(path, length):
+    game = replayed(path, 1)
+    game.truncate(length)
+    return game.state
+
+
+async def test_idle_games_leave_memory_and_reload_unchanged(tmp_path):
+    path, states = await _stored(tmp_path, games=2)
+    now = [1000.0]
+    store, desk = await fresh_desk(path)
+    desk.clock = lambda: now[0]
+    for table in desk.tables.values():
+        await desk.loaded(table)
+    now[0] += 29 * 60
+    assert desk.evict_idle(now[0]) == 0
+    await desk.loaded(desk.tables[1])  # used again: stays
+    now[0] += 2 * 60
+    assert desk.evict_idle(now[0]) == 1
+    assert not desk.tables[2].loaded and desk.tables[1].loaded
+    table = await desk.loaded(desk.tables[2])
+    assert table.game.state == states[2]
+    await store.close()
+
+
+async def test_a_game_in_use_is_never_evicted(tmp_path):
+    path, _ = await _stored(tmp_path, games=1)
+    store, desk = await fresh_desk(path)
+    table = await desk.loaded(desk.tables[1])
+    async with table.channel_lock:
+        assert desk.evict_idle(table.used_at + 10 * 3600) == 0
+    assert desk.evict_idle(table.used_at + 10 * 3600) == 1
+    await store.close()
+
+
+def _undoable_move(game):
+    for command in legal_commands(game.state, Side.CREW, game.ship, game.content):
+        if command.verb != "move":
+            continue
+        trial = Game(game.seed, game.ship, game.content, game.state.clone())
+        trial.play(Side.CREW, command)
+        if trial.can_undo(Side.CREW) is None and trial.state.phase is Phase.CREW:
+            return command
+    raise AssertionError("no undoable crew move")
+
+
+async def test_undo_after_a_reload_replays_only_the_phase(tmp_path):
+    """A crew move, a restart, then undo: the game resumed from its phase snapshot takes
+    the move back; a second undo would reach past the phase start and is refused."""
+    path, _ = await _stored(tmp_path, games=1, commands=40)
+    store, desk = await fresh_desk(path)
+    table = await desk.loaded(desk.tables[1])
+    while table.game.state.phase is not Phase.CREW:
+        await desk.play(table, ALIEN, "pass", in_dm=True)
+    await desk.play(table, CREW, "pass")
+    await desk.play(table, ALIEN, "pass", in_dm=True)
+    before = table.game.state.clone()
+    await desk.play(table, CREW, _undoable_move(table.game))
+    await store.close()
+    store, desk = await fresh_desk(path)
+    table = await desk.loaded(desk.tables[1])
+    assert len(table.game.log) == 1  # only this phase is in memory
+    await desk.undo(table, CREW)
+    assert table.game.state == before == replayed(path, 1).state
+    with pytest.raises(Refusal, match="phase"):
+        await desk.undo(table, CREW)
+    await store.close()
+
+
+async def test_a_game_stored_before_public_lines_were_kept_gets_them_back(tmp_path):
+    path, states = await _stored(tmp_path, games=1)
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM public_lines")
+        db.execute("UPDATE snapshots SET state = NULL")
+    store, desk = await fresh_desk(path)
+    table = await desk.loaded(desk.tables[1])
+    assert table.game.state == states[1]
+    assert len(await desk.public_log(table, 50)) > 0
+    assert _snapshot_states(path, 1)[-1][1] is not None  # the newest state written again
+    await store.close()
