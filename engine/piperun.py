@@ -109,7 +109,7 @@ def run_search(ctx: Ctx, human_id: str, actions: int, *, leftover: bool = False)
         a
         for a in state.pipe_runners()
         if a.grid is not None
-        and (grid_range(origin, a.grid) or reach + 1) <= reach
+        and _within(grid_range(origin, a.grid), reach)
         and has_los(ctx.ship, origin, a.grid, state.doors)
     ]
     name = state.human(human_id).name
@@ -131,6 +131,12 @@ def run_search(ctx: Ctx, human_id: str, actions: int, *, leftover: bool = False)
     )
     for alien in found:
         end_run(ctx, alien, f"tallied by {name}'s search")
+
+
+def _within(distance: int | None, reach: int) -> bool:
+    """In range: on the same deck (None is another deck) and no farther than ``reach``;
+    the searcher's own grid is distance 0, always searched (C.8)."""
+    return distance is not None and distance <= reach
 
 
 def search(ctx: Ctx, side: Side, cmd: Search) -> None:

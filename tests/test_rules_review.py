@@ -197,3 +197,12 @@ def test_e31_a_body_in_the_aliens_clutches_is_beyond_the_medic() -> None:
     state = position(crew, Beast("0-H5", stage="Hunter"))
     state.humans["okeke"].grid, state.humans["okeke"].holder = None, "alien1"
     assert refused(state, "crew", "heal hyun okeke").rule == "D.5, E.2.1"
+
+
+def test_c8_a_search_finds_a_pipe_runner_in_the_searchers_own_grid() -> None:
+    """Range 0 is in range: a pipe-runner that gave itself away entering Hyun's grid
+    (C.7.1) is still hidden until a search or a tally finds it."""
+    state = position({"hyun": Crew("0-H5")}, Beast("0-H5", pipe_running=True))
+    after, events = play(state, "crew", "search hyun 1")
+    assert "spots the alien" in public(events)
+    assert not after.alien("alien1").pipe_running

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from bot.app import QuicksilverBot
 
@@ -14,6 +16,10 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "quicksilver.sqlite3"
 
 
-@pytest.fixture
-def simcord_bot(db_path: Path) -> QuicksilverBot:
-    return QuicksilverBot(db_path, background=False)
+@pytest_asyncio.fixture
+async def simcord_bot(db_path: Path) -> AsyncIterator[QuicksilverBot]:
+    """The bot; after simcord detaches it, its database connection is closed, so no
+    aiosqlite worker thread outlives the test (one left open keeps pytest from exiting)."""
+    bot = QuicksilverBot(db_path, background=False)
+    yield bot
+    await bot.close()
