@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.app import QuicksilverBot
 from engine.state import Phase
-from tests.bot.helpers import make_world, phase_of, seat_and_start
+from tests.bot.helpers import make_world, phase_of, seat_and_start, stored_commands
 from tests.bot.panel_driver import Tapper, alien_phase, open_panel, play_unit
 
 CREW_TARGET = 3
@@ -39,12 +39,12 @@ async def main() -> None:
             await alien_phase(alien, panel)
             assert phase_of(world) is Phase.CREW, "the alien phase did not end"
             crew = Tapper(world.crew[0])
-            before = len(world.table().commands)
+            before = len(stored_commands(world))
             panel = await open_panel(crew, world.messages())
             await play_unit(crew, panel)
-            played = world.table().commands[before:]
+            played = stored_commands(world)[before:]
     print(f"alien phase: {alien.taps} taps (target <= {ALIEN_TARGET}; {', '.join(alien.log)})")
-    words = ", ".join(row.command for row in played)
+    words = ", ".join(command for _, command, _ in played)
     print(f"crew unit turn: {crew.taps} taps (target <= {CREW_TARGET}; played: {words})")
 
 

@@ -7,7 +7,7 @@ from simcord.backend.errors import SetupError
 
 from bot.app import QuicksilverBot
 from engine.state import Phase
-from tests.bot.helpers import make_world, phase_of, seat_and_start
+from tests.bot.helpers import make_world, phase_of, seat_and_start, stored_commands
 from tests.bot.panel_driver import (
     Tapper,
     alien_phase,
@@ -31,7 +31,7 @@ async def test_a_full_alien_phase_through_the_panel_in_dms(simcord_env):
     assert phase_of(world) is Phase.CREW
     assert "crew's turn" in panel.content
     assert tapper.taps <= 8
-    moves = [row.command for row in world.table().commands if row.command.startswith("move")]
+    moves = [command for _, command, _ in stored_commands(world) if command.startswith("move")]
     assert len(moves) == 5
     # The panel lived in the DMs: nothing of the alien's route reached the channel.
     public = "\n".join(world.texts())
@@ -52,9 +52,9 @@ async def test_a_full_crew_phase_through_panels_by_two_players(simcord_env):
         mine = set(world.table().units_of(actor.id))
         if units is not None:  # only the presser's own units are offered
             assert {o["value"] for o in units["options"]} <= mine
-        start = len(world.table().commands)
+        start = len(stored_commands(world))
         await play_crew_panel(tapper, panel)
-        played = [row.command.split()[0] for row in world.table().commands[start:]]
+        played = [command.split()[0] for _, command, _ in stored_commands(world)[start:]]
         assert "move" in played and "end" in played, played
     assert phase_of(world) is Phase.ALIEN
     assert world.table().game.state.turn == 2
@@ -71,14 +71,14 @@ async def test_a_stale_press_changes_nothing_and_offers_a_fresh_panel(simcord_en
     panel = await open_panel(Tapper(player), world.messages())
     await player.slash(world.channel, "game pass")  # the phase moves on by typing
     assert phase_of(world) is Phase.ALIEN
-    length = len(world.table().commands)
+    length = len(stored_commands(world))
     moves = select_named(panel, "Go to")
     pressed = await player.select(
         panel, [moves["options"][0]["value"]], custom_id=moves["custom_id"]
     )
     assert "moved on" in pressed.response.content
     assert "alien's turn" in pressed.response.content  # the fresh panel, in place
-    assert len(world.table().commands) == length
+    assert len(stored_commands(world)) == length
 
 
 async def test_a_panel_keeps_working_after_a_restart(simcord_env, db_path):
@@ -88,13 +88,13 @@ async def test_a_panel_keeps_working_after_a_restart(simcord_env, db_path):
     player = world.crew[0]
     panel = await open_panel(Tapper(player), world.messages())
     await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
-    length = len(world.table().commands)
+    length = len(stored_commands(world))
     moves = select_named(panel, "Go to")
     value = moves["options"][0]["value"]
     pressed = await player.select(panel, [value], custom_id=moves["custom_id"])
     assert "moved on" not in pressed.response.content
-    assert world.table().commands[-1].command == value
-    assert len(world.table().commands) == length + 1
+    assert stored_commands(world)[-1][1] == value
+    assert len(stored_commands(world)) == length + 1
 
 
 async def test_only_players_open_a_panel_and_a_panel_is_its_players_alone(simcord_env):

@@ -11,7 +11,7 @@ from PIL import Image
 from bot import replay_log
 from bot.app import QuicksilverBot
 from engine.replay import replay_phases
-from tests.bot.helpers import World, make_world, seat_and_start
+from tests.bot.helpers import World, make_world, mirror, seat_and_start
 from tests.bot.test_full_game import play_to_the_end
 
 
@@ -52,7 +52,7 @@ async def _finished(simcord_env: Any) -> World:
 
 async def test_replay_steps_forward_and_back_through_every_phase(simcord_env):
     world = await _finished(simcord_env)
-    phases = len(replay_phases(world.table().game))
+    phases = len(replay_phases(mirror(world)))
     final = next(m for m in reversed(world.messages()) if m.attachments)
     assert [a.filename for a in final.attachments] == ["reveal.png", f"game-{world.table().id}.gif"]
     with Image.open(io.BytesIO(await final.attachments[1].read())) as gif:
@@ -92,7 +92,7 @@ async def test_no_replay_and_no_route_before_the_end(simcord_env):
     assert "posted below" in posted.response.content and posted.response.ephemeral
     cover = _cover(world)
     assert cover.attachments[0].filename.endswith(".gif")
-    steps = replay_phases(world.table().game)
+    steps = replay_phases(mirror(world))
     assert steps[-1].view.board.path  # the route is drawn once the game is over
 
 
