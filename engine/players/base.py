@@ -36,7 +36,7 @@ class Observer(Protocol):
     """A player with a memory: after every command it is shown the events its side
     may read (the alien's belief-keeper takes only public ones) and its side's view."""
 
-    def observe(self, events: list[Event], view: View) -> None: ...
+    def observe(self, events: list[Event], view: View, ship: Ship) -> None: ...
 
 
 def show(game: Game, players: Iterable[object], events: list[Event]) -> None:
@@ -47,7 +47,7 @@ def show(game: Game, players: Iterable[object], events: list[Event]) -> None:
             continue
         readers = "crew" if side is Side.CREW else "spectator"
         seen = events_for(events, readers)
-        player.observe(seen, view(game.state, side.value, game.ship, game.content))
+        player.observe(seen, view(game.state, side.value, game.ship, game.content), game.ship)
 
 
 def acting_side(state: GameState) -> Side:

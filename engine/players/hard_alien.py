@@ -1,0 +1,86 @@
+"""The `hard` game-controlled alien: today's alien (``alien_ai``) that plays against
+what the crew can deduce.
+
+It keeps the crew's own belief (:class:`~engine.players.belief.Belief`, fed the public
+events only) and so, while it pipe-runs:
+
+- prefers to end its moves outside every human's next search (C.8: range of a human's
+  actions, plus a Scanner, and line of sight), and leaves such a grid before ending;
+- feints (C.7.1) with spare actions on a lift or hatch, widening the crew's belief.
+"""
+
+from __future__ import annotations
+
+from engine import commands as c
+from engine.content import Content
+from engine.dice import Rng
+from engine.events import Event
+from engine.geometry import grid_range, visible_grids
+from engine.grid import Grid
+from engine.players.alien_ai import _Plan
+from engine.players.belief import Belief
+from engine.players.tactics import best_by_unit
+from engine.ship import Ship
+from engine.state import Side
+from engine.views import AlienLine, View
+
+SEARCH_REACH = 6  # a human's actions (4) plus a Scanner (2): the next search's reach
+
+
+class HardAlien:
+    """An alien player with a memory: make a fresh one for every game."""
+
+    side = Side.ALIEN
+
+    def __init__(self) -> None:
+        self.belief: Belief | None = None
+
+    def observe(self, events: list[Event], view: View, ship: Ship) -> None:
+        if self.belief is None:
+            self.belief = Belief(ship)
+        self.belief.observe(events, view)
+
+    def __call__(
+        self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
+    ) -> c.Command:
+        mine = {a.id: a for a in view.aliens}
+        watched = _watched(view, ship)
+        return best_by_unit(
+            legal, mine, lambda a: _HardPlan(view, a, ship, content, watched).score, rng
+        )
+
+
+def _watched(view: View, ship: Ship) -> frozenset[Grid]:
+    """Grids some living human can search next crew phase (in range and sight)."""
+    out: set[Grid] = set()
+    for line in view.crew:
+        if not line.grid or line.fate != "aboard" or line.condition not in ("well", "injured"):
+            continue
+        here = Grid.parse(line.grid)
+        seen = visible_grids(ship, here, view.board.doors)
+        out |= {g for g in seen if (grid_range(here, g) or 0) <= SEARCH_REACH}
+    return frozenset(out)
+
+
+class _HardPlan(_Plan):
+    def __init__(
+        self, view: View, alien: AlienLine, ship: Ship, content: Content, watched: frozenset[Grid]
+    ) -> None:
+        self.watched = watched
+        super().__init__(view, alien, ship, content)
+
+    def score(self, cmd: c.Command) -> float:
+        hidden, base = self.alien.hidden, super().score(cmd)
+        match cmd:
+            case c.Move() if hidden and not self.alien.injured:
+                dest = cmd.route[-1]
+                if dest in self.watched and self.humans.get(dest, 0) == 0:
+                    return base - 8 if base > 20 else base
+                if self.here in self.watched and base < 20:
+                    return 18  # slip out of sight before the crew phase
+                return base
+            case c.Feint():
+                return 12 if hidden and self.here not in self.watched else -5
+            case c.EndUnit() if hidden and self.here in self.watched:
+                return 8
+        return base
