@@ -83,9 +83,13 @@ class _HardPlan(_Plan):
             near, cost = self._near(nexus)
             if near is not None and cost > ENGINEER_LEASH:
                 return near
-        if self.hunt and self.suspects and len(self.suspects) <= HUNT_SIZE:
+        if self.hunt and self.suspects and len(self.suspects) <= HUNT_SIZE and self._company():
             return self._near(list(self.suspects))[0] or base
         return base
+
+    def _company(self) -> bool:
+        """Someone else alive stands here: only groups go hunting (a lone human is prey)."""
+        return any(h.id != self.me.id and h.grid == self.me.grid for h in self.living)
 
     def _covered(self, actions: int) -> int:
         if not self.suspects:
