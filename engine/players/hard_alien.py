@@ -6,7 +6,9 @@ events only) and so, while it pipe-runs:
 
 - prefers to end its moves outside every human's next search (C.8: range of a human's
   actions, plus a Scanner, and line of sight), and leaves such a grid before ending;
-- feints (C.7.1) with spare actions on a lift or hatch, widening the crew's belief.
+- feints (C.7.1) with spare actions on a lift or hatch when the crew's belief of it is
+  narrow, widening it;
+- goes to sabotage the face-down nexus the crew can reach least in time (C.9).
 """
 
 from __future__ import annotations
@@ -15,16 +17,17 @@ from engine import commands as c
 from engine.content import Content
 from engine.dice import Rng
 from engine.events import Event
-from engine.geometry import grid_range, visible_grids
+from engine.geometry import Mover, grid_range, visible_grids
 from engine.grid import Grid
 from engine.players.alien_ai import _Plan
 from engine.players.belief import Belief
-from engine.players.tactics import best_by_unit
+from engine.players.tactics import FAR, best_by_unit, distances
 from engine.ship import Ship
 from engine.state import Side
 from engine.views import AlienLine, View
 
 SEARCH_REACH = 6  # a human's actions (4) plus a Scanner (2): the next search's reach
+NARROW = 40  # a belief this small makes the crew hunt (see hard_crew): time to feint
 
 
 class HardAlien:
@@ -45,9 +48,12 @@ class HardAlien:
     ) -> c.Command:
         mine = {a.id: a for a in view.aliens}
         watched = _watched(view, ship)
-        return best_by_unit(
-            legal, mine, lambda a: _HardPlan(view, a, ship, content, watched).score, rng
-        )
+        known = self.belief.grids if self.belief is not None else (lambda _: frozenset())
+
+        def plan(a: AlienLine) -> _HardPlan:
+            return _HardPlan(view, a, ship, content, watched, len(known(a.id)))
+
+        return best_by_unit(legal, mine, lambda a: plan(a).score, rng)
 
 
 def _watched(view: View, ship: Ship) -> frozenset[Grid]:
@@ -64,10 +70,35 @@ def _watched(view: View, ship: Ship) -> frozenset[Grid]:
 
 class _HardPlan(_Plan):
     def __init__(
-        self, view: View, alien: AlienLine, ship: Ship, content: Content, watched: frozenset[Grid]
+        self,
+        view: View,
+        alien: AlienLine,
+        ship: Ship,
+        content: Content,
+        watched: frozenset[Grid],
+        suspected: int,
     ) -> None:
         self.watched = watched
+        self.narrow = 0 < suspected <= NARROW  # the crew has it nearly pinned down
         super().__init__(view, alien, ship, content)
+
+    def _goal(self) -> Grid | None:
+        """Of the face-down nexus grids, the one the crew can cover least in time: the
+        most steps the nearest human needs beyond the alien's own (C.9)."""
+        base = super()._goal()
+        if base not in self.nexus or len(self.nexus) < 2:
+            return base
+        doors = self.view.board.doors
+
+        def lead(target: Grid) -> int:
+            mine = distances(self.ship, target, Mover.ALIEN, doors).get(self.here, FAR)
+            theirs = min(
+                (distances(self.ship, target, Mover.HUMAN, doors).get(h, FAR) for h in self.humans),
+                default=FAR,
+            )
+            return min(theirs, 30) - mine
+
+        return max(sorted(self.nexus), key=lead)
 
     def score(self, cmd: c.Command) -> float:
         hidden, base = self.alien.hidden, super().score(cmd)
@@ -80,7 +111,8 @@ class _HardPlan(_Plan):
                     return 18  # slip out of sight before the crew phase
                 return base
             case c.Feint():
-                return 12 if hidden and self.here not in self.watched else -5
+                useful = hidden and self.narrow and self.here not in self.watched
+                return 12 if useful else -5
             case c.EndUnit() if hidden and self.here in self.watched:
                 return 8
         return base
