@@ -4,8 +4,8 @@ what the crew can deduce.
 It keeps the crew's own belief (:class:`~engine.players.belief.Belief`, fed the public
 events only) and so, while it pipe-runs:
 
-- prefers to end its moves outside every human's next search (C.8: range of a human's
-  actions, plus a Scanner, and line of sight), and leaves such a grid before ending;
+- rather than end its phase in a grid some human can search next (C.8: range of a
+  human's actions, plus a Scanner, and line of sight), slips out to one none can;
 - feints (C.7.1) with spare actions on a lift or hatch when the crew's belief of it is
   narrow, widening it;
 - goes to sabotage the face-down nexus the crew can reach least in time (C.9).
@@ -104,10 +104,8 @@ class _HardPlan(_Plan):
         hidden, base = self.alien.hidden, super().score(cmd)
         match cmd:
             case c.Move() if hidden and not self.alien.injured:
-                dest = cmd.route[-1]
-                if dest in self.watched and self.humans.get(dest, 0) == 0:
-                    return base - 8 if base > 20 else base
-                if self.here in self.watched and base < 20:
+                safe = cmd.route[-1] not in self.watched
+                if self.here in self.watched and safe and base < 20:
                     return 18  # slip out of sight before the crew phase
                 return base
             case c.Feint():
