@@ -27,6 +27,7 @@ from engine.state import Side
 from engine.views import AlienLine, View
 
 SEARCH_REACH = 6  # a human's actions (4) plus a Scanner (2): the next search's reach
+DETOUR = 2  # steps the alien will go beyond the nearest nexus for a less guarded one
 NARROW = 40  # a belief this small makes the crew hunt (see hard_crew): time to feint
 
 
@@ -83,22 +84,27 @@ class _HardPlan(_Plan):
         super().__init__(view, alien, ship, content)
 
     def _goal(self) -> Grid | None:
-        """Of the face-down nexus grids, the one the crew can cover least in time: the
-        most steps the nearest human needs beyond the alien's own (C.9)."""
+        """Of the face-down nexus grids no more than ``DETOUR`` steps beyond the nearest,
+        the one the crew can cover least in time: the most steps the nearest human
+        needs beyond the alien's own (C.9)."""
         base = super()._goal()
         if base not in self.nexus or len(self.nexus) < 2:
             return base
         doors = self.view.board.doors
+        mine = {
+            n: distances(self.ship, n, Mover.ALIEN, doors).get(self.here, FAR) for n in self.nexus
+        }
+        closest = min(mine.values())
 
         def lead(target: Grid) -> int:
-            mine = distances(self.ship, target, Mover.ALIEN, doors).get(self.here, FAR)
             theirs = min(
                 (distances(self.ship, target, Mover.HUMAN, doors).get(h, FAR) for h in self.humans),
                 default=FAR,
             )
-            return min(theirs, 30) - mine
+            return min(theirs, 30) - mine[target]
 
-        return max(sorted(self.nexus), key=lead)
+        near = sorted(n for n, cost in mine.items() if cost <= closest + DETOUR)
+        return max(near, key=lead)
 
     def score(self, cmd: c.Command) -> float:
         hidden, base = self.alien.hidden, super().score(cmd)
