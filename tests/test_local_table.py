@@ -170,3 +170,15 @@ def test_demo_plays_both_sides_and_writes_the_map(tmp_path: Path, capsys: object
     png = tmp_path / "demo.png"
     assert main(["play", "--demo", "--turns", "1", "--seed", "5", "--png", str(png)]) == 0
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_hard_level_opponent_plays_the_crew_and_is_saved(tmp_path: Path) -> None:
+    code, _ = session(
+        tmp_path, ["quick", "pass", "pass", "quit"], side="alien", seed=4, level="hard"
+    )
+    assert code == 0
+    _, rows = saved(tmp_path)
+    crew = [r.command for r in rows if r.side == "crew"]
+    assert len(crew) > 1  # the hard crew played past set-up by itself
+    game = replayed(rows, 4)
+    assert game.state.turn >= 2
