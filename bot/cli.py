@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.brief import check_brief
 from engine.floorplan import DEFAULT_SHIP_PATH, FloorplanError, read_floorplan
+from engine.players.levels import LEVELS
 from engine.ship import DoorKind, Feature, RegionKind, Ship
 
 
@@ -96,7 +97,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.demo:
         seed = 1 if args.seed is None else args.seed
         return demo(seed, args.turns, args.png)
-    return play_local(args.side, args.seed, args.resume, args.db, args.png)
+    return play_local(args.side, args.seed, args.resume, args.db, args.png, level=args.level)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -131,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--resume", type=int, default=None, metavar="ID", help="a saved game")
     play.add_argument("--db", type=Path, default=None, help="database (default: $QUICKSILVER_DB)")
     play.add_argument("--png", type=Path, default=Path("quicksilver-map.png"), help="map picture")
+    play.add_argument(
+        "--level", choices=list(LEVELS), default="easy", help="how well the game plays its side"
+    )
     play.add_argument("--demo", action="store_true", help="the game plays both sides; no input")
     play.add_argument("--turns", type=int, default=3, help="turns the demo plays")
     play.set_defaults(run=_cmd_play)

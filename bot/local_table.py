@@ -37,8 +37,8 @@ from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
 from engine.legal import legal_commands, summarize
-from engine.players import alien_ai, crew_ai, decide
 from engine.players.base import legal_for
+from engine.players.levels import decide_at_level
 from engine.setup import waiting_on
 from engine.state import Phase, Side
 from engine.views import Viewer, events_for, view
@@ -62,13 +62,12 @@ TABLE_HELP = [
 ]
 
 
-def opponent_move(game: Game, side: Side, rng: Rng) -> Command | None:
-    """The game-controlled side's next command: the one place to swap in another AI
-    (``engine.random_player.choose`` is the random baseline)."""
+def opponent_move(game: Game, side: Side, rng: Rng, level: str = "easy") -> Command | None:
+    """The game-controlled side's next command at ``level`` (easy, normal, hard): the one
+    place to swap in another AI (``engine.random_player.choose`` is the random baseline)."""
     if not legal_for(game.state, side, game.ship, game.content):
         return None
-    player = crew_ai if side is Side.CREW else alien_ai
-    return decide(game.state, side, player, game.ship, game.content, rng)
+    return decide_at_level(game, side, level, rng)
 
 
 def acting_side(game: Game, prefer: Iterable[Side] = ()) -> Side:
@@ -151,6 +150,7 @@ class LocalTable:
     at_keyboard: Side | None = None  # both mode: the side whose screen is showing
     shown: tuple[int, str, Side] | None = None  # (turn, phase, side) last drawn in full
     pending: dict[Side, list[str]] = field(default_factory=dict)  # both mode: news
+    level: str = "easy"  # how well the game-controlled side plays (issue 12)
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -240,7 +240,7 @@ class LocalTable:
                 self.say(*lines)
 
     def opponent_turn(self, side: Side) -> bool:
-        command = opponent_move(self.game, side, self.rng)
+        command = opponent_move(self.game, side, self.rng, self.level)
         if command is None:
             self.say(f"The game-controlled {side.value} has no legal command.")
             return False
@@ -363,6 +363,7 @@ def play_local(
     inp: TextIO | None = None,
     out: TextIO | None = None,
     player_seed: int | None = None,
+    level: str = "easy",
 ) -> int:
     """Start or resume a local game and run its loop; the exit code."""
     inp = inp or sys.stdin
@@ -386,7 +387,7 @@ def play_local(
         humans = frozenset(Side) if side == "both" else frozenset({Side(side)})
         rng = Rng(player_seed if player_seed is not None else random.randrange(1 << 30))
         out.write(f"Seed {seed}; you play {'both sides' if side == 'both' else side}.\n")
-        table = LocalTable(game, humans, inp, out, store, game_id, png, rng)
+        table = LocalTable(game, humans, inp, out, store, game_id, png, rng, level=level)
         return table.run()
     finally:
         store.close()

@@ -198,3 +198,15 @@ def test_f1_final_screen_shows_the_score_line_by_line_with_the_band() -> None:
     for line in score.lines:
         assert f"{line.label}: {line.count} × {line.points:+} = {line.subtotal:+}" in text
     assert f"Total: {score.total} — {score.band}" in text
+
+
+def test_hard_level_opponent_plays_the_crew_and_is_saved(tmp_path: Path) -> None:
+    code, _ = session(
+        tmp_path, ["quick", "pass", "pass", "quit"], side="alien", seed=4, level="hard"
+    )
+    assert code == 0
+    _, rows = saved(tmp_path)
+    crew = [r.command for r in rows if r.side == "crew"]
+    assert len(crew) > 1  # the hard crew played past set-up by itself
+    game = replayed(rows, 4)
+    assert game.state.turn >= 2

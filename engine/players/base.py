@@ -8,18 +8,20 @@ a whole game between two players (``None`` is the random baseline) up to a turn 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 from engine import commands as c
 from engine.content import Content
 from engine.dice import Rng
+from engine.events import Event
 from engine.game import Game
 from engine.legal import candidates, is_legal, ready_units, unit_candidates
 from engine.random_player import choose
 from engine.setup import waiting_on
 from engine.ship import Ship
 from engine.state import GameState, Phase, Side
-from engine.views import View, view
+from engine.views import View, events_for, view
 
 _BOOSTABLE = (c.Attack, c.Heal, c.Repair)
 
@@ -28,6 +30,24 @@ class Player(Protocol):
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command: ...
+
+
+class Observer(Protocol):
+    """A player with a memory: after every command it is shown the events its side
+    may read (the alien's belief-keeper takes only public ones) and its side's view."""
+
+    def observe(self, events: list[Event], view: View, ship: Ship) -> None: ...
+
+
+def show(game: Game, players: Iterable[object], events: list[Event]) -> None:
+    """Let every remembering player see what just happened, from its side only."""
+    for player in players:
+        side = getattr(player, "side", None)
+        if side is None or not hasattr(player, "observe"):
+            continue
+        readers = "crew" if side is Side.CREW else "spectator"
+        seen = events_for(events, readers)
+        player.observe(seen, view(game.state, side.value, game.ship, game.content), game.ship)
 
 
 def acting_side(state: GameState) -> Side:
@@ -104,5 +124,5 @@ def play_game(
             assert command is not None, f"seed {seed}: {side} has no legal command"
         else:
             command = decide(game.state, side, player, game.ship, game.content, rng)
-        game.play(side, command)
+        show(game, players.values(), game.play(side, command))
     return game

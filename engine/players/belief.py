@@ -1,0 +1,136 @@
+"""The crew's belief: every grid where each hidden alien can be, from public knowledge.
+
+Like the "possible locations" of Scotland Yard's Mr X, the set starts at the grid
+where the alien vanished (C.7) and is updated by each public event:
+
+- a C.7.3 declaration "Move" (or a human's name) widens it by one alien walking step
+  (or leaves it: waiting is declared "Move" too);
+- a lift or hatch name keeps only the grids of that lift or hatch (a feint, C.7.1)
+  and the grids at its other end (its use);
+- any other declaration ("Forage", "Heal", "Bonus", "Mutate", …) leaves it;
+- a C.7.1 sighting, a surfacing or a visible alien fixes it to one grid;
+- a search that finds nothing removes the grids it covered (C.8), and a human who
+  walks into a grid without tallying anything removes that grid (C.7.2).
+
+Doors are all taken as open, so the set is a superset whatever their state: it
+may hold a grid too many, never miss the true one. It reads only events the viewer
+may see and that viewer's :class:`~engine.views.View`, so the crew's belief is
+computed from public information alone; the alien keeps the same belief (fed the
+public events) to know what the crew can deduce.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from engine.board_view import MarkerKind
+from engine.events import Event
+from engine.geometry import Mover, StepKind, steps_from
+from engine.grid import Grid
+from engine.ship import Ship
+from engine.views import View
+
+_OPEN: dict[str, object] = {}  # no door state known: every door counts as open
+_NOTHING = re.compile(r"nothing found")
+
+
+class Belief:
+    """Possible grids of each hidden alien, kept up to date event by event."""
+
+    def __init__(self, ship: Ship) -> None:
+        self.ship = ship
+        self.where: dict[str, frozenset[Grid]] = {}
+        self._humans: set[str] = set()
+        self._origins: set[Grid] = set()  # where this phase's searches were made from
+        self._walks: dict[Grid, frozenset[Grid]] = {}
+        self._ends: dict[Grid, frozenset[Grid]] = {}
+
+    def observe(self, events: Iterable[Event], view: View) -> None:
+        """Take in the events just seen and the view right after them."""
+        self._humans = {h.name for h in view.crew}
+        last_alien: str | None = None
+        for event in events:
+            if event.kind == "declared" and event.unit in self.where:
+                last_alien = event.unit
+                self._declared(event.unit, event.text.removeprefix("Alien: "))
+            elif event.kind == "sighted" and event.grid is not None:
+                who = last_alien or self._only_hidden()
+                if who is not None:
+                    self.where[who] = frozenset({event.grid})
+            elif event.kind == "searched" and _NOTHING.search(event.text):
+                self._origins.add(event.grid)  # type: ignore[arg-type]
+                self._searched(view)
+            elif event.kind == "phase":
+                self._origins.clear()
+            elif event.kind == "moved" and event.grid is not None and event.unit:
+                self._walked_into(event.unit, event.grid)
+        self._sync(view)
+
+    def grids(self, alien_id: str) -> frozenset[Grid]:
+        return self.where.get(alien_id, frozenset())
+
+    def all_grids(self) -> frozenset[Grid]:
+        return frozenset().union(*self.where.values()) if self.where else frozenset()
+
+    def _only_hidden(self) -> str | None:
+        return next(iter(self.where)) if len(self.where) == 1 else None
+
+    def _sync(self, view: View) -> None:
+        """Visible aliens sit where they are seen; a newly hidden one starts at its
+        last seen grid (or anywhere, if it was never seen)."""
+        for alien in view.aliens:
+            if not alien.hidden and alien.grid:
+                self.where[alien.id] = frozenset({Grid.parse(alien.grid)})
+            elif alien.id not in self.where:
+                self.where[alien.id] = frozenset(self.ship.cells)
+        gone = {a.id for a in view.aliens}
+        for alien_id in [k for k in self.where if k not in gone]:
+            del self.where[alien_id]
+
+    def _declared(self, alien_id: str, word: str) -> None:
+        now = self.where[alien_id]
+        if word == "Move" or word in self._humans:
+            self.where[alien_id] = frozenset().union(now, *(self._walk(g) for g in now))
+        elif word.startswith(("Lift", "Hatch")):
+            kept = {g for g in now if self._called(g, word)}
+            ends = (self._end(g) for g in kept)
+            self.where[alien_id] = frozenset().union(kept, *ends)
+
+    def _walk(self, grid: Grid) -> frozenset[Grid]:
+        found = self._walks.get(grid)
+        if found is None:
+            steps = steps_from(self.ship, grid, Mover.ALIEN, _OPEN)  # type: ignore[arg-type]
+            found = frozenset(s.to for s in steps if s.kind is StepKind.WALK)
+            self._walks[grid] = found
+        return found
+
+    def _end(self, grid: Grid) -> frozenset[Grid]:
+        found = self._ends.get(grid)
+        if found is None:
+            steps = steps_from(self.ship, grid, Mover.ALIEN, _OPEN)  # type: ignore[arg-type]
+            found = frozenset(s.to for s in steps if s.kind is not StepKind.WALK)
+            self._ends[grid] = found
+        return found
+
+    def _called(self, grid: Grid, word: str) -> bool:
+        lift, hatch = self.ship.lift_at(grid), self.ship.hatch_at(grid)
+        return (lift is not None and lift.name_on(grid.deck) == word) or (
+            hatch is not None and hatch.name_on(grid.deck) == word
+        )
+
+    def _searched(self, view: View) -> None:
+        """The searchers' own grids stay possible: the engine's search today misses a
+        pipe-runner in the searcher's grid (range 0 read as "no range")."""
+        covered = {m.grid for m in view.board.markers if m.kind is MarkerKind.SEARCHED}
+        covered -= self._origins
+        for alien in view.aliens:
+            if alien.hidden and alien.id in self.where:
+                self.where[alien.id] = self.where[alien.id] - covered
+
+    def _walked_into(self, unit: str, grid: Grid) -> None:
+        if unit in self.where:
+            return
+        for alien_id, grids in self.where.items():
+            if len(grids) > 1:
+                self.where[alien_id] = grids - {grid}

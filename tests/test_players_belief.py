@@ -1,0 +1,50 @@
+"""The crew's belief (issue 12): the possible grids of a pipe-running alien (C.7, C.7.1,
+C.7.3, C.8), kept from public information only."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.dice import Rng
+from engine.game import Game
+from engine.players import alien_ai, crew_ai, decide
+from engine.players.base import acting_side
+from engine.players.belief import Belief
+from engine.random_player import choose
+from engine.state import Phase, Side
+from engine.views import events_for, view
+
+
+def _check_game(seed: int, random_alien: bool, turns: int = 12) -> int:
+    """Play a seeded game, keeping the crew's belief; return how many checks held.
+    The alien's secrets (its grid, its path) never reach the belief: it is fed the
+    crew's events and view, and a belief fed only public events is the same."""
+    game = Game.new(seed)
+    belief, public = Belief(game.ship), Belief(game.ship)
+    rng = Rng(seed)
+    checks = 0
+    while game.state.phase is not Phase.OVER and game.state.turn <= turns:
+        side = acting_side(game.state)
+        if side is Side.ALIEN and random_alien:
+            command = choose(game.state, side, game.ship, game.content, rng)
+            assert command is not None
+        else:
+            player = crew_ai if side is Side.CREW else alien_ai
+            command = decide(game.state, side, player, game.ship, game.content, rng)
+        events = game.play(side, command)
+        crew_view = view(game.state, "crew", game.ship, game.content)
+        belief.observe(events_for(events, "crew"), crew_view)
+        public.observe(events_for(events, "spectator"), crew_view)
+        assert public.where == belief.where  # nothing but public events went into it
+        for alien in game.state.aliens.values():
+            if alien.grid is not None and alien.pipe_running:
+                assert alien.grid in belief.grids(alien.id), (seed, game.state.turn, alien.id)
+                checks += 1
+    return checks
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(1, 10_000), random_alien=st.booleans())
+def test_c7_belief_always_holds_the_true_grid(seed: int, random_alien: bool) -> None:
+    _check_game(seed, random_alien)
