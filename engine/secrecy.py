@@ -22,7 +22,7 @@ from engine.geometry import Mover, reachable
 from engine.grid import Grid
 from engine.legal import candidates, legal_commands, ready_units, refusal
 from engine.ship import Ship
-from engine.state import GameState, Phase, Side
+from engine.state import Condition, GameState, Phase, Side
 from engine.units import SUPPLIES, held_abilities
 from engine.views import view
 
@@ -104,8 +104,15 @@ def _swap_face_down_gear(state: GameState, rng: Rng) -> None:
 
 
 def _swap_hidden_roles(state: GameState, rng: Rng) -> None:
+    """Roles among any humans; skill markers only among the living and conscious, since
+    a Humoid is never a cadaver nor unconscious (G.3): such a twin could not exist."""
+    awake = (Condition.WELL, Condition.INJURED)
     for mark, field in (("role", "role"), ("skill", "skill_marker")):
-        unseen = [h for h in state.humans.values() if mark not in h.revealed and h.role]
+        unseen = [
+            h
+            for h in state.humans.values()
+            if mark not in h.revealed and h.role and (mark == "role" or h.condition in awake)
+        ]
         if len(unseen) > 1:
             first = unseen[rng.below(len(unseen))]
             second = unseen[rng.below(len(unseen))]
