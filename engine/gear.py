@@ -108,10 +108,15 @@ def _too_heavy(ctx: Ctx, unit_id: str, verb: str, items: list[Item], cost: int) 
         f"{who} cannot carry {_named(items, [], crew=False)}: too heavy (E.3.1)",
         unit=unit_id,
     )
+    _give_away(ctx, unit_id, f"markers are touched where it hides ({verb})")
+
+
+def _give_away(ctx: Ctx, unit_id: str, why: str) -> None:
+    """C.7.1: a pipe-running alien handling markers shows where it is."""
     if not ctx.state.is_human(unit_id):
         alien = ctx.state.alien(unit_id)
         if alien.pipe_running:
-            reveal_location(ctx, alien, f"markers are touched where it hides ({verb})")
+            reveal_location(ctx, alien, why)
 
 
 # --- naming what moves -------------------------------------------------------------------
@@ -196,10 +201,7 @@ def _announce(
         f"{who} {verb} {_named(items, bodies, crew=ctx.state.is_human(unit_id))}",
         unit=unit_id,
     )
-    if not ctx.state.is_human(unit_id):
-        alien = ctx.state.alien(unit_id)
-        if alien.pipe_running:
-            reveal_location(ctx, alien, f"markers move where it hides ({verb})")
+    _give_away(ctx, unit_id, f"markers move where it hides ({verb})")
 
 
 # --- the commands ---------------------------------------------------------------------------

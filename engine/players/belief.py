@@ -134,3 +134,14 @@ class Belief:
         for alien_id, grids in self.where.items():
             if len(grids) > 1:
                 self.where[alien_id] = grids - {grid}
+
+
+class BeliefKeeper:
+    """A player that remembers: it reads each command's public events into its belief."""
+
+    belief: Belief | None = None
+
+    def observe(self, events: list[Event], view: View, ship: Ship) -> None:
+        if self.belief is None:
+            self.belief = Belief(ship)
+        self.belief.observe(events, view)

@@ -16,11 +16,10 @@ from __future__ import annotations
 from engine import commands as c
 from engine.content import Content
 from engine.dice import Rng
-from engine.events import Event
 from engine.geometry import Mover, grid_range, visible_grids
 from engine.grid import Grid
 from engine.players.alien_ai import _Plan
-from engine.players.belief import Belief
+from engine.players.belief import BeliefKeeper
 from engine.players.tactics import FAR, best_by_unit, distances
 from engine.ship import Ship
 from engine.state import Side
@@ -31,18 +30,10 @@ DETOUR = 2  # steps the alien will go beyond the nearest nexus for a less guarde
 NARROW = 40  # a belief this small makes the crew hunt (see hard_crew): time to feint
 
 
-class HardAlien:
+class HardAlien(BeliefKeeper):
     """An alien player with a memory: make a fresh one for every game."""
 
     side = Side.ALIEN
-
-    def __init__(self) -> None:
-        self.belief: Belief | None = None
-
-    def observe(self, events: list[Event], view: View, ship: Ship) -> None:
-        if self.belief is None:
-            self.belief = Belief(ship)
-        self.belief.observe(events, view)
 
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng

@@ -15,10 +15,9 @@ from engine import commands as c
 from engine.board_view import MarkerKind
 from engine.content import Content
 from engine.dice import Rng
-from engine.events import Event
 from engine.geometry import grid_range, visible_grids
 from engine.grid import Grid
-from engine.players.belief import Belief
+from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
 from engine.players.tactics import best_by_unit, markers
 from engine.ship import Ship
@@ -29,19 +28,14 @@ ENGINEER_LEASH = 4  # steps an Engineer with the ToolKit keeps from the nearest 
 HUNT_SIZE = 40  # a belief this small is worth walking into
 
 
-class HardCrew:
+class HardCrew(BeliefKeeper):
     """A crew player with a memory: make a fresh one for every game."""
 
     side = Side.CREW
 
     def __init__(self, hunt: bool = True) -> None:
-        self.belief: Belief | None = None
+        self.belief = None
         self.hunt = hunt  # `normal` only aims its searches; `hard` also walks to the belief
-
-    def observe(self, events: list[Event], view: View, ship: Ship) -> None:
-        if self.belief is None:
-            self.belief = Belief(ship)
-        self.belief.observe(events, view)
 
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
