@@ -123,8 +123,8 @@ async def play_computer(bot: QuicksilverBot, table: Table) -> int:
             await asyncio.sleep(pace)
         try:
             outcome = await bot.desk.computer_move(table)
-        except Refusal as refusal:  # pragma: no cover - the AIs pick legal commands
-            log.error("game %d: the game-played side was refused: %s", table.id, refusal)
+        except Refusal:  # pragma: no cover - the AIs pick legal commands
+            log.error("game %d: the game-played side was refused a command", table.id)
             break
         if outcome is None:
             break

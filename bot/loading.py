@@ -101,7 +101,8 @@ async def _replay_all(
         try:
             events = game.play(Side(row.side), parse(row.command))
         except GameError as err:
-            log.error("game %d: replay stopped at command %d: %s", table.id, row.seq, err)
+            # the refusal's text may name a hidden grid: the log says only which rule
+            log.error("game %d: replay stopped at command %d (%s)", table.id, row.seq, err.rule)
             rows = rows[: row.seq]
             break
         lines += st.add_public_lines(table.id, row.seq, public_lines(events))
