@@ -2,12 +2,56 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+import pytest
+
+from tests import pg_server
+
+# Where no PostgreSQL server starts, its tests skip with the reason, except where a
+# server is required (CI sets this): then they fail.
+REQUIRE_PG = os.environ.get("QUICKSILVER_REQUIRE_PG", "") not in ("", "0")
+PG_NOTE: list[str] = []
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[pg_server.Server]:
+    """One throwaway PostgreSQL server for the whole run, started on first use."""
+    try:
+        with pg_server.start() as server:
+            PG_NOTE.append(f"PostgreSQL tests ran against a server started on port {server.port}")
+            yield server
+    except pg_server.NoServer as reason:
+        PG_NOTE.append(f"PostgreSQL tests skipped: {reason}")
+        if REQUIRE_PG:
+            pytest.fail(f"QUICKSILVER_REQUIRE_PG is set but no server starts: {reason}")
+        pytest.skip(f"no PostgreSQL server can be started here: {reason}")
+
+
+@pytest.fixture
+def pg_url(pg_cluster: pg_server.Server) -> str:
+    """A fresh, empty database on the test server."""
+    return pg_server.create_database(pg_cluster)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a store lives, for each backend: an SQLite file or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store.sqlite3")
+    return str(request.getfixturevalue("pg_url"))
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Report how the random playouts ended and which commands they used."""
     from tests import test_knowledge, test_playout
+
+    for note in PG_NOTE:
+        terminalreporter.section("postgresql")
+        terminalreporter.write_line(note)
 
     if test_knowledge.AUDITED:
         terminalreporter.section("knowledge audit")

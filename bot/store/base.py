@@ -1,0 +1,268 @@
+"""The store's contract: one interface, two backends (:mod:`bot.store.sqlite`, the
+default, and :mod:`bot.store.postgres` for several processes on one database).
+
+Every read is written once, here, in the SQL both backends share; a backend supplies
+only how to fetch rows, how to run a batch of writes as one transaction, and its
+numbered migrations (``bot/migrations/<backend>/0001_name.sql``). Every change a
+command makes is one transaction, so a restart or ``kill -9`` loses no committed
+command. A :class:`Guard` makes a commit conditional on the game being as its writer
+last saw it, which serialises each game across processes (see :class:`StaleGame`).
+"""
+
+from __future__ import annotations
+
+import abc
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.store.rows import ACTIVE, GAME_COLUMNS, CommandRow, GameRow, PlayerRow, SnapshotRow
+from bot.store.statements import Statement
+
+
+class Row(Protocol):
+    """A fetched row: sqlite3.Row or asyncpg.Record, read by column name."""
+
+    def __getitem__(self, key: str | int, /) -> Any: ...
+
+
+GUARD_SQL = "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?"
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """Commit only if game ``game_id`` is still at ``version``; the commit bumps it."""
+
+    game_id: int
+    version: int
+
+    def statement(self) -> Statement:
+        return (GUARD_SQL, (self.game_id, self.version))
+
+
+class StaleGame(Exception):
+    """A guarded commit found the game changed (or gone) since its writer loaded it:
+    another process wrote to it. Nothing of the refused commit was written."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} was changed by another process")
+        self.game_id = game_id
+
+
+def is_postgres(target: Path | str) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+class Store(abc.ABC):
+    """Games, seats, command logs, phase snapshots and public lines."""
+
+    backend: str = ""
+
+    @classmethod
+    async def open(cls, target: Path | str) -> Store:
+        """The store at ``target``: a ``postgresql://`` URL or an SQLite file path;
+        migrated to the newest schema."""
+        if is_postgres(target):
+            from bot.store.postgres import PostgresStore
+
+            return await PostgresStore.connect(str(target))
+        from bot.store.sqlite import SqliteStore
+
+        return await SqliteStore.connect(target)
+
+    # --- what a backend supplies ------------------------------------------------
+    @abc.abstractmethod
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Rows of one query."""
+
+    @abc.abstractmethod
+    async def _transaction(self, batch: list[Statement], guard: Guard | None) -> int | None:
+        """Run ``batch`` as one transaction, after ``guard`` if given (StaleGame if it
+        fails). A first statement ending in ``RETURNING id`` gives its id back."""
+
+    @abc.abstractmethod
+    async def schema_version(self) -> int:
+        """How many migrations have run."""
+
+    @abc.abstractmethod
+    async def migrate(self) -> int:
+        """Run the migrations not yet applied; the schema version after."""
+
+    @abc.abstractmethod
+    async def close(self) -> None: ...
+
+    # --- writes ------------------------------------------------------------------
+    async def commit(self, statements: Iterable[Statement], guard: Guard | None = None) -> None:
+        """Run ``statements`` as one transaction: all of them happen or none does.
+        With a guard, only if the game is still at the guard's version."""
+        batch = list(statements)
+        if batch or guard is not None:
+            await self._transaction(batch, guard)
+
+    async def create_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        channel_name: str,
+        seed: int,
+        created_by: int,
+        at: float,
+    ) -> GameRow:
+        insert: Statement = (
+            "INSERT INTO games (channel_id, guild_id, channel_name, seed, status, "
+            "created_by, created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?) RETURNING id",
+            (channel_id, guild_id, channel_name, seed, created_by, at),
+        )
+        game_id = await self._transaction([insert], None)
+        assert game_id is not None
+        return GameRow(game_id, channel_id, guild_id, channel_name, seed, "lobby", created_by, at)
+
+    # --- reads -------------------------------------------------------------------
+    async def current_games(self) -> list[GameRow]:
+        """Each channel's current game: its newest one that was not aborted."""
+        rows = await self._fetch(
+            "SELECT * FROM games WHERE id IN (SELECT MAX(id) FROM games "
+            "WHERE status IN (?, ?, ?) GROUP BY channel_id) ORDER BY id",
+            ACTIVE,
+        )
+        return [game_row(row) for row in rows]
+
+    async def game(self, game_id: int) -> GameRow | None:
+        rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
+        return game_row(rows[0]) if rows else None
+
+    async def game_version(self, game_id: int) -> int | None:
+        """The game's version (None: it is gone); a cheap staleness check."""
+        rows = await self._fetch("SELECT version FROM games WHERE id = ?", (game_id,))
+        return int(rows[0]["version"]) if rows else None
+
+    async def current_players(self) -> dict[int, list[PlayerRow]]:
+        """The players of every channel's current game, by game id (one query)."""
+        rows = await self._fetch(
+            "SELECT * FROM players WHERE game_id IN (SELECT MAX(id) FROM games "
+            "WHERE status IN (?, ?, ?) GROUP BY channel_id) ORDER BY joined_at, user_id",
+            ACTIVE,
+        )
+        found: dict[int, list[PlayerRow]] = {}
+        for row in rows:
+            found.setdefault(row["game_id"], []).append(player_row(row))
+        return found
+
+    async def players(self, game_id: int) -> list[PlayerRow]:
+        rows = await self._fetch(
+            "SELECT * FROM players WHERE game_id = ? ORDER BY joined_at, user_id", (game_id,)
+        )
+        return [player_row(row) for row in rows]
+
+    async def commands(self, game_id: int, start: int = 0) -> list[CommandRow]:
+        """The game's commands from position ``start`` on."""
+        rows = await self._fetch(
+            "SELECT seq, side, command, user_id, at FROM commands WHERE game_id = ? AND seq >= ? "
+            "ORDER BY seq",
+            (game_id, start),
+        )
+        return [CommandRow(r["seq"], r["side"], r["command"], r["user_id"], r["at"]) for r in rows]
+
+    async def snapshots(self, game_id: int, *, newest: bool = False) -> list[SnapshotRow]:
+        """Phase starts, oldest first (or only the newest one)."""
+        order = "DESC LIMIT 1" if newest else ""
+        rows = await self._fetch(
+            "SELECT seq, turn, phase, map_message_id, at, state FROM snapshots "
+            f"WHERE game_id = ? ORDER BY seq {order}",
+            (game_id,),
+        )
+        return [
+            SnapshotRow(r["seq"], r["turn"], r["phase"], r["map_message_id"], r["at"], r["state"])
+            for r in rows
+        ]
+
+    async def public_lines(self, game_id: int, count: int) -> list[str]:
+        """The newest ``count`` public lines, oldest first."""
+        rows = await self._fetch(
+            "SELECT text FROM public_lines WHERE game_id = ? ORDER BY id DESC LIMIT ?",
+            (game_id, count),
+        )
+        return [str(r["text"]) for r in reversed(rows)]
+
+    async def summary_lines(self, game_id: int, start: int) -> list[str]:
+        """Public lines of the commands from ``start`` on: a phase's summary."""
+        rows = await self._fetch(
+            "SELECT text FROM public_lines WHERE game_id = ? AND seq >= ? AND summary = 1 "
+            "ORDER BY id",
+            (game_id, start),
+        )
+        return [str(r["text"]) for r in rows]
+
+    async def has_public_lines(self, game_id: int) -> bool:
+        rows = await self._fetch("SELECT 1 FROM public_lines WHERE game_id = ? LIMIT 1", (game_id,))
+        return bool(rows)
+
+    async def games_due(self, now: float) -> list[int]:
+        """Games the clock must look at: a deadline passed, a reminder due, or a side the
+        game plays (it may be waiting on it after a restart)."""
+        rows = await self._fetch(
+            "SELECT id FROM games WHERE status = 'playing' AND ("
+            "deadline_at <= ? OR computer != '' OR (remind_hours > 0 "
+            "AND reminders_sent < remind_max AND (CASE WHEN last_reminder > phase_since "
+            "THEN last_reminder ELSE phase_since END) + remind_hours * 3600 <= ?)) ORDER BY id",
+            (now, now),
+        )
+        return [int(r["id"]) for r in rows]
+
+    async def mod_role(self, guild_id: int) -> int | None:
+        rows = await self._fetch(
+            "SELECT mod_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        value = rows[0]["mod_role_id"] if rows else None
+        return int(value) if value is not None else None
+
+    async def mod_actions(self, channel_id: int) -> list[str]:
+        rows = await self._fetch(
+            "SELECT action FROM mod_actions WHERE channel_id = ? ORDER BY id", (channel_id,)
+        )
+        return [str(r["action"]) for r in rows]
+
+
+def game_row(row: Row) -> GameRow:
+    return GameRow(**{c: row[c] for c in GAME_COLUMNS})
+
+
+def player_row(row: Row) -> PlayerRow:
+    return PlayerRow(
+        user_id=row["user_id"],
+        seat=row["seat"],
+        units=tuple(u for u in row["units"].split(",") if u),
+        dm_ok=bool(row["dm_ok"]),
+        joined_at=row["joined_at"],
+    )
+
+
+def migrations(backend: str) -> list[tuple[int, str]]:
+    """(number, SQL) for every file named like ``0001_name.sql`` of ``backend``, in order."""
+    found = []
+    for entry in resources.files("bot.migrations").joinpath(backend).iterdir():
+        match = re.fullmatch(r"(\d+)_\w+\.sql", entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+def runs(batch: list[Statement]) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """Consecutive statements with the same SQL, grouped (their order kept), so a bulk
+    load goes to the database in one call."""
+    grouped: list[tuple[str, list[tuple[Any, ...]]]] = []
+    for sql, params in batch:
+        if grouped and grouped[-1][0] == sql:
+            grouped[-1][1].append(params)
+        else:
+            grouped.append((sql, [params]))
+    return grouped
+
+
+def split_sql(script: str) -> list[str]:
+    """Statements of a migration file (no semicolons inside our literals)."""
+    lines = [line.split("--", 1)[0] for line in script.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

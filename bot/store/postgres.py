@@ -1,0 +1,102 @@
+"""The PostgreSQL backend (asyncpg), for several bot processes on one database.
+
+The SQL is the same as SQLite's (:mod:`bot.store.statements`); ``?`` marks become
+``$1``, ``$2``… here. A pool of connections serves the process; each write batch is one
+transaction. ``schema_migrations`` records the migrations run, and a transaction-scoped
+advisory lock lets only one process migrate at a time.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+
+from bot.store.base import Guard, Row, StaleGame, Store, migrations, runs, split_sql
+from bot.store.statements import Statement
+
+MIGRATION_LOCK = 0x5153_0001  # advisory lock key: one migrator at a time ("QS", 1)
+SCHEMA_MIGRATIONS = (
+    "CREATE TABLE IF NOT EXISTS schema_migrations "
+    "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+)
+
+
+@functools.lru_cache(maxsize=256)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1``, ``$2``… (our SQL has no ``?`` literals)."""
+    count = 0
+
+    def number(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return re.sub(r"\?", number, sql)
+
+
+class PostgresStore(Store):
+    backend = "postgres"
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def connect(cls, url: str, *, max_size: int = 10) -> PostgresStore:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size)
+        store = cls(pool)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._pool.acquire() as con:
+            return list(await con.fetch(numbered(sql), *params))
+
+    async def schema_version(self) -> int:
+        async with self._pool.acquire() as con:
+            exists = await con.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
+            if not exists:
+                return 0
+            return int(
+                await con.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+            )
+
+    async def migrate(self) -> int:
+        async with self._pool.acquire() as con:
+            for number, sql in migrations(self.backend):
+                async with con.transaction():
+                    await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                    await con.execute(SCHEMA_MIGRATIONS)
+                    done = await con.fetchval(
+                        "SELECT 1 FROM schema_migrations WHERE version = $1", number
+                    )
+                    if done:
+                        continue
+                    for statement in split_sql(sql):
+                        await con.execute(statement)
+                    await con.execute("INSERT INTO schema_migrations (version) VALUES ($1)", number)
+        return await self.schema_version()
+
+    async def _transaction(self, batch: list[Statement], guard: Guard | None) -> int | None:
+        new_id = None
+        async with self._pool.acquire() as con, con.transaction():
+            if guard is not None:
+                check, values = guard.statement()
+                if await con.execute(numbered(check), *values) != "UPDATE 1":
+                    raise StaleGame(guard.game_id)
+            for sql, params in runs(batch):
+                if sql.endswith("RETURNING id"):
+                    for one in params:
+                        found = await con.fetchval(numbered(sql), *one)
+                        new_id = new_id if new_id is not None else int(found)
+                elif len(params) == 1:
+                    await con.execute(numbered(sql), *params[0])
+                else:
+                    await con.executemany(numbered(sql), params)
+        return new_id

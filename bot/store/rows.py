@@ -1,0 +1,79 @@
+"""What the store holds, one dataclass per table row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+ACTIVE = ("lobby", "playing", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    channel_name: str
+    seed: int
+    status: str
+    created_by: int
+    created_at: float
+    phase_key: str = ""
+    phase_since: float = 0.0
+    deadline_hours: float = 0.0
+    deadline_at: float | None = None
+    remind_hours: float = 0.0
+    remind_max: int = 3
+    reminders_sent: int = 0
+    last_reminder: float = 0.0
+    computer: str = ""  # the side the game plays ('' none, 'alien' or 'crew')
+    version: int = 0  # bumped by every guarded commit (bot.store.base.Guard)
+
+    def with_(self, **changes: Any) -> GameRow:
+        return replace(self, **changes)
+
+    def reminder_due(self, now: float) -> bool:
+        return (
+            self.status == "playing"
+            and self.remind_hours > 0
+            and self.reminders_sent < self.remind_max
+            and now - max(self.last_reminder, self.phase_since) >= self.remind_hours * 3600
+        )
+
+    def computer_may_move(self) -> bool:
+        """Whether the side the game plays may be the one the game waits on (from the
+        phase stamp: ``setup``, ``3a`` or ``3c``), without loading the game."""
+        if not self.computer or self.status != "playing":
+            return False
+        return self.phase_key in ("", "setup") or self.phase_key.endswith(self.computer[0])
+
+
+GAME_COLUMNS = tuple(f.name for f in fields(GameRow))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    user_id: int
+    seat: str
+    units: tuple[str, ...] = ()
+    dm_ok: bool = True
+    joined_at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRow:
+    seq: int
+    side: str
+    command: str
+    user_id: int | None
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotRow:
+    seq: int
+    turn: int
+    phase: str
+    map_message_id: int | None
+    at: float
+    state: str | None = None  # engine.snapshot text of the state at ``seq``

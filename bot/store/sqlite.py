@@ -1,0 +1,96 @@
+"""The default backend: one SQLite file through aiosqlite, for one bot process.
+
+WAL mode with full sync; ``PRAGMA user_version`` counts the migrations run. One
+connection, so writes are serialised in-process by a lock and each is ``BEGIN
+IMMEDIATE`` … ``COMMIT``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.base import Guard, Row, StaleGame, Store, migrations, runs, split_sql
+from bot.store.statements import Statement
+
+
+class SqliteStore(Store):
+    backend = "sqlite"
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def connect(cls, path: Path | str) -> SqliteStore:
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        store = cls(db)
+        for pragma in (
+            "journal_mode = WAL",
+            "synchronous = FULL",
+            "foreign_keys = ON",
+            "busy_timeout = 5000",
+        ):
+            await store._run(f"PRAGMA {pragma}")
+        await store.migrate()
+        return store
+
+    async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self._db.execute(sql, tuple(params)) as cursor:
+            return cursor.rowcount
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._db.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    async def schema_version(self) -> int:
+        rows = await self._fetch("PRAGMA user_version")
+        return int(rows[0][0]) if rows else 0
+
+    async def migrate(self) -> int:
+        current = await self.schema_version()
+        async with self._lock:
+            for number, sql in migrations(self.backend):
+                if number <= current:
+                    continue
+                await self._run("BEGIN IMMEDIATE")
+                try:
+                    for statement in split_sql(sql):
+                        await self._run(statement)
+                    await self._run(f"PRAGMA user_version = {number}")
+                    await self._run("COMMIT")
+                except BaseException:
+                    await self._run("ROLLBACK")
+                    raise
+                current = number
+        return current
+
+    async def _transaction(self, batch: list[Statement], guard: Guard | None) -> int | None:
+        new_id = None
+        async with self._lock:
+            await self._run("BEGIN IMMEDIATE")
+            try:
+                if guard is not None and await self._run(*guard.statement()) != 1:
+                    raise StaleGame(guard.game_id)
+                for sql, params in runs(batch):
+                    if sql.endswith("RETURNING id"):
+                        for one in params:
+                            rows = await self._fetch(sql, one)
+                            new_id = new_id if new_id is not None else int(rows[0]["id"])
+                    elif len(params) == 1:
+                        await self._run(sql, params[0])
+                    else:
+                        await self._db.executemany(sql, params)
+                await self._run("COMMIT")
+            except BaseException:
+                await self._run("ROLLBACK")
+                raise
+        return new_id

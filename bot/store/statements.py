@@ -1,0 +1,137 @@
+"""The writes a command makes, as (SQL, parameters), run by ``Store.commit`` in one
+transaction. The SQL is the dialect SQLite and PostgreSQL share (``?`` marks a
+parameter; the PostgreSQL backend numbers them), so both backends run the same writes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.store.rows import GAME_COLUMNS, CommandRow, GameRow, PlayerRow, SnapshotRow
+
+Statement = tuple[str, tuple[Any, ...]]
+
+# The version is the guard's (Store.commit), never written from a row.
+_UPDATED_COLUMNS = tuple(c for c in GAME_COLUMNS if c not in ("id", "version"))
+
+
+def update_game(row: GameRow) -> Statement:
+    sets = ", ".join(f"{c} = ?" for c in _UPDATED_COLUMNS)
+    values = tuple(getattr(row, c) for c in _UPDATED_COLUMNS)
+    return (f"UPDATE games SET {sets} WHERE id = ?", (*values, row.id))
+
+
+def insert_game(row: GameRow) -> Statement:
+    """A whole game row, id included (bulk loads, copies)."""
+    names = ", ".join(GAME_COLUMNS)
+    marks = ", ".join("?" for _ in GAME_COLUMNS)
+    return (
+        f"INSERT INTO games ({names}) VALUES ({marks})",
+        tuple(getattr(row, c) for c in GAME_COLUMNS),
+    )
+
+
+def put_player(game_id: int, player: PlayerRow) -> Statement:
+    return (
+        "INSERT INTO players (game_id, user_id, seat, units, dm_ok, joined_at) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET "
+        "seat = excluded.seat, units = excluded.units, dm_ok = excluded.dm_ok, "
+        "joined_at = excluded.joined_at",
+        (
+            game_id,
+            player.user_id,
+            player.seat,
+            ",".join(player.units),
+            int(player.dm_ok),
+            player.joined_at,
+        ),
+    )
+
+
+def delete_player(game_id: int, user_id: int) -> Statement:
+    return ("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+
+def append_command(game_id: int, row: CommandRow) -> Statement:
+    return (
+        "INSERT INTO commands (game_id, seq, side, command, user_id, at) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, row.seq, row.side, row.command, row.user_id, row.at),
+    )
+
+
+def truncate_commands(game_id: int, length: int) -> Statement:
+    return ("DELETE FROM commands WHERE game_id = ? AND seq >= ?", (game_id, length))
+
+
+def truncate_snapshots(game_id: int, length: int) -> Statement:
+    return ("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, length))
+
+
+def put_snapshot(game_id: int, snap: SnapshotRow) -> Statement:
+    return (
+        "INSERT INTO snapshots (game_id, seq, turn, phase, map_message_id, at, state) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seq) DO UPDATE SET "
+        "turn = excluded.turn, phase = excluded.phase, "
+        "map_message_id = excluded.map_message_id, at = excluded.at, state = excluded.state",
+        (game_id, snap.seq, snap.turn, snap.phase, snap.map_message_id, snap.at, snap.state),
+    )
+
+
+def put_newest_snapshot(game_id: int, snap: SnapshotRow) -> list[Statement]:
+    """A new phase start: its row with the state, and older rows' states dropped (a load
+    needs only the newest; older phases replay from the log)."""
+    return [
+        ("UPDATE snapshots SET state = NULL WHERE game_id = ? AND seq < ?", (game_id, snap.seq)),
+        put_snapshot(game_id, snap),
+    ]
+
+
+def set_snapshot_state(game_id: int, seq: int, state: str | None) -> Statement:
+    return (
+        "UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = ?",
+        (state, game_id, seq),
+    )
+
+
+def set_map_message(game_id: int, seq: int, message_id: int) -> Statement:
+    return (
+        "UPDATE snapshots SET map_message_id = ? WHERE game_id = ? AND seq = ?",
+        (message_id, game_id, seq),
+    )
+
+
+def add_public_lines(
+    game_id: int, seq: int, lines: Iterable[str], *, summary: bool = True
+) -> list[Statement]:
+    return [
+        (
+            "INSERT INTO public_lines (game_id, seq, summary, text) VALUES (?, ?, ?, ?)",
+            (game_id, seq, int(summary), line),
+        )
+        for line in lines
+    ]
+
+
+def truncate_public_lines(game_id: int, length: int) -> Statement:
+    return ("DELETE FROM public_lines WHERE game_id = ? AND seq >= ?", (game_id, length))
+
+
+def delete_game(game_id: int) -> Statement:
+    return ("DELETE FROM games WHERE id = ?", (game_id,))
+
+
+def mod_action(
+    game_id: int | None, channel_id: int, user_id: int, action: str, at: float
+) -> Statement:
+    return (
+        "INSERT INTO mod_actions (game_id, channel_id, user_id, action, at) VALUES (?, ?, ?, ?, ?)",
+        (game_id, channel_id, user_id, action, at),
+    )
+
+
+def set_mod_role(guild_id: int, role_id: int | None) -> Statement:
+    return (
+        "INSERT INTO guild_settings (guild_id, mod_role_id) VALUES (?, ?) "
+        "ON CONFLICT (guild_id) DO UPDATE SET mod_role_id = excluded.mod_role_id",
+        (guild_id, role_id),
+    )
