@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from bot import loading
 from bot import store as st
-from bot.store import CommandRow, GameRow, PlayerRow, Store
+from bot.store import CommandRow, GameRow, Guard, PlayerRow, StaleGame, Store
 from bot.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
 from engine.content import Content, load_content
@@ -39,6 +39,10 @@ __all__ = ["Desk", "NotLoaded", "Outcome", "Refusal", "Seat", "Table", "event_li
 log = logging.getLogger("quicksilver.bot")
 
 IDLE_MINUTES_DEFAULT = 30.0
+STALE = (
+    "This game was changed by another bot process at the same moment, so your action "
+    "was not taken. Nothing is lost: look at the game again and retry."
+)
 
 
 @dataclass
@@ -109,10 +113,47 @@ class Desk:
     async def _hold(self, table: Table) -> AsyncIterator[None]:
         """The desk's lock on ``table``, its game loaded."""
         async with table.lock:
+            await self._check_fresh(table)
             if not table.loaded:
                 await loading.load(self.store, table, self.ship, self.content)
             table.used_at = self.clock()
             yield
+
+    async def _check_fresh(self, table: Table) -> None:
+        """Another process may have written this game since it was read here (the
+        alien's DMs reach only the process holding shard 0): if its version moved on,
+        read its row and seats again and drop the game from memory, to reload."""
+        version = await self.store.game_version(table.id)
+        if version is None:
+            self._forget(table)
+            raise Refusal("This game is no longer running.")
+        if version != table.row.version:
+            row = await self.store.game(table.id)
+            assert row is not None
+            table.row = row
+            await self._reload_players(table)
+            table.unload()
+
+    async def _commit(
+        self, table: Table, statements: Iterable[st.Statement], row: GameRow | None = None
+    ) -> None:
+        """Write ``statements`` (and ``row``) in one transaction, only if nobody else
+        wrote the game since this process read it: each game is serialised across
+        processes. A stale copy is refused, read again, and nothing is written."""
+        batch = [*statements, *([st.update_game(row)] if row is not None else [])]
+        guard = Guard(table.id, table.row.version)
+        try:
+            await self.store.commit(batch, guard)
+        except StaleGame:
+            log.warning("game %d: refused a write from a stale copy; reloading", table.id)
+            await self._check_fresh(table)
+            raise Refusal(STALE) from None
+        table.row = (row or table.row).with_(version=guard.version + 1)
+
+    def _forget(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        if self.by_channel.get(table.channel_id) == table.id:
+            del self.by_channel[table.channel_id]
 
     def evict_idle(self, now: float) -> int:
         """Drop the games nobody needed for the idle time; they reload on demand."""
@@ -237,7 +278,7 @@ class Desk:
             elif current is not None:
                 raise Refusal(f"You sit as {current.seat}; `/game leave` first to only watch.")
             player = PlayerRow(user_id, seat.value, (), True, self.clock())
-            await self.store.commit([st.put_player(table.id, player)])
+            await self._commit(table, [st.put_player(table.id, player)])
             table.players[user_id] = player
             return player
 
@@ -265,9 +306,7 @@ class Desk:
                     raise Refusal(f"The game already plays the {side.value}.")
             elif before is None:
                 raise Refusal("The game holds no seat here.")
-            row = table.row.with_(computer=side.value if side else "")
-            await self.store.commit([st.update_game(row)])
-            table.row = row
+            await self._commit(table, [], table.row.with_(computer=side.value if side else ""))
             return before
 
     async def computer_move(self, table: Table) -> Outcome | None:
@@ -307,7 +346,7 @@ class Desk:
             del table.players[user_id]
             if player.units:
                 statements += self._deal(table, player.units)
-            await self.store.commit(statements)
+            await self._commit(table, statements)
             return player.seat
 
     def _deal(self, table: Table, units: Iterable[str]) -> list[st.Statement]:
@@ -349,8 +388,8 @@ class Desk:
             game = Game.new(table.row.seed, self.ship, self.content)
             row = table.row.with_(status="playing", phase_key="setup", phase_since=now)
             row = self._arm_deadline(row, now)
-            await self.store.commit([st.update_game(row)])
-            table.row, table.game = row, game
+            await self._commit(table, [], row)
+            table.game = game
             outcome = Outcome(table.id, table.channel_id, actor=user_id, new_phase=True)
             outcome.public.append(
                 "The game begins: set-up (B). Each side makes its choices with its commands, "
@@ -470,12 +509,11 @@ class Desk:
             ]
             statements += self._deal(table, living)
         try:
-            await self.store.commit([*statements, st.update_game(row)])
+            await self._commit(table, statements, row)
         except Exception:
             game.truncate(before_len)
             await self._reload_players(table)
             raise
-        table.row = row
         table.recent += rows
         outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
         outcome.public = public
@@ -550,11 +588,12 @@ class Desk:
                 if side is Side.ALIEN
                 else f"<@{user_id}> takes back `{verb}`."
             ]
-            await self.store.commit(
+            await self._commit(
+                table,
                 [
                     st.truncate_commands(table.id, last.seq),
                     *st.add_public_lines(table.id, last.seq, outcome.public, summary=False),
-                ]
+                ],
             )
             game.undo(side)
             table.recent.pop()
@@ -594,8 +633,7 @@ class Desk:
             if not row.reminder_due(now):
                 return None
             updated = row.with_(reminders_sent=row.reminders_sent + 1, last_reminder=now)
-            await self.store.commit([st.update_game(updated)])
-            table.row = updated
+            await self._commit(table, [], updated)
             return table.waiting_users()
 
     async def configure(self, table: Table, **changes: float | int) -> GameRow:
@@ -608,9 +646,8 @@ class Desk:
                 )
             if "remind_hours" in changes or "remind_max" in changes:
                 row = row.with_(reminders_sent=0)
-            await self.store.commit([st.update_game(row)])
-            table.row = row
-            return row
+            await self._commit(table, [], row)
+            return table.row
 
     async def assign(self, table: Table, unit: str, user_id: int) -> None:
         async with self._hold(table):
@@ -633,7 +670,7 @@ class Desk:
                 )
                 table.players[player.user_id] = updated
                 statements.append(st.put_player(table.id, updated))
-            await self.store.commit(statements)
+            await self._commit(table, statements)
 
     async def mod_log(
         self, table: Table | None, channel_id: int, user_id: int, action: str
@@ -644,15 +681,14 @@ class Desk:
 
     async def reset(self, table: Table, mod_id: int) -> None:
         async with self._hold(table):
-            await self.store.commit(
+            await self._commit(
+                table,
                 [
                     st.delete_game(table.id),
                     st.mod_action(None, table.channel_id, mod_id, "reset", self.clock()),
-                ]
+                ],
             )
-            self.tables.pop(table.id, None)
-            if self.by_channel.get(table.channel_id) == table.id:
-                del self.by_channel[table.channel_id]
+            self._forget(table)
             table.row = table.row.with_(status="reset")
 
     async def abort(self, table: Table, mod_id: int) -> None:
@@ -660,13 +696,11 @@ class Desk:
             if table.status not in ("lobby", "playing"):
                 raise Refusal("This game is not running.")
             row = table.row.with_(status="aborted", deadline_at=None)
-            await self.store.commit(
-                [
-                    st.update_game(row),
-                    st.mod_action(table.id, table.channel_id, mod_id, "abort", self.clock()),
-                ]
+            await self._commit(
+                table,
+                [st.mod_action(table.id, table.channel_id, mod_id, "abort", self.clock())],
+                row,
             )
-            table.row = row
             self.tables.pop(table.id, None)
             self.by_channel.pop(table.channel_id, None)
 
@@ -691,18 +725,18 @@ class Desk:
                 status="playing", phase_key=table.stamp(), phase_since=now, reminders_sent=0
             )
             row = self._arm_deadline(row, now)
-            await self.store.commit(
+            await self._commit(
+                table,
                 [
                     st.truncate_commands(table.id, length),
                     st.truncate_snapshots(table.id, length),
                     st.truncate_public_lines(table.id, length),
-                    st.update_game(row),
                     st.mod_action(
                         table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
                     ),
-                ]
+                ],
+                row,
             )
-            table.row = row
             table.unload()
             await loading.load(self.store, table, self.ship, self.content)
             outcome = Outcome(table.id, table.channel_id, actor=mod_id, new_phase=True)
@@ -728,7 +762,7 @@ class Desk:
                 ),
             ]
             # Commands keep their author; undo stays with whoever played them.
-            await self.store.commit(statements)
+            await self._commit(table, statements)
             del table.players[old_id]
             table.players[new_id] = new
             return old.seat
@@ -746,7 +780,7 @@ class Desk:
             ]
             del table.players[user_id]
             statements += self._deal(table, player.units)
-            await self.store.commit(statements)
+            await self._commit(table, statements)
             return player.seat
 
     async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
