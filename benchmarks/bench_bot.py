@@ -31,7 +31,7 @@ def _ms(values: list[float]) -> str:
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bot = QuicksilverBot(Path(tmp) / "bench.sqlite3", background=False)
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot, shard_count=1) as env:
             world = make_world(env)
             await seat_and_start(world)
             for _ in range(3):

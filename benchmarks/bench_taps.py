@@ -31,7 +31,7 @@ ALIEN_TARGET = 8
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bot = QuicksilverBot(Path(tmp) / "taps.sqlite3", background=False)
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot, shard_count=1) as env:
             world = make_world(env, crew=1)
             await seat_and_start(world)
             alien = Tapper(world.alien.user)

@@ -80,11 +80,12 @@ async def table_for(interaction: Inter, game_id: int | None = None) -> Table:
     desk = bot_of(interaction).desk
     if not in_dm(interaction):
         return await desk.loaded(desk.require_table(interaction.channel_id or 0))
+    await desk.adopt_games_of(interaction.user.id)
     return await desk.loaded(desk.pick_game(interaction.user.id, None, game_id))
 
 
 async def table_by_id(interaction: Inter, game_id: int) -> Table:
-    table = bot_of(interaction).desk.tables.get(game_id)
+    table = await bot_of(interaction).desk.find(game_id)
     if table is None:
         raise Refusal("That game is no longer running here; this button belongs to the past.")
     return await bot_of(interaction).desk.loaded(table)

@@ -1,4 +1,9 @@
-"""The Discord client: slash commands, persistent buttons, and the deadline/reminder clock."""
+"""The Discord client: slash commands, persistent buttons, and the deadline/reminder clock.
+
+It is discord.py's sharded client: one process serves the shards ``QUICKSILVER_SHARDS``
+names (all of them when unset) and the games of those shards' guilds, holding a lease on
+each shard in the shared store so a second process on the same shards is refused.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,12 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot import replay, timers
+from bot import leases, replay, timers
 from bot.commands_game import game
 from bot.commands_mod import mod
 from bot.commands_play import alien, crew
@@ -21,6 +27,7 @@ from bot.commands_rules import rules
 from bot.config import TOKEN_HELP, Config
 from bot.panels.layout import PanelButton, PanelSelect
 from bot.service import IDLE_MINUTES_DEFAULT, Desk
+from bot.shards import ShardSpec
 from bot.store import Store
 from bot.ui import GameButton
 
@@ -62,7 +69,7 @@ class Tree(app_commands.CommandTree[discord.Client]):
         return True
 
 
-class QuicksilverBot(discord.Client):
+class QuicksilverBot(discord.AutoShardedClient):
     def __init__(
         self,
         database: Path | str,
@@ -70,13 +77,23 @@ class QuicksilverBot(discord.Client):
         background: bool = True,
         clock: Callable[[], float] = time.time,
         idle_minutes: float = IDLE_MINUTES_DEFAULT,
+        shards: ShardSpec | None = None,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = False  # never needed: everything is slash commands and buttons
+        self.shards_served = shards or ShardSpec.everything()
+        sharding: dict[str, Any] = {}  # none: as many shards as Discord recommends
+        if not self.shards_served.everywhere:
+            sharding = {
+                "shard_count": self.shards_served.count,
+                "shard_ids": list(self.shards_served.ids),
+            }
         super().__init__(
             intents=intents,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **sharding,
         )
+        self.holder = leases.this_process()
         self.database = database
         self.background = background
         self.clock = clock
@@ -91,6 +108,7 @@ class QuicksilverBot(discord.Client):
         self._store: Store | None = None
         self._desk: Desk | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self._heart: asyncio.Task[None] | None = None
 
     @property
     def desk(self) -> Desk:
@@ -99,23 +117,52 @@ class QuicksilverBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self._store = await Store.open(self.database)
-        self._desk = Desk(self._store, clock=self.clock, idle_minutes=self.idle_minutes)
+        try:
+            await leases.claim(self._store, self.shards_served, self.holder, self.clock())
+        except leases.ShardsTaken:
+            await self._store.close()
+            self._store = None
+            raise
+        self._desk = Desk(
+            self._store,
+            clock=self.clock,
+            idle_minutes=self.idle_minutes,
+            shards=self.shards_served,
+        )
         indexed = await self._desk.load()
-        log.info("%d game(s) in %s; each loads on its first use", indexed, self.database)
+        log.info(
+            "serving %s: %d game(s) in the %s store; each loads on its first use",
+            self.shards_served.describe(),
+            indexed,
+            self._store.backend,
+        )
         self.add_dynamic_items(GameButton, replay.ReplayButton, PanelButton, PanelSelect)
         await self.tree.sync()
         if self.background:
             self._ticker = asyncio.create_task(self._tick_forever())
+            self._heart = asyncio.create_task(self._heartbeat_forever())
 
     async def close(self) -> None:
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        for task in (self._ticker, self._heart):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await super().close()
         if self._store is not None:
+            await leases.release(self._store, self.holder)
             await self._store.close()
             self._store = None
+
+    async def _heartbeat_forever(self) -> None:
+        """Renew this process's shard leases while it runs."""
+        while not self.is_closed() and self._store is not None:
+            try:
+                if not await leases.heartbeat(self._store, self.holder, self.clock()):
+                    log.error("this process no longer holds its shard leases")
+            except Exception:
+                log.exception("renewing the shard leases failed; trying again")
+            await asyncio.sleep(leases.HEARTBEAT_SECONDS)
 
     async def _tick_forever(self) -> None:
         await self.wait_until_ready()
@@ -136,9 +183,12 @@ def run(config: Config) -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    bot = QuicksilverBot(config.database, idle_minutes=config.idle_minutes)
+    bot = QuicksilverBot(config.database, idle_minutes=config.idle_minutes, shards=config.shards)
     try:
         bot.run(config.token, log_handler=None)
+    except leases.ShardsTaken as taken:
+        log.error("%s", taken)
+        return 2
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN. %s", TOKEN_HELP)
         return 2

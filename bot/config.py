@@ -1,12 +1,14 @@
-"""Configuration from the environment: the token, the database path, the log level."""
+"""Configuration from the environment: the token, the database (an SQLite path or a
+PostgreSQL URL), the shards this process serves, the log level."""
 
 from __future__ import annotations
 
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
+
+from bot.shards import ShardSpec, ShardSpecError
 
 TOKEN_HELP = (
     "Set DISCORD_TOKEN to your bot's token: Discord Developer Portal → your application → "
@@ -34,9 +36,10 @@ class ConfigError(Exception):
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str
-    database: Path
+    database: str  # an SQLite file path, or a postgresql:// URL (QUICKSILVER_DB)
     log_level: int
     idle_minutes: float = 30.0  # a game unused this long leaves memory (QUICKSILVER_IDLE_MINUTES)
+    shards: ShardSpec = field(default_factory=ShardSpec.everything)  # QUICKSILVER_SHARDS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -55,7 +58,11 @@ class Config:
             raise ConfigError(
                 f"QUICKSILVER_LOG_LEVEL={level_name!r} is not a level (DEBUG, INFO, WARNING, ERROR)"
             )
-        database = Path(env.get("QUICKSILVER_DB", "quicksilver.sqlite3"))
+        database = env.get("QUICKSILVER_DB", "").strip() or "quicksilver.sqlite3"
+        try:
+            shards = ShardSpec.parse(env.get("QUICKSILVER_SHARDS"))
+        except ShardSpecError as err:
+            raise ConfigError(str(err)) from None
         idle = env.get("QUICKSILVER_IDLE_MINUTES", "30").strip()
         try:
             idle_minutes = float(idle)
@@ -66,4 +73,10 @@ class Config:
                 f"QUICKSILVER_IDLE_MINUTES={idle!r} is not a number of minutes between 0 and "
                 "10080 (a week): how long an unused game stays in memory"
             )
-        return cls(token=token, database=database, log_level=level, idle_minutes=idle_minutes)
+        return cls(
+            token=token,
+            database=database,
+            log_level=level,
+            idle_minutes=idle_minutes,
+            shards=shards,
+        )

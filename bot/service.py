@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from bot import loading
 from bot import store as st
+from bot.shards import ShardSpec
 from bot.store import CommandRow, GameRow, Guard, PlayerRow, StaleGame, Store
 from bot.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
@@ -77,8 +78,10 @@ class Desk:
         content: Content | None = None,
         clock: Callable[[], float] = time.time,
         idle_minutes: float = IDLE_MINUTES_DEFAULT,
+        shards: ShardSpec | None = None,
     ) -> None:
         self.store = store
+        self.shards = shards or ShardSpec.everything()
         self.ship = ship or default_ship()
         self.content = content or load_content()
         self.clock = clock
@@ -89,10 +92,39 @@ class Desk:
 
     # --- loading -------------------------------------------------------------------
     async def load(self) -> int:
-        """Index every channel's current game (rows and seats; no replay)."""
+        """Index every current game of the guilds this process serves (rows and seats;
+        no replay)."""
         for table in await loading.index(self.store):
-            self._register(table)
+            if self.serves(table):
+                self._register(table)
         return len(self.tables)
+
+    def serves(self, table: Table) -> bool:
+        """Whether this process serves ``table``'s channel (its guild is on one of our
+        shards): only then do its clock, deadlines and the game-played side run here."""
+        return self.shards.serves_guild(table.row.guild_id)
+
+    async def adopt_games_of(self, user_id: int) -> None:
+        """Bring in ``user_id``'s games on other processes' shards: their DMs reach only
+        the process holding shard 0, which serves them from the shared store (every
+        write guarded by the game's version, so their owner reloads before its next)."""
+        if self.shards.everywhere:
+            return
+        for row in await self.store.current_games_of(user_id):
+            if row.id not in self.tables:
+                players = {p.user_id: p for p in await self.store.players(row.id)}
+                self._register(Table(row, players))
+
+    async def find(self, game_id: int) -> Table | None:
+        """The current game ``game_id``: in memory, or (another shard's, pressed from a
+        DM) read from the store."""
+        table = self.tables.get(game_id)
+        if table is None and not self.shards.everywhere:
+            row = await self.store.game(game_id)
+            if row is not None and row.status in st.ACTIVE:
+                table = Table(row, {p.user_id: p for p in await self.store.players(game_id)})
+                self._register(table)
+        return table
 
     async def loaded(self, table: Table) -> Table:
         """``table`` with its game in memory: loaded now under the desk's lock if needed

@@ -25,8 +25,8 @@ async def tick(bot: QuicksilverBot, now: float) -> None:
     memory; a few snapshot-loaded games are checked against a full replay."""
     desk = bot.desk
     for game_id in await desk.store.games_due(now):
-        table = desk.tables.get(game_id)
-        if table is None or not _needs_clock(table.row, now):
+        table = desk.tables.get(game_id)  # only the games this process serves
+        if table is None or not desk.serves(table) or not _needs_clock(table.row, now):
             continue
         await desk.loaded(table)
         async with table.channel_lock:

@@ -60,7 +60,7 @@ async def on_press(interaction: Inter, pid: ids.PanelId, value: str) -> None:
     if interaction.user.id != pid.user:
         await interaction.response.send_message(NOT_YOURS, ephemeral=True)
         return
-    table = bot.desk.tables.get(pid.game)
+    table = await bot.desk.find(pid.game)
     if table is None:
         await interaction.response.send_message(
             "That game is no longer running here; this panel belongs to the past.", ephemeral=True

@@ -81,7 +81,8 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def _transaction(self, batch: list[Statement], guard: Guard | None) -> int | None:
         """Run ``batch`` as one transaction, after ``guard`` if given (StaleGame if it
-        fails). A first statement ending in ``RETURNING id`` gives its id back."""
+        fails). The first value a ``RETURNING`` statement gives back is returned (None
+        if it returned no row)."""
 
     @abc.abstractmethod
     async def schema_version(self) -> int:
@@ -138,6 +139,16 @@ class Store(abc.ABC):
         """The game's version (None: it is gone); a cheap staleness check."""
         rows = await self._fetch("SELECT version FROM games WHERE id = ?", (game_id,))
         return int(rows[0]["version"]) if rows else None
+
+    async def current_games_of(self, user_id: int) -> list[GameRow]:
+        """The current games ``user_id`` has a seat at (any shard's)."""
+        rows = await self._fetch(
+            "SELECT games.* FROM games JOIN players ON players.game_id = games.id "
+            "WHERE players.user_id = ? AND games.id IN (SELECT MAX(id) FROM games "
+            "WHERE status IN (?, ?, ?) GROUP BY channel_id) ORDER BY games.id",
+            (user_id, *ACTIVE),
+        )
+        return [game_row(row) for row in rows]
 
     async def current_players(self) -> dict[int, list[PlayerRow]]:
         """The players of every channel's current game, by game id (one query)."""
@@ -211,6 +222,48 @@ class Store(abc.ABC):
             (now, now),
         )
         return [int(r["id"]) for r in rows]
+
+    # --- shard leases (bot.leases) ---------------------------------------------------
+    async def leases(self) -> list[tuple[int, int, str, float]]:
+        rows = await self._fetch(
+            "SELECT shard_count, shard_id, holder, heartbeat_at FROM shard_leases "
+            "ORDER BY shard_count, shard_id"
+        )
+        return [(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+
+    async def take_lease(
+        self, key: tuple[int, int], holder: str, seen: str | None, now: float
+    ) -> bool:
+        """Hold shard ``key`` for ``holder`` if it is free or still held by ``seen``
+        (compare and swap: a process that claimed it meanwhile wins)."""
+        taken = await self._transaction(
+            [
+                (
+                    "INSERT INTO shard_leases (shard_count, shard_id, holder, heartbeat_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (shard_count, shard_id) DO UPDATE SET "
+                    "holder = excluded.holder, heartbeat_at = excluded.heartbeat_at "
+                    "WHERE shard_leases.holder = ? RETURNING shard_id",
+                    (*key, holder, now, seen or ""),
+                )
+            ],
+            None,
+        )
+        return taken is not None
+
+    async def renew_leases(self, holder: str, now: float) -> bool:
+        renewed = await self._transaction(
+            [
+                (
+                    "UPDATE shard_leases SET heartbeat_at = ? WHERE holder = ? RETURNING shard_id",
+                    (now, holder),
+                )
+            ],
+            None,
+        )
+        return renewed is not None
+
+    async def drop_leases(self, holder: str) -> None:
+        await self.commit([("DELETE FROM shard_leases WHERE holder = ?", (holder,))])
 
     async def mod_role(self, guild_id: int) -> int | None:
         rows = await self._fetch(

@@ -91,10 +91,11 @@ class PostgresStore(Store):
                 if await con.execute(numbered(check), *values) != "UPDATE 1":
                     raise StaleGame(guard.game_id)
             for sql, params in runs(batch):
-                if sql.endswith("RETURNING id"):
+                if " RETURNING " in sql:
                     for one in params:
                         found = await con.fetchval(numbered(sql), *one)
-                        new_id = new_id if new_id is not None else int(found)
+                        if new_id is None and found is not None:
+                            new_id = int(found)
                 elif len(params) == 1:
                     await con.execute(numbered(sql), *params[0])
                 else:

@@ -81,10 +81,11 @@ class SqliteStore(Store):
                 if guard is not None and await self._run(*guard.statement()) != 1:
                     raise StaleGame(guard.game_id)
                 for sql, params in runs(batch):
-                    if sql.endswith("RETURNING id"):
+                    if " RETURNING " in sql:
                         for one in params:
                             rows = await self._fetch(sql, one)
-                            new_id = new_id if new_id is not None else int(rows[0]["id"])
+                            if new_id is None and rows:
+                                new_id = int(rows[0][0])
                     elif len(params) == 1:
                         await self._run(sql, params[0])
                     else:

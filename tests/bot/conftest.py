@@ -11,6 +11,16 @@ import pytest_asyncio
 from bot.app import QuicksilverBot
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The bot is discord.py's sharded client; on simcord it runs one shard unless a
+    test says otherwise with its own ``simcord`` marker."""
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()) and not item.get_closest_marker(
+            "simcord"
+        ):
+            item.add_marker(pytest.mark.simcord(shard_count=1))
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "quicksilver.sqlite3"
