@@ -128,9 +128,10 @@ class Desk:
 
     async def loaded(self, table: Table) -> Table:
         """``table`` with its game in memory: loaded now under the desk's lock if needed
-        (a request arriving meanwhile waits for that load)."""
+        (a request arriving meanwhile waits for that load). With several processes on
+        the store, another may have written the game: its version is checked first."""
         table.used_at = self.clock()
-        if not table.loaded:
+        if not table.loaded or not self.shards.everywhere:
             async with self._hold(table):
                 pass
         return table
