@@ -4,266 +4,50 @@ No discord imports: the Discord layer turns an :class:`Outcome` into messages. C
 on one channel run one at a time (a lock per game); every accepted command is written to
 the store in one transaction before anyone is told about it. Everything people read is
 built from :func:`engine.views.view` and :func:`engine.views.events_for`, never from state.
-Games come into memory on demand (:mod:`bot.loading`); the clock lives in :mod:`bot.timers`.
+Games come into memory on demand (:mod:`bot.loading`); the clock lives in :mod:`bot.timers`;
+the tables and the guarded writes in :mod:`bot.desk_base`; moderators' actions in
+:mod:`bot.moderation`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import random
-import time
-from collections.abc import AsyncIterator, Callable, Iterable
-from dataclasses import dataclass, field
 
 from bot import loading
 from bot import store as st
-from bot.shards import ShardSpec
-from bot.store import CommandRow, GameRow, Guard, PlayerRow, StaleGame, Store
+from bot.desk_base import IDLE_MINUTES_DEFAULT, STALE
+from bot.moderation import Moderation
+from bot.outcome import Outcome, merge
+from bot.store import CommandRow, GameRow, PlayerRow
 from bot.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
-from engine.content import Content, load_content
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Event
-from engine.floorplan import default_ship
 from engine.game import Game
 from engine.legal import legal_commands
 from engine.players import alien_ai, crew_ai, decide
-from engine.ship import Ship
 from engine.state import Phase, Side
 from engine.views import Viewer
 
-__all__ = ["Desk", "NotLoaded", "Outcome", "Refusal", "Seat", "Table", "event_line"]
+__all__ = [
+    "IDLE_MINUTES_DEFAULT",
+    "STALE",
+    "Desk",
+    "NotLoaded",
+    "Outcome",
+    "Refusal",
+    "Seat",
+    "Table",
+    "event_line",
+]
 
 log = logging.getLogger("quicksilver.bot")
 
-IDLE_MINUTES_DEFAULT = 30.0
-STALE = (
-    "This game was changed by another bot process at the same moment, so your action "
-    "was not taken. Nothing is lost: look at the game again and retry."
-)
 
-
-@dataclass
-class Outcome:
-    """What one action changed, addressed to whoever may know it."""
-
-    game_id: int
-    channel_id: int
-    reply: list[str] = field(default_factory=list)  # to the person who acted
-    public: list[str] = field(default_factory=list)  # to the channel, now
-    alien_private: list[str] = field(default_factory=list)  # DM to the alien player
-    crew_private: list[str] = field(default_factory=list)  # DM to the crew players
-    new_phase: bool = False  # post the new public map, summary and pings
-    summary: list[str] = field(default_factory=list)  # public lines since the last map
-    game_over: bool = False
-    send_hands: bool = False  # set-up is done: deal every player their hand by DM
-    actor: int | None = None
-    actor_side: Side | None = None
-    undo_stamp: int | None = None  # log length after the command (for an Undo button)
-    unit: str | None = None  # the unit the command moved (for an End-unit button)
-    interaction_id: int | None = None  # set by the Discord layer, for timings
-
-
-class Desk:
+class Desk(Moderation):
     """All tables; the one place games change."""
-
-    def __init__(
-        self,
-        store: Store,
-        *,
-        ship: Ship | None = None,
-        content: Content | None = None,
-        clock: Callable[[], float] = time.time,
-        idle_minutes: float = IDLE_MINUTES_DEFAULT,
-        shards: ShardSpec | None = None,
-    ) -> None:
-        self.store = store
-        self.shards = shards or ShardSpec.everything()
-        self.ship = ship or default_ship()
-        self.content = content or load_content()
-        self.clock = clock
-        self.idle_seconds = idle_minutes * 60
-        self.tables: dict[int, Table] = {}  # by game id; games load on demand
-        self.by_channel: dict[int, int] = {}  # channel id -> current game id
-        self._prefetching: set[asyncio.Task[Table]] = set()
-
-    # --- loading -------------------------------------------------------------------
-    async def load(self) -> int:
-        """Index every current game of the guilds this process serves (rows and seats;
-        no replay)."""
-        for table in await loading.index(self.store):
-            if self.serves(table):
-                self._register(table)
-        return len(self.tables)
-
-    def serves(self, table: Table) -> bool:
-        """Whether this process serves ``table``'s channel (its guild is on one of our
-        shards): only then do its clock, deadlines and the game-played side run here."""
-        return self.shards.serves_guild(table.row.guild_id)
-
-    async def adopt_games_of(self, user_id: int) -> None:
-        """Bring in ``user_id``'s games on other processes' shards: their DMs reach only
-        the process holding shard 0, which serves them from the shared store (every
-        write guarded by the game's version, so their owner reloads before its next)."""
-        if self.shards.everywhere:
-            return
-        for row in await self.store.current_games_of(user_id):
-            if row.id not in self.tables:
-                players = {p.user_id: p for p in await self.store.players(row.id)}
-                self._register(Table(row, players))
-
-    async def find(self, game_id: int) -> Table | None:
-        """The current game ``game_id``: in memory, or (another shard's, pressed from a
-        DM) read from the store."""
-        table = self.tables.get(game_id)
-        if table is None and not self.shards.everywhere:
-            row = await self.store.game(game_id)
-            if row is not None and row.status in st.ACTIVE:
-                table = Table(row, {p.user_id: p for p in await self.store.players(game_id)})
-                self._register(table)
-        return table
-
-    async def loaded(self, table: Table) -> Table:
-        """``table`` with its game in memory: loaded now under the desk's lock if needed
-        (a request arriving meanwhile waits for that load). With several processes on
-        the store, another may have written the game: its version is checked first."""
-        table.used_at = self.clock()
-        if not table.loaded or not self.shards.everywhere:
-            async with self._hold(table):
-                pass
-        return table
-
-    def prefetch(self, table: Table) -> None:
-        """Start loading ``table``'s game in the background."""
-        task = asyncio.create_task(self.loaded(table))
-        self._prefetching.add(task)
-        task.add_done_callback(self._prefetching.discard)
-
-    @contextlib.asynccontextmanager
-    async def _hold(self, table: Table) -> AsyncIterator[None]:
-        """The desk's lock on ``table``, its game loaded."""
-        async with table.lock:
-            await self._check_fresh(table)
-            if not table.loaded:
-                await loading.load(self.store, table, self.ship, self.content)
-            table.used_at = self.clock()
-            yield
-
-    async def _check_fresh(self, table: Table) -> None:
-        """Another process may have written this game since it was read here (the
-        alien's DMs reach only the process holding shard 0): if its version moved on,
-        read its row and seats again and drop the game from memory, to reload."""
-        version = await self.store.game_version(table.id)
-        if version is None:
-            self._forget(table)
-            raise Refusal("This game is no longer running.")
-        if version != table.row.version:
-            row = await self.store.game(table.id)
-            assert row is not None
-            table.row = row
-            await self._reload_players(table)
-            table.unload()
-
-    async def _commit(
-        self, table: Table, statements: Iterable[st.Statement], row: GameRow | None = None
-    ) -> None:
-        """Write ``statements`` (and ``row``) in one transaction, only if nobody else
-        wrote the game since this process read it: each game is serialised across
-        processes. A stale copy is refused, read again, and nothing is written."""
-        batch = [*statements, *([st.update_game(row)] if row is not None else [])]
-        guard = Guard(table.id, table.row.version)
-        try:
-            await self.store.commit(batch, guard)
-        except StaleGame:
-            log.warning("game %d: refused a write from a stale copy; reloading", table.id)
-            await self._check_fresh(table)
-            raise Refusal(STALE) from None
-        table.row = (row or table.row).with_(version=guard.version + 1)
-
-    def _forget(self, table: Table) -> None:
-        self.tables.pop(table.id, None)
-        if self.by_channel.get(table.channel_id) == table.id:
-            del self.by_channel[table.channel_id]
-
-    def evict_idle(self, now: float) -> int:
-        """Drop the games nobody needed for the idle time; they reload on demand."""
-        idle = loading.idle(list(self.tables.values()), now, self.idle_seconds)
-        for table in idle:
-            table.unload()
-        if idle:
-            log.info("%d idle game(s) left memory", len(idle))
-        return len(idle)
-
-    async def verify_some(self, count: int) -> int:
-        """Check up to ``count`` games loaded from snapshots against a full replay."""
-        checked = 0
-        for table in list(self.tables.values()):
-            if checked >= count:
-                break
-            if table.loaded and not table.verified:
-                async with table.lock:
-                    if table.loaded and not table.verified:
-                        await loading.verify(self.store, table, self.ship, self.content)
-                checked += 1
-        return checked
-
-    async def public_log(self, table: Table, count: int) -> list[str]:
-        """The newest ``count`` public lines, from the store."""
-        return await self.store.public_lines(table.id, count)
-
-    def _register(self, table: Table) -> None:
-        old = self.by_channel.get(table.channel_id)
-        if old is not None and old != table.id:
-            self.tables.pop(old, None)
-        self.tables[table.id] = table
-        self.by_channel[table.channel_id] = table.id
-
-    # --- finding tables ------------------------------------------------------------
-    def table_in(self, channel_id: int) -> Table | None:
-        game_id = self.by_channel.get(channel_id)
-        return self.tables.get(game_id) if game_id is not None else None
-
-    def require_table(self, channel_id: int) -> Table:
-        table = self.table_in(channel_id)
-        if table is None:
-            raise Refusal("There is no game in this channel. Start one with `/game create`.")
-        return table
-
-    def games_of(
-        self, user_id: int, seats: Iterable[Seat] = (Seat.ALIEN, Seat.CREW)
-    ) -> list[Table]:
-        wanted = {s.value for s in seats}
-        return [
-            t
-            for t in self.tables.values()
-            if t.status in ("lobby", "playing", "over")
-            and user_id in t.players
-            and t.players[user_id].seat in wanted
-        ]
-
-    def pick_game(self, user_id: int, channel_id: int | None, game_id: int | None) -> Table:
-        """The game a command means: the channel's, the one named, or the user's only one."""
-        if game_id is not None:
-            table = self.tables.get(game_id)
-            if table is None:
-                raise Refusal(f"There is no current game #{game_id}.")
-            return table
-        if channel_id is not None:
-            return self.require_table(channel_id)
-        mine = [t for t in self.games_of(user_id) if t.status == "playing"] or self.games_of(
-            user_id
-        )
-        if not mine:
-            raise Refusal(
-                "You are not playing in any game. Join one in its channel with `/game join`."
-            )
-        if len(mine) > 1:
-            names = ", ".join(f"#{t.row.channel_name} (game {t.id})" for t in mine)
-            raise Refusal(f"You play in several games ({names}): pick one with the `game` option.")
-        return mine[0]
 
     # --- lobby ---------------------------------------------------------------------
     async def create(
@@ -381,28 +165,6 @@ class Desk:
                 statements += self._deal(table, player.units)
             await self._commit(table, statements)
             return player.seat
-
-    def _deal(self, table: Table, units: Iterable[str]) -> list[st.Statement]:
-        """Hand ``units`` round-robin to the crew players holding fewest."""
-        crew = table.seated(Seat.CREW)
-        if not crew:
-            return []
-        held = {p.user_id: list(p.units) for p in crew}
-        for unit in units:
-            fewest = min(crew, key=lambda p: (len(held[p.user_id]), p.joined_at, p.user_id))
-            held[fewest.user_id].append(unit)
-        statements = []
-        for player in crew:
-            updated = PlayerRow(
-                player.user_id,
-                player.seat,
-                tuple(held[player.user_id]),
-                player.dm_ok,
-                player.joined_at,
-            )
-            table.players[player.user_id] = updated
-            statements.append(st.put_player(table.id, updated))
-        return statements
 
     async def start(self, table: Table, user_id: int, is_mod: bool) -> Outcome:
         async with self._hold(table):
@@ -578,14 +340,6 @@ class Desk:
             row = row.with_(status="over", deadline_at=None)
         return row
 
-    async def _reload_players(self, table: Table) -> None:
-        table.players = {p.user_id: p for p in await self.store.players(table.id)}
-
-    def _arm_deadline(self, row: GameRow, now: float) -> GameRow:
-        if row.deadline_hours > 0:
-            return row.with_(deadline_at=now + row.deadline_hours * 3600)
-        return row.with_(deadline_at=None)
-
     async def record_map(self, table: Table, message_id: int) -> None:
         """Remember the map message posted for the phase that just began."""
         if table.phase_seq:
@@ -654,7 +408,7 @@ class Desk:
             outcome = Outcome(table.id, table.channel_id)
             for side, command in commands:
                 step = await self._apply(table, side, [command], None)
-                outcome = _merge(outcome, step)
+                outcome = merge(outcome, step)
             outcome.public.insert(0, note)
             outcome.reply = []
             return outcome
@@ -669,156 +423,6 @@ class Desk:
             await self._commit(table, [], updated)
             return table.waiting_users()
 
-    async def configure(self, table: Table, **changes: float | int) -> GameRow:
-        async with self._hold(table):
-            row = table.row.with_(**changes)
-            if "deadline_hours" in changes and row.status == "playing":
-                base = row.phase_since or self.clock()
-                row = row.with_(
-                    deadline_at=base + row.deadline_hours * 3600 if row.deadline_hours > 0 else None
-                )
-            if "remind_hours" in changes or "remind_max" in changes:
-                row = row.with_(reminders_sent=0)
-            await self._commit(table, [], row)
-            return table.row
-
-    async def assign(self, table: Table, unit: str, user_id: int) -> None:
-        async with self._hold(table):
-            if table.game is None or table.game.state.phase is Phase.SETUP:
-                raise Refusal("Crew members are handed out when set-up is done.")
-            target = table.players.get(user_id)
-            if target is None or target.seat != Seat.CREW.value:
-                raise Refusal("Crew members can only be given to a crew player.")
-            unit = unit.lower()
-            crew_ids = [line.id for line in table.view_for(Viewer.CREW).crew]
-            if unit not in crew_ids:
-                raise Refusal(f"There is no crew member '{unit}'. Crew: {', '.join(crew_ids)}.")
-            statements = []
-            for player in table.seated(Seat.CREW):
-                units = tuple(u for u in player.units if u != unit)
-                if player.user_id == user_id:
-                    units += (unit,)
-                updated = PlayerRow(
-                    player.user_id, player.seat, units, player.dm_ok, player.joined_at
-                )
-                table.players[player.user_id] = updated
-                statements.append(st.put_player(table.id, updated))
-            await self._commit(table, statements)
-
-    async def mod_log(
-        self, table: Table | None, channel_id: int, user_id: int, action: str
-    ) -> None:
-        await self.store.commit(
-            [st.mod_action(table.id if table else None, channel_id, user_id, action, self.clock())]
-        )
-
-    async def reset(self, table: Table, mod_id: int) -> None:
-        async with self._hold(table):
-            await self._commit(
-                table,
-                [
-                    st.delete_game(table.id),
-                    st.mod_action(None, table.channel_id, mod_id, "reset", self.clock()),
-                ],
-            )
-            self._forget(table)
-            table.row = table.row.with_(status="reset")
-
-    async def abort(self, table: Table, mod_id: int) -> None:
-        async with self._hold(table):
-            if table.status not in ("lobby", "playing"):
-                raise Refusal("This game is not running.")
-            row = table.row.with_(status="aborted", deadline_at=None)
-            await self._commit(
-                table,
-                [st.mod_action(table.id, table.channel_id, mod_id, "abort", self.clock())],
-                row,
-            )
-            self.tables.pop(table.id, None)
-            self.by_channel.pop(table.channel_id, None)
-
-    async def rollback(self, table: Table, turn: int, phase: Phase, mod_id: int) -> Outcome:
-        """A moderator's rollback to a phase start: found on a full replay of the stored
-        log (rare, so ground truth over speed), then the game reloads from that point."""
-        async with self._hold(table):
-            if table.game is None or table.status not in ("playing", "over"):
-                raise Refusal("Only a started game can be rolled back.")
-            rows = await self.store.commands(table.id)
-            lines = [(Side(r.side), parse(r.command)) for r in rows]
-            game = Game.replay(table.row.seed, lines, self.ship, self.content)
-            try:
-                game.rollback(turn, phase)
-            except GameError as err:
-                starts = ", ".join(f"turn {t} {p.value}" for t, p, _ in game.phase_starts())
-                raise Refusal(f"{err.describe()}. Phases to roll back to: {starts}.") from None
-            length = game.length
-            table.game = game
-            now = self.clock()
-            row = table.row.with_(
-                status="playing", phase_key=table.stamp(), phase_since=now, reminders_sent=0
-            )
-            row = self._arm_deadline(row, now)
-            await self._commit(
-                table,
-                [
-                    st.truncate_commands(table.id, length),
-                    st.truncate_snapshots(table.id, length),
-                    st.truncate_public_lines(table.id, length),
-                    st.mod_action(
-                        table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
-                    ),
-                ],
-                row,
-            )
-            table.unload()
-            await loading.load(self.store, table, self.ship, self.content)
-            outcome = Outcome(table.id, table.channel_id, actor=mod_id, new_phase=True)
-            outcome.summary = [
-                f"A moderator rolled the game back to turn {turn}, {phase.value} phase."
-            ]
-            return outcome
-
-    async def replace(self, table: Table, old_id: int, new_id: int, mod_id: int) -> str:
-        async with self._hold(table):
-            old = table.players.get(old_id)
-            if old is None or old.seat == Seat.SPECTATOR.value:
-                raise Refusal("That member has no seat at this game.")
-            taken = table.players.get(new_id)
-            if taken is not None and taken.seat != Seat.SPECTATOR.value:
-                raise Refusal("The new member already plays in this game.")
-            new = PlayerRow(new_id, old.seat, old.units, True, old.joined_at)
-            statements = [
-                st.delete_player(table.id, old_id),
-                st.put_player(table.id, new),
-                st.mod_action(
-                    table.id, table.channel_id, mod_id, f"replace {old.seat}", self.clock()
-                ),
-            ]
-            # Commands keep their author; undo stays with whoever played them.
-            await self._commit(table, statements)
-            del table.players[old_id]
-            table.players[new_id] = new
-            return old.seat
-
-    async def remove(self, table: Table, user_id: int, mod_id: int) -> str:
-        async with self._hold(table):
-            player = table.players.get(user_id)
-            if player is None:
-                raise Refusal("That member has no seat at this game.")
-            statements = [
-                st.delete_player(table.id, user_id),
-                st.mod_action(
-                    table.id, table.channel_id, mod_id, f"remove {player.seat}", self.clock()
-                ),
-            ]
-            del table.players[user_id]
-            statements += self._deal(table, player.units)
-            await self._commit(table, statements)
-            return player.seat
-
-    async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
-        await self.store.commit([st.set_mod_role(guild_id, role_id)])
-
 
 def computer_seed(seed: int, length: int) -> int:
     """The game-played side's dice for the decision after ``length`` commands: from the
@@ -829,14 +433,3 @@ def computer_seed(seed: int, length: int) -> int:
 def _unit_of(command: Command) -> str | None:
     unit = getattr(command, "unit", None)
     return unit if isinstance(unit, str) else None
-
-
-def _merge(first: Outcome, second: Outcome) -> Outcome:
-    first.public += second.public
-    first.alien_private += second.alien_private
-    first.crew_private += second.crew_private
-    first.new_phase = first.new_phase or second.new_phase
-    first.summary += second.summary
-    first.game_over = first.game_over or second.game_over
-    first.send_hands = first.send_hands or second.send_hands
-    return first

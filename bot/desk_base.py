@@ -1,0 +1,258 @@
+"""The desk's foundations: its tables (which games this process serves, in memory or
+not), finding the game a command means, and the one way a game is written: under its
+lock, after a freshness check, in one transaction guarded by the game's version (so a
+game is serialised across processes on a shared store)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+
+from bot import loading
+from bot import store as st
+from bot.shards import ShardSpec
+from bot.store import GameRow, Guard, PlayerRow, StaleGame, Store
+from bot.tables import Refusal, Seat, Table
+from engine.content import Content, load_content
+from engine.floorplan import default_ship
+from engine.ship import Ship
+
+log = logging.getLogger("quicksilver.bot")
+
+IDLE_MINUTES_DEFAULT = 30.0
+STALE = (
+    "This game was changed by another bot process at the same moment, so your action "
+    "was not taken. Nothing is lost: look at the game again and retry."
+)
+
+
+class DeskBase:
+    """All tables this process knows, and the guarded road to the store."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        ship: Ship | None = None,
+        content: Content | None = None,
+        clock: Callable[[], float] = time.time,
+        idle_minutes: float = IDLE_MINUTES_DEFAULT,
+        shards: ShardSpec | None = None,
+    ) -> None:
+        self.store = store
+        self.shards = shards or ShardSpec.everything()
+        self.ship = ship or default_ship()
+        self.content = content or load_content()
+        self.clock = clock
+        self.idle_seconds = idle_minutes * 60
+        self.tables: dict[int, Table] = {}  # by game id; games load on demand
+        self.by_channel: dict[int, int] = {}  # channel id -> current game id
+        self._prefetching: set[asyncio.Task[Table]] = set()
+
+    # --- loading -------------------------------------------------------------------
+    async def load(self) -> int:
+        """Index every current game of the guilds this process serves (rows and seats;
+        no replay)."""
+        for table in await loading.index(self.store):
+            if self.serves(table):
+                self._register(table)
+        return len(self.tables)
+
+    def serves(self, table: Table) -> bool:
+        """Whether this process serves ``table``'s channel (its guild is on one of our
+        shards): only then do its clock, deadlines and the game-played side run here."""
+        return self.shards.serves_guild(table.row.guild_id)
+
+    async def adopt_games_of(self, user_id: int) -> None:
+        """Bring in ``user_id``'s games on other processes' shards: their DMs reach only
+        the process holding shard 0, which serves them from the shared store (every
+        write guarded by the game's version, so their owner reloads before its next)."""
+        if self.shards.everywhere:
+            return
+        for row in await self.store.current_games_of(user_id):
+            if row.id not in self.tables:
+                players = {p.user_id: p for p in await self.store.players(row.id)}
+                self._register(Table(row, players))
+
+    async def find(self, game_id: int) -> Table | None:
+        """The current game ``game_id``: in memory, or (another shard's, pressed from a
+        DM) read from the store."""
+        table = self.tables.get(game_id)
+        if table is None and not self.shards.everywhere:
+            row = await self.store.game(game_id)
+            if row is not None and row.status in st.ACTIVE:
+                table = Table(row, {p.user_id: p for p in await self.store.players(game_id)})
+                self._register(table)
+        return table
+
+    async def loaded(self, table: Table) -> Table:
+        """``table`` with its game in memory: loaded now under the desk's lock if needed
+        (a request arriving meanwhile waits for that load). With several processes on
+        the store, another may have written the game: its version is checked first."""
+        table.used_at = self.clock()
+        if not table.loaded or not self.shards.everywhere:
+            async with self._hold(table):
+                pass
+        return table
+
+    def prefetch(self, table: Table) -> None:
+        """Start loading ``table``'s game in the background."""
+        task = asyncio.create_task(self.loaded(table))
+        self._prefetching.add(task)
+        task.add_done_callback(self._prefetching.discard)
+
+    @contextlib.asynccontextmanager
+    async def _hold(self, table: Table) -> AsyncIterator[None]:
+        """The desk's lock on ``table``, its game loaded."""
+        async with table.lock:
+            await self._check_fresh(table)
+            if not table.loaded:
+                await loading.load(self.store, table, self.ship, self.content)
+            table.used_at = self.clock()
+            yield
+
+    async def _check_fresh(self, table: Table) -> None:
+        """Another process may have written this game since it was read here (the
+        alien's DMs reach only the process holding shard 0): if its version moved on,
+        read its row and seats again and drop the game from memory, to reload."""
+        version = await self.store.game_version(table.id)
+        if version is None:
+            self._forget(table)
+            raise Refusal("This game is no longer running.")
+        if version != table.row.version:
+            row = await self.store.game(table.id)
+            assert row is not None
+            table.row = row
+            await self._reload_players(table)
+            table.unload()
+
+    async def _commit(
+        self, table: Table, statements: Iterable[st.Statement], row: GameRow | None = None
+    ) -> None:
+        """Write ``statements`` (and ``row``) in one transaction, only if nobody else
+        wrote the game since this process read it: each game is serialised across
+        processes. A stale copy is refused, read again, and nothing is written."""
+        batch = [*statements, *([st.update_game(row)] if row is not None else [])]
+        guard = Guard(table.id, table.row.version)
+        try:
+            await self.store.commit(batch, guard)
+        except StaleGame:
+            log.warning("game %d: refused a write from a stale copy; reloading", table.id)
+            await self._check_fresh(table)
+            raise Refusal(STALE) from None
+        table.row = (row or table.row).with_(version=guard.version + 1)
+
+    def _forget(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        if self.by_channel.get(table.channel_id) == table.id:
+            del self.by_channel[table.channel_id]
+
+    def evict_idle(self, now: float) -> int:
+        """Drop the games nobody needed for the idle time; they reload on demand."""
+        idle = loading.idle(list(self.tables.values()), now, self.idle_seconds)
+        for table in idle:
+            table.unload()
+        if idle:
+            log.info("%d idle game(s) left memory", len(idle))
+        return len(idle)
+
+    async def verify_some(self, count: int) -> int:
+        """Check up to ``count`` games loaded from snapshots against a full replay."""
+        checked = 0
+        for table in list(self.tables.values()):
+            if checked >= count:
+                break
+            if table.loaded and not table.verified:
+                async with table.lock:
+                    if table.loaded and not table.verified:
+                        await loading.verify(self.store, table, self.ship, self.content)
+                checked += 1
+        return checked
+
+    async def public_log(self, table: Table, count: int) -> list[str]:
+        """The newest ``count`` public lines, from the store."""
+        return await self.store.public_lines(table.id, count)
+
+    def _register(self, table: Table) -> None:
+        old = self.by_channel.get(table.channel_id)
+        if old is not None and old != table.id:
+            self.tables.pop(old, None)
+        self.tables[table.id] = table
+        self.by_channel[table.channel_id] = table.id
+
+    # --- finding tables ------------------------------------------------------------
+    def table_in(self, channel_id: int) -> Table | None:
+        game_id = self.by_channel.get(channel_id)
+        return self.tables.get(game_id) if game_id is not None else None
+
+    def require_table(self, channel_id: int) -> Table:
+        table = self.table_in(channel_id)
+        if table is None:
+            raise Refusal("There is no game in this channel. Start one with `/game create`.")
+        return table
+
+    def games_of(
+        self, user_id: int, seats: Iterable[Seat] = (Seat.ALIEN, Seat.CREW)
+    ) -> list[Table]:
+        wanted = {s.value for s in seats}
+        return [
+            t
+            for t in self.tables.values()
+            if t.status in ("lobby", "playing", "over")
+            and user_id in t.players
+            and t.players[user_id].seat in wanted
+        ]
+
+    def pick_game(self, user_id: int, channel_id: int | None, game_id: int | None) -> Table:
+        """The game a command means: the channel's, the one named, or the user's only one."""
+        if game_id is not None:
+            table = self.tables.get(game_id)
+            if table is None:
+                raise Refusal(f"There is no current game #{game_id}.")
+            return table
+        if channel_id is not None:
+            return self.require_table(channel_id)
+        mine = [t for t in self.games_of(user_id) if t.status == "playing"] or self.games_of(
+            user_id
+        )
+        if not mine:
+            raise Refusal(
+                "You are not playing in any game. Join one in its channel with `/game join`."
+            )
+        if len(mine) > 1:
+            names = ", ".join(f"#{t.row.channel_name} (game {t.id})" for t in mine)
+            raise Refusal(f"You play in several games ({names}): pick one with the `game` option.")
+        return mine[0]
+
+    def _deal(self, table: Table, units: Iterable[str]) -> list[st.Statement]:
+        """Hand ``units`` round-robin to the crew players holding fewest."""
+        crew = table.seated(Seat.CREW)
+        if not crew:
+            return []
+        held = {p.user_id: list(p.units) for p in crew}
+        for unit in units:
+            fewest = min(crew, key=lambda p: (len(held[p.user_id]), p.joined_at, p.user_id))
+            held[fewest.user_id].append(unit)
+        statements = []
+        for player in crew:
+            updated = PlayerRow(
+                player.user_id,
+                player.seat,
+                tuple(held[player.user_id]),
+                player.dm_ok,
+                player.joined_at,
+            )
+            table.players[player.user_id] = updated
+            statements.append(st.put_player(table.id, updated))
+        return statements
+
+    async def _reload_players(self, table: Table) -> None:
+        table.players = {p.user_id: p for p in await self.store.players(table.id)}
+
+    def _arm_deadline(self, row: GameRow, now: float) -> GameRow:
+        if row.deadline_hours > 0:
+            return row.with_(deadline_at=now + row.deadline_hours * 3600)
+        return row.with_(deadline_at=None)

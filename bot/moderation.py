@@ -1,0 +1,171 @@
+"""What moderators (and a game's settings) change: deadlines and reminders, who commands
+which crew member, reset, abort, rollback, replacing or removing a player, the
+moderator role; each logged in ``mod_actions``."""
+
+from __future__ import annotations
+
+from bot import loading
+from bot import store as st
+from bot.desk_base import DeskBase
+from bot.outcome import Outcome
+from bot.store import GameRow, PlayerRow
+from bot.tables import Refusal, Seat, Table
+from engine.commands import parse
+from engine.errors import GameError
+from engine.game import Game
+from engine.state import Phase, Side
+from engine.views import Viewer
+
+
+class Moderation(DeskBase):
+    """The moderators' and settings' side of the desk."""
+
+    async def configure(self, table: Table, **changes: float | int) -> GameRow:
+        async with self._hold(table):
+            row = table.row.with_(**changes)
+            if "deadline_hours" in changes and row.status == "playing":
+                base = row.phase_since or self.clock()
+                row = row.with_(
+                    deadline_at=base + row.deadline_hours * 3600 if row.deadline_hours > 0 else None
+                )
+            if "remind_hours" in changes or "remind_max" in changes:
+                row = row.with_(reminders_sent=0)
+            await self._commit(table, [], row)
+            return table.row
+
+    async def assign(self, table: Table, unit: str, user_id: int) -> None:
+        async with self._hold(table):
+            if table.game is None or table.game.state.phase is Phase.SETUP:
+                raise Refusal("Crew members are handed out when set-up is done.")
+            target = table.players.get(user_id)
+            if target is None or target.seat != Seat.CREW.value:
+                raise Refusal("Crew members can only be given to a crew player.")
+            unit = unit.lower()
+            crew_ids = [line.id for line in table.view_for(Viewer.CREW).crew]
+            if unit not in crew_ids:
+                raise Refusal(f"There is no crew member '{unit}'. Crew: {', '.join(crew_ids)}.")
+            statements = []
+            for player in table.seated(Seat.CREW):
+                units = tuple(u for u in player.units if u != unit)
+                if player.user_id == user_id:
+                    units += (unit,)
+                updated = PlayerRow(
+                    player.user_id, player.seat, units, player.dm_ok, player.joined_at
+                )
+                table.players[player.user_id] = updated
+                statements.append(st.put_player(table.id, updated))
+            await self._commit(table, statements)
+
+    async def mod_log(
+        self, table: Table | None, channel_id: int, user_id: int, action: str
+    ) -> None:
+        await self.store.commit(
+            [st.mod_action(table.id if table else None, channel_id, user_id, action, self.clock())]
+        )
+
+    async def reset(self, table: Table, mod_id: int) -> None:
+        async with self._hold(table):
+            await self._commit(
+                table,
+                [
+                    st.delete_game(table.id),
+                    st.mod_action(None, table.channel_id, mod_id, "reset", self.clock()),
+                ],
+            )
+            self._forget(table)
+            table.row = table.row.with_(status="reset")
+
+    async def abort(self, table: Table, mod_id: int) -> None:
+        async with self._hold(table):
+            if table.status not in ("lobby", "playing"):
+                raise Refusal("This game is not running.")
+            row = table.row.with_(status="aborted", deadline_at=None)
+            await self._commit(
+                table,
+                [st.mod_action(table.id, table.channel_id, mod_id, "abort", self.clock())],
+                row,
+            )
+            self.tables.pop(table.id, None)
+            self.by_channel.pop(table.channel_id, None)
+
+    async def rollback(self, table: Table, turn: int, phase: Phase, mod_id: int) -> Outcome:
+        """A moderator's rollback to a phase start: found on a full replay of the stored
+        log (rare, so ground truth over speed), then the game reloads from that point."""
+        async with self._hold(table):
+            if table.game is None or table.status not in ("playing", "over"):
+                raise Refusal("Only a started game can be rolled back.")
+            rows = await self.store.commands(table.id)
+            lines = [(Side(r.side), parse(r.command)) for r in rows]
+            game = Game.replay(table.row.seed, lines, self.ship, self.content)
+            try:
+                game.rollback(turn, phase)
+            except GameError as err:
+                starts = ", ".join(f"turn {t} {p.value}" for t, p, _ in game.phase_starts())
+                raise Refusal(f"{err.describe()}. Phases to roll back to: {starts}.") from None
+            length = game.length
+            table.game = game
+            now = self.clock()
+            row = table.row.with_(
+                status="playing", phase_key=table.stamp(), phase_since=now, reminders_sent=0
+            )
+            row = self._arm_deadline(row, now)
+            await self._commit(
+                table,
+                [
+                    st.truncate_commands(table.id, length),
+                    st.truncate_snapshots(table.id, length),
+                    st.truncate_public_lines(table.id, length),
+                    st.mod_action(
+                        table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
+                    ),
+                ],
+                row,
+            )
+            table.unload()
+            await loading.load(self.store, table, self.ship, self.content)
+            outcome = Outcome(table.id, table.channel_id, actor=mod_id, new_phase=True)
+            outcome.summary = [
+                f"A moderator rolled the game back to turn {turn}, {phase.value} phase."
+            ]
+            return outcome
+
+    async def replace(self, table: Table, old_id: int, new_id: int, mod_id: int) -> str:
+        async with self._hold(table):
+            old = table.players.get(old_id)
+            if old is None or old.seat == Seat.SPECTATOR.value:
+                raise Refusal("That member has no seat at this game.")
+            taken = table.players.get(new_id)
+            if taken is not None and taken.seat != Seat.SPECTATOR.value:
+                raise Refusal("The new member already plays in this game.")
+            new = PlayerRow(new_id, old.seat, old.units, True, old.joined_at)
+            statements = [
+                st.delete_player(table.id, old_id),
+                st.put_player(table.id, new),
+                st.mod_action(
+                    table.id, table.channel_id, mod_id, f"replace {old.seat}", self.clock()
+                ),
+            ]
+            # Commands keep their author; undo stays with whoever played them.
+            await self._commit(table, statements)
+            del table.players[old_id]
+            table.players[new_id] = new
+            return old.seat
+
+    async def remove(self, table: Table, user_id: int, mod_id: int) -> str:
+        async with self._hold(table):
+            player = table.players.get(user_id)
+            if player is None:
+                raise Refusal("That member has no seat at this game.")
+            statements = [
+                st.delete_player(table.id, user_id),
+                st.mod_action(
+                    table.id, table.channel_id, mod_id, f"remove {player.seat}", self.clock()
+                ),
+            ]
+            del table.players[user_id]
+            statements += self._deal(table, player.units)
+            await self._commit(table, statements)
+            return player.seat
+
+    async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
+        await self.store.commit([st.set_mod_role(guild_id, role_id)])

@@ -1,0 +1,41 @@
+"""What one action changed, addressed to whoever may know it; the Discord layer turns
+it into messages (:mod:`bot.delivery`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.state import Side
+
+
+@dataclass
+class Outcome:
+    """What one action changed, addressed to whoever may know it."""
+
+    game_id: int
+    channel_id: int
+    reply: list[str] = field(default_factory=list)  # to the person who acted
+    public: list[str] = field(default_factory=list)  # to the channel, now
+    alien_private: list[str] = field(default_factory=list)  # DM to the alien player
+    crew_private: list[str] = field(default_factory=list)  # DM to the crew players
+    new_phase: bool = False  # post the new public map, summary and pings
+    summary: list[str] = field(default_factory=list)  # public lines since the last map
+    game_over: bool = False
+    send_hands: bool = False  # set-up is done: deal every player their hand by DM
+    actor: int | None = None
+    actor_side: Side | None = None
+    undo_stamp: int | None = None  # log length after the command (for an Undo button)
+    unit: str | None = None  # the unit the command moved (for an End-unit button)
+    interaction_id: int | None = None  # set by the Discord layer, for timings
+
+
+def merge(first: Outcome, second: Outcome) -> Outcome:
+    """``second`` told after ``first`` (a deadline that plays several commands)."""
+    first.public += second.public
+    first.alien_private += second.alien_private
+    first.crew_private += second.crew_private
+    first.new_phase = first.new_phase or second.new_phase
+    first.summary += second.summary
+    first.game_over = first.game_over or second.game_over
+    first.send_hands = first.send_hands or second.send_hands
+    return first
