@@ -39,7 +39,7 @@ async def test_migrations_are_numbered_and_run_once(store_target):
 async def test_a_failed_transaction_changes_nothing(store_target):
     store = await Store.open(store_target)
     row = await store.create_game(1, 1, "qs", 3, 9, 0.0)
-    with pytest.raises(Exception, match="(?i)unique"):
+    with pytest.raises(Exception, match=r"(?i)unique"):
         await store.commit(
             [
                 st.append_command(row.id, CommandRow(0, "crew", "quick", 9, 0.0)),
