@@ -143,8 +143,8 @@ def test_db_copy_into_a_store_with_games_is_refused_and_changes_nothing(tmp_path
         assert asyncio.run(_counts(target)) == before
 
 
-async def _new_rows_after_copy(pg_url: str) -> tuple[int, list[int]]:
-    store = await Store.open(pg_url)
+async def _new_rows_after_copy(target: str) -> tuple[int, list[int]]:
+    store = await Store.open(target)
     row = await store.create_game(500, 1, "new", 11, 5, 9.0)
     await store.commit(
         [*st.add_public_lines(row.id, 0, ["fresh line"]), st.mod_action(row.id, 500, 5, "x", 9.5)]
@@ -154,12 +154,13 @@ async def _new_rows_after_copy(pg_url: str) -> tuple[int, list[int]]:
     return row.id, ids
 
 
-def test_a_game_created_after_a_copy_into_postgresql_gets_a_fresh_id(tmp_path, pg_url):
+def test_a_game_created_after_a_copy_gets_a_fresh_id(tmp_path, store_target):
+    """On PostgreSQL the copy moves the identity sequences past the copied ids."""
     original = tmp_path / "original.sqlite3"
     asyncio.run(_played(original))
-    assert main(["db", "copy", str(original), pg_url]) == 0
-    new_id, ids = asyncio.run(_new_rows_after_copy(pg_url))
-    assert new_id == max(ids[:-1]) + 1 == 6  # the sequence moved past the copied ids
+    assert main(["db", "copy", str(original), store_target]) == 0
+    new_id, ids = asyncio.run(_new_rows_after_copy(store_target))
+    assert new_id == max(ids[:-1]) + 1 == 6
 
 
 async def _tables(target: str) -> set[str]:
