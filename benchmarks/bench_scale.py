@@ -1,6 +1,7 @@
 """Many stored games in one process: start-up, a cold game's first command, memory, undo.
 
     .venv/bin/python benchmarks/bench_scale.py [--games 10000]
+    .venv/bin/python benchmarks/bench_scale.py --db postgresql://… | --start-server
 
 Builds (once, cached under benchmarks/.cache keyed by the code version) a database of N
 mid-game games of ~300 commands, written with the project's store in one transaction.
@@ -12,12 +13,19 @@ its own channel with its own rows). The measurements run in a fresh process on a
     first command on a cold game p99: X ms     load from snapshot + play + commit
     rss with 10,000 games loaded: X MiB        every game in memory at once
     undo at 3,000 commands: X ms               median of 20 undos in a 3,000-command game
+
+With ``--db postgresql://…`` the same figures are measured on PostgreSQL: the cached
+SQLite database is copied into that database (which must be empty, and is written to by
+the measurements) with ``quicksilver db copy``'s copy, checked, then measured in a fresh
+process. ``--start-server`` does that on a throwaway server it starts and stops (the
+distribution's PostgreSQL binaries, as the tests do).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import hashlib
 import shutil
@@ -26,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +44,8 @@ sys.path.insert(0, str(ROOT))
 from bot import loading  # noqa: E402
 from bot import store as st  # noqa: E402
 from bot.service import Desk, Seat  # noqa: E402
-from bot.store import CommandRow, GameRow, PlayerRow, Store  # noqa: E402
+from bot.store import CommandRow, GameRow, PlayerRow, Store, is_postgres  # noqa: E402
+from bot.store.copy import copy_store  # noqa: E402
 from engine.commands import Command, Move  # noqa: E402
 from engine.dice import Rng  # noqa: E402
 from engine.game import Game  # noqa: E402
@@ -164,11 +174,11 @@ async def build(path: Path, games: int) -> None:
 
 _ORDER = {
     "INSERT INTO games": 0,
-    "INSERT OR REPLACE INTO players": 1,
+    "INSERT INTO players": 1,
     "INSERT INTO commands": 2,
     "INSERT INTO public_lines": 3,
-    "UPDATE snapshots": 5,
-    "INSERT OR REPLACE INTO snapshots": 4,
+    "INSERT INTO snapshots": 4,
+    "UPDATE snapshots": 5,  # after every snapshot: only each game's newest keeps its state
 }
 
 
@@ -181,13 +191,13 @@ def code_version() -> str:
     return digest.hexdigest()[:12]
 
 
-async def measure(path: Path, games: int) -> None:
+async def measure(target: str, next_file: Path, games: int) -> None:
     nexts = {}
-    for line in path.with_suffix(".next").read_text().splitlines():
+    for line in next_file.read_text().splitlines():
         seed, side, command = line.split(" ", 2)
         nexts[int(seed)] = (Side(side), command)
     started = time.perf_counter()
-    store = await Store.open(path)
+    store = await Store.open(target)
     desk = Desk(store)
     await desk.load()
     ready = time.perf_counter() - started
@@ -234,32 +244,77 @@ def _rss_mib() -> float:
     return float("nan")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.measure is not None:
-        asyncio.run(measure(args.measure, args.games))
+async def copy_into(cached: Path, url: str) -> None:
+    """The cached SQLite database copied into the PostgreSQL database at ``url``."""
+    begin = time.perf_counter()
+    src, dst = await Store.open(cached), await Store.open(url)
+    try:
+        report = await copy_store(src, dst)
+    finally:
+        await src.close()
+        await dst.close()
+    if report.problems:
+        sys.exit(f"the copy into PostgreSQL differs: {report.summary()}")
+    print(f"({report.summary()} in {time.perf_counter() - begin:.0f} s)", flush=True)
+
+
+@contextlib.contextmanager
+def database(args: argparse.Namespace) -> Iterator[str | None]:
+    """The PostgreSQL database to measure on (None: SQLite)."""
+    if not args.start_server:
+        yield args.db
         return
+    from tests import pg_server
+
+    with pg_server.start() as server:
+        print(f"(a throwaway PostgreSQL server on port {server.port})", flush=True)
+        yield server.dsn
+
+
+def cached_database(games: int) -> Path:
+    """The SQLite database of ``games`` stored games, built once per code version."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    cached = CACHE / f"scale-{args.games}-{code_version()}.sqlite3"
+    cached = CACHE / f"scale-{games}-{code_version()}.sqlite3"
     if not cached.exists():
-        for old in CACHE.glob(f"scale-{args.games}-*"):
+        for old in CACHE.glob(f"scale-{games}-*"):
             old.unlink()
         building = cached.with_suffix(".building")
         building.unlink(missing_ok=True)
         begin = time.perf_counter()
-        asyncio.run(build(building, args.games))
+        asyncio.run(build(building, games))
         building.with_suffix(".next").rename(cached.with_suffix(".next"))
         building.rename(cached)
-        print(f"(built {args.games:,} games in {time.perf_counter() - begin:.0f} s)", flush=True)
+        print(f"(built {games:,} games in {time.perf_counter() - begin:.0f} s)", flush=True)
+    return cached
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--db", help="an empty postgresql:// database to measure on")
+    parser.add_argument(
+        "--start-server", action="store_true", help="measure on a throwaway PostgreSQL server"
+    )
+    parser.add_argument("--measure", help=argparse.SUPPRESS)
+    parser.add_argument("--next", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure is not None:
+        asyncio.run(measure(args.measure, args.next, args.games))
+        return
+    if args.db is not None and not is_postgres(args.db):
+        parser.error("--db takes a postgresql:// URL (without it the figures are SQLite's)")
+    cached = cached_database(args.games)
+    command = [sys.executable, __file__, "--games", str(args.games), "--next"]
+    command.append(str(cached.with_suffix(".next")))
+    with database(args) as url:
+        if url is not None:
+            asyncio.run(copy_into(cached, url))
+            subprocess.run([*command, "--measure", url], check=True)
+            return
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "scale.sqlite3"
         shutil.copy(cached, copy)
-        shutil.copy(cached.with_suffix(".next"), copy.with_suffix(".next"))
-        command = [sys.executable, __file__, "--games", str(args.games), "--measure", str(copy)]
-        subprocess.run(command, check=True)
+        subprocess.run([*command, "--measure", str(copy)], check=True)
 
 
 if __name__ == "__main__":

@@ -107,6 +107,18 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return run_replay(args.game_id, args.db or default_db(), args.out, args.phase)
 
 
+def _cmd_db_migrate(args: argparse.Namespace) -> int:
+    from bot.db_cmd import default_target, run_migrate
+
+    return run_migrate(args.db or default_target())
+
+
+def _cmd_db_copy(args: argparse.Namespace) -> int:
+    from bot.db_cmd import run_copy
+
+    return run_copy(args.source, args.destination)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="quicksilver", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -152,7 +164,23 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--out", type=Path, required=True, help="file to write (.gif or .png)")
     replay.add_argument("--phase", type=int, default=None, metavar="N", help="only phase N (PNG)")
     replay.set_defaults(run=_cmd_replay)
+    _add_db(commands)
     return parser
+
+
+def _add_db(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    db = commands.add_parser("db", help="the store: migrate it, or copy it to another")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    where = "an SQLite file or a postgresql:// URL"
+    migrate = db_sub.add_parser("migrate", help="bring the schema up to date")
+    migrate.add_argument("--db", default=None, help=f"{where} (default: $QUICKSILVER_DB)")
+    migrate.set_defaults(run=_cmd_db_migrate)
+    copy = db_sub.add_parser(
+        "copy", help="copy every game into an empty store and check every game replays the same"
+    )
+    copy.add_argument("source", metavar="SRC", help=f"the store to copy ({where})")
+    copy.add_argument("destination", metavar="DST", help=f"an empty store ({where})")
+    copy.set_defaults(run=_cmd_db_copy)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

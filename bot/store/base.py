@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import abc
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -28,6 +29,9 @@ class Row(Protocol):
 
     def __getitem__(self, key: str | int, /) -> Any: ...
 
+
+Loader = Callable[[list[Statement]], Awaitable[None]]
+"""Runs a batch of statements inside a :meth:`Store.loading` transaction."""
 
 GUARD_SQL = "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?"
 
@@ -94,6 +98,50 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def close(self) -> None: ...
+
+    @classmethod
+    async def version_at(cls, target: Path | str) -> int:
+        """The schema version of the store at ``target`` as it is, without migrating it
+        (0: a new file or an empty database)."""
+        if is_postgres(target):
+            import asyncpg
+
+            from bot.store.postgres import PostgresStore
+
+            store: Store = PostgresStore(await asyncpg.create_pool(str(target), min_size=1))
+        else:
+            if not Path(target).exists():
+                return 0
+            import aiosqlite
+
+            from bot.store.sqlite import SqliteStore
+
+            store = SqliteStore(await aiosqlite.connect(str(target)))
+        try:
+            return await store.schema_version()
+        finally:
+            await store.close()
+
+    # --- whole-store jobs (quicksilver db copy) ----------------------------------------
+    @abc.abstractmethod
+    async def tables(self) -> list[str]:
+        """The names of every table the schema holds, bookkeeping tables included."""
+
+    @abc.abstractmethod
+    async def columns(self, table: str) -> list[str]:
+        """``table``'s column names, in their order."""
+
+    @abc.abstractmethod
+    def loading(self) -> AbstractAsyncContextManager[Loader]:
+        """One transaction for a load too big for one list of statements: every call of
+        the loader runs its batch inside it; it commits when the block ends and rolls
+        back (nothing written) if the block raises."""
+
+    def identity_catch_up(self, tables: Iterable[str]) -> list[Statement]:
+        """Statements that move the ``id`` generators of ``tables`` past the ids a load
+        wrote explicitly, so later inserts get fresh ones. SQLite's AUTOINCREMENT
+        follows explicit ids by itself: nothing to do."""
+        return []
 
     # --- writes ------------------------------------------------------------------
     async def commit(self, statements: Iterable[Statement], guard: Guard | None = None) -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
 
-from bot.store.base import Guard, Row, StaleGame, Store, migrations, runs, split_sql
+from bot.store.base import Guard, Loader, Row, StaleGame, Store, migrations, runs, split_sql
 from bot.store.statements import Statement
 
 MIGRATION_LOCK = 0x5153_0001  # advisory lock key: one migrator at a time ("QS", 1)
@@ -101,3 +102,42 @@ class PostgresStore(Store):
                 else:
                     await con.executemany(numbered(sql), params)
         return new_id
+
+    async def tables(self) -> list[str]:
+        rows = await self._fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = "
+            "current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name"
+        )
+        return [str(r["table_name"]) for r in rows]
+
+    async def columns(self, table: str) -> list[str]:
+        rows = await self._fetch(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+            "current_schema() AND table_name = ? ORDER BY ordinal_position",
+            (table,),
+        )
+        return [str(r["column_name"]) for r in rows]
+
+    @asynccontextmanager
+    async def loading(self) -> AsyncIterator[Loader]:
+        async with self._pool.acquire() as con, con.transaction():
+
+            async def load(batch: list[Statement]) -> None:
+                for sql, params in runs(batch):
+                    if len(params) == 1:
+                        await con.execute(numbered(sql), *params[0])
+                    else:
+                        await con.executemany(numbered(sql), params)
+
+            yield load
+
+    def identity_catch_up(self, tables: Iterable[str]) -> list[Statement]:
+        """``setval`` each identity past its table's largest id (the next one is max + 1)."""
+        return [
+            (
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)",
+                (),
+            )
+            for table in tables
+        ]

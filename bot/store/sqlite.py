@@ -8,13 +8,14 @@ IMMEDIATE`` … ``COMMIT``.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.store.base import Guard, Row, StaleGame, Store, migrations, runs, split_sql
+from bot.store.base import Guard, Loader, Row, StaleGame, Store, migrations, runs, split_sql
 from bot.store.statements import Statement
 
 
@@ -95,3 +96,29 @@ class SqliteStore(Store):
                 await self._run("ROLLBACK")
                 raise
         return new_id
+
+    async def tables(self) -> list[str]:
+        rows = await self._fetch(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY name"
+        )
+        return [str(r["name"]) for r in rows]
+
+    async def columns(self, table: str) -> list[str]:
+        rows = await self._fetch("SELECT name FROM pragma_table_info(?) ORDER BY cid", (table,))
+        return [str(r["name"]) for r in rows]
+
+    @asynccontextmanager
+    async def loading(self) -> AsyncIterator[Loader]:
+        async def load(batch: list[Statement]) -> None:
+            for sql, params in runs(batch):
+                await self._db.executemany(sql, params)
+
+        async with self._lock:
+            await self._run("BEGIN IMMEDIATE")
+            try:
+                yield load
+                await self._run("COMMIT")
+            except BaseException:
+                await self._run("ROLLBACK")
+                raise

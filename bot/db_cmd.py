@@ -1,0 +1,86 @@
+"""``quicksilver db``: bring a store's schema up to date, or copy a whole store to
+another (SQLite to PostgreSQL and back) and check the copy.
+
+A store is named as the bot names it (``QUICKSILVER_DB``): an SQLite file path or a
+``postgresql://`` URL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+
+from bot.store import Store, is_postgres
+from bot.store.copy import CopyError, Report, copy_store
+
+DEFAULT_DB = "quicksilver.sqlite3"  # as bot.config: the bot's store when QUICKSILVER_DB is unset
+
+
+def default_target() -> str:
+    return os.environ.get("QUICKSILVER_DB", DEFAULT_DB)
+
+
+def run_migrate(target: str) -> int:
+    """Migrate the store at ``target``; print its schema version before and after."""
+    try:
+        before, after = asyncio.run(_migrate(target))
+    except Exception as err:  # unreachable server, bad URL, a failed migration…
+        return _fail(f"cannot migrate {_name(target)}: {err}")
+    change = "already up to date" if before == after else f"migrated from version {before}"
+    print(f"{_name(target)}: schema version {after} ({change})")
+    return 0
+
+
+async def _migrate(target: str) -> tuple[int, int]:
+    before = await Store.version_at(target)
+    store = await Store.open(target)
+    try:
+        return before, await store.schema_version()
+    finally:
+        await store.close()
+
+
+def run_copy(source: str, destination: str) -> int:
+    """Copy ``source`` into the empty ``destination``, check it, print the summary; 1
+    when the copy was refused or is not faithful."""
+    if source == destination:
+        return _fail("the source and the destination are the same store")
+    if not is_postgres(source) and not os.path.exists(source):
+        return _fail(f"no store at {source}")
+    try:
+        report = asyncio.run(_copy(source, destination))
+    except CopyError as err:
+        return _fail(f"cannot copy: {err}")
+    except Exception as err:  # unreachable server, bad URL, a row the target refuses…
+        return _fail(f"cannot copy {_name(source)} to {_name(destination)}: {err}")
+    if report.problems:
+        return _fail(f"the copy differs from its source: {report.summary()}")
+    print(report.summary())
+    return 0
+
+
+async def _copy(source: str, destination: str) -> Report:
+    src = await Store.open(source)
+    try:
+        dst = await Store.open(destination)
+        try:
+            return await copy_store(src, dst)
+        finally:
+            await dst.close()
+    finally:
+        await src.close()
+
+
+def _name(target: str) -> str:
+    """The store's name for messages: a URL without its password."""
+    if is_postgres(target) and "@" in target:
+        scheme, rest = target.split("://", 1)
+        credentials, host = rest.rsplit("@", 1)
+        return f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
+    return target
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 1
