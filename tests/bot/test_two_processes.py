@@ -27,7 +27,7 @@ import asyncpg
 import pytest
 
 from bot.shards import shard_of
-from bot.store import Store
+from bot.store import GameRow, Store
 from engine.commands import parse
 from engine.game import Game
 from engine.state import Phase, Side
@@ -126,6 +126,11 @@ class BotProcess:
         while (line := self._fresh.get(timeout=WAIT)) is not None:
             self.lines.append(line)
 
+    def game_in(self, world: int) -> int:
+        """The id of the game this process created in ``world``'s channel."""
+        channel = self.worlds[world]["channel"]
+        return next(int(line["created"]) for line in self.lines if line.get("channel") == channel)
+
     def writes(self, key: str) -> Iterator[Line]:
         """Its reports of transactions: ``writing`` (begun) or ``wrote`` (committed)."""
         return (line[key] for line in self.lines if key in line)
@@ -179,6 +184,16 @@ def spawn(pg_url: str, tmp_path: Path) -> Iterator[Spawn]:
         bot.errors.close()
 
 
+async def stored_game(url: str, game_id: int) -> GameRow:
+    store = await Store.open(url)
+    try:
+        row = await store.game(game_id)
+    finally:
+        await store.close()
+    assert row is not None
+    return row
+
+
 async def dump(url: str) -> dict[str, list[str]]:
     """Every row of every table, to tell that nothing changed."""
     con = await asyncpg.connect(url)
@@ -216,6 +231,8 @@ async def test_two_processes_on_disjoint_shards_lose_nothing_to_a_kill_9_and_nev
     second.until(committed_crew_pass, "the fourth order's crew pass committed")
     second.kill()
     assert [n for n in stream if n not in second.acks()] == stream[3:]
+    cut_off = second.game_in(second.orders[stream[3]]["world"])
+    alien_to_answer = (await stored_game(pg_url, cut_off)).computer_may_move()
     for n in busy:
         first.acked(n)
 
@@ -233,6 +250,10 @@ async def test_two_processes_on_disjoint_shards_lose_nothing_to_a_kill_9_and_nev
     # clock tick finishes the alien's answer the kill cut short.
     second_again = spawn("1/2")
     assert "ready" in second_again.ready() and second_again.worlds == second.worlds
+    if alien_to_answer:  # as a rule: the kill comes well before the alien's answer
+        # What it wrote before it was ready: that tick's moves, all in the cut-off game.
+        answered = [row for w in second_again.writes("wrote") for row in w["rows"]]
+        assert answered and all(row[0] == cut_off and row[2] == "alien" for row in answered)
     both = (first_again, second_again)
     for bot, orders in [(bot, passes(bot, 2)) for bot in both]:
         for n in orders:
