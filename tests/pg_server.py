@@ -63,12 +63,15 @@ def _run_as() -> pwd.struct_passwd | None:
         raise NoServer("running as root and there is no 'postgres' user") from None
 
 
-def _wait_ready(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
+def _wait_ready(bin_dir: Path, port: int, process: subprocess.Popen[bytes], log: Path) -> None:
+    """Until the server takes connections: an open port is not enough, since a server
+    still starting up refuses them ("the database system is starting up")."""
     deadline = time.monotonic() + 30
+    ready = [bin_dir / "pg_isready", "-q", "-h", "127.0.0.1", "-p", str(port), "-t", "1"]
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise NoServer(f"postgres exited: {log.read_text(errors='replace')[-800:]}")
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+        if subprocess.run(ready, check=False).returncode == 0:
             return
         time.sleep(0.1)
     process.kill()
@@ -100,7 +103,7 @@ def start() -> Iterator[Server]:
                 stderr=out,
                 **owner,  # type: ignore[arg-type]
             )
-        _wait_ready(port, process, log)
+        _wait_ready(bin_dir, port, process, log)
         subprocess.run(
             [
                 bin_dir / "createdb",
