@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from bot import loading
 from bot import store as st
+from bot.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
 from bot.store import CommandRow, GameRow, PlayerRow, Store
 from bot.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
@@ -29,7 +30,6 @@ from engine.events import Event
 from engine.floorplan import default_ship
 from engine.game import Game
 from engine.legal import legal_commands
-from engine.players import alien_ai, crew_ai, decide
 from engine.ship import Ship
 from engine.state import Phase, Side
 from engine.views import Viewer
@@ -242,7 +242,12 @@ class Desk:
             return player
 
     async def give_to_computer(
-        self, table: Table, user_id: int, side: Side | None, is_mod: bool
+        self,
+        table: Table,
+        user_id: int,
+        side: Side | None,
+        is_mod: bool,
+        level: str = DEFAULT_LEVEL,
     ) -> Side | None:
         """In the lobby, the creator or a moderator gives a side to the game (None: take
         it back). Returns the side the game held before."""
@@ -265,7 +270,7 @@ class Desk:
                     raise Refusal(f"The game already plays the {side.value}.")
             elif before is None:
                 raise Refusal("The game holds no seat here.")
-            row = table.row.with_(computer=side.value if side else "")
+            row = table.row.with_(computer=seat_text(side, level) if side else "")
             await self.store.commit([st.update_game(row)])
             table.row = row
             return before
@@ -281,9 +286,8 @@ class Desk:
             if game.state.phase is Phase.SETUP:
                 command: Command = QuickSetup()
             else:
-                player = alien_ai if side is Side.ALIEN else crew_ai
                 rng = Rng(computer_seed(table.row.seed, game.length))
-                command = decide(game.state, side, player, game.ship, game.content, rng)
+                command = await computer_command(self.store, table, side, rng)
             return await self._apply(table, side, [command], None)
 
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:
