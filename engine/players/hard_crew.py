@@ -80,7 +80,8 @@ class HardCrew(BeliefKeeper):
             for m in view.board.markers
             if m.kind is MarkerKind.NEXUS_DAMAGED and m.label in critical
         ]
-        team = team_plan(view, ship, self.kit_id, damaged)
+        seen = frozenset(g for a in view.aliens if not a.hidden and (g := grid_of(a.grid)))
+        team = team_plan(view, ship, self.kit_id, damaged, (suspects or frozenset()) | seen)
         return best_by_unit(
             legal,
             mine,
@@ -109,7 +110,9 @@ def toolkit_grid(view: View, ship: Ship) -> Grid | None:
     return None
 
 
-def team_plan(view: View, ship: Ship, kit_id: str | None, damaged: list[Grid]) -> Team:
+def team_plan(
+    view: View, ship: Ship, kit_id: str | None, damaged: list[Grid], aliens: frozenset[Grid]
+) -> Team:
     """Keeper and courier: with a critical system damaged (C.9), the well Engineer
     nearest it keeps the ToolKit and the ToolKit is brought there; otherwise the well
     Engineer nearest the ToolKit keeps it."""
@@ -139,16 +142,28 @@ def team_plan(view: View, ship: Ship, kit_id: str | None, damaged: list[Grid]) -
         kit_id,
         courier.id if courier else None,
         where,
-        station(view, ship),
+        station(ship, threatened(view, ship, aliens)),
     )
 
 
 _STATIONS: dict[tuple[int, frozenset[Grid]], Grid | None] = {}
 
 
-def station(view: View, ship: Ship) -> Grid | None:
-    """The grid whose farthest face-down nexus is nearest (doors taken as open)."""
-    nexus = frozenset(markers(view, MarkerKind.NEXUS))
+def threatened(view: View, ship: Ship, alien_grids: frozenset[Grid]) -> frozenset[Grid]:
+    """The face-down nexus grids the alien may go for next: for each grid it may be
+    in, the nexus nearest it (an alien sabotages the nearest, seed 003)."""
+    nexus = sorted(markers(view, MarkerKind.NEXUS))
+    if not alien_grids or not nexus:
+        return frozenset(nexus)
+    maps = [(n, distances(ship, n, Mover.ALIEN, {})) for n in nexus]
+    out: set[Grid] = set()
+    for grid in alien_grids:
+        out.add(min(maps, key=lambda m: (m[1].get(grid, FAR), m[0]))[0])
+    return frozenset(out)
+
+
+def station(ship: Ship, nexus: frozenset[Grid]) -> Grid | None:
+    """The grid whose farthest nexus of ``nexus`` is nearest (doors taken as open)."""
     key = (id(ship), nexus)
     if key not in _STATIONS:
         maps = [distances(ship, n, Mover.HUMAN, {}) for n in sorted(nexus)]
