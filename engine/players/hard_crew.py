@@ -28,11 +28,13 @@ from engine.grid import Grid
 from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
 from engine.players.tactics import FAR, best_by_unit, distances, grid_of, markers
-from engine.ship import Ship
+from engine.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
 from engine.state import Side
 from engine.views import CrewLine, View
 
+_DUE = re.compile(r"before the start of the alien phase of turn (\d+)")
 _KIT = re.compile(r"\b(gear\d+) \(ToolKit\)")
+GUARDS = 2  # humans who escort the keeper
 HUNT_SIZE = 40  # a belief this small is worth walking into
 TOOLKIT = "ToolKit"
 
@@ -44,6 +46,7 @@ class Team:
     keeper: str | None  # the Engineer who fetches or carries the ToolKit
     kit_id: str | None  # the ToolKit's gear marker, once seen (E.2.6: the crew reads it)
     courier: str | None  # the well human nearest the ToolKit, who brings it to the keeper
+    guards: tuple[str, ...]  # humans who keep the keeper company (the alien hunts loners)
     toolkit: Grid | None  # where the ToolKit is now (a locker, the floor, a carrier)
     station: Grid | None  # where the keeper waits for a sabotage
 
@@ -57,6 +60,7 @@ class HardCrew(BeliefKeeper):
         self.belief = None
         self.hunt = hunt  # `normal` only aims its searches; `hard` also walks to the belief
         self.kit_id: str | None = None  # the ToolKit's marker, once the crew has seen it
+        self.deadlines: dict[Grid, int] = {}  # damaged critical grid: its last crew phase
 
     def observe(self, events: list[Event], view: View, ship: Ship) -> None:
         super().observe(events, view, ship)
@@ -64,6 +68,9 @@ class HardCrew(BeliefKeeper):
             found = _KIT.search(event.text)
             if found is not None:
                 self.kit_id = found.group(1)
+            due = _DUE.search(event.text)
+            if due is not None and event.grid is not None:
+                self.deadlines[event.grid] = int(due.group(1)) - 1
 
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
@@ -82,10 +89,11 @@ class HardCrew(BeliefKeeper):
         ]
         seen = frozenset(g for a in view.aliens if not a.hidden and (g := grid_of(a.grid)))
         team = team_plan(view, ship, self.kit_id, damaged, (suspects or frozenset()) | seen)
+        last = any(self.deadlines.get(g, FAR) <= view.turn for g in damaged)
         return best_by_unit(
             legal,
             mine,
-            lambda h: _HardPlan(view, h, ship, critical, suspects, self.hunt, team).score,
+            lambda h: _HardPlan(view, h, ship, critical, suspects, self.hunt, team, last).score,
             rng,
         )
 
@@ -141,9 +149,35 @@ def team_plan(
         keeper.id if keeper else None,
         kit_id,
         courier.id if courier else None,
+        _guards(view, ship, keeper, courier),
         where,
         station(ship, threatened(view, ship, aliens)),
     )
+
+
+def lab_grids(ship: Ship) -> list[Grid]:
+    return [
+        g for g in ship.cells if TAG_LAB in ship.region_of(g).tags and not ship.is_obstructed(g)
+    ]
+
+
+def on_the_table(ship: Ship, grid: Grid) -> bool:
+    """An obstructed Lab or Lab Quarantine grid: a scientist in the Lab reaches it (E.2.2)."""
+    tags = ship.region_of(grid).tags
+    return ship.is_obstructed(grid) and (TAG_LAB in tags or TAG_LAB_QUARANTINE in tags)
+
+
+def _guards(
+    view: View, ship: Ship, keeper: CrewLine | None, courier: CrewLine | None
+) -> tuple[str, ...]:
+    """The well humans nearest the keeper (not the courier, on its errand)."""
+    if keeper is None:
+        return ()
+    busy = {keeper.id, courier.id if courier else ""}
+    well = [h for h in view.crew if _able(h) and h.condition == "well" and h.id not in busy]
+    near = distances(ship, Grid.parse(keeper.grid), Mover.HUMAN, view.board.doors)
+    well.sort(key=lambda h: (near.get(Grid.parse(h.grid), FAR), h.id))
+    return tuple(h.id for h in well[:GUARDS])
 
 
 _STATIONS: dict[tuple[int, frozenset[Grid]], Grid | None] = {}
@@ -186,8 +220,10 @@ class _HardPlan(_Plan):
         suspects: frozenset[Grid] | None,
         hunt: bool,
         team: Team,
+        last_chance: bool = False,
     ) -> None:
         self.suspects, self.hunt, self.team = suspects, hunt, team
+        self.last_chance = last_chance  # C.9: a critical system's last crew phase
         self.keeper = team.keeper == me.id
         self.courier = team.courier == me.id and team.keeper is not None
         super().__init__(view, me, ship, critical)
@@ -210,9 +246,29 @@ class _HardPlan(_Plan):
             return self._courier_grid() or base
         if self.keeper and team.station is not None:
             return team.station
+        if self.me.id in team.guards:
+            keeper = next(h for h in self.view.crew if h.id == team.keeper)
+            return grid_of(keeper.grid) or base
+        if self.damaged and not self.engineer:  # C.9: guard the repair in a group
+            return self._near(self.damaged)[0] or base
+        if "Science" in self.me.skills and self._lab_cadavers():
+            return self._near(lab_grids(self.ship))[0] or base
         if self.hunt and self.suspects and len(self.suspects) <= HUNT_SIZE and self._company():
             return self._near(list(self.suspects))[0] or base
         return base
+
+    def _left_after(self, cmd: c.Move) -> int:
+        """Actions left once the move is made (its cost read from the floor plan)."""
+        back = distances(self.ship, self.here, Mover.HUMAN, self.view.board.doors)
+        return (self.me.actions or 0) - back.get(cmd.route[-1], FAR)
+
+    def _lab_cadavers(self) -> bool:
+        """A cadaver lies where a scientist in the Lab can autopsy it (E.2.2)."""
+        for line in self.view.crew:
+            grid = grid_of(line.grid) if line.condition == "deceased" else None
+            if grid is not None and not line.carried_by and on_the_table(self.ship, grid):
+                return True
+        return False
 
     def _courier_grid(self) -> Grid | None:
         courier = next((h for h in self.view.crew if h.id == self.team.courier), None)
@@ -239,6 +295,11 @@ class _HardPlan(_Plan):
             case c.Search(actions=actions):
                 covered = self._covered(actions)
                 return 40 + covered - 0.1 * actions if covered else -5
+            case c.Move() if cmd.route[-1] in self.damaged and self.keeper:
+                return 90 if self._left_after(cmd) >= (1 if self.last_chance else 2) else -5
+            case c.Move() if self.keeper:  # the keeper moves first, its guards follow
+                score = super().score(cmd)
+                return score + 20 if score > 0 else score
             case c.Move() if self.suspects and cmd.route[-1] in self.suspects:
                 return max(super().score(cmd), 35)
             case c.OpenLocker() | c.PickUp() if self.courier and not self.toolkit:
