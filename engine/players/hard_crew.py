@@ -27,6 +27,7 @@ from engine.geometry import Mover, grid_range, visible_grids
 from engine.grid import Grid
 from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
+from engine.players.strike import attack_modifier, attack_value
 from engine.players.tactics import FAR, best_by_unit, distances, grid_of, markers
 from engine.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
 from engine.state import Side
@@ -174,7 +175,11 @@ def _guards(
     if keeper is None:
         return ()
     busy = {keeper.id, courier.id if courier else ""}
-    well = [h for h in view.crew if _able(h) and h.condition == "well" and h.id not in busy]
+    well = [
+        h
+        for h in view.crew
+        if _able(h) and h.condition == "well" and h.id not in busy and "Agent" not in h.skills
+    ]
     near = distances(ship, Grid.parse(keeper.grid), Mover.HUMAN, view.board.doors)
     well.sort(key=lambda h: (near.get(Grid.parse(h.grid), FAR), h.id))
     return tuple(h.id for h in well[:GUARDS])
@@ -225,6 +230,7 @@ class _HardPlan(_Plan):
         self.suspects, self.hunt, self.team = suspects, hunt, team
         self.last_chance = last_chance  # C.9: a critical system's last crew phase
         self.keeper = team.keeper == me.id
+        self._hurt = {a.id: a.injured for a in view.aliens if hunt}  # `hard` splits its attacks
         self.courier = team.courier == me.id and team.keeper is not None
         super().__init__(view, me, ship, critical)
 
@@ -246,6 +252,10 @@ class _HardPlan(_Plan):
             return self._courier_grid() or base
         if self.keeper and team.station is not None:
             return team.station
+        if "Agent" in self.me.skills and self.hunt:  # F.1: an Agent the alien kills costs nothing
+            bait = self.aliens or list(self.suspects or ())
+            if bait:
+                return self._near(bait)[0] or base
         if self.me.id in team.guards:
             keeper = next(h for h in self.view.crew if h.id == team.keeper)
             return grid_of(keeper.grid) or base
@@ -256,6 +266,16 @@ class _HardPlan(_Plan):
         if self.hunt and self.suspects and len(self.suspects) <= HUNT_SIZE and self._company():
             return self._near(list(self.suspects))[0] or base
         return base
+
+    def _attack_value(self, target: str, boost: int) -> float:
+        """The chance this attack (and the best use of the actions left) kills the alien:
+        two hits in this phase, or one if it is hurt already (D.5)."""
+        alien = next(a for a in self.view.aliens if a.id == target)
+        grid = grid_of(alien.grid)
+        distance = grid_range(self.here, grid) if grid is not None else None
+        modifier = attack_modifier(self.me, distance if distance is not None else 99)
+        actions = self.me.actions if self.me.actions is not None else 4
+        return attack_value(modifier, actions, 1 if self._hurt[target] else 2, boost)
 
     def _left_after(self, cmd: c.Move) -> int:
         """Actions left once the move is made (its cost read from the floor plan)."""
@@ -290,6 +310,8 @@ class _HardPlan(_Plan):
 
     def score(self, cmd: c.Command) -> float:
         match cmd:
+            case c.Attack(target=target, boost=boost) if target in self._hurt:
+                return 100 + 10 * self._attack_value(target, boost)
             case c.Search() if (self.keeper or self.courier) and self.goal not in (None, self.here):
                 return -5  # on an errand: the ToolKit first
             case c.Search(actions=actions):
