@@ -35,6 +35,7 @@ from engine.views import CrewLine, View
 
 _DUE = re.compile(r"before the start of the alien phase of turn (\d+)")
 _KIT = re.compile(r"\b(gear\d+) \(ToolKit\)")
+DETOUR = 2  # steps beyond the nearest nexus an alien may go for a less guarded one
 GUARDS = 2  # humans who escort the keeper
 HUNT_SIZE = 40  # a belief this small is worth walking into
 TOOLKIT = "ToolKit"
@@ -190,14 +191,16 @@ _STATIONS: dict[tuple[int, frozenset[Grid]], Grid | None] = {}
 
 def threatened(view: View, ship: Ship, alien_grids: frozenset[Grid]) -> frozenset[Grid]:
     """The face-down nexus grids the alien may go for next: for each grid it may be
-    in, the nexus nearest it (an alien sabotages the nearest, seed 003)."""
+    in, the nexus nearest it or ``DETOUR`` steps farther (seed 003: it sabotages the
+    nearest, or a less guarded one close by)."""
     nexus = sorted(markers(view, MarkerKind.NEXUS))
     if not alien_grids or not nexus:
         return frozenset(nexus)
     maps = [(n, distances(ship, n, Mover.ALIEN, {})) for n in nexus]
     out: set[Grid] = set()
     for grid in alien_grids:
-        out.add(min(maps, key=lambda m: (m[1].get(grid, FAR), m[0]))[0])
+        closest = min(m.get(grid, FAR) for _, m in maps)
+        out |= {n for n, m in maps if m.get(grid, FAR) <= closest + DETOUR}
     return frozenset(out)
 
 
