@@ -13,6 +13,8 @@ events only) and so, while it pipe-runs:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import commands as c
 from engine.content import Content
 from engine.dice import Rng
@@ -37,12 +39,18 @@ class HardAlien(BeliefKeeper):
 
     side = Side.ALIEN
 
+    def __init__(self, careful: bool = True) -> None:
+        self.belief = None
+        self.careful = careful  # `hard` weighs every human's reach; `normal` only its sight
+
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
         mine = {a.id: a for a in view.aliens}
         watched = _watched(view, ship)
-        danger = Danger(view, ship)
+        danger: Callable[[Grid], int] = (
+            Danger(view, ship) if self.careful else lambda g: int(g in watched)
+        )
         known = self.belief.grids if self.belief is not None else (lambda _: frozenset())
 
         def plan(a: AlienLine) -> _HardPlan:
@@ -101,7 +109,7 @@ class _HardPlan(_Plan):
         content: Content,
         watched: frozenset[Grid],
         suspected: int,
-        danger: Danger,
+        danger: Callable[[Grid], int],
     ) -> None:
         self.watched, self.danger = watched, danger
         self.narrow = 0 < suspected <= NARROW  # the crew has it nearly pinned down

@@ -25,7 +25,8 @@ def player_for(side: Side, level: str) -> Player:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     if level == "easy":
         return crew_ai if side is Side.CREW else alien_ai
-    return HardCrew(hunt=level == "hard") if side is Side.CREW else HardAlien()
+    hard = level == "hard"
+    return HardCrew(hunt=hard) if side is Side.CREW else HardAlien(careful=hard)
 
 
 def decide_at_level(game: Game, side: Side, level: str, rng: Rng) -> c.Command:
