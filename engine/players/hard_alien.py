@@ -112,6 +112,7 @@ class _HardPlan(_Plan):
         danger: Callable[[Grid], int],
     ) -> None:
         self.watched, self.danger = watched, danger
+        self.careful = isinstance(danger, Danger)
         self.narrow = 0 < suspected <= NARROW  # the crew has it nearly pinned down
         super().__init__(view, alien, ship, content)
 
@@ -145,6 +146,8 @@ class _HardPlan(_Plan):
             case c.Move() if hidden and self.alien.injured:
                 safer = danger(self.here) - danger(cmd.route[-1])
                 return 40 + 5 * safer if safer > 0 else base
+            case c.StartPipeRun() if self.alien.injured and self.careful and danger(self.here):
+                return 60  # hurt in the open: vanish first (C.7), then get away
             case c.Heal(boost=boost) if danger(self.here) > 0:
                 return 50 + boost  # get away first, heal where nobody comes
             case c.Move() if hidden:
