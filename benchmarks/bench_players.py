@@ -17,19 +17,48 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+from engine import commands as c
+from engine.content import Content
 from engine.content_models import Outcome
+from engine.dice import Rng
+from engine.events import Event
 from engine.players.base import Player, play_game
-from engine.players.levels import DECISION_TIMES, player_for
+from engine.players.levels import player_for
 from engine.score import score
+from engine.ship import Ship
 from engine.state import Side
+from engine.views import View
 
 HUMAN = {Outcome.DECISIVE_HUMAN, Outcome.MARGINAL_HUMAN}
 ALIEN = {Outcome.DECISIVE_ALIEN, Outcome.MARGINAL_ALIEN}
 Factory = Callable[[], Player | None]
+DECISION_TIMES: list[float] = []  # seconds per `hard` decision
+
+
+class Timed:
+    """A `hard` player whose decisions are timed (and which still sees every event)."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner, self.side = inner, getattr(inner, "side", None)
+
+    def observe(self, events: list[Event], view: View, ship: Ship) -> None:
+        self.inner.observe(events, view, ship)  # type: ignore[attr-defined]
+
+    def __call__(
+        self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
+    ) -> c.Command:
+        start = time.perf_counter()
+        command = self.inner(view, legal, ship, content, rng)
+        DECISION_TIMES.append(time.perf_counter() - start)
+        return command
 
 
 def _level(side: Side, level: str | None) -> Factory:
-    return lambda: None if level is None else player_for(side, level)
+    if level is None:
+        return lambda: None
+    if level == "hard":
+        return lambda: Timed(player_for(side, level))
+    return lambda: player_for(side, level)
 
 
 PAIRINGS: list[tuple[str, Factory, Factory]] = [

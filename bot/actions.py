@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot import delivery, texts, ui
+from bot.computer_seat import DEFAULT_LEVEL
 from bot.service import Refusal, Seat, Table
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Phase, Side
@@ -161,19 +162,21 @@ async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> No
         )
 
 
-async def computer(interaction: Inter, side: Side | None, table: Table | None = None) -> None:
-    """Give a side to the game (or take it back, ``None``), in the lobby."""
+async def computer(
+    interaction: Inter, side: Side | None, table: Table | None = None, level: str = DEFAULT_LEVEL
+) -> None:
+    """Give a side to the game (or take it back, ``None``), in the lobby, at ``level``."""
     require_guild(interaction)
     await defer(interaction)
     bot = bot_of(interaction)
     table = table or await table_for(interaction)
     mod = await is_mod(interaction)
     async with table.channel_lock:
-        before = await bot.desk.give_to_computer(table, interaction.user.id, side, mod)
+        before = await bot.desk.give_to_computer(table, interaction.user.id, side, mod, level)
         who = interaction.user.mention
         if side is not None:
-            await reply(interaction, [f"The game now plays the **{side.value}**."])
-            text = f"🤖 {who} gives the {texts.SEAT_WORDS[side.value]} seat to the game."
+            await reply(interaction, [f"The game now plays the **{side.value}** ({level})."])
+            text = f"🤖 {who} gives the {texts.SEAT_WORDS[side.value]} seat to the game ({level})."
         else:
             assert before is not None
             await reply(interaction, [f"The {before.value} seat is open again."])

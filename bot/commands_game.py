@@ -7,7 +7,9 @@ from discord import app_commands
 
 from bot import actions, complete, delivery
 from bot.actions import Inter, guard
+from bot.computer_seat import DEFAULT_LEVEL
 from bot.service import Refusal, Seat
+from engine.players.levels import LEVELS
 from engine.state import Side
 
 SEATS = [app_commands.Choice(name=s.value, value=s.value) for s in Seat]
@@ -48,13 +50,22 @@ async def join(interaction: Inter, seat: app_commands.Choice[str]) -> None:
 
 
 @game.command(name="computer", description="Lobby: the game itself plays a side (creator or mod)")
-@app_commands.describe(seat="the side the game plays; none takes it back")
-@app_commands.choices(
-    seat=[app_commands.Choice(name=v, value=v) for v in ("alien", "crew", "none")]
+@app_commands.describe(
+    seat="the side the game plays; none takes it back",
+    level="how well it plays: easy, normal (default) or hard",
 )
-async def computer(interaction: Inter, seat: app_commands.Choice[str]) -> None:
+@app_commands.choices(
+    seat=[app_commands.Choice(name=v, value=v) for v in ("alien", "crew", "none")],
+    level=[app_commands.Choice(name=v, value=v) for v in LEVELS],
+)
+async def computer(
+    interaction: Inter,
+    seat: app_commands.Choice[str],
+    level: app_commands.Choice[str] | None = None,
+) -> None:
     async with guard(interaction):
-        await actions.computer(interaction, None if seat.value == "none" else Side(seat.value))
+        side = None if seat.value == "none" else Side(seat.value)
+        await actions.computer(interaction, side, level=level.value if level else DEFAULT_LEVEL)
 
 
 @game.command(name="leave", description="Give up your seat in this channel's game")

@@ -16,6 +16,7 @@ import random
 
 from bot import loading
 from bot import store as st
+from bot.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
 from bot.desk_base import IDLE_MINUTES_DEFAULT, STALE
 from bot.moderation import Moderation
 from bot.outcome import Outcome, merge
@@ -27,7 +28,6 @@ from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
 from engine.legal import legal_commands
-from engine.players import alien_ai, crew_ai, decide
 from engine.state import Phase, Side
 from engine.views import Viewer
 
@@ -100,7 +100,12 @@ class Desk(Moderation):
             return player
 
     async def give_to_computer(
-        self, table: Table, user_id: int, side: Side | None, is_mod: bool
+        self,
+        table: Table,
+        user_id: int,
+        side: Side | None,
+        is_mod: bool,
+        level: str = DEFAULT_LEVEL,
     ) -> Side | None:
         """In the lobby, the creator or a moderator gives a side to the game (None: take
         it back). Returns the side the game held before."""
@@ -123,7 +128,8 @@ class Desk(Moderation):
                     raise Refusal(f"The game already plays the {side.value}.")
             elif before is None:
                 raise Refusal("The game holds no seat here.")
-            await self._commit(table, [], table.row.with_(computer=side.value if side else ""))
+            computer = seat_text(side, level) if side else ""
+            await self._commit(table, [], table.row.with_(computer=computer))
             return before
 
     async def computer_move(self, table: Table) -> Outcome | None:
@@ -137,9 +143,8 @@ class Desk(Moderation):
             if game.state.phase is Phase.SETUP:
                 command: Command = QuickSetup()
             else:
-                player = alien_ai if side is Side.ALIEN else crew_ai
                 rng = Rng(computer_seed(table.row.seed, game.length))
-                command = decide(game.state, side, player, game.ship, game.content, rng)
+                command = await computer_command(self.store, table, side, rng)
             return await self._apply(table, side, [command], None)
 
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:

@@ -10,6 +10,7 @@ import asyncio
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.computer_seat import seat_side
 from bot.store import CommandRow, GameRow, PlayerRow
 from engine.events import Event
 from engine.game import Game
@@ -93,7 +94,7 @@ class Table:
     @property
     def computer(self) -> Side | None:
         """The side the game itself plays, if any."""
-        return Side(self.row.computer) if self.row.computer else None
+        return seat_side(self.row.computer)
 
     def held(self, side: Side) -> bool:
         """Whether someone (or the game) holds ``side``'s seat."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from bot.computer_seat import seat_side
 from bot.digest import digest
 from bot.service import Seat, Table
+from engine.state import Side
 from engine.views import View, Viewer
 
 LIMIT = 1900  # Discord's message limit is 2000 characters
@@ -59,10 +61,11 @@ def lobby_text(table: Table) -> str:
     game_held = "🤖 *the game*"
     alien_text = mention(alien.user_id) if alien else "*empty*"
     crew_text = ", ".join(mention(p.user_id) for p in crew) or "*empty*"
+    held = seat_side(row.computer)
     lines = [
         f"**Invasive Species aboard the CFS Quicksilver** — game {row.id} ({row.status})",
-        f"{SEAT_WORDS['alien']}: {game_held if row.computer == 'alien' else alien_text}",
-        f"{SEAT_WORDS['crew']}: {game_held if row.computer == 'crew' else crew_text}",
+        f"{SEAT_WORDS['alien']}: {game_held if held is Side.ALIEN else alien_text}",
+        f"{SEAT_WORDS['crew']}: {game_held if held is Side.CREW else crew_text}",
     ]
     if watchers:
         lines.append(

@@ -12,6 +12,7 @@ from engine.grid import Grid
 from engine.legal import is_legal
 from engine.players.base import acting_side, play_game
 from engine.players.levels import LEVELS, decide_at_level, player_for
+from engine.players.memory import Memory, remembered
 from engine.state import Phase, Side
 from tests.games import quick_game
 
@@ -80,3 +81,29 @@ def test_decide_at_level_is_legal() -> None:
     side = acting_side(game.state)
     cmd = _choice(game, side, "hard")
     assert is_legal(game.state, side, cmd, game.ship, game.content)
+
+
+def _lines(game: Game) -> list[tuple[Side, str]]:
+    return [(e.side, e.command.notation()) for e in game.log]
+
+
+def test_a_memory_fed_the_command_list_knows_what_a_player_that_watched_knows() -> None:
+    """A caller holding only the current phase (the bot) hands the full stored list to a
+    Memory: its belief is the one a player watching the whole game built (C.7)."""
+    watcher = player_for(Side.CREW, "hard")
+    game = play_game(6, watcher, player_for(Side.ALIEN, "easy"), turn_cap=6)
+    memory = Memory(6, Side.CREW, "hard", game.ship, game.content)
+    assert memory.follow(_lines(game)[:40]) and memory.follow(_lines(game))
+    inner = getattr(watcher, "inner", watcher)
+    assert memory.game.state == game.state
+    assert memory.player.belief.where == inner.belief.where  # type: ignore[attr-defined]
+
+
+def test_a_memory_whose_past_was_rewritten_is_rebuilt_from_the_list() -> None:
+    game = quick_game(2)
+    _advance(game, 12, "easy")
+    lines = _lines(game)
+    old = remembered(game, Side.ALIEN, "hard", lines, None)
+    rewritten = [*lines[:-1], (Side.ALIEN, "examine 1-A1")]
+    assert not old.follow(rewritten)
+    assert remembered(game, Side.ALIEN, "hard", lines, old).lines == lines

@@ -13,6 +13,8 @@ events only) and so, while it pipe-runs:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import commands as c
 from engine.content import Content
 from engine.dice import Rng
@@ -25,8 +27,10 @@ from engine.ship import Ship
 from engine.state import Side
 from engine.views import AlienLine, View
 
+PERIL = 4  # points a move loses per point of danger where it ends
 SEARCH_REACH = 6  # a human's actions (4) plus a Scanner (2): the next search's reach
 DETOUR = 2  # steps the alien will go beyond the nearest nexus for a less guarded one
+WALK_REACH = 5  # a human's actions (4, an Athlete 5): the grids it can walk into
 NARROW = 40  # a belief this small makes the crew hunt (see hard_crew): time to feint
 
 
@@ -35,17 +39,53 @@ class HardAlien(BeliefKeeper):
 
     side = Side.ALIEN
 
+    def __init__(self, careful: bool = True) -> None:
+        self.belief = None
+        self.careful = careful  # `hard` weighs every human's reach; `normal` only its sight
+
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
         mine = {a.id: a for a in view.aliens}
         watched = _watched(view, ship)
+        danger: Callable[[Grid], int] = (
+            Danger(view, ship) if self.careful else lambda g: int(g in watched)
+        )
         known = self.belief.grids if self.belief is not None else (lambda _: frozenset())
 
         def plan(a: AlienLine) -> _HardPlan:
-            return _HardPlan(view, a, ship, content, watched, len(known(a.id)))
+            return _HardPlan(view, a, ship, content, watched, len(known(a.id)), danger)
 
         return best_by_unit(legal, mine, lambda a: plan(a).score, rng)
+
+
+class Danger:
+    """How exposed a grid is to the crew's next phase: a human who can walk into it
+    tallies the alien (C.7.2), one who sees it within its actions can search it (C.8)."""
+
+    def __init__(self, view: View, ship: Ship) -> None:
+        self.ship, self.doors = ship, view.board.doors
+        self.humans = [
+            Grid.parse(h.grid)
+            for h in view.crew
+            if h.grid and h.fate == "aboard" and h.condition in ("well", "injured")
+        ]
+        self._memo: dict[Grid, int] = {}
+
+    def __call__(self, grid: Grid) -> int:
+        found = self._memo.get(grid)
+        if found is None:
+            found = 0
+            walk = distances(self.ship, grid, Mover.HUMAN, self.doors)
+            for human in self.humans:
+                if walk.get(human, FAR) <= WALK_REACH:
+                    found += 3
+                elif (grid_range(human, grid) or FAR) <= SEARCH_REACH and grid in visible_grids(
+                    self.ship, human, self.doors
+                ):
+                    found += 1
+            self._memo[grid] = found
+        return found
 
 
 def _watched(view: View, ship: Ship) -> frozenset[Grid]:
@@ -69,8 +109,10 @@ class _HardPlan(_Plan):
         content: Content,
         watched: frozenset[Grid],
         suspected: int,
+        danger: Callable[[Grid], int],
     ) -> None:
-        self.watched = watched
+        self.watched, self.danger = watched, danger
+        self.careful = isinstance(danger, Danger)
         self.narrow = 0 < suspected <= NARROW  # the crew has it nearly pinned down
         super().__init__(view, alien, ship, content)
 
@@ -99,15 +141,23 @@ class _HardPlan(_Plan):
 
     def score(self, cmd: c.Command) -> float:
         hidden, base = self.alien.hidden, super().score(cmd)
+        danger = self.danger
         match cmd:
-            case c.Move() if hidden and not self.alien.injured:
-                safe = cmd.route[-1] not in self.watched
-                if self.here in self.watched and safe and base < 20:
-                    return 18  # slip out of sight before the crew phase
-                return base
+            case c.Move() if hidden and self.alien.injured:
+                safer = danger(self.here) - danger(cmd.route[-1])
+                return 40 + 5 * safer if safer > 0 else base
+            case c.StartPipeRun() if self.alien.injured and self.careful and danger(self.here):
+                return 60  # hurt in the open: vanish first (C.7), then get away
+            case c.Heal(boost=boost) if danger(self.here) > 0:
+                return 50 + boost  # get away first, heal where nobody comes
+            case c.Move() if hidden:
+                dest = cmd.route[-1]
+                if base < 20 and danger(dest) < danger(self.here):
+                    return 18 - PERIL * danger(dest)  # slip away before the crew phase
+                return base - PERIL * danger(dest)
+            case c.EndUnit() if hidden:
+                return base - PERIL * danger(self.here)
             case c.Feint():
                 useful = hidden and self.narrow and self.here not in self.watched
                 return 12 if useful else -5
-            case c.EndUnit() if hidden and self.here in self.watched:
-                return 8
         return base

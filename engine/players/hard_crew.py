@@ -1,31 +1,56 @@
-"""The `hard` game-controlled crew: today's crew (``crew_ai``) steered by the belief.
+"""The `normal` and `hard` game-controlled crew: today's crew (``crew_ai``) steered by a
+team plan and the belief.
 
 It remembers the public events (:class:`~engine.players.belief.Belief`) and so:
 
+- one living Engineer, the keeper, fetches the ToolKit at once (the set-up puts it in
+  the Workshop's locker, B.1.1, which the floor-plan data records), takes it from a
+  non-Engineer who carries it (E.3), then waits at the station: the grid from which the
+  farthest face-down nexus is nearest (C.9: four crew phases to repair), and goes at once
+  to a damaged critical system (today's crew already does that part);
 - searches (C.8) only where a search covers grids the alien may be in, the more the better;
-- walks the humans towards the belief's grids while the alien hides (a step into its grid
-  tallies it, C.7.2), two or more together;
-- keeps an Engineer with the ToolKit within a few steps of the unrevealed nexus grids, and
-  sends it at once to a damaged critical system (today's crew already does that part).
+- `hard` also walks the other humans towards the belief's grids while the alien hides (a
+  step into its grid tallies it, C.7.2), two or more together.
 """
 
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass
 
 from engine import commands as c
 from engine.board_view import MarkerKind
 from engine.content import Content
 from engine.dice import Rng
-from engine.geometry import grid_range, visible_grids
+from engine.events import Event
+from engine.geometry import Mover, grid_range, visible_grids
 from engine.grid import Grid
 from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
-from engine.players.tactics import best_by_unit, markers
-from engine.ship import Ship
+from engine.players.strike import attack_modifier, attack_value
+from engine.players.tactics import FAR, best_by_unit, distances, grid_of, markers
+from engine.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
 from engine.state import Side
 from engine.views import CrewLine, View
 
-ENGINEER_LEASH = 4  # steps an Engineer with the ToolKit keeps from the nearest nexus
+_DUE = re.compile(r"before the start of the alien phase of turn (\d+)")
+_KIT = re.compile(r"\b(gear\d+) \(ToolKit\)")
+DETOUR = 2  # steps beyond the nearest nexus an alien may go for a less guarded one
+GUARDS = 2  # humans who escort the keeper
 HUNT_SIZE = 40  # a belief this small is worth walking into
+TOOLKIT = "ToolKit"
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """The crew's shared plan this decision: who keeps the ToolKit, and where."""
+
+    keeper: str | None  # the Engineer who fetches or carries the ToolKit
+    kit_id: str | None  # the ToolKit's gear marker, once seen (E.2.6: the crew reads it)
+    courier: str | None  # the well human nearest the ToolKit, who brings it to the keeper
+    guards: tuple[str, ...]  # humans who keep the keeper company (the alien hunts loners)
+    toolkit: Grid | None  # where the ToolKit is now (a locker, the floor, a carrier)
+    station: Grid | None  # where the keeper waits for a sabotage
 
 
 class HardCrew(BeliefKeeper):
@@ -36,6 +61,18 @@ class HardCrew(BeliefKeeper):
     def __init__(self, hunt: bool = True) -> None:
         self.belief = None
         self.hunt = hunt  # `normal` only aims its searches; `hard` also walks to the belief
+        self.kit_id: str | None = None  # the ToolKit's marker, once the crew has seen it
+        self.deadlines: dict[Grid, int] = {}  # damaged critical grid: its last crew phase
+
+    def observe(self, events: list[Event], view: View, ship: Ship) -> None:
+        super().observe(events, view, ship)
+        for event in events:
+            found = _KIT.search(event.text)
+            if found is not None:
+                self.kit_id = found.group(1)
+            due = _DUE.search(event.text)
+            if due is not None and event.grid is not None:
+                self.deadlines[event.grid] = int(due.group(1)) - 1
 
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
@@ -47,12 +84,138 @@ class HardCrew(BeliefKeeper):
         critical = {s.value for s, info in content.systems.items() if info.critical}
         hidden = {a.id for a in view.aliens if a.hidden}
         suspects = frozenset().union(*(self.belief.grids(a) for a in hidden)) if hidden else None
+        damaged = [
+            m.grid
+            for m in view.board.markers
+            if m.kind is MarkerKind.NEXUS_DAMAGED and m.label in critical
+        ]
+        seen = frozenset(g for a in view.aliens if not a.hidden and (g := grid_of(a.grid)))
+        team = team_plan(view, ship, self.kit_id, damaged, (suspects or frozenset()) | seen)
+        last = any(self.deadlines.get(g, FAR) <= view.turn for g in damaged)
         return best_by_unit(
             legal,
             mine,
-            lambda h: _HardPlan(view, h, ship, critical, suspects, self.hunt).score,
+            lambda h: _HardPlan(view, h, ship, critical, suspects, self.hunt, team, last).score,
             rng,
         )
+
+
+def _able(line: CrewLine) -> bool:
+    return bool(line.grid) and line.fate == "aboard" and line.condition in ("well", "injured")
+
+
+def toolkit_grid(view: View, ship: Ship) -> Grid | None:
+    """Where the ToolKit is, as the crew knows it: carried, lying about, or still in the
+    locker the set-up put it in (B.1.1)."""
+    for line in view.crew:
+        if TOOLKIT in line.carrying and line.grid:
+            return Grid.parse(line.grid)
+    for marker in view.board.markers:
+        if marker.kind is MarkerKind.GEAR and marker.label == TOOLKIT:
+            return marker.grid
+    for grid in markers(view, MarkerKind.LOCKER):
+        region = ship.region_of(grid)
+        if region is not None and TOOLKIT in region.locker:
+            return grid
+    return None
+
+
+def team_plan(
+    view: View, ship: Ship, kit_id: str | None, damaged: list[Grid], aliens: frozenset[Grid]
+) -> Team:
+    """Keeper and courier: with a critical system damaged (C.9), the well Engineer
+    nearest it keeps the ToolKit and the ToolKit is brought there; otherwise the well
+    Engineer nearest the ToolKit keeps it."""
+    doors = view.board.doors
+    # D.5: a hurt human carries nothing, so only a well Engineer can keep the ToolKit
+    engineers = [
+        h for h in view.crew if _able(h) and h.condition == "well" and "Engineer" in h.skills
+    ]
+    where = toolkit_grid(view, ship)
+    keeper = next((h for h in engineers if TOOLKIT in h.carrying), None)
+    if keeper is not None or where is None or not engineers:
+        courier = keeper
+    else:
+        to_kit = distances(ship, where, Mover.HUMAN, doors)
+
+        def cost(h: CrewLine) -> tuple[int, str]:
+            return (to_kit.get(Grid.parse(h.grid), FAR), h.id)
+
+        target = min(damaged, key=lambda g: to_kit.get(g, FAR)) if damaged else where
+        to_target = distances(ship, target, Mover.HUMAN, doors)
+        keeper = min(engineers, key=lambda h: (to_target.get(Grid.parse(h.grid), FAR), h.id))
+        well = [h for h in view.crew if _able(h) and h.condition == "well"]
+        carrier = next((h for h in well if TOOLKIT in h.carrying), None)
+        courier = carrier or min(well, key=cost)
+    return Team(
+        keeper.id if keeper else None,
+        kit_id,
+        courier.id if courier else None,
+        _guards(view, ship, keeper, courier),
+        where,
+        station(ship, threatened(view, ship, aliens)),
+    )
+
+
+def lab_grids(ship: Ship) -> list[Grid]:
+    return [
+        g for g in ship.cells if TAG_LAB in ship.region_of(g).tags and not ship.is_obstructed(g)
+    ]
+
+
+def on_the_table(ship: Ship, grid: Grid) -> bool:
+    """An obstructed Lab or Lab Quarantine grid: a scientist in the Lab reaches it (E.2.2)."""
+    tags = ship.region_of(grid).tags
+    return ship.is_obstructed(grid) and (TAG_LAB in tags or TAG_LAB_QUARANTINE in tags)
+
+
+def _guards(
+    view: View, ship: Ship, keeper: CrewLine | None, courier: CrewLine | None
+) -> tuple[str, ...]:
+    """The well humans nearest the keeper (not the courier, on its errand)."""
+    if keeper is None:
+        return ()
+    busy = {keeper.id, courier.id if courier else ""}
+    well = [
+        h
+        for h in view.crew
+        if _able(h) and h.condition == "well" and h.id not in busy and "Agent" not in h.skills
+    ]
+    near = distances(ship, Grid.parse(keeper.grid), Mover.HUMAN, view.board.doors)
+    well.sort(key=lambda h: (near.get(Grid.parse(h.grid), FAR), h.id))
+    return tuple(h.id for h in well[:GUARDS])
+
+
+_STATIONS: dict[tuple[int, frozenset[Grid]], Grid | None] = {}
+
+
+def threatened(view: View, ship: Ship, alien_grids: frozenset[Grid]) -> frozenset[Grid]:
+    """The face-down nexus grids the alien may go for next: for each grid it may be
+    in, the nexus nearest it or ``DETOUR`` steps farther (seed 003: it sabotages the
+    nearest, or a less guarded one close by)."""
+    nexus = sorted(markers(view, MarkerKind.NEXUS))
+    if not alien_grids or not nexus:
+        return frozenset(nexus)
+    maps = [(n, distances(ship, n, Mover.ALIEN, {})) for n in nexus]
+    out: set[Grid] = set()
+    for grid in alien_grids:
+        closest = min(m.get(grid, FAR) for _, m in maps)
+        out |= {n for n, m in maps if m.get(grid, FAR) <= closest + DETOUR}
+    return frozenset(out)
+
+
+def station(ship: Ship, nexus: frozenset[Grid]) -> Grid | None:
+    """The grid whose farthest nexus of ``nexus`` is nearest (doors taken as open)."""
+    key = (id(ship), nexus)
+    if key not in _STATIONS:
+        maps = [distances(ship, n, Mover.HUMAN, {}) for n in sorted(nexus)]
+        best: tuple[int, Grid] | None = None
+        for grid in sorted(ship.cells):
+            worst = max((m.get(grid, FAR) for m in maps), default=FAR)
+            if best is None or worst < best[0]:
+                best = (worst, grid)
+        _STATIONS[key] = best[1] if best is not None and best[0] < FAR else None
+    return _STATIONS[key]
 
 
 class _HardPlan(_Plan):
@@ -64,22 +227,75 @@ class _HardPlan(_Plan):
         critical: set[str],
         suspects: frozenset[Grid] | None,
         hunt: bool,
+        team: Team,
+        last_chance: bool = False,
     ) -> None:
-        self.suspects, self.hunt = suspects, hunt
+        self.suspects, self.hunt, self.team = suspects, hunt, team
+        self.last_chance = last_chance  # C.9: a critical system's last crew phase
+        self.keeper = team.keeper == me.id
+        self._hurt = {a.id: a.injured for a in view.aliens if hunt}  # `hard` splits its attacks
+        self.courier = team.courier == me.id and team.keeper is not None
         super().__init__(view, me, ship, critical)
 
     def _goal(self) -> Grid | None:
         base = super()._goal()
         if self.flee or (self.damaged and self.engineer and self.toolkit):
             return base
-        if self.engineer and self.toolkit:
-            nexus = markers(self.view, MarkerKind.NEXUS)
-            near, cost = self._near(nexus)
-            if near is not None and cost > ENGINEER_LEASH:
-                return near
+        team = self.team
+        if self.keeper and self.damaged:  # C.9: the ToolKit will meet it there
+            return self._near(self.damaged)[0] or base
+        if self.courier and not self.toolkit:
+            return team.toolkit or base
+        if self.courier and not self.keeper:  # bring the ToolKit to the keeper
+            keeper = next(h for h in self.view.crew if h.id == team.keeper)
+            if self.damaged:
+                return self._near(self.damaged)[0] or base
+            return grid_of(keeper.grid) or base
+        if self.keeper and not self.toolkit:
+            return self._courier_grid() or base
+        if self.keeper and team.station is not None:
+            return team.station
+        if "Agent" in self.me.skills and self.hunt:  # F.1: an Agent the alien kills costs nothing
+            bait = self.aliens or list(self.suspects or ())
+            if bait:
+                return self._near(bait)[0] or base
+        if self.me.id in team.guards:
+            keeper = next(h for h in self.view.crew if h.id == team.keeper)
+            return grid_of(keeper.grid) or base
+        if self.damaged and not self.engineer:  # C.9: guard the repair in a group
+            return self._near(self.damaged)[0] or base
+        if "Science" in self.me.skills and self._lab_cadavers():
+            return self._near(lab_grids(self.ship))[0] or base
         if self.hunt and self.suspects and len(self.suspects) <= HUNT_SIZE and self._company():
             return self._near(list(self.suspects))[0] or base
         return base
+
+    def _attack_value(self, target: str, boost: int) -> float:
+        """The chance this attack (and the best use of the actions left) kills the alien:
+        two hits in this phase, or one if it is hurt already (D.5)."""
+        alien = next(a for a in self.view.aliens if a.id == target)
+        grid = grid_of(alien.grid)
+        distance = grid_range(self.here, grid) if grid is not None else None
+        modifier = attack_modifier(self.me, distance if distance is not None else 99)
+        actions = self.me.actions if self.me.actions is not None else 4
+        return attack_value(modifier, actions, 1 if self._hurt[target] else 2, boost)
+
+    def _left_after(self, cmd: c.Move) -> int:
+        """Actions left once the move is made (its cost read from the floor plan)."""
+        back = distances(self.ship, self.here, Mover.HUMAN, self.view.board.doors)
+        return (self.me.actions or 0) - back.get(cmd.route[-1], FAR)
+
+    def _lab_cadavers(self) -> bool:
+        """A cadaver lies where a scientist in the Lab can autopsy it (E.2.2)."""
+        for line in self.view.crew:
+            grid = grid_of(line.grid) if line.condition == "deceased" else None
+            if grid is not None and not line.carried_by and on_the_table(self.ship, grid):
+                return True
+        return False
+
+    def _courier_grid(self) -> Grid | None:
+        courier = next((h for h in self.view.crew if h.id == self.team.courier), None)
+        return grid_of(courier.grid) if courier is not None else None
 
     def _company(self) -> bool:
         """Someone else alive stands here: only groups go hunting (a lone human is prey)."""
@@ -97,9 +313,24 @@ class _HardPlan(_Plan):
 
     def score(self, cmd: c.Command) -> float:
         match cmd:
+            case c.Attack(target=target, boost=boost) if target in self._hurt:
+                return 100 + 10 * self._attack_value(target, boost)
+            case c.Search() if (self.keeper or self.courier) and self.goal not in (None, self.here):
+                return -5  # on an errand: the ToolKit first
             case c.Search(actions=actions):
                 covered = self._covered(actions)
                 return 40 + covered - 0.1 * actions if covered else -5
+            case c.Move() if cmd.route[-1] in self.damaged and self.keeper:
+                return 90 if self._left_after(cmd) >= (1 if self.last_chance else 2) else -5
+            case c.Move() if self.keeper:  # the keeper moves first, its guards follow
+                score = super().score(cmd)
+                return score + 20 if score > 0 else score
             case c.Move() if self.suspects and cmd.route[-1] in self.suspects:
                 return max(super().score(cmd), 35)
+            case c.OpenLocker() | c.PickUp() if self.courier and not self.toolkit:
+                return 58 if self.here == self.team.toolkit else super().score(cmd)
+            case c.Give(items=items, to=to, back=()) if self.team.kit_id in items:
+                return 96 if to == self.team.keeper and self.me.id != self.team.keeper else -10
+            case c.Give():
+                return -10
         return super().score(cmd)

@@ -4,12 +4,8 @@ as the belief-keeping ones remember the game they play."""
 
 from __future__ import annotations
 
-import time
-
 from engine import commands as c
-from engine.content import Content
 from engine.dice import Rng
-from engine.events import Event
 from engine.game import Game
 from engine.players.alien_ai import alien_ai
 from engine.players.base import Player, decide
@@ -17,30 +13,10 @@ from engine.players.crew_ai import crew_ai
 from engine.players.hard_alien import HardAlien
 from engine.players.hard_crew import HardCrew
 from engine.rules import apply
-from engine.ship import Ship
 from engine.state import Side
-from engine.views import View, events_for, view
+from engine.views import events_for, view
 
 LEVELS = ("easy", "normal", "hard")
-DECISION_TIMES: list[float] = []  # seconds per `hard` decision, for the benchmark
-
-
-class _Timed:
-    """Forwards to a remembering player and records how long each decision takes."""
-
-    def __init__(self, inner: HardCrew | HardAlien) -> None:
-        self.inner, self.side = inner, inner.side
-
-    def observe(self, events: list[Event], view: View, ship: Ship) -> None:
-        self.inner.observe(events, view, ship)
-
-    def __call__(
-        self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
-    ) -> c.Command:
-        start = time.perf_counter()
-        command = self.inner(view, legal, ship, content, rng)
-        DECISION_TIMES.append(time.perf_counter() - start)
-        return command
 
 
 def player_for(side: Side, level: str) -> Player:
@@ -49,14 +25,20 @@ def player_for(side: Side, level: str) -> Player:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     if level == "easy":
         return crew_ai if side is Side.CREW else alien_ai
-    inner = HardCrew(hunt=level == "hard") if side is Side.CREW else HardAlien()
-    return _Timed(inner) if level == "hard" else inner
+    hard = level == "hard"
+    return HardCrew(hunt=hard) if side is Side.CREW else HardAlien(careful=hard)
 
 
 def decide_at_level(game: Game, side: Side, level: str, rng: Rng) -> c.Command:
     """The next command of ``side`` played at ``level`` for a caller that keeps no player
     between commands (the bot, the terminal table): a remembering player first reads the
-    game's public record again, from its side only, by replaying the log."""
+    game's public record again, from its side only, by replaying the log.
+
+    The log reaches back to ``game.start_state()``: the set-up for a game played in one
+    go (the terminal table), only the current phase for a game resumed from a snapshot.
+    Then the belief starts wide (every grid, for an alien hidden at the log's start): a
+    superset of the truth, so the choice is legal and merely less informed. The bot gives
+    its players the whole stored list instead (:mod:`engine.players.memory`)."""
     player = player_for(side, level)
     observe = getattr(player, "observe", None)
     if observe is not None:

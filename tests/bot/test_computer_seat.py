@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 from bot.app import QuicksilverBot
-from bot.service import event_line
+from bot.computer_seat import seat_level, seat_side, seat_text
+from bot.service import computer_seed, event_line
 from engine import commands as c
+from engine.dice import Rng
 from engine.events import Audience
 from engine.game import Game
+from engine.players.levels import decide_at_level
 from engine.setup import waiting_on
 from engine.state import Phase, Side
 from engine.views import view
@@ -167,3 +170,42 @@ async def test_a_game_waiting_on_its_person_stays_out_of_memory_at_a_tick(simcor
     assert not world.table().loaded
     await world.crew[0].slash(world.channel, "game pass")
     assert world.table().loaded and phase_of(world) in (Phase.CREW, Phase.OVER)
+
+
+async def test_a_hard_game_alien_decides_from_the_whole_stored_public_record(simcord_env):
+    """`/game computer seat level`: the level is kept with the seat ('alien:hard'), and each
+    of the game's moves is the hard alien's choice over the whole game so far, though the
+    bot keeps only the current phase in memory (issue 12)."""
+    world = make_world(simcord_env, crew=1)
+    human = world.crew[0]
+    await human.slash(world.channel, "game create", seed=SEED)
+    given = await human.slash(world.channel, "game computer", seat="alien", level="hard")
+    assert "plays the **alien** (hard)" in given.response.content
+    assert world.table().row.computer == "alien:hard" and world.table().computer is Side.ALIEN
+    await human.slash(world.channel, "game join", seat="crew")
+    await human.slash(world.channel, "game start")
+    await human.slash(world.channel, "game setup")
+    for _ in range(3):
+        if phase_of(world) is not Phase.CREW:
+            break
+        await human.slash(world.channel, "game pass")
+    table = world.table()
+    assert table.game is not None and table.game.base > 0  # only this phase is in memory
+    rows = stored_commands(world)
+    stored = [(Side(side), c.parse(command), user) for side, command, user in rows]
+    moves = [i for i, (side, _, user) in enumerate(stored) if side is Side.ALIEN and user is None]
+    played = [i for i in moves if stored[i][1] != c.QuickSetup()]
+    assert len(played) >= 6
+    for i in played:
+        replay = Game.replay(SEED, [(side, command) for side, command, _ in stored[:i]])
+        rng = Rng(computer_seed(SEED, i))
+        assert decide_at_level(replay, Side.ALIEN, "hard", rng) == stored[i][1]
+
+
+def test_a_seat_stored_before_levels_reads_as_the_easy_player_it_was() -> None:
+    assert seat_side("alien") is Side.ALIEN and seat_level("alien") == "easy"
+    assert seat_side("crew:hard") is Side.CREW and seat_level("crew:hard") == "hard"
+    assert seat_side("") is None
+    assert seat_text(Side.ALIEN, "normal") == "alien:normal"
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        seat_text(Side.CREW, "nightmare")

@@ -1,0 +1,82 @@
+"""The game's own seat: which side it plays, at what level, and its next command.
+
+The games table's ``computer`` column holds the side, then the level after a colon
+(``alien:hard``): no migration, the side still comes first (``GameRow.computer_may_move``
+reads its first letter), and a row written before levels (``alien``) reads as ``easy``,
+the player it had then.
+
+The `normal` and `hard` players keep the crew's belief from the whole public record,
+while the bot keeps only the current phase in memory: their memory
+(:class:`~engine.players.memory.Memory`) follows the stored commands, kept between moves
+and rebuilt from the store after a restart or an undo. Should the store and the game in
+memory ever disagree, the move is decided from the phase in memory (a wider belief, still
+a legal move) rather than not at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+from bot.store import Store
+from engine.commands import Command
+from engine.dice import Rng
+from engine.errors import GameError
+from engine.players.base import decide
+from engine.players.levels import LEVELS, decide_at_level, player_for
+from engine.players.memory import Memory, remembered
+from engine.state import Side
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LEVEL = "normal"  # what `/game computer` and the lobby buttons give when not told
+_MEMORIES: OrderedDict[int, Memory] = OrderedDict()  # by game id, most recent last
+_KEPT = 32  # memories kept at most (each is one game state and its player's belief)
+
+
+def seat_text(side: Side, level: str = DEFAULT_LEVEL) -> str:
+    """The column's text for ``side`` played at ``level``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    return f"{side.value}:{level}"
+
+
+def seat_side(text: str) -> Side | None:
+    """The side the game plays, from the column (None: no seat)."""
+    return Side(text.partition(":")[0]) if text else None
+
+
+def seat_level(text: str) -> str:
+    """The level the game plays at, from the column (a row without one: ``easy``)."""
+    level = text.partition(":")[2]
+    return level if level in LEVELS else "easy"
+
+
+async def computer_command(store: Store, table: Table, side: Side, rng: Rng) -> Command:
+    """The game's next command for ``side`` at the seat's level, from that side's view,
+    the legal commands and (above `easy`) the belief built from the stored commands."""
+    game = table.game
+    assert game is not None
+    level = seat_level(table.row.computer)
+    if level == "easy":
+        return decide(game.state, side, player_for(side, level), game.ship, game.content, rng)
+    rows = await store.commands(table.id)
+    lines = [(Side(r.side), r.command) for r in rows]
+    old = _MEMORIES.pop(table.id, None)
+    try:
+        memory = await asyncio.to_thread(remembered, game, side, level, lines, old)
+    except GameError as err:
+        log.warning("game %d: the %s's memory not rebuilt (%s)", table.id, side.value, err)
+        return decide_at_level(game, side, level, rng)
+    if len(lines) != game.length or memory.game.state != game.state:
+        log.warning("game %d: stored commands and the game differ; phase-only belief", table.id)
+        return decide_at_level(game, side, level, rng)
+    _MEMORIES[table.id] = memory
+    while len(_MEMORIES) > _KEPT:
+        _MEMORIES.popitem(last=False)
+    return memory.decide(game.state, rng)

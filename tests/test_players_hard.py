@@ -1,0 +1,101 @@
+"""What the `hard` players do with what their side knows (issue 12): the crew's ToolKit
+keeper and courier (B.1.1, C.9, D.5), the split of a human's attacks (D.5), the alien's
+reading of where the crew can reach next phase (C.7.2, C.8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.dice import Rng
+from engine.game import Game
+from engine.grid import Grid
+from engine.players.base import acting_side, decide, show
+from engine.players.hard_alien import Danger
+from engine.players.hard_crew import HardCrew, team_plan, toolkit_grid
+from engine.players.levels import player_for
+from engine.players.strike import attack_value, kill_chance
+from engine.state import Phase, Side
+from engine.views import view
+from tests.games import quick_game
+
+
+def _crew_view(game: Game):  # type: ignore[no-untyped-def]
+    return view(game.state, "crew", game.ship, game.content)
+
+
+def test_b11_the_toolkit_is_looked_for_in_the_workshop_locker_and_kept_by_a_well_engineer() -> None:
+    game = quick_game(3)
+    seen = _crew_view(game)
+    where = toolkit_grid(seen, game.ship)
+    assert where is not None and game.ship.region_of(where).name == "Workshop"
+    team = team_plan(seen, game.ship, None, [], frozenset())
+    keeper = next(h for h in seen.crew if h.id == team.keeper)
+    assert "Engineer" in keeper.skills and keeper.condition == "well"  # D.5: the hurt carry nothing
+    courier = next(h for h in seen.crew if h.id == team.courier)
+    assert courier.condition == "well"
+
+
+@pytest.mark.parametrize("modifier", [3, 4])
+def test_d5_an_armed_human_splits_its_actions_into_plain_attacks_on_an_unhurt_alien(
+    modifier: int,
+) -> None:
+    """Two hits in one crew phase kill an unhurt alien: four plain attacks beat one
+    attack with three actions committed (which can only injure it)."""
+    plain = attack_value(modifier, 4, 2, 0)
+    assert plain > attack_value(modifier, 4, 2, 3) == 0.0
+    assert plain == kill_chance(modifier, 4, 2)
+
+
+def test_d5_every_action_goes_into_the_attack_that_finishes_a_hurt_alien() -> None:
+    assert attack_value(3, 4, 1, 3) == kill_chance(3, 4, 1) == 1.0
+    assert attack_value(1, 4, 1, 3) == kill_chance(1, 4, 1)
+
+
+def test_c72_a_grid_a_human_can_walk_into_is_where_the_alien_will_not_stop() -> None:
+    game = quick_game(4)
+    seen = view(game.state, "alien", game.ship, game.content)
+    danger = Danger(seen, game.ship)
+    human = next(Grid.parse(h.grid) for h in seen.crew if h.grid and h.condition == "well")
+    assert danger(human) >= 3
+    far = [g for g in game.ship.cells if danger(g) == 0]
+    assert far  # somewhere on the ship no human reaches next phase
+
+
+def _hidden_alien_crew_phase(seed: int) -> tuple[Game, HardCrew]:
+    """Hard crew against the easy alien up to a crew phase with the alien hidden
+    somewhere among several grids of the crew's belief."""
+    game = Game.new(seed)
+    crew = player_for(Side.CREW, "hard")
+    assert isinstance(crew, HardCrew)
+    alien = player_for(Side.ALIEN, "easy")
+    rngs = {Side.CREW: Rng(seed), Side.ALIEN: Rng(seed + 1)}
+    while game.state.phase is not Phase.OVER and game.state.turn <= 12:
+        side = acting_side(game.state)
+        hidden = all(a.pipe_running for a in game.state.aliens.values())
+        wide = crew.belief is not None and len(crew.belief.all_grids()) > 1
+        if side is Side.CREW and game.state.phase is Phase.CREW and hidden and wide:
+            return game, crew
+        player = crew if side is Side.CREW else alien
+        events = game.play(
+            side, decide(game.state, side, player, game.ship, game.content, rngs[side])
+        )
+        show(game, [crew], events)
+    raise AssertionError("no crew phase with the alien hidden among several grids")
+
+
+@pytest.mark.parametrize("seed", [1, 3, 5, 9])
+def test_c7_the_hard_crew_decides_the_same_wherever_its_belief_says_the_alien_may_hide(
+    seed: int,
+) -> None:
+    """Two positions of the hidden alien the crew cannot tell apart (both in its belief)
+    give the same decision: it reads the belief, never the alien's grid."""
+    game, crew = _hidden_alien_crew_phase(seed)
+    assert crew.belief is not None
+    alien = next(iter(game.state.aliens.values()))
+    places = sorted(crew.belief.grids(alien.id))
+    assert alien.grid in places and len(places) > 1
+    choices = set()
+    for place in places[:: max(1, len(places) // 6)]:
+        alien.grid = place
+        choices.add(decide(game.state, Side.CREW, crew, game.ship, game.content, Rng(7)))
+    assert len(choices) == 1
