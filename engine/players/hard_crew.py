@@ -27,6 +27,8 @@ from engine.geometry import Mover, grid_range, visible_grids
 from engine.grid import Grid
 from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
+from engine.players.fabricate_plan import out_of_reach, workroom
+from engine.players.pods_plan import Escape, all_aboard, escape_plan, ship_lost
 from engine.players.strike import attack_modifier, attack_value
 from engine.players.tactics import FAR, best_by_unit, distances, grid_of, markers
 from engine.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
@@ -92,10 +94,15 @@ class HardCrew(BeliefKeeper):
         seen = frozenset(g for a in view.aliens if not a.hidden and (g := grid_of(a.grid)))
         team = team_plan(view, ship, self.kit_id, damaged, (suspects or frozenset()) | seen)
         last = any(self.deadlines.get(g, FAR) <= view.turn for g in damaged)
+        escape = None
+        if damaged and ship_lost(view, ship, damaged, self.deadlines, team.toolkit):
+            escape = escape_plan(view, ship, content.ship.pod_capacity, last)
         return best_by_unit(
             legal,
             mine,
-            lambda h: _HardPlan(view, h, ship, critical, suspects, self.hunt, team, last).score,
+            lambda h: (
+                _HardPlan(view, h, ship, critical, suspects, self.hunt, team, last, escape).score
+            ),
             rng,
         )
 
@@ -229,8 +236,13 @@ class _HardPlan(_Plan):
         hunt: bool,
         team: Team,
         last_chance: bool = False,
+        escape: Escape | None = None,
+        content: Content | None = None,
     ) -> None:
         self.suspects, self.hunt, self.team = suspects, hunt, team
+        self.content = content
+        self.escape = escape
+        self.pod = escape.pods.get(me.id) if escape is not None else None  # C.9: ship lost
         self.last_chance = last_chance  # C.9: a critical system's last crew phase
         self.keeper = team.keeper == me.id
         self._hurt = {a.id: a.injured for a in view.aliens if hunt}  # `hard` splits its attacks
@@ -238,6 +250,8 @@ class _HardPlan(_Plan):
         super().__init__(view, me, ship, critical)
 
     def _goal(self) -> Grid | None:
+        if self.pod is not None:
+            return self.pod
         base = super()._goal()
         if self.flee or (self.damaged and self.engineer and self.toolkit):
             return base
@@ -266,6 +280,9 @@ class _HardPlan(_Plan):
             return self._near(self.damaged)[0] or base
         if "Science" in self.me.skills and self._lab_cadavers():
             return self._near(lab_grids(self.ship))[0] or base
+        room = self._workroom()
+        if room and not self.damaged:  # E.4.2: carry the supplies to the workroom
+            return self._near(room)[0] or base
         if self.hunt and self.suspects and len(self.suspects) <= HUNT_SIZE and self._company():
             return self._near(list(self.suspects))[0] or base
         return base
@@ -293,6 +310,15 @@ class _HardPlan(_Plan):
                 return True
         return False
 
+    def _workroom(self) -> list[Grid]:
+        if self.content is None:
+            return []
+        return workroom(self.view, self.me, self.ship, self.content)
+
+    def _safe_here(self) -> bool:
+        """No grid the belief holds, nor any alien in sight, within the alien's reach."""
+        return out_of_reach(self.ship, self.here, (self.suspects or frozenset()) | set(self.aliens))
+
     def _courier_grid(self) -> Grid | None:
         courier = next((h for h in self.view.crew if h.id == self.team.courier), None)
         return grid_of(courier.grid) if courier is not None else None
@@ -312,6 +338,8 @@ class _HardPlan(_Plan):
         )
 
     def score(self, cmd: c.Command) -> float:
+        if self.pod is not None:
+            return self._escape_score(cmd)
         match cmd:
             case c.Attack(target=target, boost=boost) if target in self._hurt:
                 return 100 + 10 * self._attack_value(target, boost)
@@ -333,4 +361,18 @@ class _HardPlan(_Plan):
                 return 96 if to == self.team.keeper and self.me.id != self.team.keeper else -10
             case c.Give():
                 return -10
+            case c.Fabricate():  # E.4.2: only beyond the alien's reach next phase
+                return super().score(cmd) if self._safe_here() else -5
         return super().score(cmd)
+
+    def _escape_score(self, cmd: c.Command) -> float:
+        """The ship is lost (C.9): walk to the pod and launch it from inside once everyone
+        bound for it is aboard or time is up (E.2.4); fight only what stands in the way."""
+        assert self.escape is not None and self.pod is not None
+        match cmd:
+            case c.Launch(pod="") if self.here == self.pod:
+                ready = self.escape.last_chance or all_aboard(self.view, self.escape, self.pod)
+                return 99 if ready else -20
+            case c.Attack() | c.Move() | c.EndUnit():
+                return _Plan.score(self, cmd)
+        return -10

@@ -1,0 +1,107 @@
+"""The `normal` and `hard` crew's way out: when the ship is lost, to the life pods.
+
+C.9: a damaged critical system destroys the ship (and kills the humans aboard) unless an
+Engineer with the ToolKit repairs it in time. When, by the crew's own view, no well
+Engineer can bring the ToolKit there and keep an action for the repair before the
+countdown's last crew phase ends, the ship is lost: F.1 scores +1 for every human alive in
+a launched life pod (E.2.4) and nothing for the humans who die aboard, so every human
+but the Agent (F.1, gap 22: it costs 4 points however it dies, unless an alien kills it)
+makes for the nearest life pod with a seat left (a pod holds four, E.2.4) and launches it
+from inside once everyone bound for it is aboard, or in the last crew phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.board_view import MarkerKind
+from engine.geometry import Mover
+from engine.grid import Grid
+from engine.players.tactics import FAR, distances, grid_of, markers
+from engine.ship import RegionKind, Ship
+from engine.views import CrewLine, View
+
+ACTIONS = 4  # a human's actions in a crew phase (an Athlete's fifth is not counted)
+TOOLKIT = "ToolKit"
+
+
+@dataclass(frozen=True, slots=True)
+class Escape:
+    """Who goes to which life pod, and whether this is the last crew phase to launch in."""
+
+    pods: Mapping[str, Grid]  # human id: the pod grid it makes for
+    last_chance: bool
+
+
+def _able(line: CrewLine) -> bool:
+    return bool(line.grid) and line.fate == "aboard" and line.condition in ("well", "injured")
+
+
+def phases_left(deadline: int, turn: int) -> int:
+    """Crew phases left to repair in, this one included (the last is ``deadline``)."""
+    return max(0, deadline - turn + 1)
+
+
+def repairable(view: View, ship: Ship, grid: Grid, deadline: int, toolkit: Grid | None) -> bool:
+    """C.9: some well Engineer can bring the ToolKit to ``grid`` with an action left to
+    repair before the countdown ends (walking costs from the crew's view of the doors)."""
+    if toolkit is None:
+        return False
+    budget = ACTIONS * phases_left(deadline, view.turn)
+    to_grid = distances(ship, grid, Mover.HUMAN, view.board.doors)
+    to_kit = distances(ship, toolkit, Mover.HUMAN, view.board.doors)
+    for line in view.crew:
+        if not (_able(line) and line.condition == "well" and "Engineer" in line.skills):
+            continue
+        here = Grid.parse(line.grid)
+        walk = to_kit.get(here, FAR) + to_grid.get(toolkit, FAR)
+        if TOOLKIT in line.carrying:
+            walk = to_grid.get(here, FAR)
+        if walk + 1 <= budget:
+            return True
+    return False
+
+
+def ship_lost(
+    view: View,
+    ship: Ship,
+    damaged: list[Grid],
+    deadlines: Mapping[Grid, int],
+    toolkit: Grid | None,
+) -> bool:
+    """Some damaged critical system nobody can repair in time (C.9), by the crew's view;
+    a countdown whose end the crew has not read is taken as the full four turns."""
+    return any(
+        not repairable(view, ship, g, deadlines.get(g, view.turn + 3), toolkit) for g in damaged
+    )
+
+
+def escape_plan(view: View, ship: Ship, capacity: int, last_chance: bool) -> Escape:
+    """Every living human but the Agent, nearest first, to the nearest unlaunched pod
+    with a seat left (E.2.4, C.6)."""
+    launched = set(markers(view, MarkerKind.POD_LAUNCHED))
+    pods = sorted(
+        g
+        for r in ship.regions.values()
+        if r.kind is RegionKind.POD
+        for g in r.grids
+        if g not in launched
+    )
+    maps = {p: distances(ship, p, Mover.HUMAN, view.board.doors) for p in pods}
+    humans = [h for h in view.crew if _able(h) and "Agent" not in h.skills]
+    pairs = sorted((maps[p].get(Grid.parse(h.grid), FAR), h.id, p) for h in humans for p in pods)
+    seats = {p: capacity for p in pods}
+    chosen: dict[str, Grid] = {}
+    for cost, who, pod in pairs:
+        if who in chosen or seats[pod] == 0 or cost >= FAR:
+            continue
+        chosen[who] = pod
+        seats[pod] -= 1
+    return Escape(chosen, last_chance)
+
+
+def all_aboard(view: View, escape: Escape, pod: Grid) -> bool:
+    """Everyone bound for ``pod`` stands in it."""
+    bound = {who for who, p in escape.pods.items() if p == pod}
+    return all(grid_of(h.grid) == pod for h in view.crew if h.id in bound)

@@ -1,0 +1,82 @@
+"""The `normal`/`hard` crew abandons a lost ship (C.9, E.2.4, F.1): when no well Engineer
+can bring the ToolKit to a damaged critical system in time, by the crew's own view, the
+humans make for the nearest life pods with seats left and launch them."""
+
+from __future__ import annotations
+
+from engine import commands as c
+from engine.dice import Rng
+from engine.game import Game
+from engine.grid import Grid
+from engine.players.base import decide
+from engine.players.hard_crew import HardCrew, toolkit_grid
+from engine.players.pods_plan import escape_plan, ship_lost
+from engine.scenario import scenario_game
+from engine.state import Fate, Side
+from engine.views import view
+
+POD1 = Grid.parse("0-X5")
+
+
+def _lost_ship(engineer: str, *, extra: str = "") -> Game:
+    return scenario_game(
+        f"""
+        scenario
+        seed 1
+        turn 5 crew
+        crew tanaka 0-X5 role=Captain
+        crew okeke 0-W5 role="Science Officer"
+        crew haddad {engineer} role="Chief Engineer"
+        alien alien1 Larva 2-X10
+        nexus 1-P12 "Life Support" revealed rotated=3
+        {extra}
+        end
+        """
+    )
+
+
+def _crew_decision(game: Game, crew: HardCrew | None = None) -> c.Command:
+    return decide(game.state, Side.CREW, crew or HardCrew(), game.ship, game.content, Rng(3))
+
+
+def test_c9_a_ship_no_well_engineer_can_save_is_lost_in_the_crews_view() -> None:
+    game = _lost_ship("2-C6 unconscious")
+    seen = view(game.state, "crew", game.ship, game.content)
+    damaged = [Grid.parse("1-P12")]
+    assert ship_lost(seen, game.ship, damaged, {}, toolkit_grid(seen, game.ship))
+
+
+def test_c9_an_engineer_with_the_toolkit_beside_the_damage_can_still_save_the_ship() -> None:
+    game = _lost_ship("1-P12 carries=toolkit1")
+    seen = view(game.state, "crew", game.ship, game.content)
+    damaged = [Grid.parse("1-P12")]
+    assert not ship_lost(seen, game.ship, damaged, {}, toolkit_grid(seen, game.ship))
+    assert not isinstance(_crew_decision(game), c.Launch)
+
+
+def test_e24_on_a_lost_ship_the_humans_board_the_nearest_pod_together_and_launch_it() -> None:
+    """Okeke walks into the pod Tanaka waits in; the pod goes only with both aboard."""
+    game = _lost_ship("2-C6 unconscious")
+    crew = HardCrew()
+    for _ in range(10):
+        command = _crew_decision(game, crew)
+        assert not isinstance(command, c.Launch) or game.state.humans["okeke"].grid == POD1
+        game.play(Side.CREW, command)
+        if isinstance(command, c.Launch):
+            break
+    fates = {h: game.state.humans[h].fate for h in ("tanaka", "okeke")}
+    assert fates == {"tanaka": Fate.ESCAPED, "okeke": Fate.ESCAPED}
+
+
+def test_e24_c6_a_pod_takes_four_so_the_fifth_human_is_sent_to_another() -> None:
+    game = _lost_ship(
+        "2-C6 unconscious",
+        extra="\n".join(
+            f"crew {h} 0-W5 role={r!r}".replace("'", '"')
+            for h, r in (("hyun", "Cook"), ("mehta", "Corpsman"), ("nguyen", "Security Chief"))
+        ),
+    )
+    seen = view(game.state, "crew", game.ship, game.content)
+    plan = escape_plan(seen, game.ship, game.content.ship.pod_capacity, last_chance=False)
+    assert len(plan.pods) == 5
+    assert sorted(list(plan.pods.values()).count(p) for p in set(plan.pods.values())) == [1, 4]
