@@ -16,6 +16,7 @@ from engine.state import Fate, Side
 from engine.views import view
 
 POD1 = Grid.parse("0-X5")
+DAMAGE = Grid.parse("1-P12")
 
 
 def _lost_ship(engineer: str, *, extra: str = "") -> Game:
@@ -58,6 +59,7 @@ def test_e24_on_a_lost_ship_the_humans_board_the_nearest_pod_together_and_launch
     """Okeke walks into the pod Tanaka waits in; the pod goes only with both aboard."""
     game = _lost_ship("2-C6 unconscious")
     crew = HardCrew()
+    crew.deadlines[DAMAGE] = 5  # C.9: turn 5's crew phase is the countdown's last
     for _ in range(10):
         command = _crew_decision(game, crew)
         assert not isinstance(command, c.Launch) or game.state.humans["okeke"].grid == POD1
@@ -77,6 +79,16 @@ def test_e24_c6_a_pod_takes_four_so_the_fifth_human_is_sent_to_another() -> None
         ),
     )
     seen = view(game.state, "crew", game.ship, game.content)
-    plan = escape_plan(seen, game.ship, game.content.ship.pod_capacity, last_chance=False)
+    plan = escape_plan(seen, game.ship, game.content.ship.pod_capacity, phases=1)
     assert len(plan.pods) == 5
     assert sorted(list(plan.pods.values()).count(p) for p in set(plan.pods.values())) == [1, 4]
+
+
+def test_e24_with_phases_to_spare_the_humans_near_a_pod_hunt_on_before_leaving() -> None:
+    """The alien's death ends the game before the ship is lost (F): a human who can
+    still reach its pod later does not leave yet."""
+    game = _lost_ship("2-C6 unconscious")
+    seen = view(game.state, "crew", game.ship, game.content)
+    capacity = game.content.ship.pod_capacity
+    assert escape_plan(seen, game.ship, capacity, phases=4).leaving == frozenset()
+    assert escape_plan(seen, game.ship, capacity, phases=1).leaving == {"tanaka", "okeke"}

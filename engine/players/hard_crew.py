@@ -28,7 +28,7 @@ from engine.grid import Grid
 from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
 from engine.players.fabricate_plan import out_of_reach, workroom
-from engine.players.pods_plan import Escape, all_aboard, escape_plan, ship_lost
+from engine.players.pods_plan import Escape, escape_plan, phases_left, ready_to_launch, ship_lost
 from engine.players.strike import attack_modifier, attack_value
 from engine.players.tactics import FAR, best_by_unit, distances, grid_of, markers
 from engine.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
@@ -96,7 +96,9 @@ class HardCrew(BeliefKeeper):
         last = any(self.deadlines.get(g, FAR) <= view.turn for g in damaged)
         escape = None
         if damaged and ship_lost(view, ship, damaged, self.deadlines, team.toolkit):
-            escape = escape_plan(view, ship, content.ship.pod_capacity, last)
+            ends = [self.deadlines.get(g, view.turn + 3) for g in damaged]
+            left = phases_left(min(ends), view.turn)
+            escape = escape_plan(view, ship, content.ship.pod_capacity, left)
         return best_by_unit(
             legal,
             mine,
@@ -242,7 +244,8 @@ class _HardPlan(_Plan):
         self.suspects, self.hunt, self.team = suspects, hunt, team
         self.content = content
         self.escape = escape
-        self.pod = escape.pods.get(me.id) if escape is not None else None  # C.9: ship lost
+        leaving = escape is not None and me.id in escape.leaving
+        self.pod = escape.pods.get(me.id) if escape and leaving else None  # C.9: ship lost
         self.last_chance = last_chance  # C.9: a critical system's last crew phase
         self.keeper = team.keeper == me.id
         self._hurt = {a.id: a.injured for a in view.aliens if hunt}  # `hard` splits its attacks
@@ -371,8 +374,9 @@ class _HardPlan(_Plan):
         assert self.escape is not None and self.pod is not None
         match cmd:
             case c.Launch(pod="") if self.here == self.pod:
-                ready = self.escape.last_chance or all_aboard(self.view, self.escape, self.pod)
-                return 99 if ready else -20
+                return 99 if ready_to_launch(self.view, self.escape, self.pod) else -20
+            case c.EndUnit() | c.Move() if self.here == self.pod:
+                return -20  # waits aboard to launch once the others are in
             case c.Attack() | c.Move() | c.EndUnit():
                 return _Plan.score(self, cmd)
         return -10

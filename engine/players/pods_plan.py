@@ -30,7 +30,8 @@ TOOLKIT = "ToolKit"
 class Escape:
     """Who goes to which life pod, and whether this is the last crew phase to launch in."""
 
-    pods: Mapping[str, Grid]  # human id: the pod grid it makes for
+    pods: Mapping[str, Grid]  # human id: the pod grid it is bound for
+    leaving: frozenset[str]  # who must start for its pod now to launch in time
     last_chance: bool
 
 
@@ -83,9 +84,12 @@ def ship_lost(
     )
 
 
-def escape_plan(view: View, ship: Ship, capacity: int, last_chance: bool) -> Escape:
+def escape_plan(view: View, ship: Ship, capacity: int, phases: int) -> Escape:
     """Every living human but the Agent, nearest first, to the nearest unlaunched pod
-    with a seat left (E.2.4, C.6)."""
+    with a seat left (E.2.4, C.6). A human starts for it only in the last crew phase
+    that still gets it there with an action to launch (``phases`` are left, this one
+    included): until then it hunts on, as the alien's death (F) ends the game before the
+    ship is lost and scores far more than a pod."""
     launched = set(markers(view, MarkerKind.POD_LAUNCHED))
     pods = sorted(
         g
@@ -99,15 +103,20 @@ def escape_plan(view: View, ship: Ship, capacity: int, last_chance: bool) -> Esc
     pairs = sorted((maps[p].get(Grid.parse(h.grid), FAR), h.id, p) for h in humans for p in pods)
     seats = {p: capacity for p in pods}
     chosen: dict[str, Grid] = {}
+    leaving: set[str] = set()
     for cost, who, pod in pairs:
         if who in chosen or seats[pod] == 0 or cost >= FAR:
             continue
         chosen[who] = pod
         seats[pod] -= 1
-    return Escape(chosen, last_chance)
+        if -(-(cost + 1) // ACTIONS) >= phases:  # phases to walk there and launch
+            leaving.add(who)
+    return Escape(chosen, frozenset(leaving), phases <= 1)
 
 
-def all_aboard(view: View, escape: Escape, pod: Grid) -> bool:
-    """Everyone bound for ``pod`` stands in it."""
+def ready_to_launch(view: View, escape: Escape, pod: Grid) -> bool:
+    """Everyone bound for ``pod`` stands in it; in the last crew phase, everyone who can
+    still come this phase (a unit not yet done) has come."""
     bound = {who for who, p in escape.pods.items() if p == pod}
-    return all(grid_of(h.grid) == pod for h in view.crew if h.id in bound)
+    out = [h for h in view.crew if h.id in bound and grid_of(h.grid) != pod]
+    return all(h.done or not _able(h) for h in out) if escape.last_chance else not out
