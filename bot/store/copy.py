@@ -41,6 +41,7 @@ IDENTITIES = ("games", "public_lines", "mod_actions")  # ids the database hands 
 LEFT_OUT = {
     "shard_leases": "which running process serves which shard, not data",
     "schema_migrations": "each database's own record of its migrations",
+    "bot_meta": "facts about one deployment (the slash commands it synced), not game data",
 }
 PAGE = 500  # games per read
 Rows = list[tuple[Any, ...]]
