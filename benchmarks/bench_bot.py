@@ -17,7 +17,7 @@ import simcord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.app import QuicksilverBot
+from bot.client.app import QuicksilverBot
 from engine.state import Phase
 from tests.bot.helpers import greedy_crew, make_world, mirror, seat_and_start
 

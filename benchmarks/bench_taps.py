@@ -19,7 +19,7 @@ import simcord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.app import QuicksilverBot
+from bot.client.app import QuicksilverBot
 from engine.state import Phase
 from tests.bot.helpers import make_world, phase_of, seat_and_start, stored_commands
 from tests.bot.panel_driver import Tapper, alien_phase, open_panel, play_unit

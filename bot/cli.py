@@ -80,7 +80,7 @@ def _cmd_script(args: argparse.Namespace) -> int:
 
 
 def _cmd_bot(_args: argparse.Namespace) -> int:
-    from bot.app import run
+    from bot.client.app import run
     from bot.config import Config, ConfigError
 
     try:

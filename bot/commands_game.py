@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import actions, complete, delivery
-from bot.actions import Inter, guard
+from bot.client import actions, complete, delivery
+from bot.client.actions import Inter, guard
 from bot.computer_seat import DEFAULT_LEVEL
 from bot.service import Refusal, Seat
 from engine.players.levels import LEVELS

@@ -11,8 +11,9 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot import actions, delivery, texts, ui
-from bot.actions import Inter, guard
+from bot import texts
+from bot.client import actions, delivery, ui
+from bot.client.actions import Inter, guard
 from bot.service import Refusal, Table
 from engine.state import Phase
 

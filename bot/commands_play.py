@@ -11,8 +11,8 @@ from typing import Literal
 
 from discord import app_commands
 
-from bot import actions, complete
-from bot.actions import Inter, guard
+from bot.client import actions, complete
+from bot.client.actions import Inter, guard
 from bot.commands_game import game_id
 
 crew = app_commands.Group(

@@ -1,14 +1,14 @@
 """/game replay: post the replay of a finished game of this channel (buttons and GIF).
 
-``bot.app`` adds the command to the ``/game`` group.
+``bot.client.app`` adds the command to the ``/game`` group.
 """
 
 from __future__ import annotations
 
 from discord import app_commands
 
-from bot import actions, delivery, replay
-from bot.actions import Inter, guard
+from bot.client import actions, delivery, replay
+from bot.client.actions import Inter, guard
 from bot.replay_log import ReplayRefused, load_replay
 from bot.service import Refusal
 

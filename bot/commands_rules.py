@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.actions import Inter, guard, reply
+from bot.client.actions import Inter, guard, reply
 from bot.service import Refusal
 from engine import rules_help
 

@@ -1,5 +1,5 @@
 """What one action changed, addressed to whoever may know it; the Discord layer turns
-it into messages (:mod:`bot.delivery`)."""
+it into messages (:mod:`bot.client.delivery`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A finished game's replay, read from the store: its phases, their digests and pictures.
 
-Shared by the Discord replay (``bot.replay``) and ``quicksilver replay``. The game is
+Shared by the Discord replay (``bot.client.replay``) and ``quicksilver replay``. The game is
 rebuilt by replaying its command log (engine.replay); a game that is not over is refused,
 so nothing secret leaks. Pictures are drawn from the referee's replay view only.
 """

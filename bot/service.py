@@ -4,7 +4,7 @@ No discord imports: the Discord layer turns an :class:`Outcome` into messages. C
 on one channel run one at a time (a lock per game); every accepted command is written to
 the store in one transaction before anyone is told about it. Everything people read is
 built from :func:`engine.views.view` and :func:`engine.views.events_for`, never from state.
-Games come into memory on demand (:mod:`bot.loading`); the clock lives in :mod:`bot.timers`;
+Games come into memory on demand (:mod:`bot.loading`); the clock lives in :mod:`bot.client.timers`;
 the tables and the guarded writes in :mod:`bot.desk_base`; moderators' actions in
 :mod:`bot.moderation`.
 """

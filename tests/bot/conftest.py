@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.app import QuicksilverBot
+from bot.client.app import QuicksilverBot
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

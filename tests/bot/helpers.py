@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.app import QuicksilverBot
+from bot.client.app import QuicksilverBot
 from bot.service import Table
 from engine import commands as c
 from engine.game import Game

@@ -1,7 +1,7 @@
 """One bot process on some shards, over a shared database, for the two-process test
 (issue 11): ``python -m tests.bot.shard_process DB SHARDS [GAMES]``.
 
-It runs :class:`bot.app.QuicksilverBot` serving the shard range ``SHARDS`` (``1/2``) on
+It runs :class:`bot.client.app.QuicksilverBot` serving the shard range ``SHARDS`` (``1/2``) on
 its own simcord world (simcord is in-memory, so every process has its own Discord),
 with ``GAMES`` (default 2) guilds on its shards, one game channel in each. The world is
 built the same way on every start, so a restarted process finds the same guild, channel
@@ -38,7 +38,7 @@ from typing import Any
 import simcord
 
 from bot import leases
-from bot.app import QuicksilverBot
+from bot.client.app import QuicksilverBot
 from bot.shards import ShardSpec, shard_of
 from bot.store import GameRow, Guard, Statement, Store
 

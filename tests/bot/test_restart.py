@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app import QuicksilverBot
+from bot.client.app import QuicksilverBot
 from engine.state import Phase
 from tests.bot.helpers import make_world, mirror, phase_of, seat_and_start
 

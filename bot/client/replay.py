@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import actions, delivery
-from bot.actions import Inter
+from bot.client import actions, delivery
+from bot.client.actions import Inter
 from bot.replay_log import GameReplay, ReplayRefused, digest, load_replay
 from bot.service import Refusal
 from render.animation import UPLOAD_LIMIT
 
 if TYPE_CHECKING:
-    from bot.app import QuicksilverBot
+    from bot.client.app import QuicksilverBot
 
 log = logging.getLogger("quicksilver.bot")
 

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.actions import Inter, bot_of, in_dm
+from bot.client.actions import Inter, bot_of, in_dm
 from bot.service import Refusal, Seat, Table
 from engine import commands as c
 from engine.state import Phase

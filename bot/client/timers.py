@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import delivery, texts
+from bot import texts
+from bot.client import delivery
 from bot.store import GameRow
 
 if TYPE_CHECKING:
-    from bot.app import QuicksilverBot
+    from bot.client.app import QuicksilverBot
 
 VERIFY_PER_TICK = 20  # games loaded from snapshots that each tick checks against replay
 

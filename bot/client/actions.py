@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot import delivery, texts, ui
+from bot import texts
+from bot.client import delivery, ui
 from bot.computer_seat import DEFAULT_LEVEL
 from bot.service import Refusal, Seat, Table
 from engine.commands import EndPhase, QuickSetup
@@ -22,7 +23,7 @@ from engine.state import Phase, Side
 from engine.views import Viewer
 
 if TYPE_CHECKING:
-    from bot.app import QuicksilverBot
+    from bot.client.app import QuicksilverBot
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -299,7 +300,7 @@ async def show_map(
     file = await delivery.map_file(table, viewer)
     title = texts.status_text(table).splitlines()[0]
     caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {title}; one deck up close:"
-    from bot.deck_maps import deck_view
+    from bot.client.deck_maps import deck_view
 
     await reply(interaction, [caption], file=file, view=deck_view(table))
 
@@ -388,11 +389,11 @@ async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, a
         elif action == "undo":
             await undo(interaction, stamp=int(stamp.removeprefix("n") or -1), table=table)
         elif action == "play":
-            from bot.panels.press import open_panel
+            from bot.client.panels.press import open_panel
 
             await open_panel(interaction, table)
         elif action == "deck":
-            from bot.deck_maps import show_deck
+            from bot.client.deck_maps import show_deck
 
             await show_deck(interaction, table, arg)
         elif action == "map":

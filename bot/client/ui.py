@@ -56,7 +56,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         return cls(match["action"], int(match["game"]), match["stamp"], match["arg"] or "")
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        from bot import actions
+        from bot.client import actions
 
         await actions.on_button(interaction, self.action, self.game_id, self.stamp, self.arg)
 
@@ -97,7 +97,7 @@ def lobby_view(table: Table) -> discord.ui.View:
 
 
 def play_button(table: Table) -> GameButton:
-    """Opens the presser's turn panel (bot.panels)."""
+    """Opens the presser's turn panel (bot.client.panels)."""
     return GameButton("play", table.id, label="Play", emoji="🎛️", style=discord.ButtonStyle.success)
 
 
@@ -127,7 +127,7 @@ def map_view(table: Table) -> discord.ui.View:
         buttons.insert(
             1, GameButton("pass", g, stamp, label="End my units", style=discord.ButtonStyle.primary)
         )
-    from bot.deck_maps import deck_buttons
+    from bot.client.deck_maps import deck_buttons
 
     view = _view(*buttons)
     for deck in deck_buttons(table):  # a second row: one deck up close, for phones

@@ -3,7 +3,7 @@
 Built from the presser's view, the legal commands of the unit shown
 (:meth:`bot.service.Desk.legal_for`, i.e. ``engine.legal.legal_commands``) and the
 last result lines, which are already filtered for the presser's side. No discord
-here: :mod:`bot.panels.layout` turns a :class:`Panel` into components, and tests
+here: :mod:`bot.client.panels.layout` turns a :class:`Panel` into components, and tests
 check panels without Discord.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.panels import ids
-from bot.panels.choices import (
+from bot.client.panels import ids
+from bot.client.panels.choices import (
     BUTTONS_PER_ROW,
     ROWS_MAX,
     SELECT_MAX,

@@ -18,18 +18,19 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import leases, replay, timers
+from bot import leases
+from bot.client import replay, timers
+from bot.client.panels.layout import PanelButton, PanelSelect
+from bot.client.ui import GameButton
 from bot.commands_game import game
 from bot.commands_mod import mod
 from bot.commands_play import alien, crew
 from bot.commands_replay import replay_command
 from bot.commands_rules import rules
 from bot.config import TOKEN_HELP, Config
-from bot.panels.layout import PanelButton, PanelSelect
 from bot.service import IDLE_MINUTES_DEFAULT, Desk
 from bot.shards import ShardSpec
 from bot.store import Store
-from bot.ui import GameButton
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -174,7 +175,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             await asyncio.sleep(TICK_SECONDS)
 
     async def tick(self, now: float | None = None) -> None:
-        """One tick of the clock (:func:`bot.timers.tick`)."""
+        """One tick of the clock (:func:`bot.client.timers.tick`)."""
         await timers.tick(self, self.clock() if now is None else now)
 
 

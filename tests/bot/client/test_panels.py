@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from simcord.backend.errors import SetupError
 
-from bot.app import QuicksilverBot
+from bot.client.app import QuicksilverBot
 from engine.state import Phase
 from tests.bot.helpers import make_world, phase_of, seat_and_start, stored_commands
 from tests.bot.panel_driver import (

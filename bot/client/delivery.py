@@ -18,7 +18,7 @@ from engine.views import Viewer
 from render.board import render_png
 
 if TYPE_CHECKING:
-    from bot.app import QuicksilverBot
+    from bot.client.app import QuicksilverBot
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -161,7 +161,7 @@ async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
 
 async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     """A new public map with a summary (never an edit), the alien's map, and the pings."""
-    from bot import ui
+    from bot.client import ui
 
     channel = await channel_of(bot, table.channel_id)
     if channel is None or table.game is None:
@@ -194,7 +194,7 @@ async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> Non
 async def ping(bot: QuicksilverBot, table: Table) -> None:
     """Mention only the people the game waits for, with a Play button; the alien hears
     by DM too, with its own Play button there."""
-    from bot import ui
+    from bot.client import ui
 
     waiting = table.waiting_users()
     if not waiting:
@@ -224,7 +224,7 @@ async def post_result(bot: QuicksilverBot, table: Table) -> None:
     lines = texts.result_text(table)
     for chunk in lines[:-1]:
         await channel.send(chunk, allowed_mentions=NO_PINGS)
-    from bot import replay
+    from bot.client import replay
 
     files = [await map_file(table, Viewer.REFEREE, "reveal.png")]
     animation = await replay.animation_file(bot, table.id)

@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot import actions, delivery
-from bot.panels import ids
-from bot.panels.build import Pages, Panel, build_panel, confirm_panel
-from bot.panels.layout import to_view
+from bot.client import actions, delivery
+from bot.client.panels import ids
+from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
+from bot.client.panels.layout import to_view
 from bot.service import Desk, Outcome, Refusal, Seat, Table
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Side
 
 if TYPE_CHECKING:
-    from bot.app import QuicksilverBot
+    from bot.client.app import QuicksilverBot
 
 log = logging.getLogger("quicksilver.bot")
 

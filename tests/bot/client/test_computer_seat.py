@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app import QuicksilverBot
+from bot.client.app import QuicksilverBot
 from bot.computer_seat import seat_level, seat_side, seat_text
 from bot.service import computer_seed, event_line
 from engine import commands as c

@@ -1,4 +1,4 @@
-"""A :class:`~bot.panels.build.Panel` as Discord components, and the dynamic items that
+"""A :class:`~bot.client.panels.build.Panel` as Discord components, and the dynamic items that
 answer them after any restart (registered in ``setup_hook``)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.panels import ids
-from bot.panels.build import Panel
+from bot.client.panels import ids
+from bot.client.panels.build import Panel
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -45,7 +45,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.B
         return cls(_parse(match))
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        from bot.panels import press
+        from bot.client.panels import press
 
         await press.on_press(interaction, self.pid, "")
 
@@ -77,7 +77,7 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.S
         return cls(_parse(match))
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        from bot.panels import press
+        from bot.client.panels import press
 
         data: Any = interaction.data or {}
         values = self.item.values or data.get("values") or [""]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.panels.choices import SELECT_MAX, Choice, UnitChoices, choices_for, page
+from bot.client.panels.choices import SELECT_MAX, Choice, UnitChoices, choices_for, page
 from engine import commands as c
 from engine.dice import Rng
 from engine.game import Game

@@ -11,9 +11,9 @@ import io
 
 import discord
 
-from bot import actions
+from bot.client import actions
+from bot.client.ui import GameButton
 from bot.service import Refusal, Table
-from bot.ui import GameButton
 from engine.grid import deck_label
 from render.deck_crop import render_deck_png
 

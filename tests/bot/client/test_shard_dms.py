@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.app import QuicksilverBot
+from bot.client.app import QuicksilverBot
 from bot.service import Desk, Seat
 from bot.shards import ShardSpec
 from bot.store import Store
