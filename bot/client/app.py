@@ -20,13 +20,13 @@ from discord import app_commands
 
 from bot import leases
 from bot.client import replay, timers
+from bot.client.commands.game import game
+from bot.client.commands.mod import mod
+from bot.client.commands.play import alien, crew
+from bot.client.commands.replay import replay_command
+from bot.client.commands.rules import rules
 from bot.client.panels.layout import PanelButton, PanelSelect
 from bot.client.ui import GameButton
-from bot.commands_game import game
-from bot.commands_mod import mod
-from bot.commands_play import alien, crew
-from bot.commands_replay import replay_command
-from bot.commands_rules import rules
 from bot.config import TOKEN_HELP, Config
 from bot.service import IDLE_MINUTES_DEFAULT, Desk
 from bot.shards import ShardSpec

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.client import actions, complete
 from bot.client.actions import Inter, guard
-from bot.commands_game import game_id
+from bot.client.commands.game import game_id
 
 crew = app_commands.Group(
     name="crew",
