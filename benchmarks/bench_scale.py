@@ -41,9 +41,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot import loading  # noqa: E402
 from bot import store as st  # noqa: E402
-from bot.service import Desk, Seat  # noqa: E402
+from bot.desk import loading  # noqa: E402
+from bot.desk.service import Desk, Seat  # noqa: E402
 from bot.store import CommandRow, GameRow, PlayerRow, Store, is_postgres  # noqa: E402
 from bot.store.copy import copy_store  # noqa: E402
 from engine.commands import Command, Move  # noqa: E402

@@ -8,7 +8,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bot.shards import ShardSpec, ShardSpecError
+from bot.desk.shards import ShardSpec, ShardSpecError
 
 TOKEN_HELP = (
     "Set DISCORD_TOKEN to your bot's token: Discord Developer Portal → your application → "

@@ -10,7 +10,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.replay_log import GameReplay, ReplayRefused, digest, load_replay
+from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
 from bot.store import Store
 
 

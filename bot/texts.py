@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.computer_seat import seat_side
+from bot.desk.computer_seat import seat_side
+from bot.desk.service import Seat, Table
 from bot.digest import digest
-from bot.service import Seat, Table
 from engine.state import Side
 from engine.views import View, Viewer
 

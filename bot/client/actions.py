@@ -16,8 +16,8 @@ import discord
 
 from bot import texts
 from bot.client import delivery, ui
-from bot.computer_seat import DEFAULT_LEVEL
-from bot.service import Refusal, Seat, Table
+from bot.desk.computer_seat import DEFAULT_LEVEL
+from bot.desk.service import Refusal, Seat, Table
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Phase, Side
 from engine.views import Viewer

@@ -18,7 +18,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import leases
 from bot.client import replay, timers
 from bot.client.commands.game import game
 from bot.client.commands.mod import mod
@@ -28,8 +27,9 @@ from bot.client.commands.rules import rules
 from bot.client.panels.layout import PanelButton, PanelSelect
 from bot.client.ui import GameButton
 from bot.config import TOKEN_HELP, Config
-from bot.service import IDLE_MINUTES_DEFAULT, Desk
-from bot.shards import ShardSpec
+from bot.desk import leases
+from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk
+from bot.desk.shards import ShardSpec
 from bot.store import Store
 
 log = logging.getLogger("quicksilver.bot")

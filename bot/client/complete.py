@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.client.actions import Inter, bot_of, in_dm
-from bot.service import Refusal, Seat, Table
+from bot.desk.service import Refusal, Seat, Table
 from engine import commands as c
 from engine.state import Phase
 from engine.views import Viewer

@@ -12,8 +12,8 @@ import discord
 
 from bot import texts
 from bot.config import ai_pace
+from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.digest import fold_leftover_searches
-from bot.service import Outcome, Refusal, Seat, Table
 from engine.views import Viewer
 from render.board import render_png
 

@@ -21,8 +21,8 @@ import discord
 
 from bot.client import actions, delivery
 from bot.client.actions import Inter
-from bot.replay_log import GameReplay, ReplayRefused, digest, load_replay
-from bot.service import Refusal
+from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
+from bot.desk.service import Refusal
 from render.animation import UPLOAD_LIMIT
 
 if TYPE_CHECKING:

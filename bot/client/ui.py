@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.service import Table
+from bot.desk.service import Table
 
 TEMPLATE = r"qs:(?P<action>[a-z-]+):(?P<game>\d+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>[a-z0-9-]*))?"
 

@@ -271,7 +271,7 @@ class Store(abc.ABC):
         )
         return [int(r["id"]) for r in rows]
 
-    # --- shard leases (bot.leases) ---------------------------------------------------
+    # --- shard leases (bot.desk.leases) ---------------------------------------------------
     async def leases(self) -> list[tuple[int, int, str, float]]:
         rows = await self._fetch(
             "SELECT shard_count, shard_id, holder, heartbeat_at FROM shard_leases "

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.client.app import QuicksilverBot
-from bot.service import Table
+from bot.desk.service import Table
 from engine import commands as c
 from engine.game import Game
 from engine.geometry import grid_range

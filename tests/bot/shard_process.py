@@ -37,9 +37,9 @@ from typing import Any
 
 import simcord
 
-from bot import leases
 from bot.client.app import QuicksilverBot
-from bot.shards import ShardSpec, shard_of
+from bot.desk import leases
+from bot.desk.shards import ShardSpec, shard_of
 from bot.store import GameRow, Guard, Statement, Store
 
 REFUSED = "⚠️"

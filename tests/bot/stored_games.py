@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.service import Desk, Seat
+from bot.desk.service import Desk, Seat
 from bot.store import Store
 from engine.dice import Rng
 from engine.game import Game

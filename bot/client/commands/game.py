@@ -7,8 +7,8 @@ from discord import app_commands
 
 from bot.client import actions, complete, delivery
 from bot.client.actions import Inter, guard
-from bot.computer_seat import DEFAULT_LEVEL
-from bot.service import Refusal, Seat
+from bot.desk.computer_seat import DEFAULT_LEVEL
+from bot.desk.service import Refusal, Seat
 from engine.players.levels import LEVELS
 from engine.state import Side
 

@@ -14,7 +14,7 @@ from discord import app_commands
 from bot import texts
 from bot.client import actions, delivery, ui
 from bot.client.actions import Inter, guard
-from bot.service import Refusal, Table
+from bot.desk.service import Refusal, Table
 from engine.state import Phase
 
 mod = app_commands.Group(

@@ -9,8 +9,8 @@ from discord import app_commands
 
 from bot.client import actions, delivery, replay
 from bot.client.actions import Inter, guard
-from bot.replay_log import ReplayRefused, load_replay
-from bot.service import Refusal
+from bot.desk.replay_log import ReplayRefused, load_replay
+from bot.desk.service import Refusal
 
 
 @app_commands.command(name="replay", description="Step through a finished game of this channel")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.client.actions import Inter, guard, reply
-from bot.service import Refusal
+from bot.desk.service import Refusal
 from engine import rules_help
 
 

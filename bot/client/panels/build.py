@@ -1,7 +1,7 @@
 """A turn panel as data: its text, its selects and its buttons, for one seat's player.
 
 Built from the presser's view, the legal commands of the unit shown
-(:meth:`bot.service.Desk.legal_for`, i.e. ``engine.legal.legal_commands``) and the
+(:meth:`bot.desk.service.Desk.legal_for`, i.e. ``engine.legal.legal_commands``) and the
 last result lines, which are already filtered for the presser's side. No discord
 here: :mod:`bot.client.panels.layout` turns a :class:`Panel` into components, and tests
 check panels without Discord.
@@ -23,7 +23,7 @@ from bot.client.panels.choices import (
     unit_grid,
     unit_name,
 )
-from bot.service import Desk, Refusal, Table
+from bot.desk.service import Desk, Refusal, Table
 from engine.commands import Attack
 from engine.odds import attack_modifier
 from engine.state import Phase, Side

@@ -17,7 +17,7 @@ from bot.client import actions, delivery
 from bot.client.panels import ids
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
 from bot.client.panels.layout import to_view
-from bot.service import Desk, Outcome, Refusal, Seat, Table
+from bot.desk.service import Desk, Outcome, Refusal, Seat, Table
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Side
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.client.app import QuicksilverBot
-from bot.computer_seat import seat_level, seat_side, seat_text
-from bot.service import computer_seed, event_line
+from bot.desk.computer_seat import seat_level, seat_side, seat_text
+from bot.desk.service import computer_seed, event_line
 from engine import commands as c
 from engine.dice import Rng
 from engine.events import Audience

@@ -11,8 +11,8 @@ import pytest
 import pytest_asyncio
 
 from bot.client.app import QuicksilverBot
-from bot.service import Desk, Seat
-from bot.shards import ShardSpec
+from bot.desk.service import Desk, Seat
+from bot.desk.shards import ShardSpec
 from bot.store import Store
 from tests.bot.helpers import make_world
 

@@ -15,7 +15,7 @@ from tests.bot.stored_games import fresh_desk, play_games, replayed
 CHURN = textwrap.dedent(
     """
     import asyncio, sys
-    from bot.service import Desk
+    from bot.desk.service import Desk
     from bot.store import Store
 
     async def main(path):

@@ -26,13 +26,13 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.shards import shard_of
+from bot.desk.shards import shard_of
 from bot.store import GameRow, Store
 from engine.commands import parse
 from engine.game import Game
 from engine.state import Phase, Side
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WAIT = 30.0  # seconds for any one expected line; a healthy run needs a fraction
 SEEDS = {"0/2": (54, 57), "1/2": (64, 71)}  # every one lasts beyond the passes sent here
 
@@ -217,7 +217,7 @@ async def test_two_processes_on_disjoint_shards_lose_nothing_to_a_kill_9_and_nev
         assert "ready" in bot.ready(), bot.lines[-1]
     for bot in (first, second):
         orders = [
-            n for world, seed in enumerate(SEEDS[bot.shards]) for n in lobby(bot, world, seed)
+            n for world, seed in enumerate(SEEDS[bot.desk.shards]) for n in lobby(bot, world, seed)
         ]
         for n in orders:
             bot.acked(n)

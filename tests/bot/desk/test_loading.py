@@ -9,8 +9,8 @@ import sqlite3
 
 import pytest
 
-from bot import loading
-from bot.service import Refusal
+from bot.desk import loading
+from bot.desk.service import Refusal
 from engine import snapshot
 from engine.game import Game
 from engine.legal import legal_commands

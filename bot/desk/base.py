@@ -11,11 +11,11 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 
-from bot import loading
 from bot import store as st
-from bot.shards import ShardSpec
+from bot.desk import loading
+from bot.desk.shards import ShardSpec
+from bot.desk.tables import Refusal, Seat, Table
 from bot.store import GameRow, Guard, PlayerRow, StaleGame, Store
-from bot.tables import Refusal, Seat, Table
 from engine.content import Content, load_content
 from engine.floorplan import default_ship
 from engine.ship import Ship

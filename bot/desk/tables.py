@@ -10,7 +10,7 @@ import asyncio
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.computer_seat import seat_side
+from bot.desk.computer_seat import seat_side
 from bot.store import CommandRow, GameRow, PlayerRow
 from engine.events import Event
 from engine.game import Game
@@ -44,7 +44,7 @@ class NotLoaded(RuntimeError):
 @dataclass(eq=False)
 class Table:
     """One channel's current game. Its row and seats are always in memory; its game is
-    loaded on demand (:meth:`bot.service.Desk.loaded`) and dropped when idle. Only what
+    loaded on demand (:meth:`bot.desk.service.Desk.loaded`) and dropped when idle. Only what
     the next command needs is held: the state, this phase's commands, the phase start."""
 
     row: GameRow

@@ -11,7 +11,7 @@ import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from bot.service import event_line
+from bot.desk.service import event_line
 from bot.store import CommandRow, GameRow, Store
 from engine.board_view import MarkerKind
 from engine.errors import GameError

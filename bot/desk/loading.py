@@ -13,8 +13,8 @@ from __future__ import annotations
 import logging
 
 from bot import store as st
+from bot.desk.tables import Table, event_line
 from bot.store import CommandRow, SnapshotRow, Store
-from bot.tables import Table, event_line
 from engine import snapshot
 from engine.commands import parse
 from engine.content import Content

@@ -14,7 +14,7 @@ import os
 import socket
 from dataclasses import dataclass
 
-from bot.shards import ShardSpec
+from bot.desk.shards import ShardSpec
 from bot.store import Store
 
 LEASE_SECONDS = 120.0

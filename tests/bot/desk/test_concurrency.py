@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service import Desk, Refusal, Seat
+from bot.desk.service import Desk, Refusal, Seat
 from bot.store import Store
 from engine.game import Game
 from engine.state import Phase, Side

@@ -4,12 +4,12 @@ moderator role; each logged in ``mod_actions``."""
 
 from __future__ import annotations
 
-from bot import loading
 from bot import store as st
-from bot.desk_base import DeskBase
-from bot.outcome import Outcome
+from bot.desk import loading
+from bot.desk.base import DeskBase
+from bot.desk.outcome import Outcome
+from bot.desk.tables import Refusal, Seat, Table
 from bot.store import GameRow, PlayerRow
-from bot.tables import Refusal, Seat, Table
 from engine.commands import parse
 from engine.errors import GameError
 from engine.game import Game

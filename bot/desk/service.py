@@ -4,9 +4,9 @@ No discord imports: the Discord layer turns an :class:`Outcome` into messages. C
 on one channel run one at a time (a lock per game); every accepted command is written to
 the store in one transaction before anyone is told about it. Everything people read is
 built from :func:`engine.views.view` and :func:`engine.views.events_for`, never from state.
-Games come into memory on demand (:mod:`bot.loading`); the clock lives in :mod:`bot.client.timers`;
-the tables and the guarded writes in :mod:`bot.desk_base`; moderators' actions in
-:mod:`bot.moderation`.
+Games come into memory on demand (:mod:`bot.desk.loading`); the clock lives in
+:mod:`bot.client.timers`; the tables and the guarded writes in :mod:`bot.desk.base`;
+moderators' actions in :mod:`bot.desk.moderation`.
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from __future__ import annotations
 import logging
 import random
 
-from bot import loading
 from bot import store as st
-from bot.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
-from bot.desk_base import IDLE_MINUTES_DEFAULT, STALE
-from bot.moderation import Moderation
-from bot.outcome import Outcome, merge
+from bot.desk import loading
+from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
+from bot.desk.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
+from bot.desk.moderation import Moderation
+from bot.desk.outcome import Outcome, merge
+from bot.desk.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
 from bot.store import CommandRow, GameRow, PlayerRow
-from bot.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
 from engine.dice import Rng
 from engine.errors import GameError

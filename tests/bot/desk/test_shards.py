@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from bot import leases
 from bot.config import Config, ConfigError
-from bot.shards import ShardSpec, ShardSpecError, shard_of
+from bot.desk import leases
+from bot.desk.shards import ShardSpec, ShardSpecError, shard_of
 from bot.store import Store
 
 TOKEN = "a.b.c"

@@ -10,8 +10,8 @@ import asyncio
 
 import pytest
 
-from bot.service import STALE, Desk, Refusal, Seat
-from bot.shards import ShardSpec
+from bot.desk.service import STALE, Desk, Refusal, Seat
+from bot.desk.shards import ShardSpec
 from bot.store import Store
 from engine.commands import Move, parse
 from engine.game import Game

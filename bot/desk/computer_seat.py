@@ -30,7 +30,7 @@ from engine.players.memory import Memory, remembered
 from engine.state import Side
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.desk.tables import Table
 
 log = logging.getLogger(__name__)
 
