@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/soak.py [--games 2000] [--turns 60] [--workers N]
                                         [--players ai|random]
 
-With ``--players ai`` (the default) both sides use ``bot.local_table.opponent_move``, the
+With ``--players ai`` (the default) both sides use ``bot.cli.local_table.opponent_move``, the
 local table's opponent (the AI players of ``engine.players``); ``random`` uses the
 random legal player (``engine.random_player.choose``), far faster. After every command
 ``check_invariants`` runs; any violation is printed with its seed and counted (it must
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.local_table import acting_side, opponent_move
+from bot.cli.local_table import acting_side, opponent_move
 from engine.dice import Rng
 from engine.game import Game
 from engine.invariants import check_invariants

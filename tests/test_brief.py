@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 from engine.brief import check_brief
 from engine.floorplan import DEFAULT_SHIP_PATH, FloorplanError, default_ship
 from engine.grid import Grid

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cli import main
+from bot.cli.main import main
 from bot.store import CommandRow, Store, append_command, update_game
 from engine.errors import RuleError
 from engine.game import Game

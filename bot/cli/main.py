@@ -74,7 +74,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 
 def _cmd_script(args: argparse.Namespace) -> int:
-    from bot.script_cmd import run_script
+    from bot.cli.script import run_script
 
     return run_script(args.file, args.viewer, args.json)
 
@@ -92,7 +92,7 @@ def _cmd_bot(_args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from bot.local_table import demo, play_local
+    from bot.cli.local_table import demo, play_local
 
     if args.demo:
         seed = 1 if args.seed is None else args.seed
@@ -101,20 +101,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from bot.local_table import default_db
-    from bot.replay_cmd import run_replay
+    from bot.cli.local_table import default_db
+    from bot.cli.replay import run_replay
 
     return run_replay(args.game_id, args.db or default_db(), args.out, args.phase)
 
 
 def _cmd_db_migrate(args: argparse.Namespace) -> int:
-    from bot.db_cmd import default_target, run_migrate
+    from bot.cli.db import default_target, run_migrate
 
     return run_migrate(args.db or default_target())
 
 
 def _cmd_db_copy(args: argparse.Namespace) -> int:
-    from bot.db_cmd import run_copy
+    from bot.cli.db import run_copy
 
     return run_copy(args.source, args.destination)
 

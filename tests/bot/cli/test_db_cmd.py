@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from bot import store as st
-from bot.cli import main
+from bot.cli.main import main
 from bot.store import Store
 from bot.store.base import migrations
 from bot.store.copy import COPIED, LEFT_OUT, verify

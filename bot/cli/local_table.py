@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.script_cmd import summary
+from bot.cli.script import summary
+from bot.cli.text_map import LEGEND, text_map
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
-from bot.text_map import LEGEND, text_map
 from bot.texts import score_lines
 from engine import rules_help
 from engine.commands import VERBS, Command, parse

@@ -1,4 +1,4 @@
-"""``quicksilver play``: scripted sessions at the local table (bot/local_table.py)."""
+"""``quicksilver play``: scripted sessions at the local table (bot/cli/local_table.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import io
 import re
 from pathlib import Path
 
-from bot.cli import main
-from bot.local_table import LOCAL_STATUS, play_local
+from bot.cli.local_table import LOCAL_STATUS, play_local
+from bot.cli.main import main
 from bot.store import CommandRow, Store
 from engine.commands import parse
 from engine.game import Game
@@ -183,7 +183,7 @@ def test_help_rule_answers_like_rules_in_discord(tmp_path: Path) -> None:
 
 
 def test_f1_final_screen_shows_the_score_line_by_line_with_the_band() -> None:
-    from bot.local_table import LocalTable
+    from bot.cli.local_table import LocalTable
     from engine.players import alien_ai, crew_ai
     from engine.players.base import play_game
 

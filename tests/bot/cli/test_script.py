@@ -1,4 +1,4 @@
-"""``quicksilver script``: playing text files of commands (bot.script_cmd)."""
+"""``quicksilver script``: playing text files of commands (bot.cli.script)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from bot.cli import main
-from bot.script_cmd import run_script
+from bot.cli.main import main
+from bot.cli.script import run_script
 from engine.scenario import write_scenario
 from engine.views import view
 from tests.games import quick_game
 
-SCRIPTS = Path(__file__).parent / "scripts"
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
 
 def run(capsys: pytest.CaptureFixture[str], script: str | Path, *args: Any) -> tuple[int, str, str]:
@@ -216,7 +216,7 @@ def test_the_command_line_runs_a_script_file(capsys: pytest.CaptureFixture[str])
 
 
 def test_the_readme_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Scripts and scenarios") :]
     script, scenario = re.findall(r"```text\n(.*?)```", section, re.DOTALL)
     assert run(capsys, script, "crew")[0] == 0
