@@ -28,8 +28,8 @@ from typing import TextIO
 
 from bot.cli.script import summary
 from bot.cli.text_map import LEGEND, text_map
+from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
-from bot.texts import score_lines
 from engine import rules_help
 from engine.commands import VERBS, Command, parse
 from engine.dice import Rng

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot import texts
 from bot.client import delivery, ui
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
+from bot.present import texts
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Phase, Side
 from engine.views import Viewer

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import texts
 from bot.config import ai_pace
 from bot.desk.service import Outcome, Refusal, Seat, Table
-from bot.digest import fold_leftover_searches
+from bot.present import texts
+from bot.present.digest import fold_leftover_searches
 from engine.views import Viewer
 from render.board import render_png
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import texts
 from bot.client import delivery
+from bot.present import texts
 from bot.store import GameRow
 
 if TYPE_CHECKING:

@@ -11,10 +11,10 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot import texts
 from bot.client import actions, delivery, ui
 from bot.client.actions import Inter, guard
 from bot.desk.service import Refusal, Table
+from bot.present import texts
 from engine.state import Phase
 
 mod = app_commands.Group(

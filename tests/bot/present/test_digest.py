@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.digest import DIGEST_LINES, digest, fold_leftover_searches
+from bot.present.digest import DIGEST_LINES, digest, fold_leftover_searches
 
 NAMES = ["Hyun", "Mehta", "Ortiz", "Okeke", "Haddad", "Lindqvist"]
 

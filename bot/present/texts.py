@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.desk.computer_seat import seat_side
 from bot.desk.service import Seat, Table
-from bot.digest import digest
+from bot.present.digest import digest
 from engine.state import Side
 from engine.views import View, Viewer
 
@@ -130,7 +130,7 @@ def ping_text(table: Table) -> str:
 
 
 def summary_text(table: Table, lines: Sequence[str]) -> list[str]:
-    """The message posted with each new public map: a digest of the phase (bot.digest)."""
+    """The message posted with each new public map: a digest of the phase (bot.present.digest)."""
     v = table.view_for(Viewer.SPECTATOR)
     head = [f"🗺️ **{phase_title(v)}**"]
     return chunks([*head, *(f"• {line}" for line in digest(lines))])
