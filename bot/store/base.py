@@ -3,7 +3,7 @@ default, and :mod:`bot.store.postgres` for several processes on one database).
 
 Every read is written once, here, in the SQL both backends share; a backend supplies
 only how to fetch rows, how to run a batch of writes as one transaction, and its
-numbered migrations (``bot/migrations/<backend>/0001_name.sql``). Every change a
+numbered migrations (``bot/store/migrations/<backend>/0001_name.sql``). Every change a
 command makes is one transaction, so a restart or ``kill -9`` loses no committed
 command. A :class:`Guard` makes a commit conditional on the game being as its writer
 last saw it, which serialises each game across processes (see :class:`StaleGame`).
@@ -344,7 +344,7 @@ def player_row(row: Row) -> PlayerRow:
 def migrations(backend: str) -> list[tuple[int, str]]:
     """(number, SQL) for every file named like ``0001_name.sql`` of ``backend``, in order."""
     found = []
-    for entry in resources.files("bot.migrations").joinpath(backend).iterdir():
+    for entry in resources.files("bot.store.migrations").joinpath(backend).iterdir():
         match = re.fullmatch(r"(\d+)_\w+\.sql", entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
