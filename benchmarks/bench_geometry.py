@@ -11,10 +11,10 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.floorplan import DEFAULT_SHIP_PATH, read_floorplan
-from engine.geometry import Mover, cheapest_path, has_los, visible_grids
-from engine.grid import Grid
-from engine.ship import DoorState, Ship
+from engine.board.floorplan import DEFAULT_SHIP_PATH, read_floorplan
+from engine.board.geometry import Mover, cheapest_path, has_los, visible_grids
+from engine.board.grid import Grid
+from engine.board.ship import DoorState, Ship
 
 SEED = 2024
 LOS_QUERIES = 200_000

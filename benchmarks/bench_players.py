@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from engine import commands as c
+from engine.board.ship import Ship
 from engine.content import Content
 from engine.content_models import Outcome
 from engine.dice import Rng
@@ -25,7 +26,6 @@ from engine.events import Event
 from engine.players.base import Player, play_game
 from engine.players.levels import player_for
 from engine.score import score
-from engine.ship import Ship
 from engine.state import Side
 from engine.views import View
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from engine.floorplan import DEFAULT_SHIP_PATH, read_floorplan
+from engine.board.floorplan import DEFAULT_SHIP_PATH, read_floorplan
 from render.board import render_board, render_png
 from render.png import DYNAMIC_LEVEL
 from render.samples import sample_view

@@ -6,6 +6,9 @@ where it strikes from.
 
 from __future__ import annotations
 
+from engine.board.geometry import grid_range, has_los
+from engine.board.grid import Grid, GridParseError
+from engine.board.ship import DoorKind, DoorState
 from engine.commands import Attack
 from engine.content_models import Ability, Activity, ShipSystem
 from engine.context import Ctx
@@ -14,10 +17,7 @@ from engine.doors import blow_out, resolve_door, set_door
 from engine.efforts import Shown, action_cost, afford, commit
 from engine.errors import RuleError
 from engine.ferocity import alien_ferocity, resilience, strike
-from engine.geometry import grid_range, has_los
-from engine.grid import Grid, GridParseError
 from engine.piperun import end_run
-from engine.ship import DoorKind, DoorState
 from engine.state import Alien, Human
 from engine.units import alien_abilities
 

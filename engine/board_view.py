@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.grid import Grid
-from engine.ship import DoorState
+from engine.board.grid import Grid
+from engine.board.ship import DoorState
 
 
 class UnitSide(StrEnum):

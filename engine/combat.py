@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from engine.actions import take_unit
 from engine.alien_attacks import alien_attack, attack_door
+from engine.board.geometry import grid_range, has_los
 from engine.commands import Attack, Command, Heal
 from engine.content_models import Activity, Gear
 from engine.context import Ctx, Handler
 from engine.efforts import Shown, action_cost, afford, commit
 from engine.errors import RuleError
 from engine.ferocity import crew_ferocity, range_penalty, resilience, strike, weapons
-from engine.geometry import grid_range, has_los
 from engine.healing import heal
 from engine.state import Alien, Human, Side
 from engine.turns import check_game_over

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
+from engine.board.grid import Grid, GridParseError
 from engine.errors import ParseError
-from engine.grid import Grid, GridParseError
 
 
 @dataclass(frozen=True, slots=True)

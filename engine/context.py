@@ -6,11 +6,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 from engine.content import Content
 from engine.dice import Modifier, Roll, roll
 from engine.events import Audience, Event
-from engine.grid import Grid
-from engine.ship import Ship
 from engine.state import GameState, Side
 
 

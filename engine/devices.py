@@ -13,6 +13,8 @@ from __future__ import annotations
 from itertools import pairwise
 
 from engine.actions import spend, take_unit
+from engine.board.geometry import Mover, cheapest_path, grid_range, reachable, steps_from
+from engine.board.grid import Grid
 from engine.commands import Command, Drive, Switch
 from engine.content_models import Ability, GearKind
 from engine.context import Ctx, Handler
@@ -21,8 +23,6 @@ from engine.efforts import Shown, show_ability
 from engine.errors import NotYourTurn, RuleError
 from engine.events import Audience
 from engine.ferocity import resilience
-from engine.geometry import Mover, cheapest_path, grid_range, reachable, steps_from
-from engine.grid import Grid
 from engine.injury import kill_alien, wound
 from engine.movement import Leg, walk
 from engine.state import Alien, Item, Phase, Side

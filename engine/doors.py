@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.actions import require_actions, spend, take_unit
+from engine.board.grid import Grid, GridParseError
+from engine.board.ship import TAG_AIRLOCK, TAG_COMMAND_DECK, Door, DoorKind, DoorState, Ship
 from engine.commands import CloseDoor, OpenDoor
 from engine.content_models import Ability, Activity, Skill
 from engine.context import Ctx
 from engine.efforts import Shown, action_cost
 from engine.errors import RuleError
-from engine.grid import Grid, GridParseError
 from engine.injury import kill_alien, kill_human
 from engine.piperun import reveal_location
-from engine.ship import TAG_AIRLOCK, TAG_COMMAND_DECK, Door, DoorKind, DoorState, Ship
 from engine.state import Fate, Side
 from engine.turns import check_game_over
 from engine.units import has_ability, has_skill

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.actions import require_actions, spend
+from engine.board.geometry import grid_range
+from engine.board.grid import Grid
 from engine.content_models import Ability, Activity, Skill
 from engine.context import Ctx
 from engine.dice import Modifier, Roll
 from engine.errors import RuleError
-from engine.geometry import grid_range
-from engine.grid import Grid
 from engine.state import Condition, Human, Side
 from engine.units import has_skill, skill_count
 

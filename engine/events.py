@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.board.grid import Grid
 from engine.dice import Roll
-from engine.grid import Grid
 
 
 class Audience(StrEnum):

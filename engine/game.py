@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import snapshot
+from engine.board.floorplan import default_ship
+from engine.board.ship import Ship
 from engine.commands import Command, parse
 from engine.content import Content, load_content
 from engine.errors import RuleError
 from engine.events import Event
-from engine.floorplan import default_ship
 from engine.legal import refusal
 from engine.rules import apply
 from engine.setup import new_game
-from engine.ship import Ship
 from engine.state import GameState, Phase, Side
 
 # Events that reveal something hidden or come from the dice: no undo past them.

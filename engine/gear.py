@@ -9,17 +9,17 @@ other. Carried things move with their carrier (``GameState.unit_grid``).
 from __future__ import annotations
 
 from engine.actions import require_actions, spend, take_unit
+from engine.board.grid import Grid
+from engine.board.ship import Feature
 from engine.commands import Command, Drop, Give, OpenLocker, PickUp
 from engine.content_models import Activity, GearKind, Skill
 from engine.context import Ctx, Handler
 from engine.efforts import Shown, action_cost
 from engine.errors import RuleError
 from engine.events import Audience
-from engine.grid import Grid
 from engine.movement import check_stacking
 from engine.piperun import reveal_location
 from engine.setup import add_item
-from engine.ship import Feature
 from engine.state import Condition, Fate, GameState, Human, Item, Side
 from engine.units import (
     SUPPLIES,

@@ -18,17 +18,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.actions import require_actions, require_phase, spend, take_unit, unit_label_list
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 from engine.commands import Command, Examine, Forage, Mutate, Spawn, Surge
 from engine.content_models import Ability, Skill, SupplyKind
 from engine.context import Ctx, Handler
 from engine.efforts import show_ability
 from engine.errors import RuleError
 from engine.events import Audience
-from engine.grid import Grid
 from engine.injury import kill_human
 from engine.mutation import mutate, spawn, surge
 from engine.piperun import declare, reveal_location
-from engine.ship import Ship
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Side
 from engine.turns import PhaseHook
 from engine.units import SUPPLIES, alien_abilities, has_skill

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NoReturn
 
 from engine.actions import take_unit
+from engine.board.ship import TAG_INFIRMARY, TAG_INFIRMARY_QUARANTINE
 from engine.commands import Heal
 from engine.content_models import Activity, GearKind, Skill
 from engine.context import Ctx
@@ -17,7 +18,6 @@ from engine.efforts import action_cost, afford, boost_price, commit, crew_effort
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.piperun import declare
-from engine.ship import TAG_INFIRMARY, TAG_INFIRMARY_QUARANTINE
 from engine.state import Alien, Condition, Human, Side
 from engine.units import carries, has_skill, tended_grid
 

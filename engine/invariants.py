@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.board.ship import Ship
 from engine.content import Content
-from engine.ship import Ship
 from engine.state import Fate, GameState
 from engine.units import burden, capacity, held_abilities
 from engine.views import view

@@ -11,12 +11,9 @@ from collections.abc import Iterator
 
 from engine import commands as c
 from engine import growth, sabotage, science
-from engine.content import Content
-from engine.content_models import Ability
-from engine.errors import GameError, RuleError
-from engine.geometry import Mover, grid_range, reachable
-from engine.grid import Grid
-from engine.ship import (
+from engine.board.geometry import Mover, grid_range, reachable
+from engine.board.grid import Grid
+from engine.board.ship import (
     TAG_COMMAND_DECK,
     TAG_INFIRMARY,
     TAG_INFIRMARY_QUARANTINE,
@@ -26,6 +23,9 @@ from engine.ship import (
     RegionKind,
     Ship,
 )
+from engine.content import Content
+from engine.content_models import Ability
+from engine.errors import GameError, RuleError
 from engine.state import Condition, Fate, GameState, Phase, SetupStep, Side
 from engine.units import held_abilities
 

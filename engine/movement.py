@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from engine.actions import require_actions, spend, take_unit
+from engine.board.geometry import Mover, StepKind, cheapest_path, grid_range, steps_from
+from engine.board.grid import Grid
 from engine.commands import Feint, Move, UseHatch, UseLift, Wait
 from engine.context import Ctx
 from engine.errors import RuleError
-from engine.geometry import Mover, StepKind, cheapest_path, grid_range, steps_from
-from engine.grid import Grid
 from engine.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
 from engine.state import Side
 

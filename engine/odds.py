@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.board.geometry import grid_range
+from engine.board.grid import Grid, GridParseError
+from engine.board.ship import Ship
 from engine.combat import choose_weapon
 from engine.commands import Attack
 from engine.content import Content
@@ -21,9 +24,6 @@ from engine.dice import TARGET, Modifier
 from engine.efforts import Shown
 from engine.errors import GameError
 from engine.ferocity import alien_ferocity, crew_ferocity, range_penalty, resilience
-from engine.geometry import grid_range
-from engine.grid import Grid, GridParseError
-from engine.ship import Ship
 from engine.state import GameState
 
 DIE_FACES = 6

@@ -8,14 +8,14 @@ and the C.7.1 reveals.
 from __future__ import annotations
 
 from engine.actions import require_actions, spend, take_unit
+from engine.board.geometry import grid_range, has_los, visible_grids
+from engine.board.grid import Grid
 from engine.commands import Search, StartPipeRun, Surface
 from engine.content_models import Ability, GearKind
 from engine.context import Ctx
 from engine.efforts import show_ability, show_gear
 from engine.errors import RuleError
 from engine.events import Audience
-from engine.geometry import grid_range, has_los, visible_grids
-from engine.grid import Grid
 from engine.state import Alien, Side
 from engine.units import has_ability, stage
 

@@ -9,16 +9,16 @@ the pod door for good. When both sides are aboard, the fight is settled first
 from __future__ import annotations
 
 from engine.actions import require_actions, spend, take_unit
+from engine.board.grid import Grid, GridParseError
+from engine.board.ship import Door, DoorKind, DoorState, Region, RegionKind
 from engine.commands import CloseDoor, Command, Launch, OpenDoor
 from engine.content_models import Activity
 from engine.context import Ctx, Handler
 from engine.doors import close_door, giveaway, open_door, reach_cost, set_door
 from engine.efforts import Shown
 from engine.errors import RuleError
-from engine.grid import Grid, GridParseError
 from engine.injury import retire
 from engine.podfight import settle_pod_fight
-from engine.ship import Door, DoorKind, DoorState, Region, RegionKind
 from engine.state import Fate, Side
 from engine.turns import check_game_over
 
@@ -36,7 +36,7 @@ def pod_door(ctx: Ctx, pod: Region) -> Door:
 
 
 def pod_grid(pod: Region) -> Grid:
-    """A life pod is a single grid (the map check in engine/brief.py makes sure)."""
+    """A life pod is a single grid (the map check in engine/board/brief.py makes sure)."""
     (grid,) = pod.grids
     return grid
 

@@ -7,6 +7,7 @@ setup plays those commands with the game's own dice, so it replays exactly.
 from __future__ import annotations
 
 from engine import commands as c
+from engine.board.ship import TAG_CARGO_HOLD, TAG_STORE
 from engine.content_models import Ability
 from engine.context import Ctx
 from engine.dice import Rng
@@ -22,7 +23,6 @@ from engine.setup import (
     place_supplies,
     placement_problem,
 )
-from engine.ship import TAG_CARGO_HOLD, TAG_STORE
 from engine.state import Condition, SetupStep, Side
 from engine.units import held_abilities
 

@@ -7,13 +7,13 @@ determined by the game seed and the player seed.
 
 from __future__ import annotations
 
+from engine.board.ship import Ship
 from engine.commands import Command, EndPhase, QuickSetup
 from engine.content import Content
 from engine.context import Ctx
 from engine.dice import Rng
 from engine.legal import candidates, is_legal, ready_units, standing_orders, unit_candidates
 from engine.quick_setup import next_setup_command
-from engine.ship import Ship
 from engine.state import GameState, Phase, Side
 
 

@@ -8,6 +8,8 @@ system nexus (C.9) or an injured Humoid (G.3, gap 21). :func:`repair` picks the 
 from __future__ import annotations
 
 from engine.actions import take_unit
+from engine.board.grid import Grid
+from engine.board.ship import DoorState
 from engine.commands import Repair
 from engine.content_models import Activity, GearKind, ShipSystem, Skill
 from engine.context import Ctx
@@ -15,8 +17,6 @@ from engine.dice import Roll
 from engine.doors import other_airlock_door, resolve_door, set_door
 from engine.efforts import action_cost, afford, crew_effort, show_skill
 from engine.errors import RuleError
-from engine.grid import Grid
-from engine.ship import DoorState
 from engine.state import Condition, Human, Side
 from engine.units import carries, has_skill, tended_grid
 

@@ -12,6 +12,7 @@ from typing import Any
 from engine import commands as c
 from engine import growth, sabotage, science
 from engine.actions import actions_left, take_unit
+from engine.board.ship import Ship
 from engine.combat import HANDLERS as COMBAT_HANDLERS
 from engine.content import Content
 from engine.context import Ctx, Handler
@@ -33,7 +34,6 @@ from engine.setup import (
     require_side,
     setup_complete,
 )
-from engine.ship import Ship
 from engine.state import GameState, Phase, Side
 from engine.turns import (
     PHASE_HOOKS,

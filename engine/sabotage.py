@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.board.ship import Ship
 from engine.commands import Attack, Command, Repair
 from engine.content_models import GearKind, ShipSystem
 from engine.context import Ctx, Handler
 from engine.injury import kill_alien, kill_human
 from engine.repairs import NEXUS, repair
-from engine.ship import Ship
 from engine.state import Condition, GameState, Phase
 from engine.turns import PhaseHook, check_game_over
 from engine.units import carries

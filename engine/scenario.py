@@ -51,14 +51,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn
 
+from engine.board.floorplan import default_ship
+from engine.board.grid import Grid, GridParseError
+from engine.board.ship import DoorState, Feature, RegionKind, Ship
 from engine.content import Content, load_content
 from engine.dice import Rng
 from engine.errors import GameError
-from engine.floorplan import default_ship
 from engine.game import Game
-from engine.grid import Grid, GridParseError
 from engine.setup import new_game
-from engine.ship import DoorState, Feature, RegionKind, Ship
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Phase, SetupStep
 from engine.units import SUPPLIES, held_abilities, human_actions
 

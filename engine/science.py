@@ -16,15 +16,15 @@ from collections.abc import Iterator
 
 from engine import devices
 from engine.actions import take_unit
+from engine.board.grid import Grid
+from engine.board.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
 from engine.commands import Autopsy, Command, Fabricate, Switch
 from engine.content_models import Activity, Blueprint, GearKind, Skill
 from engine.context import Ctx, Handler
 from engine.efforts import action_cost, afford, crew_effort
 from engine.errors import RuleError
 from engine.events import Audience
-from engine.grid import Grid
 from engine.setup import add_item
-from engine.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
 from engine.state import Condition, Fate, GameState, Human, Item, Side
 from engine.turns import PhaseHook
 from engine.units import SUPPLIES, carries, has_skill, tended_grid

@@ -15,13 +15,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine import commands as c
+from engine.board.geometry import Mover, reachable
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 from engine.content import Content
 from engine.content_models import Ability
 from engine.dice import Rng
-from engine.geometry import Mover, reachable
-from engine.grid import Grid
 from engine.legal import candidates, legal_commands, ready_units, refusal
-from engine.ship import Ship
 from engine.state import Condition, GameState, Phase, Side
 from engine.units import SUPPLIES, held_abilities
 from engine.views import view

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.content import Content
-from engine.content_models import Ability, LifeStage
-from engine.context import Ctx
-from engine.dice import Rng
-from engine.errors import NotYourTurn, RuleError
-from engine.events import Audience
-from engine.grid import Grid
-from engine.ship import (
+from engine.board.grid import Grid
+from engine.board.ship import (
     TAG_AIRLOCK,
     TAG_CARGO_HOLD,
     TAG_INFIRMARY_QUARANTINE,
@@ -24,6 +18,12 @@ from engine.ship import (
     RegionKind,
     Ship,
 )
+from engine.content import Content
+from engine.content_models import Ability, LifeStage
+from engine.context import Ctx
+from engine.dice import Rng
+from engine.errors import NotYourTurn, RuleError
+from engine.events import Audience
 from engine.state import Alien, Condition, GameState, Human, Item, Phase, SetupStep, Side
 from engine.units import SUPPLIES, held_abilities
 

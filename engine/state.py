@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeVar
 
+from engine.board.grid import Grid
+from engine.board.ship import DoorState
 from engine.dice import Rng
-from engine.grid import Grid
-from engine.ship import DoorState
 
 _T = TypeVar("_T")
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from engine.board.grid import Grid
 from engine.content import Content
 from engine.content_models import Ability, GearKind, LifeStage, Skill
-from engine.grid import Grid
 from engine.state import Alien, Condition, GameState, Human, Item, Side
 
 SUPPLIES = "Supplies"

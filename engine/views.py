@@ -13,12 +13,12 @@ from dataclasses import asdict, dataclass, is_dataclass, replace
 from enum import Enum, StrEnum
 from typing import Any
 
+from engine.board.grid import Grid
+from engine.board.ship import Feature, Ship
 from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitView
 from engine.content import Content
 from engine.events import Event
-from engine.grid import Grid
 from engine.score import Score, final_score
-from engine.ship import Feature, Ship
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Phase
 from engine.units import SUPPLIES, held_abilities, skills_of
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from engine.board.ship import Ship
 from engine.board_view import BoardView
-from engine.ship import Ship
 from render.board import render_board
 
 UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default attachment limit, in bytes

@@ -14,9 +14,9 @@ from functools import partial
 
 from PIL import Image
 
+from engine.board.grid import Grid
+from engine.board.ship import DoorState, Ship
 from engine.board_view import BoardView, MarkerKind, MarkerView, UnitView
-from engine.grid import Grid
-from engine.ship import DoorState, Ship
 from render import style
 from render.doors import door_span
 from render.frame import Frame

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import io
 
+from engine.board.ship import Ship
 from engine.board_view import BoardView
-from engine.ship import Ship
 from render import style
 from render.board import render_board
 from render.layout import Box, layout_of

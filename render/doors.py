@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.grid import Grid
-from engine.ship import Door, Ship
+from engine.board.grid import Grid
+from engine.board.ship import Door, Ship
 from render.layout import Box, Layout, edge_line, side_of
 
 Side = tuple[int, int]

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.ship import DoorState
+from engine.board.ship import DoorState
 from render import style
 from render.fonts import draw_centred
 

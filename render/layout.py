@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.grid import Grid
-from engine.ship import Ship
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 from render import style
 
 Box = tuple[int, int, int, int]

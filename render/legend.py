@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
+from engine.board.ship import DoorState
 from engine.board_view import MarkerKind, UnitSide
-from engine.ship import DoorState
 from render import style
 from render.fonts import fit, font, line_height
 from render.icons import (

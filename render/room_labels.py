@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from engine.grid import Grid
-from engine.ship import Region, RegionKind, Ship
+from engine.board.grid import Grid
+from engine.board.ship import Region, RegionKind, Ship
 
 # (col0, row0, col1, row1), inclusive grid columns and rows
 CellRect = tuple[int, int, int, int]

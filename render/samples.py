@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitView
-from engine.grid import Grid
-from engine.ship import (
+from engine.board.grid import Grid
+from engine.board.ship import (
     TAG_CARGO_HOLD,
     TAG_COMMAND_DECK,
     TAG_INFIRMARY,
@@ -26,6 +25,7 @@ from engine.ship import (
     RegionKind,
     Ship,
 )
+from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitView
 
 
 def sample_view(ship: Ship) -> BoardView:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.grid import COLUMN_LETTERS, Grid
-from engine.ship import TAG_AIRLOCK, DoorKind, Feature, RegionKind, Ship
+from engine.board.grid import COLUMN_LETTERS, Grid
+from engine.board.ship import TAG_AIRLOCK, DoorKind, Feature, RegionKind, Ship
 from render import style
 from render.doors import door_edges
 from render.fonts import FONT_LOCK, draw_centred, fit, font
@@ -127,7 +127,7 @@ def _draw_deck_header(draw: ImageDraw.ImageDraw, area: DeckArea, ship: Ship) -> 
 
 def _draw_coordinates(draw: ImageDraw.ImageDraw, area: DeckArea) -> None:
     """Column letters above and below, row numbers left and right: a grid reads
-    deck-column-row, 1-F6 (engine.grid)."""
+    deck-column-row, 1-F6 (engine.board.grid)."""
     gx0, gy0, gx1, gy1 = area.grid_area
     coord = font(style.COORD_SIZE)
     half = style.CELL // 2

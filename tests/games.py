@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from engine.board.grid import Grid
 from engine.context import Ctx
 from engine.dice import Rng
 from engine.game import Game
-from engine.grid import Grid
 from engine.state import Condition, Phase
 from engine.turns import begin_phase
 

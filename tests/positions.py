@@ -14,15 +14,15 @@ from functools import cache
 
 import pytest
 
+from engine.board.floorplan import default_ship
+from engine.board.grid import Grid
+from engine.board.ship import DoorState
 from engine.commands import parse
 from engine.content import load_content
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Audience, Event
-from engine.floorplan import default_ship
-from engine.grid import Grid
 from engine.setup import add_item, new_game
-from engine.ship import DoorState
 from engine.state import Alien, Condition, GameState, Phase, SetupStep, Side
 from engine.units import human_actions
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from engine.floorplan import DEFAULT_SHIP_PATH, parse_floorplan
-from engine.grid import Grid
-from engine.ship import Ship
+from engine.board.floorplan import DEFAULT_SHIP_PATH, parse_floorplan
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 
 SHIP_TEXT = DEFAULT_SHIP_PATH.read_text(encoding="utf-8")
 _ROW = re.compile(r"^(\s*\d+\s+)(\S+)(\s+)(\S+)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.ship import DoorState
+from engine.board.ship import DoorState
 from engine.state import Condition, Phase
 from tests.positions import Beast, Crew, door_id, g, play, position, public, refused, rolls
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from engine.board.ship import KNOWN_TAGS
 from engine.content import (
     COUNTERS,
     MCPO,
@@ -36,7 +37,6 @@ from engine.content_models import (
     SupplyKind,
     Workroom,
 )
-from engine.ship import KNOWN_TAGS
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -4,8 +4,8 @@ Ultrasonics act as the alien phase begins: the tests pass the crew phase to star
 
 from __future__ import annotations
 
+from engine.board.ship import DoorState
 from engine.events import Audience, Event
-from engine.ship import DoorState
 from engine.state import Alien, GameState, Phase
 from tests.positions import Beast, Crew, door_id, g, play, position, public, put, refused, rolls
 

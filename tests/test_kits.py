@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.ship import DoorState
+from engine.board.ship import DoorState
 from engine.views import view
 from tests.positions import CONTENT, SHIP, Beast, Crew, door_id, g, play, position, put, refused
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.board.ship import Ship
 from engine.commands import parse
 from engine.content import Content
 from engine.dice import Rng
@@ -24,7 +25,6 @@ from engine.secrecy import (
     describe,
     same_view,
 )
-from engine.ship import Ship
 from engine.state import Phase, Side
 from engine.views import events_for
 

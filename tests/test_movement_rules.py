@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.board.grid import Grid
+from engine.board.ship import DoorState
 from engine.errors import RuleError
-from engine.grid import Grid
-from engine.ship import DoorState
 from engine.state import Phase
 from tests.games import staged
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.board.grid import Grid
 from engine.errors import RuleError
-from engine.grid import Grid
 from engine.state import Phase
 from engine.views import events_for, view
 from tests.games import staged

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import commands as c
+from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
-from engine.grid import Grid
 from engine.players.base import decide
 from engine.players.fabricate_plan import ALIEN_REACH, out_of_reach, workroom
 from engine.players.hard_crew import HardCrew

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
-from engine.grid import Grid
 from engine.players.base import acting_side, decide, show
 from engine.players.hard_alien import Danger
 from engine.players.hard_crew import HardCrew, team_plan, toolkit_grid

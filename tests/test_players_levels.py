@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import commands as c
+from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
-from engine.grid import Grid
 from engine.legal import is_legal
 from engine.players.base import acting_side, play_game
 from engine.players.levels import LEVELS, decide_at_level, player_for

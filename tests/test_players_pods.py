@@ -5,9 +5,9 @@ humans make for the nearest life pods with seats left and launch them."""
 from __future__ import annotations
 
 from engine import commands as c
+from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
-from engine.grid import Grid
 from engine.players.base import decide
 from engine.players.hard_crew import HardCrew, toolkit_grid
 from engine.players.pods_plan import escape_plan, ship_lost

@@ -16,10 +16,10 @@ from itertools import combinations
 import pytest
 from PIL import Image, ImageChops, ImageFont, features
 
+from engine.board.floorplan import DEFAULT_SHIP_PATH, read_floorplan
+from engine.board.grid import Grid
+from engine.board.ship import DoorKind, DoorState, Feature, RegionKind, Ship
 from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitView
-from engine.floorplan import DEFAULT_SHIP_PATH, read_floorplan
-from engine.grid import Grid
-from engine.ship import DoorKind, DoorState, Feature, RegionKind, Ship
 from render import style
 from render.board import render_board, render_png
 from render.fonts import font

@@ -11,16 +11,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine.scenario
+from engine.board.floorplan import default_ship
+from engine.board.geometry import Mover, steps_from
+from engine.board.grid import Grid
+from engine.board.ship import DoorState
 from engine.content import load_content
 from engine.errors import GameError
-from engine.floorplan import default_ship
 from engine.game import Game
-from engine.geometry import Mover, steps_from
-from engine.grid import Grid
 from engine.legal import candidates
 from engine.scenario import ScenarioError, parse_scenario, scenario_game, write_scenario
 from engine.setup import new_game
-from engine.ship import DoorState
 from engine.state import (
     Alien,
     Condition,

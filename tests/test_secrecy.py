@@ -6,8 +6,8 @@ JSON), the events the crew is sent, and the rendered map must be identical.
 
 from __future__ import annotations
 
+from engine.board.geometry import Mover, StepKind, steps_from
 from engine.events import Event
-from engine.geometry import Mover, StepKind, steps_from
 from engine.scenario import parse_scenario, write_scenario
 from engine.state import Condition, GameState, Phase
 from engine.views import events_for, view

@@ -6,11 +6,8 @@ from collections import Counter
 
 import pytest
 
-from engine.content import Content
-from engine.errors import NotYourTurn, RuleError
-from engine.game import Game
-from engine.grid import Grid
-from engine.ship import (
+from engine.board.grid import Grid
+from engine.board.ship import (
     TAG_CARGO_HOLD,
     TAG_LOADING_BAY,
     TAG_STORE,
@@ -19,6 +16,9 @@ from engine.ship import (
     Feature,
     Ship,
 )
+from engine.content import Content
+from engine.errors import NotYourTurn, RuleError
+from engine.game import Game
 from engine.state import Condition, Phase, SetupStep
 from engine.views import events_for, view
 from tests.games import quick_game

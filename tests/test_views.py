@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.board.grid import Grid
 from engine.content_models import Ability
 from engine.game import Game
-from engine.grid import Grid
 from engine.state import GameState, Phase
 from engine.views import events_for, view
 from tests.games import quick_game, staged

@@ -7,10 +7,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.brief import check_brief
-from engine.floorplan import DEFAULT_SHIP_PATH, FloorplanError, read_floorplan
+from engine.board.brief import check_brief
+from engine.board.floorplan import DEFAULT_SHIP_PATH, FloorplanError, read_floorplan
+from engine.board.ship import DoorKind, Feature, RegionKind, Ship
 from engine.players.levels import LEVELS
-from engine.ship import DoorKind, Feature, RegionKind, Ship
 
 
 def _load(path: Path) -> Ship:

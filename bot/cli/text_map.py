@@ -8,9 +8,9 @@ viewer may see.
 
 from __future__ import annotations
 
+from engine.board.grid import COLUMN_LETTERS, Grid
+from engine.board.ship import DoorState, Ship
 from engine.board_view import BoardView, MarkerKind, UnitSide, UnitView
-from engine.grid import COLUMN_LETTERS, Grid
-from engine.ship import DoorState, Ship
 
 FLOOR = "."
 OBSTRUCTED = "#"

@@ -14,7 +14,7 @@ import discord
 from bot.client import actions
 from bot.client.ui import GameButton
 from bot.desk.service import Refusal, Table
-from engine.grid import deck_label
+from engine.board.grid import deck_label
 from render.deck_crop import render_deck_png
 
 

@@ -16,9 +16,9 @@ from bot.desk import loading
 from bot.desk.shards import ShardSpec
 from bot.desk.tables import Refusal, Seat, Table
 from bot.store import GameRow, Guard, PlayerRow, StaleGame, Store
+from engine.board.floorplan import default_ship
+from engine.board.ship import Ship
 from engine.content import Content, load_content
-from engine.floorplan import default_ship
-from engine.ship import Ship
 
 log = logging.getLogger("quicksilver.bot")
 

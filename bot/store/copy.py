@@ -19,9 +19,9 @@ from typing import Any
 from bot.store.base import Store
 from bot.store.statements import Statement
 from engine import snapshot
+from engine.board.floorplan import default_ship
 from engine.commands import parse
 from engine.content import load_content
-from engine.floorplan import default_ship
 from engine.game import Game
 from engine.state import Side
 

@@ -17,12 +17,13 @@ character, attack, then get away) and the alien targeting rules (seed 002):
 from __future__ import annotations
 
 from engine import commands as c
+from engine.board.geometry import Mover
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 from engine.board_view import MarkerKind, MarkerView
 from engine.content import Content
 from engine.content_models import LifeStage
 from engine.dice import Rng
-from engine.geometry import Mover
-from engine.grid import Grid
 from engine.players.tactics import (
     best_by_unit,
     distances,
@@ -31,7 +32,6 @@ from engine.players.tactics import (
     move_progress,
     nearest,
 )
-from engine.ship import Ship
 from engine.views import AlienLine, View
 
 

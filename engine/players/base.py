@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from engine import commands as c
+from engine.board.ship import Ship
 from engine.content import Content
 from engine.dice import Rng
 from engine.events import Event
@@ -19,7 +20,6 @@ from engine.game import Game
 from engine.legal import candidates, is_legal, ready_units, unit_candidates
 from engine.random_player import choose
 from engine.setup import waiting_on
-from engine.ship import Ship
 from engine.state import GameState, Phase, Side
 from engine.views import View, events_for, view
 

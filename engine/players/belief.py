@@ -24,11 +24,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from engine.board.geometry import Mover, StepKind, steps_from
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 from engine.board_view import MarkerKind
 from engine.events import Event
-from engine.geometry import Mover, StepKind, steps_from
-from engine.grid import Grid
-from engine.ship import Ship
 from engine.views import View
 
 _OPEN: dict[str, object] = {}  # no door state known: every door counts as open

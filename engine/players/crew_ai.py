@@ -17,13 +17,13 @@ Priorities, for each human in turn:
 from __future__ import annotations
 
 from engine import commands as c
+from engine.board.geometry import Mover
+from engine.board.grid import Grid
+from engine.board.ship import RegionKind, Ship
 from engine.board_view import MarkerKind
 from engine.content import Content
 from engine.dice import Rng
-from engine.geometry import Mover
-from engine.grid import Grid
 from engine.players.tactics import best_by_unit, grid_of, markers, move_progress, nearest
-from engine.ship import RegionKind, Ship
 from engine.views import CrewLine, View
 
 FLEE_TURN = 40

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.board.geometry import Mover
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 from engine.content import Content
 from engine.content_models import GearKind
-from engine.geometry import Mover
-from engine.grid import Grid
 from engine.players.tactics import FAR, distances
-from engine.ship import Ship
 from engine.views import CrewLine, View
 
 ALIEN_REACH = 6 + 2  # an alien's actions in its phase (C.2, G.5) and a Surge's (G.4)

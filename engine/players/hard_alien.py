@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import commands as c
+from engine.board.geometry import Mover, grid_range, visible_grids
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 from engine.content import Content
 from engine.dice import Rng
-from engine.geometry import Mover, grid_range, visible_grids
-from engine.grid import Grid
 from engine.players.alien_ai import _Plan
 from engine.players.belief import BeliefKeeper
 from engine.players.tactics import FAR, best_by_unit, distances
-from engine.ship import Ship
 from engine.state import Side
 from engine.views import AlienLine, View
 

@@ -19,19 +19,19 @@ import re
 from dataclasses import dataclass
 
 from engine import commands as c
+from engine.board.geometry import Mover, grid_range, visible_grids
+from engine.board.grid import Grid
+from engine.board.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
 from engine.board_view import MarkerKind
 from engine.content import Content
 from engine.dice import Rng
 from engine.events import Event
-from engine.geometry import Mover, grid_range, visible_grids
-from engine.grid import Grid
 from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
 from engine.players.fabricate_plan import out_of_reach, workroom
 from engine.players.pods_plan import Escape, escape_plan, phases_left, ready_to_launch, ship_lost
 from engine.players.strike import attack_modifier, attack_value
 from engine.players.tactics import FAR, best_by_unit, distances, grid_of, markers
-from engine.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
 from engine.state import Side
 from engine.views import CrewLine, View
 

@@ -11,13 +11,13 @@ reuses what it saw before when the list only grew.
 from __future__ import annotations
 
 from engine import commands as c
+from engine.board.ship import Ship
 from engine.content import Content
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.game import Game
 from engine.players.base import Player, decide, show
 from engine.players.levels import player_for
-from engine.ship import Ship
 from engine.state import GameState, Side
 
 Line = tuple[Side, str]  # (side, command notation), as the store keeps it

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.board.geometry import Mover
+from engine.board.grid import Grid
+from engine.board.ship import RegionKind, Ship
 from engine.board_view import MarkerKind
-from engine.geometry import Mover
-from engine.grid import Grid
 from engine.players.tactics import FAR, distances, grid_of, markers
-from engine.ship import RegionKind, Ship
 from engine.views import CrewLine, View
 
 ACTIONS = 4  # a human's actions in a crew phase (an Athlete's fifth is not counted)

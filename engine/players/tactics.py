@@ -7,11 +7,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
 from engine import commands as c
+from engine.board.geometry import Mover, reachable
+from engine.board.grid import Grid
+from engine.board.ship import DoorState, Ship
 from engine.board_view import MarkerKind
 from engine.dice import Rng
-from engine.geometry import Mover, reachable
-from engine.grid import Grid
-from engine.ship import DoorState, Ship
 from engine.views import View
 
 U = TypeVar("U")

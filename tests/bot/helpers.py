@@ -12,9 +12,9 @@ import discord
 from bot.client.app import QuicksilverBot
 from bot.desk.service import Table
 from engine import commands as c
+from engine.board.geometry import grid_range
+from engine.board.grid import Grid
 from engine.game import Game
-from engine.geometry import grid_range
-from engine.grid import Grid
 from engine.legal import legal_commands
 from engine.state import Phase, Side
 from engine.views import view

@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine import commands as c
-from engine.geometry import Mover, reachable
-from engine.grid import Grid
+from engine.board.geometry import Mover, reachable
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 from engine.odds import odds_text
-from engine.ship import Ship
 from engine.views import View
 
 SELECT_MAX = 25  # Discord: options per select menu

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from bot.client.panels.choices import SELECT_MAX, Choice, UnitChoices, choices_for, page
 from engine import commands as c
+from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
-from engine.grid import Grid
 from engine.legal import is_legal, legal_commands, ready_units
 from engine.odds import attack_modifier
 from engine.state import Phase, Side

@@ -3,7 +3,7 @@ the alien's exact-7 energy order (D.5), set by each side for the phases it does 
 
 from __future__ import annotations
 
-from engine.grid import Grid
+from engine.board.grid import Grid
 from tests.bot.helpers import make_world, seat_and_start
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from bot.cli.main import main
-from engine.brief import check_brief
-from engine.floorplan import DEFAULT_SHIP_PATH, FloorplanError, default_ship
-from engine.grid import Grid
-from engine.ship import (
+from engine.board.brief import check_brief
+from engine.board.floorplan import DEFAULT_SHIP_PATH, FloorplanError, default_ship
+from engine.board.grid import Grid
+from engine.board.ship import (
     TAG_INFIRMARY,
     TAG_INFIRMARY_QUARANTINE,
     TAG_LAB_QUARANTINE,
@@ -125,7 +125,7 @@ def test_default_ship_refuses_a_map_that_breaks_the_brief(
 ) -> None:
     broken = tmp_path / "ship.txt"
     broken.write_text(edit_grid(SHIP_TEXT, G("0-E3"), feature="."))
-    monkeypatch.setattr("engine.floorplan.DEFAULT_SHIP_PATH", broken)
+    monkeypatch.setattr("engine.board.floorplan.DEFAULT_SHIP_PATH", broken)
     default_ship.cache_clear()
     try:
         with pytest.raises(FloorplanError, match="violates the brief"):

@@ -1,6 +1,6 @@
 """The CFS Quicksilver as the rules see it: decks, grids, rooms, walls, doors.
 
-Everything here is built by :mod:`engine.floorplan` from ``data/ship.txt``; no
+Everything here is built by :mod:`engine.board.floorplan` from ``data/ship.txt``; no
 room name or coordinate is written in Python. Rules find special places by
 *tags* (``infirmary``, ``cargo-hold`` …) that the data attaches to regions.
 """
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.grid import Grid, deck_label
+from engine.board.grid import Grid, deck_label
 
 
 class RegionKind(StrEnum):

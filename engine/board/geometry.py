@@ -1,6 +1,6 @@
 """Movement, range and line of sight on the ship (C.4, D.4, G.1).
 
-Pure functions of a :class:`~engine.ship.Ship` and the doors' states. Door states come
+Pure functions of a :class:`~engine.board.ship.Ship` and the doors' states. Door states come
 as a mapping from door id to :class:`DoorState`; a door missing from the mapping is open.
 What never changes for a ship (the walking graph, each grid's sight inside its own room
 or corridor, which grids are doorways) is worked out once per ship and cached, so the
@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import pairwise
 
-from engine.grid import Grid
-from engine.ship import DoorState, Ship
+from engine.board.grid import Grid
+from engine.board.ship import DoorState, Ship
 
 DoorStates = Mapping[str, DoorState]
 

@@ -2,7 +2,7 @@
 
 Structural mistakes (a ragged row, an unknown room letter, a door with no wall
 behind it …) raise :class:`FloorplanError` naming the file line. The rulebook's
-requirements on the finished ship live in :mod:`engine.brief`.
+requirements on the finished ship live in :mod:`engine.board.brief`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from engine.grid import COLUMN_LETTERS, Grid
-from engine.ship import (
+from engine.board.grid import COLUMN_LETTERS, Grid
+from engine.board.ship import (
     KNOWN_TAGS,
     TAG_AIRLOCK,
     Cell,
@@ -30,7 +30,7 @@ from engine.ship import (
     Ship,
 )
 
-DEFAULT_SHIP_PATH = Path(__file__).resolve().parent.parent / "data" / "ship.txt"
+DEFAULT_SHIP_PATH = Path(__file__).resolve().parents[2] / "data" / "ship.txt"
 
 VOID = "."
 DOOR_ARROWS = {"^": (0, -1), ">": (1, 0), "v": (0, 1), "<": (-1, 0)}
@@ -450,7 +450,7 @@ def read_floorplan(path: Path) -> Ship:
 @lru_cache(maxsize=1)
 def default_ship() -> Ship:
     """The CFS Quicksilver from ``data/ship.txt``, checked against the brief."""
-    from engine.brief import require_brief
+    from engine.board.brief import require_brief
 
     ship = read_floorplan(DEFAULT_SHIP_PATH)
     require_brief(ship, source=DEFAULT_SHIP_PATH.name)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.floorplan import FloorplanError, parse_floorplan
-from engine.grid import Grid, GridParseError
-from engine.ship import TAG_AIRLOCK, TAG_CARGO_HOLD, DoorKind, Feature, RegionKind
+from engine.board.floorplan import FloorplanError, parse_floorplan
+from engine.board.grid import Grid, GridParseError
+from engine.board.ship import TAG_AIRLOCK, TAG_CARGO_HOLD, DoorKind, Feature, RegionKind
 from tests.shipdata import SHIP_TEXT, edit_grid, row_line_index, ship_from
 
 G = Grid.parse

@@ -11,8 +11,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.floorplan import DEFAULT_SHIP_PATH, read_floorplan
-from engine.geometry import (
+from engine.board.floorplan import DEFAULT_SHIP_PATH, read_floorplan
+from engine.board.geometry import (
     Mover,
     Step,
     StepKind,
@@ -24,10 +24,10 @@ from engine.geometry import (
     reachable,
     steps_from,
 )
-from engine.grid import Grid
-from engine.ship import DoorState, Ship
+from engine.board.grid import Grid
+from engine.board.ship import DoorState, Ship
 
-MAPS = Path(__file__).parent / "fixtures" / "maps"
+MAPS = Path(__file__).resolve().parents[2] / "fixtures" / "maps"
 HUMAN, ALIEN = Mover.HUMAN, Mover.ALIEN
 ALL_OPEN: dict[str, DoorState] = {}
 EVERYWHERE = 10_000  # a budget no path on these maps reaches

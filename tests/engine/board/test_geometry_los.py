@@ -11,12 +11,12 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.floorplan import DEFAULT_SHIP_PATH, parse_floorplan, read_floorplan
-from engine.geometry import Mover, has_los, move_cost, visible_grids
-from engine.grid import COLUMN_LETTERS, Grid
-from engine.ship import DoorState, Ship
+from engine.board.floorplan import DEFAULT_SHIP_PATH, parse_floorplan, read_floorplan
+from engine.board.geometry import Mover, has_los, move_cost, visible_grids
+from engine.board.grid import COLUMN_LETTERS, Grid
+from engine.board.ship import DoorState, Ship
 
-MAPS = Path(__file__).parent / "fixtures" / "maps"
+MAPS = Path(__file__).resolve().parents[2] / "fixtures" / "maps"
 ALL_OPEN: dict[str, DoorState] = {}
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from engine.floorplan import FloorplanError
-from engine.grid import Grid
-from engine.ship import (
+from engine.board.floorplan import FloorplanError
+from engine.board.grid import Grid
+from engine.board.ship import (
     TAG_AIRLOCK,
     TAG_ASSEMBLY_AREA,
     TAG_CABIN,
