@@ -13,10 +13,10 @@ from engine.commands import Attack
 from engine.content_models import Ability, Activity, ShipSystem
 from engine.context import Ctx
 from engine.dice import Modifier
-from engine.doors import blow_out, resolve_door, set_door
 from engine.efforts import Shown, action_cost, afford, commit
 from engine.errors import RuleError
 from engine.ferocity import alien_ferocity, resilience, strike
+from engine.moving.doors import blow_out, resolve_door, set_door
 from engine.piperun import end_run
 from engine.state import Alien, Human
 from engine.units import alien_abilities

@@ -24,7 +24,7 @@ from engine.errors import NotYourTurn, RuleError
 from engine.events import Audience
 from engine.ferocity import resilience
 from engine.injury import kill_alien, wound
-from engine.movement import Leg, walk
+from engine.moving.movement import Leg, walk
 from engine.state import Alien, Item, Phase, Side
 from engine.turns import PhaseHook, check_game_over, finish_unit
 from engine.units import has_ability

@@ -1,5 +1,5 @@
 """Life pods (E.2.4) and the door commands (C.4.3, E.2.5, implemented in
-:mod:`engine.doors`).
+:mod:`engine.moving.doors`).
 
 A launch removes everyone aboard the pod from play alive (fate ESCAPED) and seals
 the pod door for good. When both sides are aboard, the fight is settled first
@@ -14,10 +14,10 @@ from engine.board.ship import Door, DoorKind, DoorState, Region, RegionKind
 from engine.commands import CloseDoor, Command, Launch, OpenDoor
 from engine.content_models import Activity
 from engine.context import Ctx, Handler
-from engine.doors import close_door, giveaway, open_door, reach_cost, set_door
 from engine.efforts import Shown
 from engine.errors import RuleError
 from engine.injury import retire
+from engine.moving.doors import close_door, giveaway, open_door, reach_cost, set_door
 from engine.podfight import settle_pod_fight
 from engine.state import Fate, Side
 from engine.turns import check_game_over

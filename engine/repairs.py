@@ -14,9 +14,9 @@ from engine.commands import Repair
 from engine.content_models import Activity, GearKind, ShipSystem, Skill
 from engine.context import Ctx
 from engine.dice import Roll
-from engine.doors import other_airlock_door, resolve_door, set_door
 from engine.efforts import action_cost, afford, crew_effort, show_skill
 from engine.errors import RuleError
+from engine.moving.doors import other_airlock_door, resolve_door, set_door
 from engine.state import Condition, Human, Side
 from engine.units import carries, has_skill, tended_grid
 

@@ -19,7 +19,7 @@ from engine.context import Ctx, Handler
 from engine.errors import GameError, RuleError
 from engine.events import Audience, Event
 from engine.gear import HANDLERS as GEAR_HANDLERS
-from engine.movement import feint, move, use_hatch, use_lift, wait
+from engine.moving.movement import feint, move, use_hatch, use_lift, wait
 from engine.piperun import search, start_pipe_run, surface
 from engine.pods import HANDLERS as POD_HANDLERS
 from engine.quick_setup import quick_setup
