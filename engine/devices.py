@@ -22,8 +22,8 @@ from engine.dice import Modifier
 from engine.efforts import Shown, show_ability
 from engine.errors import NotYourTurn, RuleError
 from engine.events import Audience
-from engine.ferocity import resilience
-from engine.injury import kill_alien, wound
+from engine.fighting.ferocity import resilience
+from engine.fighting.injury import kill_alien, wound
 from engine.moving.movement import Leg, walk
 from engine.state import Alien, Item, Phase, Side
 from engine.turns import PhaseHook, check_game_over, finish_unit

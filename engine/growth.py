@@ -26,7 +26,7 @@ from engine.context import Ctx, Handler
 from engine.efforts import show_ability
 from engine.errors import RuleError
 from engine.events import Audience
-from engine.injury import kill_human
+from engine.fighting.injury import kill_human
 from engine.mutation import mutate, spawn, surge
 from engine.piperun import declare, reveal_location
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Side

@@ -1,7 +1,7 @@
 """The odds of an attack as its attacker's side knows them (C.1, D.1, C.3).
 
 Panels show "needs 4+ (50%)" beside each attack. The numbers come from the same
-ferocity and resilience terms the attack itself rolls with (:mod:`engine.ferocity`),
+ferocity and resilience terms the attack itself rolls with (:mod:`engine.fighting.ferocity`),
 worked out on a copy of the position holding only what the attacking side knows:
 the crew does not see the alien's face-down abilities, and the alien does not see
 the crew's face-down skills or the gear it has not examined, so neither side's
@@ -16,14 +16,14 @@ from fractions import Fraction
 from engine.board.geometry import grid_range
 from engine.board.grid import Grid, GridParseError
 from engine.board.ship import Ship
-from engine.combat import choose_weapon
 from engine.commands import Attack
 from engine.content import Content
 from engine.context import Ctx
 from engine.dice import TARGET, Modifier
 from engine.efforts import Shown
 from engine.errors import GameError
-from engine.ferocity import alien_ferocity, crew_ferocity, range_penalty, resilience
+from engine.fighting.combat import choose_weapon
+from engine.fighting.ferocity import alien_ferocity, crew_ferocity, range_penalty, resilience
 from engine.state import GameState
 
 DIE_FACES = 6

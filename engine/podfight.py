@@ -11,12 +11,12 @@ weapon (D.1). Every roll is announced as usual.
 from __future__ import annotations
 
 from engine.board.grid import Grid
-from engine.combat import blast_victims, choose_weapon
 from engine.content_models import Activity
 from engine.context import Ctx
 from engine.dice import Modifier
 from engine.efforts import Shown, action_cost
-from engine.ferocity import alien_ferocity, crew_ferocity, resilience, strike
+from engine.fighting.combat import blast_victims, choose_weapon
+from engine.fighting.ferocity import alien_ferocity, crew_ferocity, resilience, strike
 from engine.state import Alien, Human, Phase, Side
 from engine.units import human_actions
 

@@ -16,7 +16,7 @@ from engine.content_models import Activity
 from engine.context import Ctx, Handler
 from engine.efforts import Shown
 from engine.errors import RuleError
-from engine.injury import retire
+from engine.fighting.injury import retire
 from engine.moving.doors import close_door, giveaway, open_door, reach_cost, set_door
 from engine.podfight import settle_pod_fight
 from engine.state import Fate, Side

@@ -13,11 +13,11 @@ from engine import commands as c
 from engine import growth, sabotage, science
 from engine.actions import actions_left, take_unit
 from engine.board.ship import Ship
-from engine.combat import HANDLERS as COMBAT_HANDLERS
 from engine.content import Content
 from engine.context import Ctx, Handler
 from engine.errors import GameError, RuleError
 from engine.events import Audience, Event
+from engine.fighting.combat import HANDLERS as COMBAT_HANDLERS
 from engine.gear import HANDLERS as GEAR_HANDLERS
 from engine.moving.movement import feint, move, use_hatch, use_lift, wait
 from engine.piperun import search, start_pipe_run, surface

@@ -1,6 +1,6 @@
 """Sabotage (C.9): damaged system nexuses, the critical countdown and its endings.
 
-The alien damages a nexus with ``attack alienN nexus`` (:func:`engine.alien_attacks.
+The alien damages a nexus with ``attack alienN nexus`` (:func:`engine.fighting.alien_attacks.
 attack_nexus`); an Engineer repairs it with ``repair UNIT nexus``
 (:func:`engine.repairs.repair_system`). This module turns the countdown markers and
 carries out C.9.1-C.9.3 when one completes its rotation.
@@ -20,7 +20,7 @@ from engine.board.ship import Ship
 from engine.commands import Attack, Command, Repair
 from engine.content_models import GearKind, ShipSystem
 from engine.context import Ctx, Handler
-from engine.injury import kill_alien, kill_human
+from engine.fighting.injury import kill_alien, kill_human
 from engine.repairs import NEXUS, repair
 from engine.state import Condition, GameState, Phase
 from engine.turns import PhaseHook, check_game_over

@@ -1,8 +1,8 @@
 """Crew science (E.2.2, E.3.5, E.4, G.2, G.3 Science): autopsies draw blueprints,
 blueprints become improvised devices. The devices' effects are in
 :mod:`engine.devices` (Poison Bait, Ultrasonics, the Switch and Drive commands);
-the Flame Caster and Toxic Ammo are attack terms (:mod:`engine.combat`,
-:mod:`engine.ferocity`), the Scanner a search term (:mod:`engine.piperun`).
+the Flame Caster and Toxic Ammo are attack terms (:mod:`engine.fighting.combat`,
+:mod:`engine.fighting.ferocity`), the Scanner a search term (:mod:`engine.piperun`).
 
 Blueprints are the crew's secret (C.3): the draw is told to the crew only, and a
 fabrication is announced without naming the device; the new marker lies face-down

@@ -18,7 +18,7 @@ from engine.content_models import Ability, Activity, Skill
 from engine.context import Ctx
 from engine.efforts import Shown, action_cost
 from engine.errors import RuleError
-from engine.injury import kill_alien, kill_human
+from engine.fighting.injury import kill_alien, kill_human
 from engine.piperun import reveal_location
 from engine.state import Fate, Side
 from engine.turns import check_game_over

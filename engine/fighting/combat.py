@@ -1,22 +1,22 @@
 """Combat (D): the attack, heal and repair commands.
 
 A human attacks one alien it can see, in range of the weapon used (D.2-D.4, E.3.8);
-the alien attacks a whole grid or a closed door (:mod:`engine.alien_attacks`).
-Healing and repairs are in :mod:`engine.healing` and :mod:`engine.repairs`.
+the alien attacks a whole grid or a closed door (:mod:`engine.fighting.alien_attacks`).
+Healing and repairs are in :mod:`engine.fighting.healing` and :mod:`engine.repairs`.
 """
 
 from __future__ import annotations
 
 from engine.actions import take_unit
-from engine.alien_attacks import alien_attack, attack_door
 from engine.board.geometry import grid_range, has_los
 from engine.commands import Attack, Command, Heal
 from engine.content_models import Activity, Gear
 from engine.context import Ctx, Handler
 from engine.efforts import Shown, action_cost, afford, commit
 from engine.errors import RuleError
-from engine.ferocity import crew_ferocity, range_penalty, resilience, strike, weapons
-from engine.healing import heal
+from engine.fighting.alien_attacks import alien_attack, attack_door
+from engine.fighting.ferocity import crew_ferocity, range_penalty, resilience, strike, weapons
+from engine.fighting.healing import heal
 from engine.state import Alien, Human, Side
 from engine.turns import check_game_over
 

@@ -15,7 +15,7 @@ from engine.context import Ctx
 from engine.dice import Modifier
 from engine.efforts import Shown, action_cost, afford, commit
 from engine.errors import RuleError
-from engine.ferocity import alien_ferocity, resilience, strike
+from engine.fighting.ferocity import alien_ferocity, resilience, strike
 from engine.moving.doors import blow_out, resolve_door, set_door
 from engine.piperun import end_run
 from engine.state import Alien, Human

@@ -9,7 +9,7 @@ from engine.content_models import Ability, Gear, GearKind
 from engine.context import Ctx
 from engine.dice import Modifier, Roll
 from engine.efforts import Shown, command_modifier
-from engine.injury import resolve_hit
+from engine.fighting.injury import resolve_hit
 from engine.state import Alien, Human
 from engine.units import SUPPLIES, alien_abilities, has_ability, skill_count, skills_of, stage
 
