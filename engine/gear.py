@@ -17,8 +17,8 @@ from engine.context import Ctx, Handler
 from engine.efforts import Shown, action_cost
 from engine.errors import RuleError
 from engine.events import Audience
+from engine.hiding.piperun import reveal_location
 from engine.moving.movement import check_stacking
-from engine.piperun import reveal_location
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Human, Item, Side
 from engine.units import (

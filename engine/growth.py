@@ -27,8 +27,8 @@ from engine.efforts import show_ability
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.fighting.injury import kill_human
+from engine.hiding.piperun import declare, reveal_location
 from engine.mutation import mutate, spawn, surge
-from engine.piperun import declare, reveal_location
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Side
 from engine.turns import PhaseHook
 from engine.units import SUPPLIES, alien_abilities, has_skill

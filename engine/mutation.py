@@ -22,7 +22,7 @@ from engine.context import Ctx
 from engine.efforts import Shown, action_cost, afford, boost_price, commit, show_ability
 from engine.errors import RuleError
 from engine.events import Audience
-from engine.piperun import declare, reveal_location
+from engine.hiding.piperun import declare, reveal_location
 from engine.state import Alien, Side
 from engine.units import burden, capacity, has_ability, held_abilities, stage
 

@@ -19,8 +19,8 @@ from engine.errors import GameError, RuleError
 from engine.events import Audience, Event
 from engine.fighting.combat import HANDLERS as COMBAT_HANDLERS
 from engine.gear import HANDLERS as GEAR_HANDLERS
+from engine.hiding.piperun import search, start_pipe_run, surface
 from engine.moving.movement import feint, move, use_hatch, use_lift, wait
-from engine.piperun import search, start_pipe_run, surface
 from engine.pods import HANDLERS as POD_HANDLERS
 from engine.quick_setup import quick_setup
 from engine.setup import (

@@ -2,7 +2,7 @@
 blueprints become improvised devices. The devices' effects are in
 :mod:`engine.devices` (Poison Bait, Ultrasonics, the Switch and Drive commands);
 the Flame Caster and Toxic Ammo are attack terms (:mod:`engine.fighting.combat`,
-:mod:`engine.fighting.ferocity`), the Scanner a search term (:mod:`engine.piperun`).
+:mod:`engine.fighting.ferocity`), the Scanner a search term (:mod:`engine.hiding.piperun`).
 
 Blueprints are the crew's secret (C.3): the draw is told to the crew only, and a
 fabrication is announced without naming the device; the new marker lies face-down

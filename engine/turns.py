@@ -9,7 +9,7 @@ from engine.commands import EndPhase, EndUnit
 from engine.context import Ctx
 from engine.errors import RuleError
 from engine.events import Audience
-from engine.piperun import run_search
+from engine.hiding.piperun import run_search
 from engine.state import Fate, Phase, Side
 from engine.units import human_actions
 

@@ -16,8 +16,8 @@ from engine.dice import Modifier
 from engine.efforts import Shown, action_cost, afford, commit
 from engine.errors import RuleError
 from engine.fighting.ferocity import alien_ferocity, resilience, strike
+from engine.hiding.piperun import end_run
 from engine.moving.doors import blow_out, resolve_door, set_door
-from engine.piperun import end_run
 from engine.state import Alien, Human
 from engine.units import alien_abilities
 

@@ -17,7 +17,7 @@ from engine.context import Ctx
 from engine.efforts import action_cost, afford, boost_price, commit, crew_effort
 from engine.errors import RuleError
 from engine.events import Audience
-from engine.piperun import declare
+from engine.hiding.piperun import declare
 from engine.state import Alien, Condition, Human, Side
 from engine.units import carries, has_skill, tended_grid
 

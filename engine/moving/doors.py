@@ -19,7 +19,7 @@ from engine.context import Ctx
 from engine.efforts import Shown, action_cost
 from engine.errors import RuleError
 from engine.fighting.injury import kill_alien, kill_human
-from engine.piperun import reveal_location
+from engine.hiding.piperun import reveal_location
 from engine.state import Fate, Side
 from engine.turns import check_game_over
 from engine.units import has_ability, has_skill

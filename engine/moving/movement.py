@@ -11,7 +11,7 @@ from engine.board.grid import Grid
 from engine.commands import Feint, Move, UseHatch, UseLift, Wait
 from engine.context import Ctx
 from engine.errors import RuleError
-from engine.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
+from engine.hiding.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
 from engine.state import Side
 
 
