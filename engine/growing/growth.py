@@ -1,7 +1,7 @@
 """The alien grows (C.3, C.10.1, G.4): foraging for energy stores and examining crates.
 
 Mutating, spawning and Surge spend what foraging gathers; they live in
-:mod:`engine.mutation`. This module wires all of them into the rules and offers their
+:mod:`engine.growing.mutation`. This module wires all of them into the rules and offers their
 plausible commands to :mod:`engine.legal`.
 
 * Foraging (C.10.1): an alien in the grid of a cadaver, a food crate or (with Venom, G.4)
@@ -27,8 +27,8 @@ from engine.efforts import show_ability
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.fighting.injury import kill_human
+from engine.growing.mutation import mutate, spawn, surge
 from engine.hiding.piperun import declare, reveal_location
-from engine.mutation import mutate, spawn, surge
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Side
 from engine.turns import PhaseHook
 from engine.units import SUPPLIES, alien_abilities, has_skill
