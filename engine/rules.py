@@ -10,15 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine import commands as c
-from engine import sabotage, science
+from engine import sabotage
 from engine.actions import actions_left, take_unit
 from engine.board.ship import Ship
 from engine.content import Content
 from engine.context import Ctx, Handler
+from engine.equipment import science
+from engine.equipment.gear import HANDLERS as GEAR_HANDLERS
 from engine.errors import GameError, RuleError
 from engine.events import Audience, Event
 from engine.fighting.combat import HANDLERS as COMBAT_HANDLERS
-from engine.gear import HANDLERS as GEAR_HANDLERS
 from engine.growing import growth
 from engine.hiding.piperun import search, start_pipe_run, surface
 from engine.moving.movement import feint, move, use_hatch, use_lift, wait

@@ -2,7 +2,7 @@
 
 The alien damages a nexus with ``attack alienN nexus`` (:func:`engine.fighting.alien_attacks.
 attack_nexus`); an Engineer repairs it with ``repair UNIT nexus``
-(:func:`engine.repairs.repair_system`). This module turns the countdown markers and
+(:func:`engine.equipment.repairs.repair_system`). This module turns the countdown markers and
 carries out C.9.1-C.9.3 when one completes its rotation.
 
 Gap 8: a marker revealed in the alien phase of turn T turns a quarter at the start of
@@ -20,8 +20,8 @@ from engine.board.ship import Ship
 from engine.commands import Attack, Command, Repair
 from engine.content_models import GearKind, ShipSystem
 from engine.context import Ctx, Handler
+from engine.equipment.repairs import NEXUS, repair
 from engine.fighting.injury import kill_alien, kill_human
-from engine.repairs import NEXUS, repair
 from engine.state import Condition, GameState, Phase
 from engine.turns import PhaseHook, check_game_over
 from engine.units import carries

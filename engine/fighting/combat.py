@@ -2,7 +2,7 @@
 
 A human attacks one alien it can see, in range of the weapon used (D.2-D.4, E.3.8);
 the alien attacks a whole grid or a closed door (:mod:`engine.fighting.alien_attacks`).
-Healing and repairs are in :mod:`engine.fighting.healing` and :mod:`engine.repairs`.
+Healing and repairs are in :mod:`engine.fighting.healing` and :mod:`engine.equipment.repairs`.
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.content_models import GearKind
 from engine.context import Ctx
+from engine.equipment.science import undrawn_devices
 from engine.events import Audience, Event
 from engine.legal import legal_commands
-from engine.science import undrawn_devices
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Phase, Side
 from tests.positions import CONTENT, SHIP, Beast, Crew, g, play, position, public, refused, rolls

@@ -1,6 +1,6 @@
 """Crew science (E.2.2, E.3.5, E.4, G.2, G.3 Science): autopsies draw blueprints,
 blueprints become improvised devices. The devices' effects are in
-:mod:`engine.devices` (Poison Bait, Ultrasonics, the Switch and Drive commands);
+:mod:`engine.equipment.devices` (Poison Bait, Ultrasonics, the Switch and Drive commands);
 the Flame Caster and Toxic Ammo are attack terms (:mod:`engine.fighting.combat`,
 :mod:`engine.fighting.ferocity`), the Scanner a search term (:mod:`engine.hiding.piperun`).
 
@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from engine import devices
 from engine.actions import take_unit
 from engine.board.grid import Grid
 from engine.board.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
@@ -22,6 +21,7 @@ from engine.commands import Autopsy, Command, Fabricate, Switch
 from engine.content_models import Activity, Blueprint, GearKind, Skill
 from engine.context import Ctx, Handler
 from engine.efforts import action_cost, afford, crew_effort
+from engine.equipment import devices
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.setup import add_item
