@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine import commands as c
-from engine import sabotage
 from engine.board.geometry import Mover, grid_range, reachable
 from engine.board.grid import Grid
 from engine.board.ship import (
@@ -27,6 +26,7 @@ from engine.content import Content
 from engine.content_models import Ability
 from engine.equipment import science
 from engine.errors import GameError, RuleError
+from engine.escape import sabotage
 from engine.growing import growth
 from engine.state import Condition, Fate, GameState, Phase, SetupStep, Side
 from engine.units import held_abilities

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine import commands as c
-from engine import sabotage
 from engine.actions import actions_left, take_unit
 from engine.board.ship import Ship
 from engine.content import Content
@@ -18,12 +17,13 @@ from engine.context import Ctx, Handler
 from engine.equipment import science
 from engine.equipment.gear import HANDLERS as GEAR_HANDLERS
 from engine.errors import GameError, RuleError
+from engine.escape import sabotage
+from engine.escape.pods import HANDLERS as POD_HANDLERS
 from engine.events import Audience, Event
 from engine.fighting.combat import HANDLERS as COMBAT_HANDLERS
 from engine.growing import growth
 from engine.hiding.piperun import search, start_pipe_run, surface
 from engine.moving.movement import feint, move, use_hatch, use_lift, wait
-from engine.pods import HANDLERS as POD_HANDLERS
 from engine.quick_setup import quick_setup
 from engine.setup import (
     assign_role,

@@ -10,8 +10,8 @@ from engine.content_models import Outcome, ScoreItem, ShipSystem
 from engine.score import Score, final_score, score
 from engine.state import Condition, Fate, GameState, Phase
 from engine.views import view
+from tests.engine.escape.test_sabotage import nexus_position, pass_phases
 from tests.positions import CONTENT, SHIP, Beast, Crew, play, position
-from tests.test_sabotage import nexus_position, pass_phases
 
 
 def finished(state: GameState) -> GameState:

@@ -3,11 +3,11 @@ Humoid repairs (G.3), and the roles a skill's use reveals (E.1)."""
 
 from __future__ import annotations
 
-from engine import sabotage
 from engine.board.grid import Grid
 from engine.board_view import MarkerKind
 from engine.commands import Attack, Repair
 from engine.content_models import ShipSystem
+from engine.escape import sabotage
 from engine.legal import legal_commands
 from engine.scenario import parse_scenario, write_scenario
 from engine.state import Condition, Fate, GameState, Phase, Side

@@ -3,7 +3,7 @@
 
 A launch removes everyone aboard the pod from play alive (fate ESCAPED) and seals
 the pod door for good. When both sides are aboard, the fight is settled first
-(:mod:`engine.podfight`, gap 20).
+(:mod:`engine.escape.podfight`, gap 20).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from engine.content_models import Activity
 from engine.context import Ctx, Handler
 from engine.efforts import Shown
 from engine.errors import RuleError
+from engine.escape.podfight import settle_pod_fight
 from engine.fighting.injury import retire
 from engine.moving.doors import close_door, giveaway, open_door, reach_cost, set_door
-from engine.podfight import settle_pod_fight
 from engine.state import Fate, Side
 from engine.turns import check_game_over
 
