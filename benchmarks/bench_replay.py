@@ -3,7 +3,7 @@
 Plain script: ``.venv/bin/python benchmarks/bench_replay.py [TURNS]``. Plays a game of
 TURNS turns (default 40: random play on both sides, seed 22, which
 lasts that long), then times what the bot does at the end of a game: replay the command
-log phase by phase (engine.replay) and encode the GIF of every phase (render.animation).
+log phase by phase (engine.records.replay) and encode the GIF of every phase (render.animation).
 Prints ``replay animation 40 turns: X MiB, Y s`` and checks the size against Discord's
 default upload limit (10 MiB).
 """
@@ -14,7 +14,7 @@ import sys
 import time
 
 from engine.players.base import play_game
-from engine.replay import phase_steps
+from engine.records.replay import phase_steps
 from render.animation import UPLOAD_LIMIT, animate_gif
 
 SEED = 22

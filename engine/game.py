@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import snapshot
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
 from engine.commands import Command, parse
@@ -12,6 +11,7 @@ from engine.content import Content, load_content
 from engine.errors import RuleError
 from engine.events import Event
 from engine.legal import refusal
+from engine.records import snapshot
 from engine.rules import apply
 from engine.setup import new_game
 from engine.state import GameState, Phase, Side
@@ -54,7 +54,7 @@ class Game:
     state: GameState
     log: list[Entry] = field(default_factory=list)
     # Where the log begins (set-up, a scenario, a phase start): a state, or its snapshot
-    # text (engine.snapshot), which is several times smaller to keep in memory.
+    # text (engine.records.snapshot), which is several times smaller to keep in memory.
     start: GameState | str | None = None
     base: int = 0  # commands played before ``start`` (a game resumed from a snapshot)
 

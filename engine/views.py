@@ -280,7 +280,7 @@ def view(state: GameState, viewer: Viewer | str, ship: Ship, content: Content) -
 
 def replay_view(state: GameState, ship: Ship, content: Content) -> View:
     """The referee's view with the alien's whole route so far, for the replay of a
-    finished game (engine.replay): mid-game the referee's map shows only the current
+    finished game (engine.records.replay): mid-game the referee's map shows only the current
     pipe-run."""
     shown = view(state, Viewer.REFEREE, ship, content)
     route = tuple(g for a in state.aliens.values() for g in a.path)

@@ -107,7 +107,7 @@ def test_undo_is_refused_once_a_crate_was_examined() -> None:
 
 def test_a_rebased_game_undoes_within_its_phase_and_never_past_the_start() -> None:
     """Undo replays only the log since the phase start (kept as snapshot text)."""
-    from engine import snapshot
+    from engine.records import snapshot
 
     game = quick_game(3)
     length = len(game.log)

@@ -16,7 +16,7 @@ from engine.dice import Rng
 from engine.errors import RuleError
 from engine.game import Game
 from engine.legal import legal_commands, refusal
-from engine.scenario import scenario_game
+from engine.records.scenario import scenario_game
 from engine.secrecy import (
     alien_twins,
     audit_playout,

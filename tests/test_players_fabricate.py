@@ -12,7 +12,7 @@ from engine.game import Game
 from engine.players.base import decide
 from engine.players.fabricate_plan import ALIEN_REACH, out_of_reach, workroom
 from engine.players.hard_crew import HardCrew
-from engine.scenario import scenario_game
+from engine.records.scenario import scenario_game
 from engine.state import Side
 from engine.views import view
 

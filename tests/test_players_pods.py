@@ -11,7 +11,7 @@ from engine.game import Game
 from engine.players.base import decide
 from engine.players.hard_crew import HardCrew, toolkit_grid
 from engine.players.pods_plan import escape_plan, ship_lost
-from engine.scenario import scenario_game
+from engine.records.scenario import scenario_game
 from engine.state import Fate, Side
 from engine.views import view
 

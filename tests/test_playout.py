@@ -22,8 +22,8 @@ from engine.dice import Rng
 from engine.game import Game
 from engine.invariants import check_invariants
 from engine.random_player import choose
+from engine.records.scenario import scenario_game
 from engine.rules import apply
-from engine.scenario import scenario_game
 from engine.setup import waiting_on
 from engine.state import Phase, Side
 

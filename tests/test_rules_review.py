@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.game import Game
-from engine.scenario import scenario_game
+from engine.records.scenario import scenario_game
 from engine.state import Condition, GameState, Phase
 from engine.views import events_for, view
 from tests.positions import (

@@ -1,7 +1,7 @@
 """``quicksilver script FILE``: play a text file of commands and show what a viewer sees.
 
 A script starts with ``seed N`` (set-up from B.1.1 follows as commands), a
-``scenario … end`` block (see :mod:`engine.scenario`), or both (the block then may
+``scenario … end`` block (see :mod:`engine.records.scenario`), or both (the block then may
 leave out its seed). Then, one a line::
 
     crew: move hyun 1-F6      a command, as typed in play
@@ -30,7 +30,7 @@ from engine.dice import Roll
 from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
-from engine.scenario import ScenarioError, scenario_game
+from engine.records.scenario import ScenarioError, scenario_game
 from engine.state import Side
 from engine.views import View, Viewer, events_for, view
 

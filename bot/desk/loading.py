@@ -15,13 +15,13 @@ import logging
 from bot import store as st
 from bot.desk.tables import Table, event_line
 from bot.store import CommandRow, SnapshotRow, Store
-from engine import snapshot
 from engine.board.ship import Ship
 from engine.commands import parse
 from engine.content import Content
 from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
+from engine.records import snapshot
 from engine.state import GameState, Side
 from engine.views import Viewer, events_for
 

@@ -1,7 +1,7 @@
 """A finished game's replay, read from the store: its phases, their digests and pictures.
 
 Shared by the Discord replay (``bot.client.replay``) and ``quicksilver replay``. The game is
-rebuilt by replaying its command log (engine.replay); a game that is not over is refused,
+rebuilt by replaying its command log (engine.records.replay); a game that is not over is refused,
 so nothing secret leaks. Pictures are drawn from the referee's replay view only.
 """
 
@@ -16,7 +16,7 @@ from bot.store import CommandRow, GameRow, Store
 from engine.board_view import MarkerKind
 from engine.errors import GameError
 from engine.game import Game
-from engine.replay import PhaseStep, replay_phases
+from engine.records.replay import PhaseStep, replay_phases
 from render.animation import animate_gif
 from render.board import render_png
 

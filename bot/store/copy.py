@@ -18,11 +18,11 @@ from typing import Any
 
 from bot.store.base import Store
 from bot.store.statements import Statement
-from engine import snapshot
 from engine.board.floorplan import default_ship
 from engine.commands import parse
 from engine.content import load_content
 from engine.game import Game
+from engine.records import snapshot
 from engine.state import Side
 
 # Copied tables, parents first, with the columns that order their rows.

@@ -76,4 +76,4 @@ class SnapshotRow:
     phase: str
     map_message_id: int | None
     at: float
-    state: str | None = None  # engine.snapshot text of the state at ``seq``
+    state: str | None = None  # engine.records.snapshot text of the state at ``seq``

@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.client.app import QuicksilverBot
 from bot.desk import replay_log
-from engine.replay import replay_phases
+from engine.records.replay import replay_phases
 from tests.bot.client.test_full_game import play_to_the_end
 from tests.bot.helpers import World, make_world, mirror, seat_and_start
 

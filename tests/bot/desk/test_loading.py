@@ -11,9 +11,9 @@ import pytest
 
 from bot.desk import loading
 from bot.desk.service import Refusal
-from engine import snapshot
 from engine.game import Game
 from engine.legal import legal_commands
+from engine.records import snapshot
 from engine.state import Phase, Side
 from tests.bot.stored_games import ALIEN, CREW, fresh_desk, play_games, replayed
 

@@ -7,8 +7,8 @@ from engine.content_models import LifeStage
 from engine.events import Event
 from engine.invariants import check_invariants
 from engine.legal import legal_commands
+from engine.records.scenario import scenario_game
 from engine.rules import apply
-from engine.scenario import scenario_game
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Phase, Side
 from engine.views import events_for

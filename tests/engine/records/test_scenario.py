@@ -1,4 +1,4 @@
-"""Scenarios: the text notation of a whole position (engine.scenario)."""
+"""Scenarios: the text notation of a whole position (engine.records.scenario)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine.scenario
+import engine.records.scenario
 from engine.board.floorplan import default_ship
 from engine.board.geometry import Mover, steps_from
 from engine.board.grid import Grid
@@ -19,7 +19,7 @@ from engine.content import load_content
 from engine.errors import GameError
 from engine.game import Game
 from engine.legal import candidates
-from engine.scenario import ScenarioError, parse_scenario, scenario_game, write_scenario
+from engine.records.scenario import ScenarioError, parse_scenario, scenario_game, write_scenario
 from engine.setup import new_game
 from engine.state import (
     Alien,
@@ -51,7 +51,7 @@ def assert_round_trips(state: GameState) -> None:
 
 # --- round trips ------------------------------------------------------------------
 def test_the_documented_example_reads_and_writes_back_canonically() -> None:
-    doc = engine.scenario.__doc__ or ""
+    doc = engine.records.scenario.__doc__ or ""
     example = textwrap.dedent(doc[doc.index("    scenario") : doc.index("    end") + 8])
     state = parse_scenario(example)
     hyun = state.human("hyun")
@@ -80,7 +80,7 @@ def test_a_quick_game_with_a_pipe_run_round_trips() -> None:
 
 def test_a_state_with_every_field_set_round_trips() -> None:
     """Every field of the state and of its records differs from set-up's, so a
-    field the notation forgets fails here (add it to engine/scenario.py)."""
+    field the notation forgets fails here (add it to engine/records/scenario.py)."""
     state = _everything_set()
     fresh = new_game(1, SHIP, CONTENT)
     for f in dataclasses.fields(GameState):

@@ -17,7 +17,7 @@ from engine.errors import RuleError
 from engine.game import Game
 from engine.players import alien_ai, crew_ai
 from engine.players.base import play_game
-from engine.replay import phase_steps, replay_phases
+from engine.records.replay import phase_steps, replay_phases
 from engine.state import Phase
 from engine.views import Viewer, view
 from render.animation import UPLOAD_LIMIT, animate_gif

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import snapshot
 from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
 from engine.random_player import choose
+from engine.records import snapshot
 from engine.setup import waiting_on
 from engine.state import GameState, Phase, Side
 

@@ -1,0 +1,2 @@
+"""A game written down: snapshots (state as checked text), scenarios (a position as
+a text block) and the replay of a finished game phase by phase."""
