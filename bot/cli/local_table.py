@@ -30,12 +30,12 @@ from bot.cli.script import summary
 from bot.cli.text_map import LEGEND, text_map
 from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
-from engine import rules_help
 from engine.commands import VERBS, Command, parse
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
+from engine.help import rules_help
 from engine.legal import legal_commands, summarize
 from engine.players.base import legal_for
 from engine.players.levels import decide_at_level

@@ -1,7 +1,7 @@
 """/rules topic: rules help in our own words, anywhere (channels and DMs), only to you.
 
 The topic autocompletes over every rulebook section (id and title) and every alien
-ability, skill, piece of gear, improvised device and life stage (engine.rules_help).
+ability, skill, piece of gear, improvised device and life stage (engine.help.rules_help).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.client.actions import Inter, guard, reply
 from bot.desk.service import Refusal
-from engine import rules_help
+from engine.help import rules_help
 
 
 @app_commands.command(name="rules", description="Rules help: a section (C.7.2) or a name (Venom)")

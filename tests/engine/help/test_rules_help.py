@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.content import DEFAULT_DATA_DIR, Content, load_content
-from engine.rulebook import load_rulebook
-from engine.rules_help import CHOICES_MAX, answer, complete, find, topics
+from engine.help.rulebook import load_rulebook
+from engine.help.rules_help import CHOICES_MAX, answer, complete, find, topics
 
 
 def _text(query: str, content: Content | None = None) -> str:

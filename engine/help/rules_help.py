@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.content import Content, load_content
 from engine.content_models import Cost, Gear
-from engine.rulebook import Rulebook, Section, load_rulebook
+from engine.help.rulebook import Rulebook, Section, load_rulebook
 
 CHOICES_MAX = 25  # Discord's autocomplete limit
 
@@ -100,7 +100,7 @@ def answer(topic: Topic, content: Content | None = None) -> list[str]:
 
 
 def _numbers(content: Content) -> dict[str, Any]:
-    """What a gist's ``{…}`` fields read (engine.rulebook.GIST_NAMES)."""
+    """What a gist's ``{…}`` fields read (engine.help.rulebook.GIST_NAMES)."""
     return {
         "setup": content.setup,
         "dice": content.dice,

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from engine.content import DEFAULT_DATA_DIR, ContentError
-from engine.rulebook import load_rulebook
+from engine.help.rulebook import load_rulebook
 
-DECISIONS = Path(__file__).resolve().parent.parent / "docs" / "rules-decisions.md"
+DECISIONS = Path(__file__).resolve().parents[3] / "docs" / "rules-decisions.md"
 
 
 def test_every_chapter_a_to_g_and_its_sections_are_indexed() -> None:

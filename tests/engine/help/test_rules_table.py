@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.rulebook import load_rulebook
+from engine.help.rulebook import load_rulebook
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 DECISIONS = ROOT / "docs" / "rules-decisions.md"
 
 

@@ -27,7 +27,7 @@ SectionId = Annotated[str, Field(pattern=r"^[A-H](\.\d+)*$")]
 TableName = Literal[
     "life-stages", "actions", "victory", "skills", "abilities", "gear", "devices", "systems"
 ]
-# The names a gist may read numbers from (engine.rules_help formats them).
+# The names a gist may read numbers from (engine.help.rules_help formats them).
 GIST_NAMES = frozenset(
     {"setup", "dice", "human", "alien", "ship", "gear", "ability", "skill", "supplies"}
 )

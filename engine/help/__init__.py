@@ -1,0 +1,1 @@
+"""The rulebook's index in our own words and the rules help built on it."""
