@@ -76,7 +76,7 @@ def _actions(state: GameState) -> list[str]:
 
 def _secrets(state: GameState, ship: Ship, content: Content) -> list[str]:
     """The crew's view holds no trace of a pipe-runner's grid (C.7). (Spectators see
-    less than the crew; ``tests/test_views.py`` checks their view property-wise.)"""
+    less than the crew; ``tests/engine/test_views.py`` checks their view property-wise.)"""
     problems: list[str] = []
     runners = {a.id for a in state.pipe_runners()}
     if not runners:

@@ -47,7 +47,7 @@ def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Report how the random playouts ended and which commands they used."""
-    from tests import test_knowledge, test_playout
+    from tests.engine import test_knowledge, test_playout
 
     for note in PG_NOTE:
         terminalreporter.section("postgresql")

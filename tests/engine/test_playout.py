@@ -29,7 +29,7 @@ from engine.state import Phase, Side
 
 GAMES = 200
 TURN_CAP = 60
-SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))
+SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.txt"))
 SCENARIO_RUNS = 16  # player seeds per scenario
 SCENARIO_TURNS = 6
 ENDINGS: Counter[str] = Counter()
