@@ -217,7 +217,7 @@ async def test_two_processes_on_disjoint_shards_lose_nothing_to_a_kill_9_and_nev
         assert "ready" in bot.ready(), bot.lines[-1]
     for bot in (first, second):
         orders = [
-            n for world, seed in enumerate(SEEDS[bot.desk.shards]) for n in lobby(bot, world, seed)
+            n for world, seed in enumerate(SEEDS[bot.shards]) for n in lobby(bot, world, seed)
         ]
         for n in orders:
             bot.acked(n)
