@@ -23,6 +23,7 @@ from bot.client.panels.choices import (
     unit_grid,
     unit_name,
 )
+from bot.client.panels.places import move_pages
 from bot.desk.service import Desk, Refusal, Table
 from engine.commands import Attack
 from engine.odds import attack_modifier
@@ -180,10 +181,16 @@ def _layout(
         uid = ids.PanelId(ids.UNIT, table.id, user_id, stamp)
         selects.append(Select(uid, "Unit…", options, found.unit))
     groups = {"m": list(found.moves), "a": list(found.attacks), "o": others}
+    assert table.game is not None
+    goto = move_pages(v, found.unit, found.destinations, table.game.ship)
     for key, placeholder in GROUPS:
         if not groups[key]:
             continue
-        shown, _ = page(groups[key], getattr(pages, key), f"{ids.PAGE}:{key}")
+        token = f"{ids.PAGE}:{key}"
+        if key == "m":  # places first (bot.client.panels.places)
+            shown, _ = goto.page(pages.m, token)
+        else:
+            shown, _ = page(groups[key], getattr(pages, key), token)
         pid = ids.PanelId(ids.PICK, table.id, user_id, stamp, f"{found.unit}:{key}")
         selects.append(Select(pid, placeholder, tuple(shown)))
     buttons = [
