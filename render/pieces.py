@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from engine.board_view import MarkerKind, UnitSide, UnitView
 from render import style
 from render.fonts import draw_centred, fit, font, text_width, truncate
-from render.icons import scaled, smooth
+from render.icons import scaled, smooth, write, zoomed
 
 # A counter this size or larger has room for its status written out; one
 # smaller than CRAMPED (five or more units in a grid) shows a single initial.
@@ -61,13 +61,66 @@ class CounterLook:
         return " ".join(words)
 
 
-def counter(look: CounterLook, size: int) -> Image.Image:
+def counter(look: CounterLook, size: int, zoom: int = 1, lifted: bool = False) -> Image.Image:
     """A unit's counter: a square for a human, an octagon for an alien;
     dashed outline while pipe-running (C.7), a cross for a cadaver, a red
-    corner for an injury, grey when unconscious, a yellow ring when active."""
-    image = smooth(size, size, lambda draw, k: _paint_counter(draw, k, look, size))
-    _write_counter_text(ImageDraw.Draw(image), look, size)
+    corner for an injury, grey when unconscious, a yellow ring when active.
+
+    ``size`` pixels wide; ``zoom`` above 1 (a close-up, render.zoom) writes the name
+    in full (:func:`counter_name`) where the map shortens it, ``lifted`` into the
+    upper part, clear of the badges of gear lying in the grid."""
+    unit = size // zoom  # the counter in 1x units: rings and outlines scale with zoom
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        _paint_counter(draw, k, look, unit)
+
+    image = zoomed(unit, unit, paint, zoom) if zoom > 1 else smooth(size, size, paint)
+    if zoom > 1:
+        _write_full_name(ImageDraw.Draw(image), look, image.width, zoom, lifted)
+    else:
+        _write_counter_text(ImageDraw.Draw(image), look, size)
     return image
+
+
+def name_room(size: int, zoom: int) -> int:
+    """How wide a close-up counter's name may be: the counter's width but a margin (a
+    long name may cross the ring; "Whitehorse" then still reads at 8 points a zoom)."""
+    return size - 2 * zoom
+
+
+def counter_name(
+    look: CounterLook, size: int, zoom: int, lifted: bool = False
+) -> tuple[int, list[str]]:
+    """The font size and lines of a close-up counter's name: the whole name, on one line
+    or wrapped at its spaces, as large as fits (render.fonts measures it)."""
+    height = size // 2 if look.status or lifted else size - 8 * zoom
+    sizes = tuple(s * zoom for s in (14, 13, 12, 11, 10, 9, 8, 7, 6))
+    return fit(look.label, name_room(size, zoom), height, sizes)
+
+
+def _write_full_name(
+    draw: ImageDraw.ImageDraw, look: CounterLook, size: int, zoom: int, lifted: bool
+) -> None:
+    colour, stroke = _text_colours(look)
+    text_size, lines = counter_name(look, size, zoom, lifted)
+    middle = size // 2
+    status = look.status
+    high = size // 4 + 2 * zoom  # above the gear badges along the bottom
+    name_y = high if lifted else middle - 5 * zoom if status else middle
+    draw_centred(draw, (middle, name_y), lines, text_size, colour, stroke)
+    if status:
+        below = name_y + len(lines) * text_size // 2 + style.STATUS_SIZE * zoom // 2 + 2 * zoom
+        draw_centred(draw, (middle, below), [status], style.STATUS_SIZE * zoom, colour, stroke)
+
+
+def _text_colours(look: CounterLook) -> tuple[style.RGB, style.RGB | None]:
+    if look.hidden:
+        return style.TEXT, style.OUTLINE
+    if look.deceased:
+        return style.CREW_TEXT, style.CADAVER
+    if look.side is UnitSide.ALIEN:
+        return style.ALIEN_TEXT, None
+    return style.CREW_TEXT, None
 
 
 def _counter_fill(look: CounterLook) -> style.RGB:
@@ -150,14 +203,7 @@ def _write_counter_text(draw: ImageDraw.ImageDraw, look: CounterLook, size: int)
     """The name (as much as fits) and, on a full-size counter, the status.
     Text on a cadaver is cut out of its cross; a pipe-running alien's label is
     outlined, as it has no fill behind it."""
-    if look.hidden:
-        colour, stroke = style.TEXT, style.OUTLINE
-    elif look.deceased:
-        colour, stroke = style.CREW_TEXT, style.CADAVER
-    elif look.side is UnitSide.ALIEN:
-        colour, stroke = style.ALIEN_TEXT, None
-    else:
-        colour, stroke = style.CREW_TEXT, None
+    colour, stroke = _text_colours(look)
     room = size - 2 * _ring(size) - 2
     middle = size // 2
     if size < ROOMY:
@@ -174,8 +220,8 @@ def _write_counter_text(draw: ImageDraw.ImageDraw, look: CounterLook, size: int)
         draw_centred(draw, (middle, middle + 9), [status], style.STATUS_SIZE, colour, stroke)
 
 
-@lru_cache(maxsize=8)
-def badge(kind: MarkerKind, text: str) -> Image.Image:
+@lru_cache(maxsize=32)
+def badge(kind: MarkerKind, text: str, zoom: int = 1) -> Image.Image:
     """A small marker icon: a crate for supplies, a tag for gear, a warning
     triangle for an alien sighting (C.7.1); the letters say the same."""
     b = style.BADGE
@@ -205,9 +251,28 @@ def badge(kind: MarkerKind, text: str) -> Image.Image:
                 width=round(1.5 * k),
             )
 
-    image = smooth(b, b, paint)
+    image = zoomed(b, b, paint, zoom)
     y = b // 2 + (2 if kind is MarkerKind.ALIEN_SIGHTING else 0)
-    draw_centred(ImageDraw.Draw(image), (b // 2, y), [text], style.BADGE_TEXT_SIZE, style.CREW_TEXT)
+    write(image, zoom, (b // 2, y), text, style.BADGE_TEXT_SIZE, style.CREW_TEXT)
+    return image
+
+
+@lru_cache(maxsize=16)
+def count_badge(count: int, zoom: int = 1) -> Image.Image:
+    """How many units share a grid (C.6), on a close-up that shows one counter for
+    them all: a white disc with the number; their names go in the key."""
+    b = style.BADGE + 4
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.ellipse(
+            scaled((1, 1, b - 1, b - 1), k),
+            fill=style.TEXT,
+            outline=style.OUTLINE,
+            width=round(2 * k),
+        )
+
+    image = zoomed(b, b, paint, zoom)
+    write(image, zoom, (b // 2, b // 2), str(count), style.BADGE_TEXT_SIZE + 2, style.OUTLINE)
     return image
 
 
@@ -224,8 +289,8 @@ def badge_text(kind: MarkerKind, label: str) -> str:
     return words[0][:2].capitalize()
 
 
-@lru_cache(maxsize=1)
-def sighting_ping() -> Image.Image:
+@lru_cache(maxsize=2)
+def sighting_ping(zoom: int = 1) -> Image.Image:
     """Rings around a grid where a pipe-running alien gave itself away."""
     c = style.CELL
 
@@ -237,11 +302,11 @@ def sighting_ping() -> Image.Image:
                 width=round(width * k),
             )
 
-    return smooth(c, c, paint)
+    return zoomed(c, c, paint, zoom)
 
 
-@lru_cache(maxsize=8)
-def launched_pod(label: str) -> Image.Image:
+@lru_cache(maxsize=16)
+def launched_pod(label: str, zoom: int = 1) -> Image.Image:
     """A launched life pod (E.2.4): the pod grid is empty space now, outlined
     in dashes, "GONE" under its name ("LAUNCHED" is too wide to read in a grid)."""
     c = style.CELL
@@ -253,10 +318,9 @@ def launched_pod(label: str) -> Image.Image:
         square = [(lo, lo), (hi, lo), (hi, hi), (lo, hi)]
         _dashed_outline(draw, square, style.TEXT_MUTED, 2 * k, 4 * k)
 
-    image = smooth(c, c, paint)
-    draw = ImageDraw.Draw(image)
-    draw_centred(draw, (c // 2, c // 2 - 7), [label], 11, style.TEXT_MUTED)
-    draw_centred(draw, (c // 2, c // 2 + 8), ["GONE"], 11, style.TEXT)
+    image = zoomed(c, c, paint, zoom)
+    write(image, zoom, (c // 2, c // 2 - 7), label, 11, style.TEXT_MUTED)
+    write(image, zoom, (c // 2, c // 2 + 8), "GONE", 11, style.TEXT)
     return image
 
 
