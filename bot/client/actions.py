@@ -396,6 +396,10 @@ async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, a
             from bot.client.deck_maps import show_deck
 
             await show_deck(interaction, table, arg)
+        elif action == "focus":
+            from bot.client.deck_maps import show_focus
+
+            await show_focus(interaction, table, arg)
         elif action == "map":
             await show_map(interaction, table=table)
         elif action == "hand":

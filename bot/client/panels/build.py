@@ -213,7 +213,8 @@ def _unit_option(v: View, unit: str) -> str:
 def _controls(
     desk: Desk, table: Table, user_id: int, stamp: str, unit: str, side: Side
 ) -> tuple[Button, ...]:
-    """End phase (asks first), Undo (when the last command is the presser's), Refresh."""
+    """End phase (asks first), Undo (when the last command is the presser's), a close-up
+    of the unit shown (issue 23), Refresh."""
     game = table.game
     assert game is not None
     found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), "End phase", "danger")]
@@ -221,6 +222,8 @@ def _controls(
     if mine and game.can_undo(side) is None:
         arg = str(game.length)
         found.append(Button(ids.PanelId(ids.UNDO, table.id, user_id, stamp, arg), "Undo"))
+    if unit:
+        found.append(Button(ids.PanelId(ids.LOOK, table.id, user_id, stamp, unit), "Close-up"))
     found.append(_fresh(table, user_id, stamp, unit))
     return tuple(found)
 
