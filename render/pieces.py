@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -61,52 +62,70 @@ class CounterLook:
         return " ".join(words)
 
 
-def counter(look: CounterLook, size: int, zoom: int = 1, lifted: bool = False) -> Image.Image:
+class NamePlace(StrEnum):
+    """Where a close-up counter writes its name: clear of the gear badges along a
+    grid's bottom (HIGH) or of the count badge at its top (LOW)."""
+
+    MIDDLE = "middle"
+    HIGH = "high"
+    LOW = "low"
+
+
+ZOOM_RING = 3  # pixels kept round a close-up counter for the active ring, at any zoom
+
+
+def counter(
+    look: CounterLook, size: int, zoom: int = 1, place: NamePlace = NamePlace.MIDDLE
+) -> Image.Image:
     """A unit's counter: a square for a human, an octagon for an alien;
     dashed outline while pipe-running (C.7), a cross for a cadaver, a red
     corner for an injury, grey when unconscious, a yellow ring when active.
 
-    ``size`` pixels wide; ``zoom`` above 1 (a close-up, render.zoom) writes the name
-    in full (:func:`counter_name`) where the map shortens it, ``lifted`` into the
-    upper part, clear of the badges of gear lying in the grid."""
-    unit = size // zoom  # the counter in 1x units: rings and outlines scale with zoom
+    ``size`` pixels wide; ``zoom`` above 1 (a close-up, render.zoom) draws it that
+    much larger, filling its grid, and writes the name whole (:func:`counter_name`)
+    where the map shortens it, at ``place``."""
+    if zoom == 1:
+        image = smooth(size, size, lambda draw, k: _paint_counter(draw, k, look, size))
+        _write_counter_text(ImageDraw.Draw(image), look, size)
+        return image
+    unit = size / zoom  # in 1x units: outlines scale with the zoom, the ring's gap does not
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        _paint_counter(draw, k, look, unit)
+        _paint_counter(draw, k, look, unit, ring=ZOOM_RING / zoom)
 
-    image = zoomed(unit, unit, paint, zoom) if zoom > 1 else smooth(size, size, paint)
-    if zoom > 1:
-        _write_full_name(ImageDraw.Draw(image), look, image.width, zoom, lifted)
-    else:
-        _write_counter_text(ImageDraw.Draw(image), look, size)
+    image = smooth(size, size, lambda draw, k: paint(draw, k * zoom))
+    _write_full_name(ImageDraw.Draw(image), look, size, zoom, place)
     return image
 
 
 def name_room(size: int, zoom: int) -> int:
-    """How wide a close-up counter's name may be: the counter's width but a margin (a
-    long name may cross the ring; "Whitehorse" then still reads at 8 points a zoom)."""
-    return size - 2 * zoom
+    """How wide a close-up counter's name may be: inside its shape, a margin each side."""
+    return size - 2 * ZOOM_RING - 4 * zoom
 
 
 def counter_name(
-    look: CounterLook, size: int, zoom: int, lifted: bool = False
+    look: CounterLook, size: int, zoom: int, place: NamePlace = NamePlace.MIDDLE
 ) -> tuple[int, list[str]]:
     """The font size and lines of a close-up counter's name: the whole name, on one line
     or wrapped at its spaces, as large as fits (render.fonts measures it)."""
-    height = size // 2 if look.status or lifted else size - 8 * zoom
+    half = look.status or place is not NamePlace.MIDDLE
+    height = size // 2 if half else size - 8 * zoom
     sizes = tuple(s * zoom for s in (14, 13, 12, 11, 10, 9, 8, 7, 6))
     return fit(look.label, name_room(size, zoom), height, sizes)
 
 
 def _write_full_name(
-    draw: ImageDraw.ImageDraw, look: CounterLook, size: int, zoom: int, lifted: bool
+    draw: ImageDraw.ImageDraw, look: CounterLook, size: int, zoom: int, place: NamePlace
 ) -> None:
     colour, stroke = _text_colours(look)
-    text_size, lines = counter_name(look, size, zoom, lifted)
+    text_size, lines = counter_name(look, size, zoom, place)
     middle = size // 2
     status = look.status
-    high = size // 4 + 2 * zoom  # above the gear badges along the bottom
-    name_y = high if lifted else middle - 5 * zoom if status else middle
+    name_y = {
+        NamePlace.HIGH: size // 4 + 2 * zoom,
+        NamePlace.LOW: size * 5 // 8,
+        NamePlace.MIDDLE: middle - 5 * zoom if status else middle,
+    }[place]
     draw_centred(draw, (middle, name_y), lines, text_size, colour, stroke)
     if status:
         below = name_y + len(lines) * text_size // 2 + style.STATUS_SIZE * zoom // 2 + 2 * zoom
@@ -175,8 +194,12 @@ def _ring(size: int) -> int:
     return 3 if size >= ROOMY else 2 if size >= CRAMPED else 1
 
 
-def _paint_counter(draw: ImageDraw.ImageDraw, k: float, look: CounterLook, size: int) -> None:
-    ring = _ring(size)
+def _paint_counter(
+    draw: ImageDraw.ImageDraw, k: float, look: CounterLook, size: float, ring: float | None = None
+) -> None:
+    """The counter's shapes, in 1x units scaled by ``k``; ``ring``: the gap round the
+    shape for the active ring (default: by size, as on the map)."""
+    ring = _ring(round(size)) if ring is None else ring
     if look.active:
         draw.rounded_rectangle(scaled((0, 0, size, size), k), radius=4 * k, fill=style.ACTIVE)
     x0, y0, x1, y1 = (v * k for v in (ring, ring, size - ring, size - ring))

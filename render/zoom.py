@@ -35,6 +35,7 @@ from render.layout import Box, edge_line, inset
 from render.overlays import draw_path, searched_mask
 from render.pieces import (
     CounterLook,
+    NamePlace,
     badge,
     badge_text,
     count_badge,
@@ -368,22 +369,26 @@ def _groups(units: Iterable[UnitView]) -> dict[Grid, list[UnitView]]:
 
 
 @lru_cache(maxsize=128)
-def _counter(look: CounterLook, size: int, lifted: bool) -> Image.Image:
-    return counter(look, size, ZOOM, lifted)
+def _counter(look: CounterLook, size: int, place: NamePlace) -> Image.Image:
+    return counter(look, size, ZOOM, place)
 
 
 def _units(
     image: Image.Image, frame: _Frame, groups: dict[Grid, list[UnitView]], floor: set[Grid]
 ) -> list[Label]:
-    """One counter a grid, its name in full (above the badges of gear lying there)."""
+    """One counter a grid, its name in full, clear of the badges: above those of gear
+    lying there, below the count of a crowded grid."""
     labels = []
     for grid, here in sorted(groups.items()):
         lead = CounterLook.of(here[0])
         x0, y0, x1, _ = inset(frame.box(grid), style.COUNTER_INSET * ZOOM)
         size = x1 - x0
-        lifted = grid in floor
-        paste_icon(image, _counter(lead, size, lifted), (x0, y0))
-        text_size, lines = counter_name(lead, size, ZOOM, lifted)
+        crowded, items = len(here) > 1, grid in floor
+        place = (
+            NamePlace.MIDDLE if crowded == items else NamePlace.LOW if crowded else NamePlace.HIGH
+        )
+        paste_icon(image, _counter(lead, size, place), (x0, y0))
+        text_size, lines = counter_name(lead, size, ZOOM, place)
         margin = (size - name_room(size, ZOOM)) // 2
         box = (x0 + margin, y0, x1 - margin, y0 + size)
         labels.append(Label(lead.label, tuple(lines), text_size, box))
