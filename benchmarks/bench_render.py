@@ -10,25 +10,40 @@ both see the same machine load:
   render would cost if it compressed the whole picture every time.
 
 Prints per-call minimum and median times and the ratio render / floor (target <= 1.5).
+
+Then the phone (issue 23): it draws the close-up around the sample's acting unit and
+a deck's close-up (render.zoom), times them, and writes, to judge by looking, the
+close-up and the full map each scaled to a 400-pixel phone column (``--out DIR``,
+default the system's temporary directory), printing the grid pitch and the smallest
+text of each as a phone shows them.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from PIL import Image
 
 from engine.board.floorplan import DEFAULT_SHIP_PATH, read_floorplan
+from engine.board.ship import Ship
+from engine.board_view import BoardView
+from render import style
 from render.board import render_board, render_png
 from render.png import DYNAMIC_LEVEL
 from render.samples import sample_view
 from render.static_layer import static_layer
+from render.zoom import close_up, deck_window, focus_window
 
 ROUNDS = 200
+CLOSE_UP_ROUNDS = 20
 TARGET = 1.5
+PHONE = 400  # pixels: the column a phone gives a picture in Discord
 
 
 def pillow_png(image: Image.Image) -> bytes:
@@ -48,8 +63,16 @@ def interleaved(runs: dict[str, Callable[[], object]]) -> dict[str, list[float]]
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()), help="folder")
+    out = parser.parse_args().out
     ship = read_floorplan(DEFAULT_SHIP_PATH)
     view = sample_view(ship)
+    full_map(ship, view)
+    phone(ship, view, out)
+
+
+def full_map(ship: Ship, view: BoardView) -> None:
 
     began = time.perf_counter()
     render_png(view, ship)
@@ -80,6 +103,62 @@ def main() -> None:
     verdict = "ok" if ratio <= TARGET else "OVER TARGET"
     print(f"{'ratio render / floor (medians; minimums)':<44} {ratio:>8.2f} {best:>10.2f}")
     print(f"target <= {TARGET}: {verdict}")
+
+
+def phone(ship: Ship, view: BoardView, out: Path) -> None:
+    """The close-up and the full map as a phone column shows them."""
+    acting = next(u for u in view.units if u.active)
+    title = f"{acting.label} at {acting.grid} · {view.title}"
+    window = focus_window(ship, acting.grid)
+    times = []
+    for _ in range(CLOSE_UP_ROUNDS):
+        began = time.perf_counter()
+        focus = close_up(view, ship, window, title)
+        focus.png()
+        times.append(time.perf_counter() - began)
+    deck_times = []
+    for _ in range(CLOSE_UP_ROUNDS // 4):
+        began = time.perf_counter()
+        close_up(view, ship, deck_window(ship, acting.grid.deck), "deck").png()
+        deck_times.append(time.perf_counter() - began)
+    whole = render_board(view, ship).convert("RGB")
+    out.mkdir(parents=True, exist_ok=True)
+    paths = {
+        "focus": out / "quicksilver-close-up.png",
+        "focus400": out / "quicksilver-close-up-400px.png",
+        "map400": out / "quicksilver-map-400px.png",
+    }
+    paths["focus"].write_bytes(focus.png())
+    _column(focus.image).save(paths["focus400"])
+    _column(whole).save(paths["map400"])
+    shrink_map, shrink_focus = PHONE / whole.width, PHONE / focus.image.width
+    rooms = [lb for lb in focus.labels[1:] if lb.text in {r.name for r in ship.regions.values()}]
+    counters = [lb for lb in focus.labels[1:] if lb not in rooms]
+    print()
+    print(
+        f"close-up around {acting.label}: {focus.image.width}x{focus.image.height} px, "
+        f"{focus.pitch} px a grid ({focus.pitch / style.CELL:.1f}x the map's {style.CELL})"
+    )
+    print(f"{'close-up (focus), median ms':<44} {statistics.median(times) * 1000:>8.2f}")
+    print(f"{'close-up (whole deck), median ms':<44} {statistics.median(deck_times) * 1000:>8.2f}")
+    print(f"on a {PHONE} px phone column:")
+    print(
+        f"  full map   {whole.width}x{whole.height}: {style.CELL * shrink_map:.1f} px a grid, "
+        f"room names from {min(style.ROOM_NAME_SIZES) * shrink_map:.1f} px"
+    )
+    print(
+        f"  close-up   {focus.pitch * shrink_focus:.1f} px a grid, room names from "
+        f"{min(lb.size for lb in rooms) * shrink_focus:.1f} px, counter names from "
+        f"{min(lb.size for lb in counters) * shrink_focus:.1f} px, every name whole"
+    )
+    for name, path in paths.items():
+        print(f"  wrote {path} ({name})")
+
+
+def _column(image: Image.Image) -> Image.Image:
+    """``image`` as a phone column shows it: :data:`PHONE` pixels wide."""
+    rgb = image.convert("RGB")
+    return rgb.resize((PHONE, round(rgb.height * PHONE / rgb.width)), Image.Resampling.LANCZOS)
 
 
 if __name__ == "__main__":

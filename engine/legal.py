@@ -13,10 +13,12 @@ from engine import commands as c
 from engine.board.geometry import Mover, grid_range, reachable
 from engine.board.grid import Grid
 from engine.board.ship import (
+    TAG_CARGO_HOLD,
     TAG_COMMAND_DECK,
     TAG_INFIRMARY,
     TAG_INFIRMARY_QUARANTINE,
     TAG_LOADING_BAY,
+    TAG_STORE,
     DoorKind,
     DoorState,
     RegionKind,
@@ -256,19 +258,54 @@ def _all_units(state: GameState) -> set[str]:
     return set(state.humans) | set(state.aliens)
 
 
+_TO = {"move": "to", "place": "at"}
+
+
 def summarize(commands: list[c.Command], shown: int = 4) -> list[str]:
-    """Legal commands as a short hint: many moves fold into one entry."""
+    """Legal commands as a short hint: many moves (or set-up placements) of one unit
+    fold into one entry."""
     lines: list[str] = []
-    moves: dict[str, list[str]] = {}
+    grids: dict[tuple[str, str], list[str]] = {}
     for cmd in commands:
         if isinstance(cmd, c.Move):
-            moves.setdefault(cmd.unit, []).append(str(cmd.route[-1]))
+            grids.setdefault(("move", cmd.unit), []).append(str(cmd.route[-1]))
+        elif isinstance(cmd, c.PlaceHuman):
+            grids.setdefault(("place", cmd.human), []).append(str(cmd.grid))
         else:
             lines.append(cmd.notation())
     folded = [
-        f"move {unit} {grids[0]}"
-        if len(grids) == 1
-        else f"move {unit} to one of {len(grids)} grids ({', '.join(grids[:shown])} …)"
-        for unit, grids in moves.items()
+        f"{verb} {unit} {found[0]}"
+        if len(found) == 1
+        else f"{verb} {unit} {_TO[verb]} one of {len(found)} grids ({', '.join(found[:shown])} …)"
+        for (verb, unit), found in grids.items()
     ]
     return folded + lines
+
+
+def setup_choices(state: GameState, side: Side, ship: Ship, content: Content) -> list[str]:
+    """The crew's set-up choices at this step that are too many to list one by one
+    (B.1.2): each as its command's form and what may fill it in, as ``legal`` shows
+    them beside the commands it does list (``quick``, the alien's abilities and grids,
+    the crew's placements)."""
+    if state.phase is not Phase.SETUP or side is not Side.CREW:
+        return []
+    humans = [h for h in state.humans.values() if h.condition is Condition.WELL]
+    names = ", ".join(h.id for h in humans)
+    if state.setup is SetupStep.DEAD:
+        return [f"{c.ChooseDead.usage}: four of {names} (B.1.2)"]
+    if state.setup is SetupStep.INJURED:
+        return [f"{c.ChooseInjured.usage}: two of {names} (B.1.2)"]
+    if state.setup is SetupStep.ROLES:
+        waiting = ", ".join(h.id for h in state.humans.values() if h.role is None)
+        taken = {h.role for h in state.humans.values()}
+        roles = ", ".join(r.name for r in content.roles if r.name not in taken)
+        return [f"{c.AssignRole.usage}: HUMAN one of {waiting}; ROLE one of {roles} (B.1.2)"]
+    if state.setup is SetupStep.SUPPLIES:
+        hold = sorted(ship.region_tagged(TAG_CARGO_HOLD).grids)
+        store = sorted(ship.region_tagged(TAG_STORE).grids)
+        return [
+            f"supplies GRID×9: {content.setup.supplies_in_cargo_hold} of the Cargo Hold's "
+            f"grids ({hold[0]} to {hold[-1]}) and {content.setup.supplies_in_store} of the "
+            f"Store's ({store[0]} to {store[-1]}), all different (B.1.2)"
+        ]
+    return []

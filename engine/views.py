@@ -56,6 +56,7 @@ class AlienLine:
     carrying: tuple[str, ...]
     abilities: tuple[str, ...] = ()  # its own markers, as this viewer may read them
     done: bool = False
+    dead: bool = False  # killed (D.5): public, like every death
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,12 @@ def item_label(item: Item, viewer: Viewer) -> str:
     if viewer is Viewer.CREW or "alien" in item.examined_by:
         return item.kind
     return "Gear"
+
+
+def marker_names(state: GameState, viewer: Viewer) -> dict[str, str]:
+    """What this viewer may call each marker, by its neutral id: ``{"gear7": "Handgun"}``
+    for the crew, ``"Gear"`` where it lies face down to this viewer (C.3)."""
+    return {item.id: item_label(item, viewer) for item in state.items.values()}
 
 
 def _shown_skills(content: Content, human: Human, secret: bool) -> tuple[str, ...]:
@@ -179,6 +186,7 @@ def _alien_line(state: GameState, alien: Alien, viewer: Viewer, held: _Holdings)
         carrying=tuple(sorted(item_label(i, viewer) for i in items)) + tuple(sorted(bodies)),
         abilities=_abilities_seen(state, alien.abilities, viewer),
         done=alien.id in state.done_units,
+        dead=alien.dead,
     )
 
 

@@ -41,12 +41,27 @@ def scaled(box: tuple[float, float, float, float], k: float) -> tuple[float, ...
     return tuple(v * k for v in box)
 
 
-def _cell_icon(paint: Painter) -> Image.Image:
-    return smooth(style.CELL, style.CELL, paint)
+def _cell_icon(paint: Painter, zoom: int = 1) -> Image.Image:
+    """A grid-sized icon, ``zoom`` times larger: ``paint`` draws in the 1x grid's
+    units and is told the factor that scales them."""
+    return zoomed(style.CELL, style.CELL, paint, zoom)
 
 
-@lru_cache(maxsize=8)
-def lift_icon(letter: str) -> Image.Image:
+def zoomed(width: int, height: int, paint: Painter, zoom: int) -> Image.Image:
+    """``smooth`` for a picture drawn in 1x units, ``zoom`` times larger."""
+    return smooth(width * zoom, height * zoom, lambda draw, k: paint(draw, k * zoom))
+
+
+def write(
+    icon: Image.Image, zoom: int, centre: tuple[int, int], text: str, size: int, fill: style.RGB
+) -> None:
+    """Text on an icon, placed and sized in 1x units."""
+    where = (centre[0] * zoom, centre[1] * zoom)
+    draw_centred(ImageDraw.Draw(icon), where, [text], size * zoom, fill)
+
+
+@lru_cache(maxsize=16)
+def lift_icon(letter: str, zoom: int = 1) -> Image.Image:
     """A lift grid (C.4.5): a double-bordered box with LIFT and its letter."""
     c = style.CELL
 
@@ -58,10 +73,9 @@ def lift_icon(letter: str) -> Image.Image:
             scaled((9, 9, c - 9, c - 9), k), radius=3 * k, outline=style.LIFT, width=round(1 * k)
         )
 
-    icon = _cell_icon(paint)
-    draw = ImageDraw.Draw(icon)
-    draw_centred(draw, (c // 2, 15), ["LIFT"], 9, style.LIFT)
-    draw_centred(draw, (c // 2, 28), [letter], 17, style.TEXT)
+    icon = _cell_icon(paint, zoom)
+    write(icon, zoom, (c // 2, 15), "LIFT", 9, style.LIFT)
+    write(icon, zoom, (c // 2, 28), letter, 17, style.TEXT)
     return icon
 
 
@@ -71,8 +85,8 @@ def _arrow(draw: ImageDraw.ImageDraw, k: float, cx: float, cy: float, up: bool) 
     draw.polygon([(x * k, y * k) for x, y in points], fill=style.HATCH)
 
 
-@lru_cache(maxsize=16)
-def hatch_icon(letter: str, up: bool) -> Image.Image:
+@lru_cache(maxsize=32)
+def hatch_icon(letter: str, up: bool, zoom: int = 1) -> Image.Image:
     """A hatch grid (C.4.6): a ring with its letter and an arrow to the deck it
     leads to (up = the deck drawn above)."""
     c = style.CELL
@@ -81,13 +95,13 @@ def hatch_icon(letter: str, up: bool) -> Image.Image:
         draw.ellipse(scaled((3, 3, c - 3, c - 3), k), outline=style.HATCH, width=round(3 * k))
         _arrow(draw, k, c / 2 + 9, c / 2, up)
 
-    icon = _cell_icon(paint)
-    draw_centred(ImageDraw.Draw(icon), (c // 2 - 7, c // 2), [letter], 17, style.TEXT)
+    icon = _cell_icon(paint, zoom)
+    write(icon, zoom, (c // 2 - 7, c // 2), letter, 17, style.TEXT)
     return icon
 
 
-@lru_cache(maxsize=2)
-def locker_icon(unopened: bool) -> Image.Image:
+@lru_cache(maxsize=4)
+def locker_icon(unopened: bool, zoom: int = 1) -> Image.Image:
     """A locker (E.2.6) is a circle; filled while it is still unopened."""
     c = style.CELL
 
@@ -97,14 +111,13 @@ def locker_icon(unopened: bool) -> Image.Image:
             scaled((10, 10, c - 10, c - 10), k), outline=style.LOCKER, fill=fill, width=round(3 * k)
         )
 
-    icon = _cell_icon(paint)
-    text = style.CREW_TEXT if unopened else style.LOCKER
-    draw_centred(ImageDraw.Draw(icon), (c // 2, c // 2), ["L"], 15, text)
+    icon = _cell_icon(paint, zoom)
+    write(icon, zoom, (c // 2, c // 2), "L", 15, style.CREW_TEXT if unopened else style.LOCKER)
     return icon
 
 
-@lru_cache(maxsize=3)
-def nexus_icon(look: NexusLook) -> Image.Image:
+@lru_cache(maxsize=6)
+def nexus_icon(look: NexusLook, zoom: int = 1) -> Image.Image:
     """A system nexus grid (C.9): a diamond with N; filled when a marker lies
     on it, red and cracked once the marker is revealed as damaged."""
     c = style.CELL
@@ -130,15 +143,15 @@ def nexus_icon(look: NexusLook) -> Image.Image:
             ]
             draw.line([(x * k, y * k) for x, y in crack], fill=style.OUTLINE, width=round(3 * k))
 
-    icon = _cell_icon(paint)
+    icon = _cell_icon(paint, zoom)
     text = style.NEXUS if look is NexusLook.EMPTY else style.CREW_TEXT
     if look is not NexusLook.DAMAGED:
-        draw_centred(ImageDraw.Draw(icon), (c // 2, c // 2), ["N"], 15, text)
+        write(icon, zoom, (c // 2, c // 2), "N", 15, text)
     return icon
 
 
-@lru_cache(maxsize=1)
-def bed_icon() -> Image.Image:
+@lru_cache(maxsize=2)
+def bed_icon(zoom: int = 1) -> Image.Image:
     """An Infirmary bed (B.1.2): a cot with a pillow."""
     c = style.CELL
 
@@ -148,37 +161,40 @@ def bed_icon() -> Image.Image:
         )
         draw.rounded_rectangle(scaled((17, 10, c - 17, 17), k), radius=2 * k, fill=style.BED)
 
-    return _cell_icon(paint)
+    return _cell_icon(paint, zoom)
 
 
-@lru_cache(maxsize=64)
-def hatching_tile(phase: int) -> Image.Image:
+@lru_cache(maxsize=128)
+def hatching_tile(phase: int, zoom: int = 1) -> Image.Image:
     """An obstructed grid (C.4.1): light blue with diagonal lines, so it reads
     without colour. ``phase`` keeps the lines continuous across grids."""
-    c = style.CELL
+    c = style.CELL * zoom
     tile = Image.new("RGB", (c, c), style.OBSTRUCTED)
     draw = ImageDraw.Draw(tile)
-    for start in range(-c - phase, 2 * c, style.HATCH_SPACING):
-        draw.line((start, c, start + c, 0), fill=style.OBSTRUCTED_HATCH, width=style.HATCH_LINE_W)
+    width = style.HATCH_LINE_W * zoom
+    for start in range(-c - phase, 2 * c, style.HATCH_SPACING * zoom):
+        draw.line((start, c, start + c, 0), fill=style.OBSTRUCTED_HATCH, width=width)
     return tile
 
 
-def door_bar(state: DoorState, length: int, vertical: bool) -> Image.Image:
-    """How a door that is not open looks (C.4.3, D.2), laid along its wall.
+def door_bar(state: DoorState, length: int, vertical: bool, zoom: int = 1) -> Image.Image:
+    """How a door that is not open looks (C.4.3, D.2), laid along its wall:
+    ``length`` pixels long, ``zoom`` times as thick as on the map.
 
     closed: a solid amber bar with dark diagonal stripes; smashed: a red
     zigzag between two stubs; sealed (a launched pod's door): a double bar."""
-    image = _horizontal_bar(state, length)
+    image = _horizontal_bar(state, length, zoom)
     return image.transpose(Image.Transpose.ROTATE_90) if vertical else image
 
 
 BarPainter = Callable[[ImageDraw.ImageDraw, float, int], None]
 
 
-@lru_cache(maxsize=32)
-def _horizontal_bar(state: DoorState, length: int) -> Image.Image:
+@lru_cache(maxsize=64)
+def _horizontal_bar(state: DoorState, length: int, zoom: int = 1) -> Image.Image:
     paint = _BAR_PAINTERS[state]
-    return smooth(length, style.DOOR_BAR_W, lambda draw, k: paint(draw, k, length))
+    short = length // zoom  # the bar in 1x units
+    return zoomed(short, style.DOOR_BAR_W, lambda draw, k: paint(draw, k, short), zoom)
 
 
 def _paint_closed(draw: ImageDraw.ImageDraw, k: float, length: int) -> None:

@@ -15,28 +15,31 @@ from render.layout import Point
 Ink = int | tuple[int, int, int]
 
 
-def draw_path(draw: ImageDraw.ImageDraw, runs: Sequence[Sequence[Point]], ink: Ink) -> None:
+def draw_path(
+    draw: ImageDraw.ImageDraw, runs: Sequence[Sequence[Point]], ink: Ink, zoom: int = 1
+) -> None:
     """The alien's route (C.7): a line through the grids it crossed with a dot
     on each; a ring where it started, a big dot where it is now. A run breaks
     where the route changes deck."""
-    r = style.PATH_DOT
+    r = style.PATH_DOT * zoom
+    width = style.PATH_W * zoom
     for run in runs:
         if len(run) > 1:
-            draw.line(list(run), fill=ink, width=style.PATH_W)
+            draw.line(list(run), fill=ink, width=width)
         for x, y in run:
             draw.ellipse((x - r, y - r, x + r, y + r), fill=ink)
     if runs and runs[0]:
         x, y = runs[0][0]
         big = 2 * r
-        draw.ellipse((x - big, y - big, x + big, y + big), outline=ink, width=style.PATH_W)
+        draw.ellipse((x - big, y - big, x + big, y + big), outline=ink, width=width)
     if runs and runs[-1]:
         x, y = runs[-1][-1]
-        big = r + 3
+        big = r + 3 * zoom
         draw.ellipse((x - big, y - big, x + big, y + big), fill=ink)
 
 
-@lru_cache(maxsize=1)
-def searched_mask() -> Image.Image:
+@lru_cache(maxsize=2)
+def searched_mask(zoom: int = 1) -> Image.Image:
     """Which pixels of a grid a search tints: a sparse dot screen and a dotted
     edge, so the grid reads as searched without colour and stays legible."""
     c = style.CELL
@@ -50,4 +53,4 @@ def searched_mask() -> Image.Image:
             inside = 2 <= x <= c - 3 and 2 <= y <= c - 3
             if inside and (screen or edge):
                 pixels[x, y] = 255
-    return mask
+    return mask if zoom == 1 else mask.resize((c * zoom, c * zoom), Image.Resampling.NEAREST)

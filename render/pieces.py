@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -15,7 +16,7 @@ from PIL import Image, ImageDraw
 from engine.board_view import MarkerKind, UnitSide, UnitView
 from render import style
 from render.fonts import draw_centred, fit, font, text_width, truncate
-from render.icons import scaled, smooth
+from render.icons import scaled, smooth, write, zoomed
 
 # A counter this size or larger has room for its status written out; one
 # smaller than CRAMPED (five or more units in a grid) shows a single initial.
@@ -61,13 +62,84 @@ class CounterLook:
         return " ".join(words)
 
 
-def counter(look: CounterLook, size: int) -> Image.Image:
+class NamePlace(StrEnum):
+    """Where a close-up counter writes its name: clear of the gear badges along a
+    grid's bottom (HIGH) or of the count badge at its top (LOW)."""
+
+    MIDDLE = "middle"
+    HIGH = "high"
+    LOW = "low"
+
+
+ZOOM_RING = 3  # pixels kept round a close-up counter for the active ring, at any zoom
+
+
+def counter(
+    look: CounterLook, size: int, zoom: int = 1, place: NamePlace = NamePlace.MIDDLE
+) -> Image.Image:
     """A unit's counter: a square for a human, an octagon for an alien;
     dashed outline while pipe-running (C.7), a cross for a cadaver, a red
-    corner for an injury, grey when unconscious, a yellow ring when active."""
-    image = smooth(size, size, lambda draw, k: _paint_counter(draw, k, look, size))
-    _write_counter_text(ImageDraw.Draw(image), look, size)
+    corner for an injury, grey when unconscious, a yellow ring when active.
+
+    ``size`` pixels wide; ``zoom`` above 1 (a close-up, render.zoom) draws it that
+    much larger, filling its grid, and writes the name whole (:func:`counter_name`)
+    where the map shortens it, at ``place``."""
+    if zoom == 1:
+        image = smooth(size, size, lambda draw, k: _paint_counter(draw, k, look, size))
+        _write_counter_text(ImageDraw.Draw(image), look, size)
+        return image
+    unit = size / zoom  # in 1x units: outlines scale with the zoom, the ring's gap does not
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        _paint_counter(draw, k, look, unit, ring=ZOOM_RING / zoom)
+
+    image = smooth(size, size, lambda draw, k: paint(draw, k * zoom))
+    _write_full_name(ImageDraw.Draw(image), look, size, zoom, place)
     return image
+
+
+def name_room(size: int, zoom: int) -> int:
+    """How wide a close-up counter's name may be: inside its shape, a margin each side."""
+    return size - 2 * ZOOM_RING - 4 * zoom
+
+
+def counter_name(
+    look: CounterLook, size: int, zoom: int, place: NamePlace = NamePlace.MIDDLE
+) -> tuple[int, list[str]]:
+    """The font size and lines of a close-up counter's name: the whole name, on one line
+    or wrapped at its spaces, as large as fits (render.fonts measures it)."""
+    half = look.status or place is not NamePlace.MIDDLE
+    height = size // 2 if half else size - 8 * zoom
+    sizes = tuple(s * zoom for s in (14, 13, 12, 11, 10, 9, 8, 7, 6))
+    return fit(look.label, name_room(size, zoom), height, sizes)
+
+
+def _write_full_name(
+    draw: ImageDraw.ImageDraw, look: CounterLook, size: int, zoom: int, place: NamePlace
+) -> None:
+    colour, stroke = _text_colours(look)
+    text_size, lines = counter_name(look, size, zoom, place)
+    middle = size // 2
+    status = look.status
+    name_y = {
+        NamePlace.HIGH: size // 4 + 2 * zoom,
+        NamePlace.LOW: size * 5 // 8,
+        NamePlace.MIDDLE: middle - 5 * zoom if status else middle,
+    }[place]
+    draw_centred(draw, (middle, name_y), lines, text_size, colour, stroke)
+    if status:
+        below = name_y + len(lines) * text_size // 2 + style.STATUS_SIZE * zoom // 2 + 2 * zoom
+        draw_centred(draw, (middle, below), [status], style.STATUS_SIZE * zoom, colour, stroke)
+
+
+def _text_colours(look: CounterLook) -> tuple[style.RGB, style.RGB | None]:
+    if look.hidden:
+        return style.TEXT, style.OUTLINE
+    if look.deceased:
+        return style.CREW_TEXT, style.CADAVER
+    if look.side is UnitSide.ALIEN:
+        return style.ALIEN_TEXT, None
+    return style.CREW_TEXT, None
 
 
 def _counter_fill(look: CounterLook) -> style.RGB:
@@ -122,8 +194,12 @@ def _ring(size: int) -> int:
     return 3 if size >= ROOMY else 2 if size >= CRAMPED else 1
 
 
-def _paint_counter(draw: ImageDraw.ImageDraw, k: float, look: CounterLook, size: int) -> None:
-    ring = _ring(size)
+def _paint_counter(
+    draw: ImageDraw.ImageDraw, k: float, look: CounterLook, size: float, ring: float | None = None
+) -> None:
+    """The counter's shapes, in 1x units scaled by ``k``; ``ring``: the gap round the
+    shape for the active ring (default: by size, as on the map)."""
+    ring = _ring(round(size)) if ring is None else ring
     if look.active:
         draw.rounded_rectangle(scaled((0, 0, size, size), k), radius=4 * k, fill=style.ACTIVE)
     x0, y0, x1, y1 = (v * k for v in (ring, ring, size - ring, size - ring))
@@ -150,14 +226,7 @@ def _write_counter_text(draw: ImageDraw.ImageDraw, look: CounterLook, size: int)
     """The name (as much as fits) and, on a full-size counter, the status.
     Text on a cadaver is cut out of its cross; a pipe-running alien's label is
     outlined, as it has no fill behind it."""
-    if look.hidden:
-        colour, stroke = style.TEXT, style.OUTLINE
-    elif look.deceased:
-        colour, stroke = style.CREW_TEXT, style.CADAVER
-    elif look.side is UnitSide.ALIEN:
-        colour, stroke = style.ALIEN_TEXT, None
-    else:
-        colour, stroke = style.CREW_TEXT, None
+    colour, stroke = _text_colours(look)
     room = size - 2 * _ring(size) - 2
     middle = size // 2
     if size < ROOMY:
@@ -174,8 +243,8 @@ def _write_counter_text(draw: ImageDraw.ImageDraw, look: CounterLook, size: int)
         draw_centred(draw, (middle, middle + 9), [status], style.STATUS_SIZE, colour, stroke)
 
 
-@lru_cache(maxsize=8)
-def badge(kind: MarkerKind, text: str) -> Image.Image:
+@lru_cache(maxsize=32)
+def badge(kind: MarkerKind, text: str, zoom: int = 1) -> Image.Image:
     """A small marker icon: a crate for supplies, a tag for gear, a warning
     triangle for an alien sighting (C.7.1); the letters say the same."""
     b = style.BADGE
@@ -205,9 +274,28 @@ def badge(kind: MarkerKind, text: str) -> Image.Image:
                 width=round(1.5 * k),
             )
 
-    image = smooth(b, b, paint)
+    image = zoomed(b, b, paint, zoom)
     y = b // 2 + (2 if kind is MarkerKind.ALIEN_SIGHTING else 0)
-    draw_centred(ImageDraw.Draw(image), (b // 2, y), [text], style.BADGE_TEXT_SIZE, style.CREW_TEXT)
+    write(image, zoom, (b // 2, y), text, style.BADGE_TEXT_SIZE, style.CREW_TEXT)
+    return image
+
+
+@lru_cache(maxsize=16)
+def count_badge(count: int, zoom: int = 1) -> Image.Image:
+    """How many units share a grid (C.6), on a close-up that shows one counter for
+    them all: a white disc with the number; their names go in the key."""
+    b = style.BADGE + 4
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.ellipse(
+            scaled((1, 1, b - 1, b - 1), k),
+            fill=style.TEXT,
+            outline=style.OUTLINE,
+            width=round(2 * k),
+        )
+
+    image = zoomed(b, b, paint, zoom)
+    write(image, zoom, (b // 2, b // 2), str(count), style.BADGE_TEXT_SIZE + 2, style.OUTLINE)
     return image
 
 
@@ -224,8 +312,8 @@ def badge_text(kind: MarkerKind, label: str) -> str:
     return words[0][:2].capitalize()
 
 
-@lru_cache(maxsize=1)
-def sighting_ping() -> Image.Image:
+@lru_cache(maxsize=2)
+def sighting_ping(zoom: int = 1) -> Image.Image:
     """Rings around a grid where a pipe-running alien gave itself away."""
     c = style.CELL
 
@@ -237,11 +325,11 @@ def sighting_ping() -> Image.Image:
                 width=round(width * k),
             )
 
-    return smooth(c, c, paint)
+    return zoomed(c, c, paint, zoom)
 
 
-@lru_cache(maxsize=8)
-def launched_pod(label: str) -> Image.Image:
+@lru_cache(maxsize=16)
+def launched_pod(label: str, zoom: int = 1) -> Image.Image:
     """A launched life pod (E.2.4): the pod grid is empty space now, outlined
     in dashes, "GONE" under its name ("LAUNCHED" is too wide to read in a grid)."""
     c = style.CELL
@@ -253,10 +341,9 @@ def launched_pod(label: str) -> Image.Image:
         square = [(lo, lo), (hi, lo), (hi, hi), (lo, hi)]
         _dashed_outline(draw, square, style.TEXT_MUTED, 2 * k, 4 * k)
 
-    image = smooth(c, c, paint)
-    draw = ImageDraw.Draw(image)
-    draw_centred(draw, (c // 2, c // 2 - 7), [label], 11, style.TEXT_MUTED)
-    draw_centred(draw, (c // 2, c // 2 + 8), ["GONE"], 11, style.TEXT)
+    image = zoomed(c, c, paint, zoom)
+    write(image, zoom, (c // 2, c // 2 - 7), label, 11, style.TEXT_MUTED)
+    write(image, zoom, (c // 2, c // 2 + 8), "GONE", 11, style.TEXT)
     return image
 
 

@@ -22,12 +22,26 @@ def label_rect(ship: Ship, region: Region, reserved: Collection[Grid] = ()) -> C
     """The largest rectangle of the region's open, featureless grids (so the
     name does not sit on a lift or a hatch hatching), widest first; failing
     that, of featureless grids; failing that, of any of its grids."""
-    plain = {g for g in region.grids if ship.cells[g].feature is None and g not in reserved}
+    found = free_rect(ship, region.grids, reserved)
+    if found is not None:
+        return found
+    if region.grids:
+        return _largest_rect(set(region.grids))
+    raise ValueError(f"region {region.key} has no grids")
+
+
+def free_rect(
+    ship: Ship, grids: Collection[Grid], reserved: Collection[Grid] = ()
+) -> CellRect | None:
+    """The largest rectangle of ``grids`` (one region's, or those of it a close-up
+    shows) that holds no feature and no ``reserved`` grid, open grids first;
+    None if every grid is taken."""
+    plain = {g for g in grids if ship.cells[g].feature is None and g not in reserved}
     open_plain = {g for g in plain if not ship.cells[g].obstructed}
-    for cells in (open_plain, plain, set(region.grids)):
+    for cells in (open_plain, plain):
         if cells:
             return _largest_rect(cells)
-    raise ValueError(f"region {region.key} has no grids")
+    return None
 
 
 def _largest_rect(cells: set[Grid]) -> CellRect:

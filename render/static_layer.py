@@ -7,6 +7,7 @@ too, and a render deflates again only the bands it drew on (render.png).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -33,6 +34,8 @@ from render.png import Band, static_bands
 from render.room_labels import label_rect, short_name
 
 MAX_SHIPS = 4  # static layers kept; a bot plays one ship
+
+BoxOf = Callable[[Grid], Box]  # where a grid's pixels are in the picture being drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,14 +97,16 @@ def _draw_deck(
 ) -> None:
     _draw_deck_header(draw, area, ship)
     _draw_coordinates(draw, area)
-    _draw_floors(image, draw, ship, area, layout)
-    controls = _airlock_controls(ship, area.deck)
-    _draw_features(image, ship, area.deck, layout)
+    draw.rectangle(_closed(area.grid_area), fill=style.SPACE)
+    grids = list(ship.grids(area.deck))
+    draw_floors(image, draw, ship, grids, layout.grid_box)
+    controls = airlock_controls(ship, area.deck)
+    draw_features(image, ship, grids, layout.grid_box)
     _draw_room_names(draw, ship, area.deck, layout, controls)
-    _draw_walls(draw, ship, area.deck, layout)
-    _draw_doorways(draw, ship, area.deck, layout)
+    draw_walls(draw, ship, grids, layout.grid_box)
+    draw_doorways(draw, ship, set(grids), layout.grid_box)
     for grid in controls:
-        _draw_controls_label(draw, layout.grid_box(grid))
+        draw_controls_label(draw, layout.grid_box(grid))
 
 
 def _draw_deck_header(draw: ImageDraw.ImageDraw, area: DeckArea, ship: Ship) -> None:
@@ -148,14 +153,20 @@ _FLOOR = {
 }
 
 
-def _draw_floors(
-    image: Image.Image, draw: ImageDraw.ImageDraw, ship: Ship, area: DeckArea, layout: Layout
+def draw_floors(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    ship: Ship,
+    grids: Iterable[Grid],
+    box_of: BoxOf,
+    zoom: int = 1,
 ) -> None:
-    draw.rectangle(_closed(area.grid_area), fill=style.SPACE)
-    for grid in ship.grids(area.deck):
-        box = layout.grid_box(grid)
+    """Each grid's floor, hatched where obstructed (C.4.1), with its grid line."""
+    for grid in grids:
+        box = box_of(grid)
         if ship.is_obstructed(grid):
-            image.paste(hatching_tile((box[0] + box[1]) % style.HATCH_SPACING), box[:2])
+            phase = (box[0] + box[1]) % (style.HATCH_SPACING * zoom)
+            image.paste(hatching_tile(phase, zoom), box[:2])
         else:
             draw.rectangle(_closed(box), fill=_FLOOR[ship.region_of(grid).kind])
         draw.rectangle(box, outline=style.GRID_LINE, width=style.GRID_LINE_W)
@@ -167,23 +178,25 @@ def _closed(box: Box) -> Box:
     return (x0, y0, x1 - 1, y1 - 1)
 
 
-def _draw_features(image: Image.Image, ship: Ship, deck: int, layout: Layout) -> None:
-    for grid in ship.grids(deck):
+def draw_features(
+    image: Image.Image, ship: Ship, grids: Iterable[Grid], box_of: BoxOf, zoom: int = 1
+) -> None:
+    for grid in grids:
         if ship.cells[grid].feature is not None:
-            paste_icon(image, _feature_icon(ship, grid), layout.grid_box(grid)[:2])
+            paste_icon(image, _feature_icon(ship, grid, zoom), box_of(grid)[:2])
 
 
-def _feature_icon(ship: Ship, grid: Grid) -> Image.Image:
+def _feature_icon(ship: Ship, grid: Grid, zoom: int) -> Image.Image:
     cell = ship.cells[grid]
     if cell.feature is Feature.LIFT:
-        return lift_icon(cell.letter)
+        return lift_icon(cell.letter, zoom)
     if cell.feature is Feature.HATCH:
-        return hatch_icon(cell.letter, up=ship.hatches[cell.letter].lower == grid)
+        return hatch_icon(cell.letter, ship.hatches[cell.letter].lower == grid, zoom)
     if cell.feature is Feature.LOCKER:
-        return locker_icon(unopened=False)
+        return locker_icon(False, zoom)
     if cell.feature is Feature.NEXUS:
-        return nexus_icon(NexusLook.EMPTY)
-    return bed_icon()
+        return nexus_icon(NexusLook.EMPTY, zoom)
+    return bed_icon(zoom)
 
 
 def _draw_room_names(
@@ -200,60 +213,68 @@ def _draw_room_names(
         draw_centred(draw, ((x0 + x1) // 2, (y0 + y1) // 2), lines, size, colour, style.OUTLINE)
 
 
-def _wall_rect(line: Box) -> Box:
+def _wall_rect(line: Box, zoom: int) -> Box:
     """A wall line as a filled rectangle, overlapping at corners."""
-    h = style.WALL_W // 2
+    h = style.WALL_W * zoom // 2
     x0, y0, x1, y1 = line
     return (x0 - h, y0 - h, x1 + h, y1 + h)
 
 
-def _draw_walls(draw: ImageDraw.ImageDraw, ship: Ship, deck: int, layout: Layout) -> None:
+def draw_walls(
+    draw: ImageDraw.ImageDraw, ship: Ship, grids: Iterable[Grid], box_of: BoxOf, zoom: int = 1
+) -> None:
     """Walls on every edge between regions and along the hull (C.4.2), except
     where a door makes a gap (C.4.3)."""
     gaps = {(grid, side) for door in ship.doors.values() for grid, side in door_edges(ship, door)}
-    for grid in ship.grids(deck):
-        box = layout.grid_box(grid)
+    for grid in grids:
+        box = box_of(grid)
         for side in ((0, -1), (1, 0), (0, 1), (-1, 0)):
             other = grid.shifted(*side)
             if not ship.wall_between(grid, other) or (grid, side) in gaps:
                 continue
             if (other, (-side[0], -side[1])) in gaps:
                 continue
-            draw.rectangle(_wall_rect(edge_line(box, side)), fill=style.WALL)
+            draw.rectangle(_wall_rect(edge_line(box, side), zoom), fill=style.WALL)
 
 
-def _draw_doorways(draw: ImageDraw.ImageDraw, ship: Ship, deck: int, layout: Layout) -> None:
+def draw_doorways(
+    draw: ImageDraw.ImageDraw,
+    ship: Ship,
+    grids: Collection[Grid],
+    box_of: BoxOf,
+    zoom: int = 1,
+) -> None:
     """An open door is a gap in the wall with a dashed sill, so the gap reads
     as a door rather than a missing wall; the door to space says so."""
     for door in ship.doors.values():
         for grid, side in door_edges(ship, door):
-            if grid.deck != deck:
+            if grid not in grids:
                 continue
-            x0, y0, x1, y1 = edge_line(layout.grid_box(grid), side)
-            _dashed_sill(draw, (x0, y0, x1, y1))
+            _dashed_sill(draw, edge_line(box_of(grid), side), zoom)
             if door.kind is DoorKind.AIRLOCK_OUTER:
-                _draw_space_label(draw, layout.grid_box(grid.shifted(*side)))
+                _draw_space_label(draw, box_of(grid.shifted(*side)), zoom)
 
 
-def _dashed_sill(draw: ImageDraw.ImageDraw, line: Box) -> None:
+def _dashed_sill(draw: ImageDraw.ImageDraw, line: Box, zoom: int) -> None:
     x0, y0, x1, y1 = line
-    dash = 6
+    dash, end, width = 6 * zoom, 4 * zoom, 2 * zoom
     if x0 == x1:
-        for y in range(y0 + 4, y1 - 4, 2 * dash):
-            draw.line((x0, y, x0, min(y + dash, y1 - 4)), fill=style.DOOR_OPEN, width=2)
+        for y in range(y0 + end, y1 - end, 2 * dash):
+            draw.line((x0, y, x0, min(y + dash, y1 - end)), fill=style.DOOR_OPEN, width=width)
     else:
-        for x in range(x0 + 4, x1 - 4, 2 * dash):
-            draw.line((x, y0, min(x + dash, x1 - 4), y0), fill=style.DOOR_OPEN, width=2)
+        for x in range(x0 + end, x1 - end, 2 * dash):
+            draw.line((x, y0, min(x + dash, x1 - end), y0), fill=style.DOOR_OPEN, width=width)
 
 
-def _draw_space_label(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    size, lines = fit("TO SPACE", box[2] - box[0] - 2, box[3] - box[1], (11, 10, 9))
+def _draw_space_label(draw: ImageDraw.ImageDraw, box: Box, zoom: int) -> None:
+    sizes = tuple(s * zoom for s in (11, 10, 9))
+    size, lines = fit("TO SPACE", box[2] - box[0] - 2 * zoom, box[3] - box[1], sizes)
     draw_centred(
         draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), lines, size, style.TEXT_MUTED
     )
 
 
-def _airlock_controls(ship: Ship, deck: int) -> list[Grid]:
+def airlock_controls(ship: Ship, deck: int) -> list[Grid]:
     """The grid outside the Air Lock's inner door: "Air Lock Controls" (E.2.5)."""
     found = []
     for door in ship.doors.values():
@@ -270,10 +291,11 @@ def _airlock_controls(ship: Ship, deck: int) -> list[Grid]:
     return found
 
 
-def _draw_controls_label(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    panel = inset(box, 3)
-    draw.rounded_rectangle(_closed(panel), radius=4, outline=style.DOOR_CLOSED, width=1)
-    width = panel[2] - panel[0] - 4
-    size, lines = fit("Air Lock Controls", width, panel[3] - panel[1] - 2, (10, 9, 8))
+def draw_controls_label(draw: ImageDraw.ImageDraw, box: Box, zoom: int = 1) -> None:
+    panel = inset(box, 3 * zoom)
+    draw.rounded_rectangle(_closed(panel), radius=4 * zoom, outline=style.DOOR_CLOSED, width=zoom)
+    width = panel[2] - panel[0] - 4 * zoom
+    sizes = tuple(s * zoom for s in (10, 9, 8))
+    size, lines = fit("Air Lock Controls", width, panel[3] - panel[1] - 2 * zoom, sizes)
     centre = ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
     draw_centred(draw, centre, lines, size, style.TEXT)

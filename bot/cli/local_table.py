@@ -8,10 +8,15 @@ screen for the other. ``--demo`` lets the game play both sides for a few turns (
 ``make run`` does without a terminal).
 
 A local game is a row of the ``games`` table with ``channel_id`` 0, ``channel_name``
-``local:<side>`` and status ``local`` (``local-over`` once finished): the bot's service
-loads only lobby/playing/over games, so it never sees these. Each command is a row of
+``local:<side>:<level>`` (the side at the keyboard, how well the game plays the other)
+and status ``local`` (``local-over`` once finished): the bot's service loads only
+lobby/playing/over games, so it never sees these. Each command is a row of
 ``commands``, written as it is played; ``undo`` deletes the row; ``--resume ID``
-replays the rows.
+replays the rows and plays on at the stored level.
+
+The game-controlled side's randomness is drawn from the game's seed and the length of
+the log at each of its commands, so ``--seed N`` with the same typed commands plays
+the same game, resumed or not. (Live Discord games draw it from secure randomness.)
 """
 
 from __future__ import annotations
@@ -19,7 +24,9 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import shlex
 import sys
+import textwrap
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -27,7 +34,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.cli.script import summary
-from bot.cli.text_map import LEGEND, text_map
+from bot.cli.text_map import LEGEND, WIDTH, text_map
 from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
 from engine.commands import VERBS, Command, parse
@@ -36,18 +43,20 @@ from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
 from engine.help import rules_help
-from engine.legal import legal_commands, summarize
+from engine.legal import legal_commands, setup_choices, summarize
 from engine.players.base import legal_for
 from engine.players.levels import decide_at_level
 from engine.setup import waiting_on
 from engine.state import Phase, Side
-from engine.views import Viewer, events_for, view
+from engine.views import View, Viewer, events_for, marker_names, view
 
 LOCAL_CHANNEL = 0
 LOCAL_STATUS = "local"
 LOCAL_OVER = "local-over"
 DEFAULT_PNG = Path("quicksilver-map.png")
-CLEAR = "\x1b[2J\x1b[H"
+# Home, erase the screen, and erase the scrollback (xterm's ESC[3J): a hot-seat player
+# must not scroll back into the other side's screen.
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 HANDOVER_BLANK_LINES = 60
 LEGAL_SHOWN = 40
 
@@ -86,6 +95,24 @@ def default_db() -> Path:
     return Path(os.environ.get("QUICKSILVER_DB", "quicksilver.sqlite3"))
 
 
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    seed: int
+    side: str  # "crew", "alien" or "both"
+    level: str  # how well the game plays the other side (games saved before: "easy")
+    commands: list[tuple[Side, str]]
+
+
+def opponent_seed(seed: int) -> int:
+    """The game-controlled side's randomness for a local game of ``seed``."""
+    return seed ^ 0x5EED
+
+
+def _mixed(base: int, length: int) -> Rng:
+    """A generator for one decision: ``base`` stirred with the log's length."""
+    return Rng((base ^ (length * 0xD1B54A32D192ED03)) & ((1 << 64) - 1))
+
+
 class LocalStore:
     """The bot's aiosqlite store, driven from synchronous code on a private loop."""
 
@@ -97,23 +124,25 @@ class LocalStore:
         self._loop.run_until_complete(self._store.close())
         self._loop.close()
 
-    def create(self, seed: int, side: str) -> int:
+    def create(self, seed: int, side: str, level: str) -> int:
+        name = f"local:{side}:{level}"
         row = self._loop.run_until_complete(
-            self._store.create_game(LOCAL_CHANNEL, None, f"local:{side}", seed, 0, time.time())
+            self._store.create_game(LOCAL_CHANNEL, None, name, seed, 0, time.time())
         )
         self._loop.run_until_complete(
             self._store.commit([update_game(row.with_(status=LOCAL_STATUS))])
         )
         return row.id
 
-    def load(self, game_id: int) -> tuple[int, str, list[tuple[Side, str]]]:
-        """(seed, side, commands) of a saved local game; ValueError if there is none."""
+    def load(self, game_id: int) -> SavedGame:
+        """A saved local game; ValueError if there is none."""
         row = self._loop.run_until_complete(self._store.game(game_id))
         if row is None or row.channel_id != LOCAL_CHANNEL or not row.status.startswith("local"):
             raise ValueError(f"there is no local game {game_id} in this database")
         rows = self._loop.run_until_complete(self._store.commands(game_id))
-        side = row.channel_name.partition(":")[2] or "crew"
-        return row.seed, side, [(Side(r.side), r.command) for r in rows]
+        _, side, level = [*row.channel_name.split(":"), "", ""][:3]
+        commands = [(Side(r.side), r.command) for r in rows]
+        return SavedGame(row.seed, side or "crew", level or "easy", commands)
 
     def append(self, game_id: int, seq: int, side: Side, notation: str, human: bool) -> None:
         command = CommandRow(seq, side.value, notation, 0 if human else None, time.time())
@@ -146,11 +175,12 @@ class LocalTable:
     store: LocalStore | None = None
     game_id: int | None = None
     png: Path = DEFAULT_PNG
-    rng: Rng = field(default_factory=lambda: Rng(random.randrange(1 << 30)))
+    player_seed: int = field(default_factory=lambda: random.randrange(1 << 30))
     at_keyboard: Side | None = None  # both mode: the side whose screen is showing
     shown: tuple[int, str, Side] | None = None  # (turn, phase, side) last drawn in full
     pending: dict[Side, list[str]] = field(default_factory=dict)  # both mode: news
     level: str = "easy"  # how well the game-controlled side plays (issue 12)
+    db: Path | None = None  # where the game is saved, for the commands printed
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -160,7 +190,7 @@ class LocalTable:
     # --- the loop ----------------------------------------------------------------
     def run(self) -> int:
         if self.game_id is not None:
-            self.say(f"Local game {self.game_id} (resume with --resume {self.game_id}).")
+            self.say(f"Local game {self.game_id}; to resume it: {self.resume_command()}")
         self.say("Type 'help' for the commands.")
         while self.game.state.phase is not Phase.OVER:
             side = acting_side(self.game, prefer=[s for s in Side if s not in self.humans])
@@ -240,7 +270,8 @@ class LocalTable:
                 self.say(*lines)
 
     def opponent_turn(self, side: Side) -> bool:
-        command = opponent_move(self.game, side, self.rng, self.level)
+        rng = _mixed(self.player_seed, len(self.game.log))
+        command = opponent_move(self.game, side, rng, self.level)
         if command is None:
             self.say(f"The game-controlled {side.value} has no legal command.")
             return False
@@ -285,7 +316,7 @@ class LocalTable:
         self.say(*(f"  {name:<10} {text}" for name, text in TABLE_HELP))
         self.say("Game commands (grids read deck-column-row, e.g. 1-F6):")
         self.say(*(f"  {cls.usage:<40} {cls.help}" for cls in VERBS.values()))
-        self.say("Map symbols: " + LEGEND)
+        self.say(*textwrap.wrap("Map symbols: " + LEGEND, WIDTH, subsequent_indent="  "))
 
     def rules(self, query: str) -> None:
         """``help RULE``: the rules help ``/rules`` gives in Discord."""
@@ -297,9 +328,13 @@ class LocalTable:
         self.say(*(f"  {line.replace('**', '')}" for line in rules_help.answer(found)))
 
     def legal(self, side: Side) -> None:
-        found = legal_commands(self.game.state, side, self.game.ship, self.game.content)
-        lines = summarize(found)
-        self.say(*(f"  {line}" for line in lines[:LEGAL_SHOWN]))
+        game = self.game
+        found = legal_commands(game.state, side, game.ship, game.content)
+        names = marker_names(game.state, self.viewer(side))
+        lines = list(dict.fromkeys(named(line, names) for line in summarize(found)))
+        lines += setup_choices(game.state, side, game.ship, game.content)
+        for line in lines[:LEGAL_SHOWN]:
+            self.say(*textwrap.wrap(line, WIDTH, initial_indent="  ", subsequent_indent="    "))
         if len(lines) > LEGAL_SHOWN:
             self.say(f"  … and {len(lines) - LEGAL_SHOWN} more")
         if not lines:
@@ -313,20 +348,55 @@ class LocalTable:
         self.png.write_bytes(render_png(shown.board, self.game.ship))
         self.say(f"  wrote {self.png} ({who.value} view)")
 
+    def resume_command(self) -> str:
+        """The whole command that continues this game, as a person can paste it."""
+        words = ["quicksilver", "play", "--resume", str(self.game_id), "--level", self.level]
+        words += ["--db", shlex.quote(str(self.db or default_db()))]
+        if self.png != DEFAULT_PNG:
+            words += ["--png", shlex.quote(str(self.png))]
+        return " ".join(words)
+
+    def replay_command(self) -> str:
+        db = shlex.quote(str(self.db or default_db()))
+        return f"quicksilver replay {self.game_id} --db {db} --out game{self.game_id}.gif"
+
     def quit(self) -> int:
         if self.game_id is not None:
-            self.say(f"Saved. Continue with: quicksilver play --resume {self.game_id}")
+            self.say(f"Saved. Continue with: {self.resume_command()}")
         return 0
 
     def game_over(self) -> None:
         shown = view(self.game.state, Viewer.REFEREE, self.game.ship, self.game.content)
-        self.say(CLEAR if len(self.humans) > 1 else "", *text_map(shown.board, self.game.ship))
-        self.say(*summary(shown))
-        if shown.score is not None:
-            self.say(*(line.replace("**", "") for line in score_lines(shown)))
+        self.say(CLEAR if len(self.humans) > 1 else "", *final_screen(shown, self.game))
         if self.store is not None and self.game_id is not None:
             self.store.finish(self.game_id)
-        self.say("The game is over.")
+            self.say(f"Game {self.game_id} is over. Watch it again: {self.replay_command()}")
+        else:
+            self.say("The game is over.")
+
+
+def final_screen(shown: View, game: Game) -> list[str]:
+    """The map, the units and, once the game is over, the score table (F.1)."""
+    lines = [*text_map(shown.board, game.ship), *summary(shown)]
+    if shown.score is not None:
+        lines += [line.replace("**", "") for line in score_lines(shown)]
+    return lines
+
+
+def named(line: str, names: dict[str, str]) -> str:
+    """A command with each marker id the viewer can read as gear written as that gear,
+    as the unit lines name it (``drop hyun gear7`` -> ``drop hyun Handgun``): still
+    a command to type, since gear may be named by kind. Face-down gear and supplies
+    crates keep their ids."""
+    words = [_readable(word, names) for word in line.split(" ")]
+    return " ".join(words)
+
+
+def _readable(word: str, names: dict[str, str]) -> str:
+    label = names.get(word)
+    if label is None or label in ("Gear", "Supplies") or label.startswith("Supplies"):
+        return word
+    return label
 
 
 def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
@@ -334,19 +404,19 @@ def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
     sees, then writes the spectator's map. Nothing is saved."""
     out = out or sys.stdout
     game = Game.new(seed)
-    rng = Rng(seed ^ 0x5EED)
     out.write(f"Demo: seed {seed}, both sides game-controlled, {turns} turns.\n")
     while game.state.phase is not Phase.OVER and game.state.turn <= turns:
         side = acting_side(game)
-        command = opponent_move(game, side, rng)
+        command = opponent_move(game, side, _mixed(opponent_seed(seed), len(game.log)))
         if command is None:
             out.write(f"the game-controlled {side.value} has no legal command\n")
             return 1
+        turn = game.state.turn  # the command's own turn, even one that ends it
         events = events_for(game.play(side, command), Viewer.SPECTATOR)
         for event in events:
-            out.write(f"{game.state.turn:>2} {side.value}: {_event_text(event)}\n")
+            out.write(f"{turn:>2} {side.value}: {_event_text(event)}\n")
     shown = view(game.state, Viewer.SPECTATOR, game.ship, game.content)
-    out.write("\n".join(["", *text_map(shown.board, game.ship), *summary(shown)]) + "\n")
+    out.write("\n".join(["", *final_screen(shown, game)]) + "\n")
     from render.board import render_png
 
     png.write_bytes(render_png(shown.board, game.ship))
@@ -363,31 +433,35 @@ def play_local(
     inp: TextIO | None = None,
     out: TextIO | None = None,
     player_seed: int | None = None,
-    level: str = "easy",
+    level: str | None = None,
 ) -> int:
-    """Start or resume a local game and run its loop; the exit code."""
+    """Start or resume a local game and run its loop; the exit code. ``level`` defaults
+    to the resumed game's own, else easy; ``player_seed`` to one drawn from the seed."""
     inp = inp or sys.stdin
     out = out or sys.stdout
     store = LocalStore(db or default_db())
     try:
         if resume is not None:
             try:
-                seed, side, lines = store.load(resume)
+                saved = store.load(resume)
             except ValueError as err:
                 out.write(f"error: {err}\n")
                 return 1
+            seed, side, level = saved.seed, saved.side, level or saved.level
             game = Game.new(seed)
-            for who, text in lines:
+            for who, text in saved.commands:
                 game.play(who, parse(text))
             game_id = resume
         else:
             seed = random.randrange(1_000_000) if seed is None else seed
+            level = level or "easy"
             game = Game.new(seed)
-            game_id = store.create(seed, side)
+            game_id = store.create(seed, side, level)
         humans = frozenset(Side) if side == "both" else frozenset({Side(side)})
-        rng = Rng(player_seed if player_seed is not None else random.randrange(1 << 30))
-        out.write(f"Seed {seed}; you play {'both sides' if side == 'both' else side}.\n")
-        table = LocalTable(game, humans, inp, out, store, game_id, png, rng, level=level)
+        base = opponent_seed(seed) if player_seed is None else player_seed
+        playing = "both sides" if side == "both" else f"{side}; the game plays at level {level}"
+        out.write(f"Seed {seed}; you play {playing}.\n")
+        table = LocalTable(game, humans, inp, out, store, game_id, png, base, level=level, db=db)
         return table.run()
     finally:
         store.close()

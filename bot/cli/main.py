@@ -145,7 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--db", type=Path, default=None, help="database (default: $QUICKSILVER_DB)")
     play.add_argument("--png", type=Path, default=Path("quicksilver-map.png"), help="map picture")
     play.add_argument(
-        "--level", choices=list(LEVELS), default="easy", help="how well the game plays its side"
+        "--level",
+        choices=list(LEVELS),
+        default=None,
+        help="how well the game plays its side (default: easy, or a resumed game's own)",
     )
     play.add_argument("--demo", action="store_true", help="the game plays both sides; no input")
     play.add_argument("--turns", type=int, default=3, help="turns the demo plays")

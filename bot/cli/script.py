@@ -242,7 +242,7 @@ def summary(shown: View) -> list[str]:
     for alien in shown.aliens:
         where = "hidden" if alien.hidden and not alien.grid else alien.grid or "-"
         words = [alien.id, alien.stage, where, f"{alien.actions} actions"]
-        words += ["injured"] if alien.injured else []
+        words += ["dead"] if alien.dead else ["injured"] if alien.injured else []
         words += [f"carrying {', '.join(alien.carrying)}"] if alien.carrying else []
         words += ["pipe-running"] if alien.hidden and alien.grid else []
         lines.append("  " + " · ".join(words))

@@ -298,7 +298,7 @@ async def show_map(
     if viewer is Viewer.ALIEN and not in_dm(interaction):
         viewer = Viewer.ALIEN  # ephemeral: only the alien sees this answer
     file = await delivery.map_file(table, viewer)
-    title = texts.status_text(table).splitlines()[0]
+    title = texts.phase_title(table.view_for(viewer))
     caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {title}; one deck up close:"
     from bot.client.deck_maps import deck_view
 
@@ -396,6 +396,10 @@ async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, a
             from bot.client.deck_maps import show_deck
 
             await show_deck(interaction, table, arg)
+        elif action == "focus":
+            from bot.client.deck_maps import show_focus
+
+            await show_focus(interaction, table, arg)
         elif action == "map":
             await show_map(interaction, table=table)
         elif action == "hand":

@@ -1,7 +1,11 @@
-"""Deck close-ups for phones (issue 9): one deck of the presser's own map, at full scale.
+"""Close-ups for phones (issues 9 and 23): the presser's own view, zoomed.
 
-The full map goes with every phase; under it and under "My map", one button per deck
-sends that deck alone (:mod:`render.deck_crop`), drawn from the presser's view.
+The full map goes with every phase; under it and under "My map", a *Close-up* button
+sends the surroundings of the presser's acting unit, and one button per deck sends
+that deck, both at twice the map's scale with every name in full
+(:mod:`render.zoom`). The turn panel has a *Close-up* button too. Each is drawn from
+the presser's own view only (``Table.view_for``), so a crew player's close-up is the
+same wherever the hidden alien is; the picture carries its alt text.
 """
 
 from __future__ import annotations
@@ -14,17 +18,21 @@ import discord
 from bot.client import actions
 from bot.client.ui import GameButton
 from bot.desk.service import Refusal, Table
+from bot.present.texts import phase_title
 from engine.board.grid import deck_label
-from render.deck_crop import render_deck_png
+from engine.board_view import UnitView
+from engine.views import View
+from render.zoom import CloseUp, close_up, deck_window, focus_window
 
 
 def deck_buttons(table: Table) -> list[GameButton]:
-    """One "Deck 01" button per deck, top deck first."""
+    """*Close-up*, then one "Deck 01" button per deck, top deck first."""
     if table.game is None:
         return []
     decks = sorted(table.game.ship.decks, reverse=True)
     return [
-        GameButton("deck", table.id, "", str(n), label=deck_label(n), emoji="🔍") for n in decks
+        GameButton("focus", table.id, "", "", label="Close-up", emoji="🔎"),
+        *(GameButton("deck", table.id, "", str(n), label=deck_label(n), emoji="🔍") for n in decks),
     ]
 
 
@@ -33,6 +41,10 @@ def deck_view(table: Table) -> discord.ui.View:
     for button in deck_buttons(table):
         view.add_item(button)
     return view
+
+
+def _file(picture: CloseUp, name: str) -> discord.File:
+    return discord.File(io.BytesIO(picture.png()), filename=name, description=picture.alt)
 
 
 async def show_deck(interaction: actions.Inter, table: Table, arg: str) -> None:
@@ -44,8 +56,37 @@ async def show_deck(interaction: actions.Inter, table: Table, arg: str) -> None:
         raise Refusal("There is no such deck.")
     deck = int(arg)
     viewer = actions.viewer_of(table, interaction.user.id)
-    board = table.view_for(viewer).board
-    png = await asyncio.to_thread(render_deck_png, board, table.game.ship, deck)
-    file = discord.File(io.BytesIO(png), filename=f"deck{deck}.png")
+    shown = table.view_for(viewer)
+    title = f"{deck_label(deck)} · {phase_title(shown)}"
+    window = deck_window(table.game.ship, deck)
+    picture = await asyncio.to_thread(close_up, shown.board, table.game.ship, window, title)
     caption = f"🔍 {deck_label(deck)}, your view ({viewer.value}) — game {table.id}"
+    file = _file(picture, f"deck{deck}.png")
     await actions.reply(interaction, [caption], file=file, view=deck_view(table))
+
+
+async def show_focus(interaction: actions.Inter, table: Table, arg: str = "") -> None:
+    """The surroundings of the presser's unit (``arg``, else the one acting, else their
+    first on the board; a spectator follows the acting unit), only to them."""
+    await actions.defer(interaction)
+    if table.game is None:
+        raise Refusal("The game has not started: there is no map yet.")
+    viewer = actions.viewer_of(table, interaction.user.id)
+    shown = table.view_for(viewer)
+    unit = focus_unit(shown, table.units_of(interaction.user.id), arg)
+    if unit is None:
+        raise Refusal("There is no unit on the board to look at yet: the deck buttons show it all.")
+    title = f"{unit.label} at {unit.grid} · {phase_title(shown)}"
+    window = focus_window(table.game.ship, unit.grid)
+    picture = await asyncio.to_thread(close_up, shown.board, table.game.ship, window, title)
+    caption = f"🔎 Around {unit.label} ({unit.grid}), your view ({viewer.value}) — game {table.id}"
+    file = _file(picture, f"closeup-{unit.grid}.png")
+    await actions.reply(interaction, [caption], file=file, view=deck_view(table))
+
+
+def focus_unit(shown: View, mine: tuple[str, ...], wanted: str = "") -> UnitView | None:
+    """The unit a close-up centres on, among those ``shown`` puts on the board: the one
+    asked for, else the presser's acting unit, else their first, else the acting unit."""
+    on_board = {u.id: u for u in shown.board.units}
+    order = [wanted, *(u for u in mine if u == shown.active_unit), *mine, shown.active_unit]
+    return next((on_board[u] for u in order if u in on_board), None)

@@ -227,10 +227,9 @@ def result_text(table: Table) -> list[str]:
     lines.append("**The reveal**")
     lines += [_crew_line(c, False) for c in v.crew]
     for alien in v.aliens:
-        lines.append(
-            f"**{alien.stage}** ({alien.id}): {'dead' if not alien.grid else 'at ' + alien.grid}"
-            + (", injured" if alien.injured else "")
-        )
+        where = "dead" if alien.dead else f"at {alien.grid}" if alien.grid else "gone"
+        hurt = ", injured" if alien.injured and not alien.dead else ""
+        lines.append(f"**{alien.stage}** ({alien.id}): {where}{hurt}")
     lines.append("Alien abilities: " + (", ".join(v.abilities) or "none"))
     lines.append("Crew blueprints: " + (", ".join(v.blueprints) or "none"))
     if v.board.path:

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.content import Content, load_content
+from engine.content import Content, ContentError, load_content
 from engine.content_models import Cost, Gear
 from engine.help.rulebook import Rulebook, Section, load_rulebook
+from engine.help.words import WORDS, Words, load_words, split
 
 CHOICES_MAX = 25  # Discord's autocomplete limit
 
@@ -57,25 +58,131 @@ def _topics(book: Rulebook, content: Content) -> tuple[Topic, ...]:
     return tuple(found)
 
 
+# --- looking topics up by their words ---------------------------------------------------
+
+# How surely one typed word names a topic (engine.help.words: a word, its synonyms).
+GIVEN = 5  # the word is among those data/rules_words.toml gives for the topic
+TITLE = 4  # the word is in the topic's title or name
+TITLE_SYNONYM = 3
+GIVEN_SYNONYM = KIND = 2
+MENTIONED = 1  # the word or a synonym is in what the topic says
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A topic's words, stemmed: its title, those data/ gives it, those it says."""
+
+    topic: Topic
+    title: frozenset[str]
+    given: frozenset[str]
+    kind: frozenset[str]  # "ability", "gear": "venom ability" is Venom, not G.4
+    text: frozenset[str]
+
+
+@cache
+def _index() -> tuple[Entry, ...]:
+    return word_index(load_words())
+
+
+def word_index(words: Words) -> tuple[Entry, ...]:
+    """Every topic with its words; refuses a table naming a topic that does not exist."""
+    book, content = load_rulebook(), load_content()
+    found = topics()
+    known = {t.key for t in found}
+    unknown = sorted(set(words.topics) - known)
+    if unknown:
+        raise ContentError(WORDS, f"no such rules topic: {unknown}")
+    entries = []
+    for topic in found:
+        name = topic.label if topic.kind == "section" else topic.label.split(" (")[0]
+        if topic.kind == "section":
+            section = book.section(topic.key)
+            assert section is not None
+            said = [section.gist, *section.decisions]
+        else:
+            said = answer(topic, content)[1:]
+        entries.append(
+            Entry(
+                topic,
+                frozenset(split(name)),
+                words.topics.get(topic.key, frozenset()),
+                frozenset(split(topic.kind)) - {"section"},
+                frozenset(split(" ".join(said))),
+            )
+        )
+    return tuple(entries)
+
+
+def _query_words(query: str) -> list[str]:
+    ignored = load_words().ignore
+    return [w for w in dict.fromkeys(split(query)) if w not in ignored]
+
+
+def _score(entry: Entry, word: str, prefix: bool = False) -> int:
+    """How surely ``word`` (stemmed) names ``entry``; ``prefix``: the word is still
+    being typed, so any word it begins counts."""
+    group = load_words().group(word)
+
+    def has(where: frozenset[str], wanted: frozenset[str]) -> bool:
+        if prefix:  # "hea" begins "heal"; "mutati" goes past the stem "mutat" (not "a", "of")
+            return any(
+                w.startswith(x) or x.startswith(w) for w in where if len(w) > 3 for x in wanted
+            ) or not where.isdisjoint(wanted)
+        return not where.isdisjoint(wanted)
+
+    alone = frozenset({word})
+    for where, wanted, points in (
+        (entry.given, alone, GIVEN),
+        (entry.title, alone, TITLE),
+        (entry.title, group, TITLE_SYNONYM),
+        (entry.kind, alone, KIND),
+        (entry.given, group, GIVEN_SYNONYM),
+        (entry.text, group, MENTIONED),
+    ):
+        if has(where, wanted):
+            return points
+    return 0
+
+
+def _ranked(query: str, typing: bool = False) -> list[tuple[int, int, Topic]]:
+    """Topics that ``query``'s words name, best first, as (words matched, score, topic)."""
+    wanted = _query_words(query)
+    if not wanted:
+        return []
+    found = []
+    for entry in _index():
+        scores = [_score(entry, w, typing and i == len(wanted) - 1) for i, w in enumerate(wanted)]
+        matched = sum(1 for s in scores if s)
+        if matched:
+            found.append((matched, sum(scores), entry.topic))
+    found.sort(key=lambda f: (-f[0], -f[1]))
+    return found
+
+
 def find(query: str) -> Topic | None:
-    """The topic ``query`` names: a section id, a name (any case, spaces optional), or
-    the only topic whose label contains it."""
+    """The topic ``query`` names: a section id or a name (any case, spaces optional);
+    failing that, the topic its words name best (whole words of titles, of the words
+    data/rules_words.toml gives, and of what topics say; synonyms count a little less).
+    Every word must match, and a tie finds nothing."""
     wanted = _fold(query)
     if not wanted:
         return None
     for topic in topics():
         if wanted in (_fold(topic.key), _fold(topic.label.split(" (")[0])):
             return topic
-    matches = [t for t in topics() if wanted in _fold(t.label)]
-    return matches[0] if len(matches) == 1 else None
+    ranked = _ranked(query)
+    words = len(_query_words(query))
+    best = [r for r in ranked if r[0] == words and r[:2] == ranked[0][:2]]
+    return best[0][2] if len(best) == 1 else None
 
 
 def complete(typed: str, limit: int = CHOICES_MAX) -> list[Topic]:
-    """Topics for an autocomplete list: those starting with ``typed`` first."""
+    """Topics for an autocomplete list: those whose label starts with ``typed`` first,
+    then those its words name, best first (the last word may be half typed)."""
     wanted = _fold(typed)
     starts = [t for t in topics() if _fold(t.label).startswith(wanted)]
-    inside = [t for t in topics() if wanted in _fold(t.label) and t not in starts]
-    return (starts + inside)[:limit]
+    named = [t for _, _, t in _ranked(typed, typing=True) if t not in starts]
+    return (starts + named)[:limit]
 
 
 def suggestions(query: str) -> list[str]:

@@ -73,8 +73,9 @@ async def open_panel(tapper: Tapper, messages: list[Any]) -> Any:
 
 
 async def play_unit(tapper: Tapper, panel: Any) -> Any:
-    """An ordinary unit turn: go to the first destination offered, then end the unit
-    (its leftover actions search while the alien hides, C.8). Returns the panel."""
+    """An ordinary unit turn: go to the first destination offered (a place: issue 23),
+    then end the unit (its leftover actions search while the alien hides, C.8), unless
+    the move spent them all and ended it. Returns the panel."""
     moves = select_named(panel, "Go to")
     if moves is not None:
         value = moves["options"][0]["value"]
@@ -82,8 +83,11 @@ async def play_unit(tapper: Tapper, panel: Any) -> Any:
         tapper.log.append(value)
         panel = result.response or panel
     end = next(
-        b for b in buttons(panel) if b["label"].startswith("End ") and b["label"] != "End phase"
+        (b for b in buttons(panel) if b["label"].startswith("End ") and b["label"] != "End phase"),
+        None,
     )
+    if end is None:  # the move spent every action: the unit is done (C.2)
+        return panel
     tapper.log.append(end["custom_id"])
     result = await tapper.click(panel, custom_id=end["custom_id"])
     return result.response or panel

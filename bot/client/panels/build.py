@@ -23,6 +23,7 @@ from bot.client.panels.choices import (
     unit_grid,
     unit_name,
 )
+from bot.client.panels.places import move_pages
 from bot.desk.service import Desk, Refusal, Table
 from engine.commands import Attack
 from engine.odds import attack_modifier
@@ -180,10 +181,16 @@ def _layout(
         uid = ids.PanelId(ids.UNIT, table.id, user_id, stamp)
         selects.append(Select(uid, "Unit…", options, found.unit))
     groups = {"m": list(found.moves), "a": list(found.attacks), "o": others}
+    assert table.game is not None
+    goto = move_pages(v, found.unit, found.destinations, table.game.ship)
     for key, placeholder in GROUPS:
         if not groups[key]:
             continue
-        shown, _ = page(groups[key], getattr(pages, key), f"{ids.PAGE}:{key}")
+        token = f"{ids.PAGE}:{key}"
+        if key == "m":  # places first (bot.client.panels.places)
+            shown, _ = goto.page(pages.m, token)
+        else:
+            shown, _ = page(groups[key], getattr(pages, key), token)
         pid = ids.PanelId(ids.PICK, table.id, user_id, stamp, f"{found.unit}:{key}")
         selects.append(Select(pid, placeholder, tuple(shown)))
     buttons = [
@@ -206,7 +213,8 @@ def _unit_option(v: View, unit: str) -> str:
 def _controls(
     desk: Desk, table: Table, user_id: int, stamp: str, unit: str, side: Side
 ) -> tuple[Button, ...]:
-    """End phase (asks first), Undo (when the last command is the presser's), Refresh."""
+    """End phase (asks first), Undo (when the last command is the presser's), a close-up
+    of the unit shown (issue 23), Refresh."""
     game = table.game
     assert game is not None
     found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), "End phase", "danger")]
@@ -214,6 +222,8 @@ def _controls(
     if mine and game.can_undo(side) is None:
         arg = str(game.length)
         found.append(Button(ids.PanelId(ids.UNDO, table.id, user_id, stamp, arg), "Undo"))
+    if unit:
+        found.append(Button(ids.PanelId(ids.LOOK, table.id, user_id, stamp, unit), "Close-up"))
     found.append(_fresh(table, user_id, stamp, unit))
     return tuple(found)
 

@@ -56,11 +56,21 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
+class Destination:
+    """A legal move: where to, what it costs, the command that plays it."""
+
+    to: Grid
+    cost: int
+    command: str
+
+
+@dataclass(frozen=True, slots=True)
 class UnitChoices:
     """One unit's legal commands in the panel's groups."""
 
     unit: str
-    moves: tuple[Choice, ...] = ()
+    moves: tuple[Choice, ...] = ()  # every legal move, cheapest first
+    destinations: tuple[Destination, ...] = ()  # the same moves, for sorting into places
     attacks: tuple[Choice, ...] = ()
     others: tuple[Choice, ...] = ()
     buttons: tuple[Choice, ...] = ()
@@ -94,6 +104,7 @@ def choices_for(
     grid, actions = unit_grid(v, unit)
     costs = _move_costs(v, unit, grid, actions, ship)
     moves: list[tuple[int, str, Choice]] = []
+    destinations: list[Destination] = []
     attacks: list[Choice] = []
     buttons: list[Choice] = []
     others: list[tuple[int, Choice]] = []
@@ -105,6 +116,7 @@ def choices_for(
             to = command.route[-1]
             cost = costs.get(to)
             moves.append((cost or 0, str(to), Choice(move_label(to, cost, ship), text)))
+            destinations.append(Destination(to, cost or 0, text))
         elif isinstance(command, c.Attack):
             attacks.append(Choice(attack_label(v, command, odds(command)), text))
         elif isinstance(command, BUTTON_KINDS):
@@ -117,6 +129,7 @@ def choices_for(
     return UnitChoices(
         unit,
         tuple(m[2] for m in moves),
+        tuple(sorted(destinations, key=lambda d: (d.cost, str(d.to)))),
         tuple(attacks),
         tuple(o[1] for o in others),
         tuple(buttons),

@@ -69,6 +69,12 @@ async def on_press(interaction: Inter, pid: ids.PanelId, value: str) -> None:
     await interaction.response.defer()
     bot.stopwatch.ack(interaction)
     table = await bot.desk.loaded(table)  # an idle game was dropped from memory: reload it
+    if pid.kind == ids.LOOK:  # a picture for the presser; the panel stays as it is
+        from bot.client.deck_maps import show_focus
+
+        async with actions.guard(interaction):
+            await show_focus(interaction, table, pid.arg)
+        return
     async with table.channel_lock:
         panel, outcome = await _act(interaction, table, pid, value)
     await interaction.edit_original_response(content=panel.text(), view=to_view(panel))

@@ -210,3 +210,150 @@ def test_hard_level_opponent_plays_the_crew_and_is_saved(tmp_path: Path) -> None
     assert len(crew) > 1  # the hard crew played past set-up by itself
     game = replayed(rows, 4)
     assert game.state.turn >= 2
+
+
+# --- issue 23: the terminal table, found while trying it as a new user ----------------
+
+
+def test_resume_keeps_the_level_and_the_hint_is_a_whole_command(tmp_path: Path) -> None:
+    import shlex
+
+    from bot.cli.main import build_parser
+
+    _, output = session(tmp_path, ["quick", "quit"], side="alien", seed=4, level="hard")
+    hint = output.split("Continue with: ")[1].splitlines()[0]
+    words = shlex.split(hint)
+    assert words[:2] == ["quicksilver", "play"]
+    args = build_parser().parse_args(words[1:])
+    assert (args.resume, args.level, args.db) == (1, "hard", tmp_path / "local.sqlite3")
+    _, resumed = session(tmp_path, ["quit"], resume=1)  # no --level: the stored one
+    assert "the game plays at level hard" in resumed
+    assert f"--level hard --db {tmp_path / 'local.sqlite3'}" in resumed
+
+
+def test_seed_reproduces_a_game_against_the_computer(tmp_path: Path) -> None:
+    lines = ["quick", "pass", "pass", "quit"]
+    runs = []
+    for run in ("a", "b"):
+        (tmp_path / run).mkdir()
+        out = io.StringIO()
+        play_local(
+            inp=io.StringIO("".join(f"{line}\n" for line in lines)),
+            out=out,
+            db=tmp_path / run / "local.sqlite3",
+            png=tmp_path / run / "map.png",
+            side="crew",
+            seed=9,
+            level="normal",
+        )
+        runs.append(out.getvalue().replace(str(tmp_path / run), "DIR"))
+    assert runs[0] == runs[1]
+    assert "alien: …" in runs[0]  # the computer played, the same way both times
+
+
+def test_resuming_plays_the_computer_as_playing_straight_through(tmp_path: Path) -> None:
+    def crew_game(where: Path, stops: list[list[str]]) -> list[tuple[str, str]]:
+        where.mkdir()
+        for number, lines in enumerate(stops):
+            options = {"resume": 1} if number else {"side": "crew", "seed": 9}
+            play_local(
+                inp=io.StringIO("".join(f"{line}\n" for line in lines)),
+                out=io.StringIO(),
+                db=where / "local.sqlite3",
+                png=where / "map.png",
+                **options,  # type: ignore[arg-type]
+            )
+
+        async def read() -> list[tuple[str, str]]:
+            store = await Store.open(where / "local.sqlite3")
+            try:
+                return [(r.side, r.command) for r in await store.commands(1)]
+            finally:
+                await store.close()
+
+        return asyncio.run(read())
+
+    straight = crew_game(tmp_path / "straight", [["quick", "pass", "pass", "quit"]])
+    broken = crew_game(tmp_path / "broken", [["quick", "quit"], ["pass", "quit"], ["pass"]])
+    assert straight == broken
+
+
+def test_manual_crew_setup_legal_lists_the_choices_of_each_step(tmp_path: Path) -> None:
+    lines = ["legal", "dead hyun ortiz okeke lindqvist", "legal", "injured haddad tanaka"]
+    lines += ["legal", "quit"]
+    _, output = session(tmp_path, lines, side="crew", seed=5)
+    listed = output.split("crew> ")
+    assert "  quick" in listed[1] and "dead HUMAN HUMAN HUMAN HUMAN: four of hyun" in listed[1]
+    assert "injured HUMAN HUMAN: two of haddad" in listed[3]
+    assert "role HUMAN ROLE: HUMAN one of haddad" in listed[5] and "Captain" in listed[5]
+    assert all(len(line) <= 80 for line in listed[5].splitlines())
+
+
+def test_legal_names_gear_as_the_unit_line_does_and_it_can_be_typed(tmp_path: Path) -> None:
+    _, output = session(tmp_path, ["quick", "legal", "drop hyun Handgun", "quit"], seed=5)
+    assert "carrying Handgun" in output  # Hyun is the MCPO (E.3.8)
+    assert "  drop hyun Handgun\n" in output and "gear" not in output.split("crew> ")[2]
+    _, rows = saved(tmp_path)
+    assert ("crew", "drop hyun handgun") in [(r.side, r.command) for r in rows]
+
+
+def test_both_mode_clears_the_screen_and_the_scrollback_at_each_hand_over(
+    tmp_path: Path,
+) -> None:
+    from bot.cli.local_table import CLEAR
+
+    assert "\x1b[2J" in CLEAR and "\x1b[3J" in CLEAR  # the screen, then the scrollback
+    _, output = session(tmp_path, ["", "quick", "", "quick", "quit"], side="both", seed=42)
+    prompts = [found.start() for found in re.finditer(re.escape(HANDOVER), output)]
+    assert len(prompts) >= 2
+    for at in prompts:
+        assert output[:at].endswith(CLEAR + "\n")  # nothing of the last screen to scroll to
+        assert output[at : output.index("\n", at)].endswith(CLEAR)  # nor of the blank lines
+
+
+def test_demo_game_over_shows_the_score_table_and_labels_turns(tmp_path: Path) -> None:
+    from bot.cli.local_table import demo
+
+    out = io.StringIO()
+    assert demo(8, 99, tmp_path / "demo.png", out) == 0
+    text = out.getvalue()
+    assert "Score (F.1)" in text and "Total: " in text
+    for line in text.splitlines():
+        found = re.match(r"\s*(\d+) \w+: Turn (\d+): the (alien|crew) phase begins", line)
+        if found:  # the command that ends a phase is labelled with its own turn
+            labelled, begins, phase = int(found[1]), int(found[2]), found[3]
+            assert labelled == (begins - 1 if phase == "alien" else begins), line
+
+
+def test_game_over_screen_gives_the_game_id_and_a_replay_command_that_works(
+    tmp_path: Path,
+) -> None:
+    import shlex
+
+    from bot.cli.local_table import LocalStore, LocalTable
+    from engine.players import alien_ai, crew_ai
+    from engine.players.base import play_game
+
+    game = play_game(1, crew_ai, alien_ai)  # the reactor kills everyone (C.9.2)
+    db = tmp_path / "local.sqlite3"
+    store = LocalStore(db)
+    try:
+        game_id = store.create(game.state.seed, "crew", "easy")
+        for seq, entry in enumerate(game.log):
+            store.append(game_id, seq, entry.side, entry.command.notation(), True)
+        out = io.StringIO()
+        LocalTable(
+            game, frozenset({Side.CREW}), io.StringIO(), out, store, game_id, db=db
+        ).game_over()
+    finally:
+        store.close()
+    text = out.getvalue()
+    assert (
+        "alien1 · Larva" in text and "· dead" in text and "injured" not in text.split("alien1")[1]
+    )
+    command = text.split("Watch it again: ")[1].splitlines()[0]
+    assert f"Game {game_id} is over" in text
+    words = shlex.split(command)
+    gif = tmp_path / "again.gif"
+    words[words.index("--out") + 1] = str(gif)
+    assert main(words[1:]) == 0 and gif.read_bytes().startswith(b"GIF")

@@ -141,6 +141,7 @@ async def test_my_map_offers_any_single_deck_up_close(simcord_env):
     board = last_with_button(world.messages(), "My map")
     mine = await player.click(board, label="My map")
     assert mine.response.attachments[0].filename == "map.png"
+    assert mine.response.content.count(f"game {world.table().id}") == 1  # said once
     close = await player.click(mine.response, label="Deck 01")
     assert close.response.attachments[0].filename == "deck1.png"
     assert "Deck 01" in close.response.content and close.response.ephemeral
