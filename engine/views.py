@@ -56,6 +56,9 @@ class AlienLine:
     carrying: tuple[str, ...]
     abilities: tuple[str, ...] = ()  # its own markers, as this viewer may read them
     done: bool = False
+    # C.10.1: the energy store markers this unit carries; they lie on the table, so the
+    # count is public (gap 24)
+    energy: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +71,6 @@ class View:
     crew: tuple[CrewLine, ...]
     aliens: tuple[AlienLine, ...]
     declarations: tuple[str, ...]  # C.7.3 calls this alien phase (public)
-    energy: int  # gap 24: the energy store markers lie on the table, so they are public
     abilities: tuple[str, ...]  # the alien's own (alien, referee) or those it has used
     blueprints: tuple[str, ...]  # crew, referee only
     result: str
@@ -179,6 +181,7 @@ def _alien_line(state: GameState, alien: Alien, viewer: Viewer, held: _Holdings)
         carrying=tuple(sorted(item_label(i, viewer) for i in items)) + tuple(sorted(bodies)),
         abilities=_abilities_seen(state, alien.abilities, viewer),
         done=alien.id in state.done_units,
+        energy=alien.energy,
     )
 
 
@@ -307,7 +310,6 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         crew=tuple(_crew_line(state, content, h, sees, held) for h in state.humans.values()),
         aliens=tuple(_alien_line(state, a, sees, held) for a in state.aliens.values()),
         declarations=tuple(state.declarations),
-        energy=state.energy,
         abilities=abilities,
         blueprints=tuple(state.crew_secrets.blueprints) if _knows_secrets(sees, "crew") else (),
         result=state.result or "",

@@ -195,8 +195,8 @@ def eat(ctx: Ctx, alien: Alien, bait: Item) -> None:
     roll = ctx.roll(f"The Poison Bait attacks {ctx.name(alien.id)}", mods, unit=alien.id)
     if not roll.success:
         wound(ctx, alien.id, None)  # injured; a second injury kills (D.5)
-    elif roll.total == roll.target and state.standing.spend_energy_on_seven and state.energy > 0:
-        state.energy -= 1
+    elif roll.total == roll.target and state.standing.spend_energy_on_seven and alien.energy > 0:
+        alien.energy -= 1
         ctx.say(
             "energy-spent",
             f"{ctx.Name(alien.id)} burns an energy store on the exact {roll.target}: "

@@ -82,7 +82,7 @@ def test_g22_exact_seven_burns_energy_and_only_injures() -> None:
     after, _ = alien_phase(state)
     alien = after.aliens["alien1"]
     assert alien.injured and not alien.dead
-    assert after.energy == 1
+    assert after.aliens["alien1"].energy == 1
 
 
 def test_g22_forced_march_takes_every_action_and_goes_on_next_phase() -> None:
