@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from engine.board.geometry import Mover, steps_from
 from engine.board.ship import DoorState
 from engine.state import Condition, Phase
 from tests.positions import (
+    SHIP,
     Beast,
     Crew,
     add_alien,
@@ -174,6 +176,18 @@ def test_g3_command_bonus_from_same_or_adjacent_grid() -> None:
     far = {"hyun": Crew("0-H5"), "ortiz": Crew("0-J5", role="Captain")}
     events = play(position(far, Beast("0-H5"), dice=(5,)), "crew", "attack hyun alien1")[1]
     assert "Command" not in rolls(events)[0]
+
+
+def test_g3_command_bonus_reaches_through_a_wall() -> None:
+    """G.3: "in the same or adjacent grid". C.4.2 "Units may not move across wall lines
+    separating grids": a wall stops a step between adjacent grids, it does not make them
+    any less adjacent, so a Captain beyond the Cargo Hold's wall still helps (issue 21)."""
+    crew = {"hyun": Crew("0-F8"), "ortiz": Crew("0-E8", role="Captain")}
+    steps = steps_from(SHIP, g("0-F8"), Mover.HUMAN, {})
+    assert g("0-E8") not in {step.to for step in steps}  # a wall between them
+    after, events = play(position(crew, Beast("0-F8"), dice=(5,)), "crew", "attack hyun alien1")
+    assert rolls(events)[0].endswith("+1 Command = 7: success")
+    assert after.humans["ortiz"].revealed == {"role"}
 
 
 def test_g3_command_bonus_does_not_stack() -> None:
