@@ -241,10 +241,11 @@ def summary(shown: View) -> list[str]:
         lines.append("  " + " · ".join(words))
     for alien in shown.aliens:
         where = "hidden" if alien.hidden and not alien.grid else alien.grid or "-"
-        words = [alien.id, alien.stage, where, f"{alien.actions} actions", f"energy {alien.energy}"]
+        words = [alien.id, alien.stage, where, f"{alien.actions} actions"]
         words += ["injured"] if alien.injured else []
         words += [f"carrying {', '.join(alien.carrying)}"] if alien.carrying else []
         words += ["pipe-running"] if alien.hidden and alien.grid else []
+        words += [f"energy {alien.energy}"]  # the stores it carries (C.10.1)
         lines.append("  " + " · ".join(words))
     lines.append(f"abilities {', '.join(shown.abilities) or '-'}")
     if shown.declarations:
