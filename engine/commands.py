@@ -90,7 +90,7 @@ def _boost(cls: type[Command], args: list[str]) -> tuple[list[str], int]:
 
 
 def _unit_other_boost(cls: type[Command], args: list[str]) -> tuple[str, str, int]:
-    """``UNIT [OTHER] [+N]``: the shape of heal and autopsy."""
+    """``UNIT [OTHER] [+N]``: the shape of heal, autopsy and spawn."""
     args, boost = _boost(cls, args)
     _expect_count(cls, args, 1, 2)
     return _unit(args[0]), _unit(args[1]) if len(args) == 2 else "", boost
@@ -569,10 +569,20 @@ class Mutate(BoostedUnitCommand):
 
 
 @dataclass(frozen=True, slots=True)
-class Spawn(BoostedUnitCommand):
+class Spawn(Command):
     verb = "spawn"
-    usage = "spawn UNIT [+N]"
-    help = "Queen: spend four energy stores on a roll to spawn a Larva (G.4)"
+    usage = "spawn UNIT [CADAVER] [+N]"
+    help = "Queen: spend four energy stores and a cadaver here on a roll to spawn a Larva (G.4)"
+    unit: str
+    cadaver: str = ""
+    boost: int = 0
+
+    def args(self) -> list[str]:
+        return [self.unit, *([self.cadaver] if self.cadaver else []), *_boost_word(self.boost)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        return cls(*_unit_other_boost(cls, args))
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,17 @@ def check_invariants(state: GameState, ship: Ship, content: Content) -> list[str
         *_actions(state),
         *_secrets(state, ship, content),
         *_abilities(state),
+        *_energy(state),
+    ]
+
+
+def _energy(state: GameState) -> list[str]:
+    """C.10.1, D.5: each alien carries its own stores, never fewer than none, and a
+    dead alien none at all."""
+    return [
+        f"{a.id} carries {a.energy} energy stores"
+        for a in state.aliens.values()
+        if a.energy < 0 or (a.dead and a.energy)
     ]
 
 

@@ -26,7 +26,7 @@ from engine.board.ship import (
 )
 from engine.content import Content
 from engine.content_models import Ability
-from engine.equipment import science
+from engine.equipment import devices, science
 from engine.errors import GameError, RuleError
 from engine.escape import sabotage
 from engine.growing import growth
@@ -40,13 +40,13 @@ def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> li
         return []
     if state.phase is Phase.SETUP:
         return list(_setup_candidates(state, side, ship))
-    found = standing_orders(state, side)
+    found = standing_orders(state, side) + free_acts(state, side)
     if (state.phase is Phase.ALIEN) != (side is Side.ALIEN):
         return found
     for unit_id in ready_units(state, side):
         found += unit_candidates(state, unit_id, ship)
     found.append(c.EndPhase())
-    return found
+    return list(dict.fromkeys(found))  # a ready carrier's switch is offered twice
 
 
 def standing_orders(state: GameState, side: Side) -> list[c.Command]:
@@ -57,6 +57,12 @@ def standing_orders(state: GameState, side: Side) -> list[c.Command]:
         return [c.Drive(None)]
     carriers = [h for h in state.live_humans() if h.grid is not None]
     return [c.Drive(carriers[0].grid)] if carriers else []
+
+
+def free_acts(state: GameState, side: Side) -> list[c.Command]:
+    """What a side may do in either phase at no action cost, by any of its units, done
+    or not: switching carried Ultrasonics (G.2.5)."""
+    return list(devices.switches(state)) if side is Side.CREW else []
 
 
 def ready_units(state: GameState, side: Side) -> list[str]:

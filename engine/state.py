@@ -98,6 +98,7 @@ class Alien:
     # vanished (a hidden heal's roll is the alien's alone).
     injured_when_hidden: bool = False
     abilities: list[str] = field(default_factory=list)  # its own ability markers (G.4, G.5)
+    energy: int = 0  # the energy store markers this unit carries (C.10.1)
 
     @property
     def pipe_running(self) -> bool:
@@ -168,7 +169,6 @@ class GameState:
     nexus: dict[Grid, str] = field(default_factory=dict)  # face-down system markers
     nexus_revealed: set[Grid] = field(default_factory=set)
     countdown: dict[Grid, int] = field(default_factory=dict)  # C.9: quarter turns rotated
-    energy: int = 0  # the alien's energy store markers (C.10.1)
     alien_secrets: SideSecrets = field(default_factory=SideSecrets)
     crew_secrets: SideSecrets = field(default_factory=SideSecrets)
     standing: Standing = field(default_factory=Standing)

@@ -57,6 +57,9 @@ class AlienLine:
     abilities: tuple[str, ...] = ()  # its own markers, as this viewer may read them
     done: bool = False
     dead: bool = False  # killed (D.5): public, like every death
+    # C.10.1: the energy store markers this unit carries; they lie on the table, so the
+    # count is public (gap 24)
+    energy: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +72,6 @@ class View:
     crew: tuple[CrewLine, ...]
     aliens: tuple[AlienLine, ...]
     declarations: tuple[str, ...]  # C.7.3 calls this alien phase (public)
-    energy: int  # gap 24: the energy store markers lie on the table, so they are public
     abilities: tuple[str, ...]  # the alien's own (alien, referee) or those it has used
     blueprints: tuple[str, ...]  # crew, referee only
     result: str
@@ -187,6 +189,7 @@ def _alien_line(state: GameState, alien: Alien, viewer: Viewer, held: _Holdings)
         abilities=_abilities_seen(state, alien.abilities, viewer),
         done=alien.id in state.done_units,
         dead=alien.dead,
+        energy=alien.energy,
     )
 
 
@@ -315,7 +318,6 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         crew=tuple(_crew_line(state, content, h, sees, held) for h in state.humans.values()),
         aliens=tuple(_alien_line(state, a, sees, held) for a in state.aliens.values()),
         declarations=tuple(state.declarations),
-        energy=state.energy,
         abilities=abilities,
         blueprints=tuple(state.crew_secrets.blueprints) if _knows_secrets(sees, "crew") else (),
         result=state.result or "",

@@ -80,7 +80,7 @@ def position(
     for human_id, spec in crew.items():
         _place_human(state, human_id, spec)
     _place_alien(state, alien or Beast())
-    state.energy = energy
+    state.aliens["alien1"].energy = energy  # the stores alien1 carries (C.10.1)
     for door, now in (doors or {}).items():
         state.doors[door] = now
         if now is DoorState.OPEN:
@@ -99,14 +99,23 @@ def _place_human(state: GameState, human_id: str, spec: Crew) -> None:
         add_item(state, kind, holder=human_id)
 
 
-def _place_alien(state: GameState, spec: Beast) -> None:
+def _place_alien(state: GameState, spec: Beast, alien_id: str = "alien1") -> Alien:
     grid = g(spec.grid)
-    alien = Alien(id="alien1", stage=spec.stage, grid=grid, injured=spec.injured, path=[grid])
+    alien = Alien(id=alien_id, stage=spec.stage, grid=grid, injured=spec.injured, path=[grid])
     alien.actions = spec.actions if state.phase is Phase.ALIEN else 0
     if spec.pipe_running:
         alien.hide()
     alien.abilities = list(spec.abilities)
     state.aliens[alien.id] = alien
+    return alien
+
+
+def add_alien(state: GameState, spec: Beast, *, energy: int = 0) -> str:
+    """Another alien unit (a Queen's spawn: alien2, alien3 …) carrying ``energy``
+    stores of its own (C.10.1); returns its id."""
+    alien = _place_alien(state, spec, f"alien{len(state.aliens) + 1}")
+    alien.energy = energy
+    return alien.id
 
 
 def put(state: GameState, kind: str, grid: str, **extra: object) -> str:

@@ -245,8 +245,9 @@ def summary(shown: View) -> list[str]:
         words += ["dead"] if alien.dead else ["injured"] if alien.injured else []
         words += [f"carrying {', '.join(alien.carrying)}"] if alien.carrying else []
         words += ["pipe-running"] if alien.hidden and alien.grid else []
+        words += [f"energy {alien.energy}"]  # the stores it carries (C.10.1)
         lines.append("  " + " · ".join(words))
-    lines.append(f"energy {shown.energy} · abilities {', '.join(shown.abilities) or '-'}")
+    lines.append(f"abilities {', '.join(shown.abilities) or '-'}")
     if shown.declarations:
         lines.append(f"declarations: {', '.join(shown.declarations)}")
     if shown.result:

@@ -112,8 +112,13 @@ def status_text(table: Table) -> str:
         lines.append(f"Result: {v.result}")
     if v.declarations:
         lines.append("Alien declarations this phase: " + " · ".join(_short_declarations(v)))
-    lines.append(f"Energy stores: {v.energy}")
+    lines.append(f"Energy stores: {energy_text(v)}")
     return "\n".join(lines)
+
+
+def energy_text(v: View) -> str:
+    """C.10.1: each alien's own stores ("Hunter (alien1) 3"); public (gap 24)."""
+    return " · ".join(f"{a.stage} ({a.id}) {a.energy}" for a in v.aliens if a.energy) or "none"
 
 
 def _short_declarations(v: View) -> list[str]:
@@ -178,9 +183,9 @@ def hand_text(table: Table, user_id: int) -> list[str]:
             if alien.injured:
                 bits.append("injured")
             bits.append(f"{alien.actions} actions")
+            bits.append(f"{alien.energy} energy store{'s' if alien.energy != 1 else ''}")
             lines.append(" · ".join(bits))
         lines.append("Abilities: " + (", ".join(v.abilities) or "none chosen yet"))
-        lines.append(f"Energy stores: {v.energy}")
         lines.append("Standing order for an exact 7 (D.5): `/alien order on|off`.")
         return chunks(lines)
     return ["You have no hand in this game: spectators see only what is public."]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from engine.actions import spend, take_unit
+from engine.actions import spend, unit_label_list
 from engine.board.geometry import Mover, cheapest_path, grid_range, reachable, steps_from
 from engine.board.grid import Grid
 from engine.commands import Command, Drive, Switch
@@ -25,7 +25,7 @@ from engine.events import Audience
 from engine.fighting.ferocity import resilience
 from engine.fighting.injury import kill_alien, wound
 from engine.moving.movement import Leg, walk
-from engine.state import Alien, Item, Phase, Side
+from engine.state import Alien, GameState, Item, Phase, Side
 from engine.turns import PhaseHook, check_game_over, finish_unit
 from engine.units import has_ability
 
@@ -37,9 +37,14 @@ OFF_DECK = 10**6  # another deck is beyond any range (C.4.1): as far as it gets
 
 # --- the commands --------------------------------------------------------------------------
 def switch(ctx: Ctx, side: Side, cmd: Switch) -> None:
-    """G.2.5: the carrier switches Ultrasonics on (revealed) or off, free."""
-    take_unit(ctx, side, cmd.unit)
+    """G.2.5: the carrier switches Ultrasonics on (revealed) or off "as desired at no
+    action cost": in either phase, by any carrier, done or not, and without taking over
+    from the acting unit (C.2 orders the spending of actions; this spends none)."""
+    _require_play(ctx)
     state = ctx.state
+    mine = unit_label_list(ctx, side)
+    if cmd.unit not in mine:
+        raise NotYourTurn(f"'{cmd.unit}' is not one of your units", legal=mine)
     if not state.is_human(cmd.unit):
         raise RuleError("the alien cannot use gear", rule="E.3.1")
     held = sorted((i for i in state.items.values() if i.holder == cmd.unit), key=lambda i: i.id)
@@ -60,6 +65,25 @@ def switch(ctx: Ctx, side: Side, cmd: Switch) -> None:
     else:
         text = f"{name} switches the Ultrasonics ({item.id}) off (G.2.5)"
     ctx.say("switched", text, unit=cmd.unit)
+
+
+def _require_play(ctx: Ctx) -> None:
+    """Set-up done and the game not over: either side's phase will do."""
+    if ctx.state.phase is Phase.OVER:
+        raise RuleError("the game is over", rule="F")
+    if ctx.state.phase is Phase.SETUP:
+        raise NotYourTurn("the game is still being set up", rule="B.1")
+
+
+def switches(state: GameState) -> list[Switch]:
+    """Every switch the crew may make now, whatever the phase (G.2.5)."""
+    return [
+        Switch(holder, item.id, not item.active)
+        for item in sorted(state.items.values(), key=lambda i: i.id)
+        if item.kind == GearKind.ULTRASONICS
+        and (holder := item.holder) is not None
+        and holder in state.humans
+    ]
 
 
 def drive(ctx: Ctx, side: Side, cmd: Drive) -> None:
@@ -195,8 +219,8 @@ def eat(ctx: Ctx, alien: Alien, bait: Item) -> None:
     roll = ctx.roll(f"The Poison Bait attacks {ctx.name(alien.id)}", mods, unit=alien.id)
     if not roll.success:
         wound(ctx, alien.id, None)  # injured; a second injury kills (D.5)
-    elif roll.total == roll.target and state.standing.spend_energy_on_seven and state.energy > 0:
-        state.energy -= 1
+    elif roll.total == roll.target and state.standing.spend_energy_on_seven and alien.energy > 0:
+        alien.energy -= 1
         ctx.say(
             "energy-spent",
             f"{ctx.Name(alien.id)} burns an energy store on the exact {roll.target}: "

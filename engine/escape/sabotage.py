@@ -65,7 +65,9 @@ def destroy(ctx: Ctx, system: ShipSystem) -> None:
     )
     if info.kills_humans:
         for human in state.live_humans():
-            kill_human(ctx, human, by_alien=False)
+            # Only an alien's attack damages a nexus (C.9), so these deaths are its doing:
+            # killed by an alien for F.1's Agent line (issue 21)
+            kill_human(ctx, human, by_alien=True)
     if info.kills_aliens:
         for alien in state.live_aliens():
             kill_alien(ctx, alien, f"dies with the Quicksilver ({info.rule})")

@@ -52,9 +52,9 @@ def resolve_hit(ctx: Ctx, target_id: str, roll: Roll, by: str | None) -> None:
         not state.is_human(target_id)
         and roll.total == roll.target
         and state.standing.spend_energy_on_seven
-        and state.energy > 0
+        and state.alien(target_id).energy > 0
     ):
-        state.energy -= 1
+        state.alien(target_id).energy -= 1  # the attacked unit's own store (D.5, C.10.1)
         ctx.say(
             "energy-spent",
             f"{ctx.Name(target_id)} burns an energy store to shrug off the "
@@ -139,10 +139,12 @@ def _wound_alien(ctx: Ctx, alien: Alien) -> None:
 
 
 def kill_alien(ctx: Ctx, alien: Alien, how: str, *, fate: Fate | None = None) -> None:
-    """D.5: a dead alien is removed from play."""
+    """D.5: a dead alien is removed from play, and the energy stores it carried with it
+    (C.10.1: they cannot be dropped)."""
     grid = alien.grid
     drop_all(ctx, alien.id)
     alien.dead = True
+    alien.energy = 0
     alien.grid = None
     alien.stop_hiding()
     if fate is not None:

@@ -27,7 +27,7 @@ from engine.efforts import show_ability
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.fighting.injury import kill_human
-from engine.growing.mutation import mutate, spawn, surge
+from engine.growing.mutation import bodies_here, mutate, spawn, surge
 from engine.hiding.piperun import declare, reveal_location
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Side
 from engine.turns import PhaseHook
@@ -56,23 +56,6 @@ def _reachable_crates(state: GameState, alien: Alien) -> list[Item]:
     return floor_crates(state, alien.grid) + sorted(carried, key=lambda i: i.id)
 
 
-def _bodies(state: GameState, alien: Alien, condition: Condition) -> list[Human]:
-    """Humans in ``condition`` lying in the alien's grid or carried by it, by id."""
-    return sorted(
-        (
-            h
-            for h in state.humans.values()
-            if h.condition is condition
-            and h.fate is Fate.ABOARD
-            and (
-                (h.holder is None and h.grid is not None and h.grid == alien.grid)
-                or h.holder == alien.id
-            )
-        ),
-        key=lambda h: h.id,
-    )
-
-
 def _known_inedible(item: Item) -> bool:
     """The alien has looked at this crate and it holds no food."""
     return Side.ALIEN.value in item.examined_by and item.supply != FOOD
@@ -93,8 +76,8 @@ class _Source:
 
 def _sources(state: GameState, alien: Alien) -> list[_Source]:
     """Everything the alien might forage here, in the order a bare ``forage`` tries."""
-    found = [_Source(body=h) for h in _bodies(state, alien, Condition.DECEASED)]
-    found += [_Source(body=h) for h in _bodies(state, alien, Condition.UNCONSCIOUS)]
+    found = [_Source(body=h) for h in bodies_here(state, alien, Condition.DECEASED)]
+    found += [_Source(body=h) for h in bodies_here(state, alien, Condition.UNCONSCIOUS)]
     found += [_Source(crate=i) for i in _reachable_crates(state, alien) if not _known_inedible(i)]
     return found
 
@@ -135,7 +118,7 @@ def forage(ctx: Ctx, side: Side, cmd: Forage) -> None:
     if alien.pipe_running:
         for _ in range(cmd.actions):
             declare(ctx, alien, "Forage")
-    state.energy += cmd.actions
+    alien.energy += cmd.actions  # carried by this alien (C.10.1)
     if body is not None:
         what = _consume_body(ctx, alien, body)
     else:
@@ -148,7 +131,7 @@ def forage(ctx: Ctx, side: Side, cmd: Forage) -> None:
     ctx.say(
         "foraged",
         f"{ctx.Name(alien.id)} consumes {what}: {cmd.actions} energy store{plural} "
-        f"(now {state.energy}); it is removed from the game (C.10.1)",
+        f"(now {alien.energy}); it is removed from the game (C.10.1)",
         grid=alien.grid,
         unit=alien.id,
     )
@@ -310,11 +293,12 @@ def candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[Command]:
         ):
             continue
         yield from (Forage(unit_id, n, source.id) for n in range(1, alien.actions + 1))
-    if state.energy <= 0:
+    if alien.energy <= 0:
         return
     boosts = range(0, max(alien.actions, 1))
     yield from (Mutate(unit_id, b) for b in boosts)
     if Ability.QUEEN in usable:
-        yield from (Spawn(unit_id, b) for b in boosts)
+        for host in bodies_here(state, alien, Condition.DECEASED):
+            yield from (Spawn(unit_id, host.id, b) for b in boosts)
     if Ability.SURGE in usable and not state.surge_used:
         yield Surge(unit_id)

@@ -5,8 +5,9 @@
   (its ferocity, resilience, pipe-run cost and carrying come from the content) and
   draws one random ability marker it does not hold, secretly (E.5, G.5). A Royal
   cannot grow: its success scores spores (F.1) instead of a stage or a marker.
-* Spawn (G.1, G.4 Queen): the same effort; success puts a new Larva in the Queen's
-  grid, on the display, earning actions from the next alien phase (gap 18).
+* Spawn (G.1, G.4 Queen): the same effort, on a deceased human (not a Humoid, G.3) in
+  the Queen's grid; success uses the cadaver up and puts a new Larva there, on the
+  display, earning actions from the next alien phase (gap 18, issue 21).
 * Surge (G.4): burn one energy store for two more actions, once a turn.
 
 While an alien pipe-runs it declares "Mutate"/"Spawn" and one "Bonus" per committed
@@ -17,14 +18,14 @@ from __future__ import annotations
 
 from engine.actions import take_unit
 from engine.commands import Mutate, Spawn, Surge
-from engine.content_models import Ability, Activity, LifeStage
+from engine.content_models import Ability, Activity, LifeStage, Skill
 from engine.context import Ctx
 from engine.efforts import Shown, action_cost, afford, boost_price, commit, show_ability
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.hiding.piperun import declare, reveal_location
-from engine.state import Alien, Side
-from engine.units import burden, capacity, has_ability, held_abilities, stage
+from engine.state import Alien, Condition, Fate, GameState, Human, Side
+from engine.units import burden, capacity, has_ability, has_skill, held_abilities, stage
 
 
 def require_ability(ctx: Ctx, alien: Alien, ability: Ability, doing: str) -> None:
@@ -45,11 +46,30 @@ def _alien(ctx: Ctx, side: Side, unit_id: str, doing: str, rule: str) -> Alien:
     return ctx.state.alien(unit_id)
 
 
-def _require_energy(ctx: Ctx, need: int, doing: str, rule: str) -> None:
-    have = ctx.state.energy
+def bodies_here(state: GameState, alien: Alien, condition: Condition) -> list[Human]:
+    """Humans in ``condition`` lying in the alien's grid or carried by it, by id: what it
+    may eat (C.10.1) or, dead, spawn on (G.4)."""
+    return sorted(
+        (
+            h
+            for h in state.humans.values()
+            if h.condition is condition
+            and h.fate is Fate.ABOARD
+            and (
+                (h.holder is None and h.grid is not None and h.grid == alien.grid)
+                or h.holder == alien.id
+            )
+        ),
+        key=lambda h: h.id,
+    )
+
+
+def _require_energy(ctx: Ctx, alien: Alien, need: int, doing: str, rule: str) -> None:
+    """C.10.1: the stores are carried by each alien unit; only its own count."""
+    have = alien.energy
     if have < need:
         raise RuleError(
-            f"{doing} needs {need} energy stores; the alien has {have}",
+            f"{doing} needs {need} energy stores; {ctx.name(alien.id)} carries {have}",
             rule=rule,
         )
 
@@ -72,14 +92,14 @@ def _effort(ctx: Ctx, alien: Alien, activity: Activity, boost: int, word: str, w
 def mutate(ctx: Ctx, side: Side, cmd: Mutate) -> None:
     alien = _alien(ctx, side, cmd.unit, "mutates", "C.10")
     need = ctx.content.alien_stats.mutate_energy
-    _require_energy(ctx, need, "mutating", "C.10")
+    _require_energy(ctx, alien, need, "mutating", "C.10")
     cost = action_cost(ctx, Activity.MUTATE, alien.id)
     afford(ctx, alien.id, cost, cmd.boost, "mutating", "C.10, C.1")
     what = f"{ctx.Name(alien.id)} mutates"
     if not _effort(ctx, alien, Activity.MUTATE, cmd.boost, "Mutate", what):
         return
     state = ctx.state
-    state.energy -= need
+    alien.energy -= need
     grown = ctx.content.next_stage(stage(alien))
     if grown is None:
         state.royal_mutations += 1
@@ -149,7 +169,8 @@ def spawn(ctx: Ctx, side: Side, cmd: Spawn) -> None:
     alien = _alien(ctx, side, cmd.unit, "spawns", "G.4")
     require_ability(ctx, alien, Ability.QUEEN, "spawning a Larva")
     need = ctx.content.alien_stats.spawn_energy
-    _require_energy(ctx, need, "spawning a Larva", "G.1, G.4")
+    _require_energy(ctx, alien, need, "spawning a Larva", "G.1, G.4")
+    host = _host(ctx, alien, cmd.cadaver)
     cost = action_cost(ctx, Activity.SPAWN, alien.id)
     afford(ctx, alien.id, cost, cmd.boost, "spawning", "G.4, C.1")
     shown = Shown()
@@ -159,7 +180,8 @@ def spawn(ctx: Ctx, side: Side, cmd: Spawn) -> None:
     if not _effort(ctx, alien, Activity.SPAWN, cmd.boost, "Spawn", what):
         return
     state = ctx.state
-    state.energy -= need
+    alien.energy -= need
+    host.fate, host.grid, host.holder = Fate.LOST, None, None  # used up, as a meal is
     grid = alien.grid
     assert grid is not None
     larva = Alien(id=_next_id(ctx), stage=LifeStage.LARVA.value, grid=grid, path=[grid])
@@ -169,12 +191,35 @@ def spawn(ctx: Ctx, side: Side, cmd: Spawn) -> None:
         reveal_location(ctx, alien, "a new Larva appears where it hides")
     ctx.say(
         "spawned",
-        f"A new Larva ({larva.id}) appears at {grid}: {need} energy stores consumed; "
-        "it acts from the next alien phase (G.4)",
+        f"A new Larva ({larva.id}) appears at {grid} from {host.name}'s body: {need} energy "
+        "stores consumed and the body is gone; it acts from the next alien phase (G.4)",
         grid=grid,
         unit=larva.id,
     )
     draw_ability(ctx, larva)  # G.5: a Larva holds one ability; a new one draws it (gap 28)
+
+
+def _host(ctx: Ctx, alien: Alien, word: str) -> Human:
+    """The cadaver the Larva is spawned on (issue 21): a deceased human lying in the
+    Queen's grid or carried by it (G.4 "in the same grid as the Queen"; B.1.3 a Larva
+    starts on one), never a Humoid (G.3 "It may not be used by the alien to Spawn")."""
+    here = bodies_here(ctx.state, alien, Condition.DECEASED)
+    hosts = [h for h in here if not has_skill(ctx.content, h, Skill.HUMOID)]
+    legal = [h.id for h in hosts]
+    if not word:
+        if len(hosts) == 1:
+            return hosts[0]
+        where = f"{ctx.name(alien.id)}'s grid, {alien.grid}"
+        what = "name the cadaver to spawn on" if hosts else f"there is no cadaver in {where}"
+        raise RuleError(f"{what}: a Larva is spawned on a deceased human", rule="G.4", legal=legal)
+    found = next((h for h in here if h.id == word), None)
+    if found is None:
+        raise RuleError(
+            f"there is no cadaver '{word}' in {ctx.name(alien.id)}'s grid", rule="G.4", legal=legal
+        )
+    if found not in hosts:
+        raise RuleError(f"{found.name} was a Humoid: it may not be used to Spawn", rule="G.3")
+    return found
 
 
 def _next_id(ctx: Ctx) -> str:
@@ -192,15 +237,15 @@ def surge(ctx: Ctx, side: Side, cmd: Surge) -> None:
         raise RuleError(
             "Surge works once a turn: only one energy store may be burned each turn", rule="G.4"
         )
-    _require_energy(ctx, 1, "a surge", "G.4")
+    _require_energy(ctx, alien, 1, "a surge", "G.4")
     gain = ctx.content.abilities[Ability.SURGE].surge_actions
-    state.energy -= 1
+    alien.energy -= 1
     state.surge_used = True
     alien.actions += gain
     show_ability(ctx, Ability.SURGE)
     ctx.say(
         "surged",
         f"{ctx.Name(alien.id)} burns an energy store for {gain} more actions "
-        f"(now {state.energy} stores) (G.4)",
+        f"(now {alien.energy} stores) (G.4)",
         unit=alien.id,
     )

@@ -85,7 +85,7 @@ class _Plan:
             if m.kind is MarkerKind.SUPPLIES and m.label in ("Supplies", "Supplies (food)")
         ]
         food += [grid for line in self.view.crew if (grid := _body(line.grid, line.condition))]
-        if self.view.energy < 4 and food and not self.aggressive:
+        if self.alien.energy < 4 and food and not self.aggressive:
             return self._near(food)[0]
         return prey or self._near(list(self.humans))[0] or self._near(self.nexus)[0]
 
@@ -106,9 +106,9 @@ class _Plan:
                     return 15 if self.aggressive else 5
                 return (80 if count == 1 or self.aggressive else 45) + boost
             case c.Mutate(boost=boost):
-                return 90 + boost if self.view.energy >= 4 else -5
+                return 90 + boost if self.alien.energy >= 4 else -5
             case c.Spawn(boost=boost):
-                return 89 + boost if self.view.energy >= 4 else -5
+                return 89 + boost if self.alien.energy >= 4 else -5
             case c.Forage(actions=actions):
                 return 85 + actions
             case c.Surface():

@@ -9,8 +9,9 @@ where the alien vanished (C.7) and is updated by each public event:
   and the grids at its other end (its use);
 - any other declaration ("Forage", "Heal", "Bonus", "Mutate", …) leaves it;
 - a C.7.1 sighting, a surfacing or a visible alien fixes it to one grid;
-- a search that finds nothing removes the grids it covered (C.8), and a human who
-  walks into a grid without tallying anything removes that grid (C.7.2).
+- a search that finds nothing removes the grids it covered (C.8), the searcher's own
+  grid included, and a human who walks into a grid without tallying anything removes
+  that grid (C.7.2).
 
 Doors are all taken as open, so the set is a superset whatever their state: it
 may hold a grid too many, never miss the true one. It reads only events the viewer
@@ -42,7 +43,6 @@ class Belief:
         self.ship = ship
         self.where: dict[str, frozenset[Grid]] = {}
         self._humans: set[str] = set()
-        self._origins: set[Grid] = set()  # where this phase's searches were made from
         self._walks: dict[Grid, frozenset[Grid]] = {}
         self._ends: dict[Grid, frozenset[Grid]] = {}
 
@@ -59,10 +59,7 @@ class Belief:
                 if who is not None:
                     self.where[who] = frozenset({event.grid})
             elif event.kind == "searched" and _NOTHING.search(event.text):
-                self._origins.add(event.grid)  # type: ignore[arg-type]
                 self._searched(view)
-            elif event.kind == "phase":
-                self._origins.clear()
             elif event.kind == "moved" and event.grid is not None and event.unit:
                 self._walked_into(event.unit, event.grid)
         self._sync(view)
@@ -120,10 +117,9 @@ class Belief:
         )
 
     def _searched(self, view: View) -> None:
-        """The searchers' own grids stay possible: the engine's search today misses a
-        pipe-runner in the searcher's grid (range 0 read as "no range")."""
+        """Every grid searched this crew phase is empty, the searchers' own included
+        (C.8: range 0 is their own grid, always searched)."""
         covered = {m.grid for m in view.board.markers if m.kind is MarkerKind.SEARCHED}
-        covered -= self._origins
         for alien in view.aliens:
             if alien.hidden and alien.id in self.where:
                 self.where[alien.id] = self.where[alien.id] - covered

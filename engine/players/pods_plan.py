@@ -5,9 +5,10 @@ Engineer with the ToolKit repairs it in time. When, by the crew's own view, no w
 Engineer can bring the ToolKit there and keep an action for the repair before the
 countdown's last crew phase ends, the ship is lost: F.1 scores +1 for every human alive in
 a launched life pod (E.2.4) and nothing for the humans who die aboard, so every human
-but the Agent (F.1, gap 22: it costs 4 points however it dies, unless an alien kills it)
-makes for the nearest life pod with a seat left (a pod holds four, E.2.4) and launches it
-from inside once everyone bound for it is aboard, or in the last crew phase.
+but the Agent makes for the nearest life pod with a seat left (a pod holds four, E.2.4)
+and launches it from inside once everyone bound for it is aboard, or in the last crew
+phase. The Agent stays aboard: it costs 4 points unless an alien kills it, and the crash
+of a ship the alien sabotaged counts as the alien's kill (F.1, gap 22, issue 21).
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ Tests and bug reports start from a scenario to begin exactly where a rule bites:
     crew hyun 1-F6 role=Captain skill=Tactical actions=3 carries=carbine1,okeke
     crew okeke unconscious role="Chief Engineer" skill=Engineer
     cadaver ortiz 1-N1 role=Cook
-    alien alien1 Hunter 0-H10 injured piperun=0-G10,0-H10 actions=2
-    alien-side energy=3 abilities=Clever,Agile revealed=Agile order-energy=off
+    alien alien1 Hunter 0-H10 injured piperun=0-G10,0-H10 actions=2 energy=3
+    alien-side abilities=Clever,Agile revealed=Agile order-energy=off
     item carbine2 Carbine 0-C4
     supplies supplies3 food 0-M2 examined=crew
     door 0-H4/0-H5 closed
@@ -72,9 +72,9 @@ USAGE: dict[str, str] = {
     "cadaver": "cadaver HUMAN [GRID] … (a deceased human; the words of a crew line)",
     "alien": "alien ID STAGE [GRID] [injured] [dead] [escaped|lost] [actions=N] "
     "[path=GRID,…] [piperun | piperun=GRID,…] [seen=injured|well] [abilities=A,…] "
-    "[repelled-from=GRID] "
+    "[repelled-from=GRID] [energy=N] "
     "[carries=ID,…] [done]",
-    "alien-side": "alien-side [energy=N] [abilities=ABILITY,… (alien1's, or in hand in set-up)] "
+    "alien-side": "alien-side [abilities=ABILITY,… (alien1's, or in hand in set-up)] "
     "[revealed=ABILITY,…] "
     "[order-energy=on|off] [surge-used] [royal-mutations=N]",
     "crew-side": "crew-side [blueprints=DEVICE,…] [fabricated=DEVICE,…] [autopsies=N] [drive=GRID]",
@@ -346,7 +346,7 @@ class _Builder:
     def alien(self, line: _Line) -> None:
         path, run = line.option("path"), line.option("piperun")
         repelled, seen = line.option("repelled-from"), line.option("seen")
-        abilities = line.option("abilities")
+        abilities, energy = line.option("abilities"), line.option("energy")
         running = run is not None or line.flag("piperun")
         if seen not in (None, "injured", "well") or (seen and not running):
             line.fail(f"seen={seen}: a pipe-runner is seen=injured or seen=well")
@@ -360,6 +360,8 @@ class _Builder:
         stage = _choice(line, line.take("a life stage"), stages, "life stage")
         grid = self.grid_if_any(line)
         alien = Alien(alien_id, stage, grid, injured, fate, dead)
+        if energy is not None:
+            alien.energy = _int(line, energy, "energy")
         if abilities is not None:
             alien.abilities = self.abilities(line, abilities)
         if repelled is not None:
@@ -379,14 +381,17 @@ class _Builder:
             _check_ends(line, alien.path, grid, "the path")
 
     def alien_side(self, line: _Line) -> None:
-        energy, abilities = line.option("energy"), line.option("abilities")
+        if line.option("energy") is not None:
+            line.fail(
+                "energy stores are carried by each alien (C.10.1): write energy=N on the "
+                "alien's own line, e.g. 'alien alien1 Larva 0-J11 energy=3'"
+            )
+        abilities = line.option("abilities")
         revealed, order = line.option("revealed"), line.option("order-energy")
         mutations = line.option("royal-mutations")
         self.state.surge_used = line.flag("surge-used")
         line.finish()
         state, secrets = self.state, self.state.alien_secrets
-        if energy is not None:
-            state.energy = _int(line, energy, "energy")
         if abilities is not None:
             secrets.abilities = self.abilities(line, abilities)
         if revealed is not None:
@@ -794,6 +799,7 @@ def _alien_line(state: GameState, content: Content, alien: Alien) -> str:
         _seen_word(alien),
         _opt("abilities", alien.abilities) if alien.abilities else "",
         _opt("repelled-from", str(alien.repelled_from)) if alien.repelled_from else "",
+        _opt("energy", str(alien.energy)) if alien.energy else "",
         *_unit_words(state, content, alien.id, alien.actions),
     )
 
@@ -801,7 +807,6 @@ def _alien_line(state: GameState, content: Content, alien: Alien) -> str:
 def _side_lines(state: GameState) -> list[str]:
     secrets = state.alien_secrets
     alien = _line(
-        _opt("energy", str(state.energy)) if state.energy else "",
         _opt("abilities", secrets.abilities) if secrets.abilities else "",  # set-up: in hand
         _opt("revealed", sorted(secrets.revealed_abilities)) if secrets.revealed_abilities else "",
         "" if state.standing.spend_energy_on_seven else "order-energy=off",

@@ -117,7 +117,10 @@ def test_f1_an_agent_the_alien_kills_in_play_costs_nothing() -> None:
     assert result.total == 0
 
 
-def test_f1_an_agent_killed_in_the_crash_costs_four() -> None:
+def test_f1_c91_an_agent_killed_in_the_crash_the_alien_caused_costs_nothing() -> None:
+    """F.1: "-4 If a human with the Agent skill is not killed by an alien"; G.3: "If the
+    Agent survives the game". Only the alien damages a nexus (C.9), so the crash is its
+    kill: the Agent neither survives nor dies by the crew's hand (issue 21)."""
     crew = {"hyun": Crew("0-W5", skill="Agent"), "okeke": Crew("0-W6")}
     state, _ = nexus_position(
         ShipSystem.G_CORE_DRIVE, phase=Phase.CREW, crew=crew, rotated=3, alien_at_nexus=False
@@ -127,8 +130,8 @@ def test_f1_an_agent_killed_in_the_crash_costs_four() -> None:
     assert after.ship_destroyed == "G-Core Drive"
     result = score(after, CONTENT)
     assert subtotals(result)[ScoreItem.HUMAN_IN_POD] == (1, 1, 1)
-    assert subtotals(result)[ScoreItem.AGENT_SURVIVES] == (1, -4, -4)
-    assert result.total == -3
+    assert subtotals(result)[ScoreItem.AGENT_SURVIVES] == (0, -4, 0)
+    assert after.humans["hyun"].killed_by_alien and result.total == 1
 
 
 def test_f1_the_score_is_shown_to_everybody_only_at_the_end() -> None:

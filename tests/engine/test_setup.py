@@ -14,6 +14,7 @@ from engine.board.ship import (
     DoorKind,
     DoorState,
     Feature,
+    RegionKind,
     Ship,
 )
 from engine.content import Content
@@ -140,6 +141,37 @@ def test_b12_no_more_than_one_human_per_room() -> None:
     with pytest.raises(RuleError, match="already has a crew member"):
         game.play("crew", "place ortiz 0-P6")
     assert game.state == before
+
+
+def test_b12_a_corridor_counts_as_a_room_for_the_one_human_limit() -> None:
+    """B.1.2: "no more than one human in any one room"; C.4.2: "Walls separate each deck
+    into rooms", corridors included, though D.4 names "room or corridor" apart (issue 21)."""
+    game = Game.new(5)
+    _to_placement(game)
+    corridor = game.ship.region_of(Grid.parse("1-F5"))
+    assert corridor.kind is RegionKind.CORRIDOR
+    game.play("crew", "place hyun 1-F5")
+    far_end = max(corridor.grids, key=lambda grid: grid.col)
+    with pytest.raises(RuleError, match="already has a crew member"):
+        game.play("crew", f"place ortiz {far_end}")
+
+
+def test_b11_a_dunsel_starts_with_the_aidkit_and_one_with_the_scikit() -> None:
+    """B.1.1 puts the dunsels in the Infirmary's and the Lab's lockers; E.3.9 "under both
+    the ToolKit and SciKit". We follow B.1.1, the set-up itself (issue 21): the ToolKit
+    lies alone in the Workshop's locker."""
+    game = Game.new(5)
+    state, ship = game.state, game.ship
+    kits: dict[str, list[str]] = {}
+    for item in state.items.values():
+        if item.in_locker and item.grid is not None:
+            kits.setdefault(ship.region_of(item.grid).name, []).append(item.kind)
+    assert {room: sorted(found) for room, found in kits.items()} == {
+        "Infirmary": ["AidKit", "Dunsel"],
+        "Lab": ["Dunsel", "SciKit"],
+        "Workshop": ["ToolKit"],
+        "Assembly Area": ["TacKit"],
+    }
 
 
 def test_b12_no_more_than_three_humans_per_deck() -> None:

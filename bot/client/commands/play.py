@@ -439,15 +439,18 @@ async def alien_mutate(
     await _alien(interaction, words("mutate", unit, plus(boost)), game)
 
 
-@alien.command(name="spawn", description="Queen: spend four energy stores to spawn a Larva (G.4)")
-@app_commands.autocomplete(game=complete.games, unit=complete.units)
+@alien.command(
+    name="spawn", description="Queen: spend four energy stores and a cadaver here on a Larva (G.4)"
+)
+@app_commands.autocomplete(cadaver=complete.hosts, game=complete.games, unit=complete.units)
 async def alien_spawn(
     interaction: Inter,
     boost: app_commands.Range[int, 0, 6] = 0,
+    cadaver: str = "here",
     unit: str = "alien1",
     game: str | None = None,
 ) -> None:
-    await _alien(interaction, words("spawn", unit, plus(boost)), game)
+    await _alien(interaction, words("spawn", unit, cadaver, plus(boost)), game)
 
 
 @alien.command(name="surge", description="Surge: burn an energy store for two actions (G.4)")

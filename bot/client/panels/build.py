@@ -149,7 +149,9 @@ def _acting_line(v: View, unit: str, count: int) -> str:
     grid, actions = unit_grid(v, unit)
     left = f", {actions} action{'s' if actions != 1 else ''} left" if actions is not None else ""
     more = f" ({count - 1} more of yours to act)" if count > 1 else ""
-    return f"Acting: **{unit_name(v, unit)}** at {grid or 'a hidden grid'}{left}{more}"
+    stores = [a.energy for a in v.aliens if a.id == unit]  # C.10.1: each alien's own
+    energy = f", {stores[0]} energy store{'s' if stores[0] != 1 else ''}" if stores else ""
+    return f"Acting: **{unit_name(v, unit)}** at {grid or 'a hidden grid'}{left}{energy}{more}"
 
 
 def _layout(

@@ -4,8 +4,10 @@ the ground truth; idle games leave memory and come back unchanged."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -99,13 +101,39 @@ async def test_a_stale_or_corrupt_snapshot_is_rebuilt_by_replay_and_logged(tmp_p
     await store.close()
 
 
+POOLED_ENERGY = Path(__file__).parents[2] / "fixtures" / "snapshots" / "pooled_energy.txt"
+
+
+async def test_c101_a_snapshot_from_before_energy_per_unit_is_rebuilt_by_replay(tmp_path, caplog):
+    """Issue 21 moved the energy stores from the game onto each alien (C.10.1), which
+    changed the snapshot schema. A real snapshot written before (the newest phase start
+    of this same stored game, saved by the code of that time) is refused by its schema,
+    and the game is rebuilt by replay, the ground truth, and its row written anew."""
+    old = POOLED_ENERGY.read_text()
+    pool = json.loads(old.split("\n", 1)[1])["energy"]  # one pool for the whole side
+    with pytest.raises(snapshot.SnapshotError, match="schema"):
+        snapshot.load(old)
+    path, states = await _stored(tmp_path, games=1)
+    seq, _ = _snapshot_states(path, 1)[-1]
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE snapshots SET state = ? WHERE game_id = 1 AND seq = ?", (old, seq))
+    store, desk = await fresh_desk(path)
+    with caplog.at_level(logging.WARNING, logger="quicksilver.bot"):
+        table = await desk.loaded(desk.tables[1])
+    assert table.game.state == states[1] == replayed(path, 1).state
+    assert sum(a.energy for a in table.game.state.aliens.values()) == pool
+    assert any("not used" in r.message and "schema" in r.message for r in caplog.records)
+    assert snapshot.load(dict(_snapshot_states(path, 1))[seq]) == replayed_at(path, seq)
+    await store.close()
+
+
 async def test_a_snapshot_that_disagrees_with_replay_is_found_and_replaced(tmp_path, caplog):
     """A well-formed snapshot holding the wrong state (a bug in an older version, say)
     is used at first, then the clock's verification replays the game and replaces it."""
     path, states = await _stored(tmp_path, games=1)
     seq, text = _snapshot_states(path, 1)[-1]
     wrong = snapshot.load(text)
-    wrong.energy += 3
+    wrong.autopsies += 3
     with sqlite3.connect(path) as db:
         db.execute(
             "UPDATE snapshots SET state = ? WHERE game_id = 1 AND seq = ?",

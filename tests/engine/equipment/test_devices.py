@@ -6,8 +6,22 @@ from __future__ import annotations
 
 from engine.board.ship import DoorState
 from engine.events import Audience, Event
-from engine.state import Alien, GameState, Phase
-from tests.positions import Beast, Crew, door_id, g, play, position, public, put, refused, rolls
+from engine.legal import legal_commands
+from engine.state import Alien, GameState, Phase, Side
+from tests.positions import (
+    CONTENT,
+    SHIP,
+    Beast,
+    Crew,
+    door_id,
+    g,
+    play,
+    position,
+    public,
+    put,
+    refused,
+    rolls,
+)
 
 FAR_AWAY = Crew("2-H5")  # another deck: out of every device's reach
 
@@ -82,7 +96,7 @@ def test_g22_exact_seven_burns_energy_and_only_injures() -> None:
     after, _ = alien_phase(state)
     alien = after.aliens["alien1"]
     assert alien.injured and not alien.dead
-    assert after.energy == 1
+    assert after.aliens["alien1"].energy == 1
 
 
 def test_g22_forced_march_takes_every_action_and_goes_on_next_phase() -> None:
@@ -245,6 +259,38 @@ def test_g25_switch_refusals() -> None:
     assert refused(state, "crew", f"switch ortiz {item} on").legal == ()
     after, _ = play(state, "crew", "switch hyun ultrasonics on")
     assert after.items[item].active
+
+
+def test_g25_switching_is_free_and_leaves_the_acting_unit_acting() -> None:
+    """G.2.5: "The possessing unit may activate (reveal) or deactivate (conceal) the
+    Ultrasonics gear as desired at no action cost." Spending no action, a switch does
+    not take over from the unit acting (C.2 orders how actions are spent), and a
+    carrier that is done may still switch."""
+    state = position({"hyun": sonic(), "ortiz": Crew("0-K8")})
+    state, _ = play(state, "crew", "move ortiz 0-K9")
+    after, _ = play(state, "crew", "switch hyun ultrasonics on")
+    assert after.active_unit == "ortiz" and not {"hyun", "ortiz"} & after.done_units
+    assert after.humans["hyun"].actions == state.humans["hyun"].actions
+    after, _ = play(after, "crew", "move ortiz 0-K10")  # ortiz carries on
+    after, _ = play(after, "crew", "end hyun")
+    off, _ = play(after, "crew", "switch hyun ultrasonics off")
+    assert "hyun" in off.done_units and not any(i.active for i in off.items.values())
+
+
+def test_g25_the_crew_switches_in_the_alien_phase_too() -> None:
+    """ "As desired": the crew may switch in the alien's phase as well (it is offered then,
+    beside the standing orders); the drive waits for the start of the next alien phase."""
+    state = position({"hyun": sonic("0-I6")}, Beast("0-K6"), phase=Phase.ALIEN)  # range 2
+    offered = [c.notation() for c in legal_commands(state, Side.CREW, SHIP, CONTENT)]
+    assert any(c.startswith("switch hyun") and c.endswith(" on") for c in offered)
+    after, events = play(state, "crew", "switch hyun ultrasonics on")
+    assert after.phase is Phase.ALIEN and after.aliens["alien1"].actions == 6
+    assert "switches on the Ultrasonics" in public(events)
+    after, _ = play(after, "alien", "pass")
+    after, events = alien_phase(after)
+    assert after.aliens["alien1"].actions == 6 - 4
+    assert "Ultrasonics drive the Larva away" in public(events)
+    assert refused(state, "alien", "switch alien1 ultrasonics on").rule == "E.3.1"
 
 
 # --- G.4 Immunity ---------------------------------------------------------------------------------

@@ -163,7 +163,7 @@ def _ending(system: ShipSystem) -> tuple[GameState, str]:
 def test_c91_g_core_crash_kills_the_humans_and_spares_the_alien() -> None:
     after, said = _ending(ShipSystem.G_CORE_DRIVE)
     hyun = after.humans["hyun"]
-    assert hyun.condition is Condition.DECEASED and not hyun.killed_by_alien
+    assert hyun.condition is Condition.DECEASED and hyun.killed_by_alien  # F.1: its sabotage
     assert not after.aliens["alien1"].dead
     assert "crashes" in said
 

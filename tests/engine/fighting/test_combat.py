@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from engine.board.geometry import Mover, steps_from
 from engine.board.ship import DoorState
 from engine.state import Condition, Phase
-from tests.positions import Beast, Crew, door_id, g, play, position, public, refused, rolls
+from tests.positions import (
+    SHIP,
+    Beast,
+    Crew,
+    add_alien,
+    door_id,
+    g,
+    play,
+    position,
+    public,
+    refused,
+    rolls,
+)
 
 ALIEN = Phase.ALIEN
 INFIRMARY_DOOR = door_id("1-H4", "1-H5")
@@ -163,6 +176,18 @@ def test_g3_command_bonus_from_same_or_adjacent_grid() -> None:
     far = {"hyun": Crew("0-H5"), "ortiz": Crew("0-J5", role="Captain")}
     events = play(position(far, Beast("0-H5"), dice=(5,)), "crew", "attack hyun alien1")[1]
     assert "Command" not in rolls(events)[0]
+
+
+def test_g3_command_bonus_reaches_through_a_wall() -> None:
+    """G.3: "in the same or adjacent grid". C.4.2 "Units may not move across wall lines
+    separating grids": a wall stops a step between adjacent grids, it does not make them
+    any less adjacent, so a Captain beyond the Cargo Hold's wall still helps (issue 21)."""
+    crew = {"hyun": Crew("0-F8"), "ortiz": Crew("0-E8", role="Captain")}
+    steps = steps_from(SHIP, g("0-F8"), Mover.HUMAN, {})
+    assert g("0-E8") not in {step.to for step in steps}  # a wall between them
+    after, events = play(position(crew, Beast("0-F8"), dice=(5,)), "crew", "attack hyun alien1")
+    assert rolls(events)[0].endswith("+1 Command = 7: success")
+    assert after.humans["ortiz"].revealed == {"role"}
 
 
 def test_g3_command_bonus_does_not_stack() -> None:
@@ -324,27 +349,45 @@ def test_d5_exact_seven_spends_energy_store_instead() -> None:
     after, events = play(state, "crew", "attack hyun alien1")
     assert rolls(events)[0].endswith("= 7: success")
     assert not after.aliens["alien1"].injured
-    assert after.energy == 1
+    assert after.aliens["alien1"].energy == 1
+
+
+def test_d5_the_exact_seven_spends_the_attacked_aliens_own_store() -> None:
+    """D.5: "An alien may expend an energy store marker": the alien attacked, with the
+    stores it carries (C.10.1), not another alien's."""
+    state = position({"hyun": Crew("0-H5")}, Beast("0-B8"), energy=3, dice=(6,))
+    larva = add_alien(state, Beast("0-H5"))
+    after, events = play(state, "crew", f"attack hyun {larva}")
+    assert rolls(events)[0].endswith("= 7: success")
+    assert after.aliens[larva].injured and after.aliens["alien1"].energy == 3
+
+
+def test_d5_a_dead_aliens_stores_are_gone() -> None:
+    state = position({"hyun": Crew("0-H5")}, Beast("0-B8"), energy=1, dice=(6,))
+    larva = add_alien(state, Beast("0-H5", injured=True), energy=2)
+    after, _ = play(state, "crew", f"attack hyun {larva} +1")
+    assert after.aliens[larva].dead and after.aliens[larva].energy == 0
+    assert after.aliens["alien1"].energy == 1
 
 
 def test_d5_exact_seven_counts_after_resilience() -> None:
     state = position({"hyun": Crew("0-H5")}, Beast("0-H5", "Hunter"), energy=1, dice=(6,))
     after, events = play(state, "crew", "attack hyun alien1 +1")
     assert rolls(events)[0].endswith("-1 Hunter resilience = 7: success")
-    assert not after.aliens["alien1"].injured and after.energy == 0
+    assert not after.aliens["alien1"].injured and after.aliens["alien1"].energy == 0
 
 
 def test_d5_eight_injures_despite_energy() -> None:
     state = position({"hyun": Crew("0-H5")}, Beast("0-H5"), energy=3, dice=(6,))
     after, _ = play(state, "crew", "attack hyun alien1 +1")
-    assert after.aliens["alien1"].injured and after.energy == 3
+    assert after.aliens["alien1"].injured and after.aliens["alien1"].energy == 3
 
 
 def test_d5_exact_seven_without_the_standing_order_injures() -> None:
     state = position({"hyun": Crew("0-H5")}, Beast("0-H5"), energy=3, dice=(6,))
     state.standing.spend_energy_on_seven = False
     after, _ = play(state, "crew", "attack hyun alien1")
-    assert after.aliens["alien1"].injured and after.energy == 3
+    assert after.aliens["alien1"].injured and after.aliens["alien1"].energy == 3
 
 
 # --- D.2 doors --------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ a Queen's spawn, Surge and Venom's meal (G.4; gaps 18, 19), on the real ship."""
 
 from __future__ import annotations
 
+from engine.commands import Command
 from engine.content_models import LifeStage
 from engine.events import Event
 from engine.invariants import check_invariants
@@ -11,8 +12,20 @@ from engine.records.scenario import scenario_game
 from engine.rules import apply
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Phase, Side
-from engine.views import events_for
-from tests.positions import CONTENT, SHIP, Beast, Crew, g, play, position, public, put, refused
+from engine.views import events_for, view
+from tests.positions import (
+    CONTENT,
+    SHIP,
+    Beast,
+    Crew,
+    add_alien,
+    g,
+    play,
+    position,
+    public,
+    put,
+    refused,
+)
 
 ALIEN = Phase.ALIEN
 HERE = "0-K8"  # the Cargo Hold: open grids all round
@@ -28,6 +41,13 @@ def _meal(
     return position(crew, alien or Beast(HERE), phase=ALIEN, energy=energy, dice=dice)
 
 
+_QUEEN = Beast("0-B8", stage="Guard", abilities=("Queen",))  # far from HERE, on Deck 00
+
+
+def _offered(state: GameState, unit: str) -> list[Command]:
+    return legal_commands(state, Side.ALIEN, SHIP, CONTENT, unit=unit)
+
+
 def _secret(events: list[Event], viewer: str) -> str:
     return "\n".join(e.text for e in events_for(events, viewer))
 
@@ -37,16 +57,48 @@ def _secret(events: list[Event], viewer: str) -> str:
 
 def test_c101_forage_one_energy_per_action_and_the_cadaver_is_gone() -> None:
     after, events = play(_meal(energy=1), "alien", "forage alien1 3 ortiz")
-    assert after.energy == 1 + 3
+    assert after.aliens["alien1"].energy == 1 + 3
     assert after.aliens["alien1"].actions == 6 - 3
     ortiz = after.humans["ortiz"]
     assert ortiz.fate is Fate.LOST and ortiz.grid is None and not ortiz.on_board
     assert "Ortiz's body: 3 energy stores (now 4)" in public(events)
 
 
+def test_c101_the_stores_are_carried_by_the_alien_that_foraged() -> None:
+    """C.10.1: "one energy store marker that is carried by the alien"; "They cannot be
+    dropped or picked up." A Larva's meal feeds the Larva, not its Queen elsewhere."""
+    state = position({"hyun": FAR, "ortiz": Crew(HERE, condition=DEAD)}, _QUEEN, phase=ALIEN)
+    larva = add_alien(state, Beast(HERE))
+    state, events = play(state, "alien", f"forage {larva} 4 ortiz")
+    assert state.aliens[larva].energy == 4 and state.aliens["alien1"].energy == 0
+    assert "(now 4)" in public(events)
+    error = refused(state, "alien", "mutate alien1 +1")
+    assert error.rule == "C.10" and "the Guard carries 0" in error.message
+    assert "mutate" in {c.verb for c in _offered(state, larva)}
+    assert "mutate" not in {c.verb for c in _offered(state, "alien1")}
+
+
+def test_c101_mutation_and_surge_spend_the_acting_units_own_stores() -> None:
+    state = position({"hyun": FAR}, Beast("0-B8", abilities=("Surge",)), phase=ALIEN, dice=(6,))
+    larva = add_alien(state, Beast(HERE), energy=5)
+    assert "carries 0" in refused(state, "alien", "surge alien1").message
+    after, _ = play(state, "alien", f"mutate {larva} +1")
+    assert after.aliens[larva].stage == "Hunter" and after.aliens[larva].energy == 1
+    assert after.aliens["alien1"].energy == 0
+
+
+def test_c101_every_view_shows_each_aliens_own_stores() -> None:
+    """The markers lie on the table (gap 24): every viewer sees how many each unit has."""
+    state = position({"hyun": FAR}, Beast("0-B8"), phase=ALIEN, energy=3)
+    add_alien(state, Beast(HERE, pipe_running=True), energy=1)
+    for viewer in ("crew", "alien", "spectator"):
+        lines = view(state, viewer, SHIP, CONTENT).aliens
+        assert [(a.id, a.energy) for a in lines] == [("alien1", 3), ("alien2", 1)]
+
+
 def test_c101_one_action_still_removes_the_source() -> None:
     after, _ = play(_meal(), "alien", "forage alien1 1")
-    assert after.energy == 1 and after.humans["ortiz"].fate is Fate.LOST
+    assert after.aliens["alien1"].energy == 1 and after.humans["ortiz"].fate is Fate.LOST
 
 
 def test_c101_at_most_four_actions_from_one_source() -> None:
@@ -71,7 +123,7 @@ def test_c101_a_food_crate_is_examined_eaten_and_removed() -> None:
     state = _meal()
     crate = put(state, "Supplies", HERE, supply="food")
     after, events = play(state, "alien", f"forage alien1 4 {crate}")
-    assert after.energy == 4 and crate not in after.items
+    assert after.aliens["alien1"].energy == 4 and crate not in after.items
     assert "ortiz" in after.humans and after.humans["ortiz"].on_board  # only the one source
     assert "a food supplies crate" in public(events)
 
@@ -80,7 +132,7 @@ def test_c101_a_crate_without_food_is_only_examined() -> None:
     state = _meal()
     crate = put(state, "Supplies", HERE, supply="electronics")
     after, events = play(state, "alien", f"forage alien1 2 {crate}")
-    assert after.energy == 0 and after.aliens["alien1"].actions == 6
+    assert after.aliens["alien1"].energy == 0 and after.aliens["alien1"].actions == 6
     assert after.items[crate].examined_by == {"alien"}
     assert "nothing to eat" in _secret(events, "alien")
     assert "nothing to eat" not in _secret(events, "crew")
@@ -106,7 +158,7 @@ def test_c101_the_alien_eats_a_body_it_carries() -> None:
     ortiz = state.humans["ortiz"]
     ortiz.grid, ortiz.holder = None, "alien1"
     after, _ = play(state, "alien", "forage alien1 2 ortiz")
-    assert after.energy == 2 and after.humans["ortiz"].holder is None
+    assert after.aliens["alien1"].energy == 2 and after.humans["ortiz"].holder is None
     assert after.humans["ortiz"].fate is Fate.LOST
 
 
@@ -137,7 +189,7 @@ def test_c74_first_example_move_forage_forage_forage_move_move() -> None:
     state, _ = play(state, "alien", "forage alien1 3 ortiz")
     state, _ = play(state, "alien", "move alien1 0-J6")
     assert state.declarations == ["Move", "Forage", "Forage", "Forage", "Move", "Move"]
-    assert state.energy == 3 and state.humans["ortiz"].fate is Fate.LOST
+    assert state.aliens["alien1"].energy == 3 and state.humans["ortiz"].fate is Fate.LOST
     assert state.aliens["alien1"].pipe_running and state.aliens["alien1"].grid == g("0-J6")
 
 
@@ -151,7 +203,7 @@ def test_g4_venom_unconscious_human_can_be_consumed() -> None:
     after, events = play(state, "alien", "forage alien1 2 okeke")
     okeke = after.humans["okeke"]
     assert okeke.condition is DEAD and okeke.fate is Fate.LOST and okeke.killed_by_alien
-    assert after.energy == 2 and after.humans["ortiz"].on_board
+    assert after.aliens["alien1"].energy == 2 and after.humans["ortiz"].on_board
     assert "Venom" in after.alien_secrets.revealed_abilities
     assert "Okeke dies" in public(events)
 
@@ -214,14 +266,14 @@ def test_c10_mutation_needs_four_energy_and_a_seven() -> None:
     )
     after, events = play(state, "alien", "mutate alien1 +1")
     alien = after.aliens["alien1"]
-    assert alien.stage == "Hunter" and after.energy == 1 and alien.actions == 6 - 2
+    assert alien.stage == "Hunter" and after.aliens["alien1"].energy == 1 and alien.actions == 6 - 2
     assert "d6 6 +1 actions = 7: success" in public(events)
 
 
 def test_c10_a_failed_mutation_costs_only_the_actions() -> None:
     state = position({"hyun": FAR}, Beast(HERE), phase=ALIEN, energy=4, dice=(5,))
     after, _ = play(state, "alien", "mutate alien1")
-    assert after.aliens["alien1"].stage == "Larva" and after.energy == 4
+    assert after.aliens["alien1"].stage == "Larva" and after.aliens["alien1"].energy == 4
     assert after.aliens["alien1"].actions == 5
 
 
@@ -251,7 +303,7 @@ def test_c10_royal_mutation_scores_spores() -> None:
     state = position({"hyun": FAR}, Beast(HERE, stage="Royal"), phase=ALIEN, energy=4, dice=(6,))
     state.aliens["alien1"].abilities = ["Agile", "Clever", "Carapace", "Venom"]
     after, events = play(state, "alien", "mutate alien1 +1")
-    assert after.royal_mutations == 1 and after.energy == 0
+    assert after.royal_mutations == 1 and after.aliens["alien1"].energy == 0
     assert after.aliens["alien1"].stage == "Royal"
     assert len(after.aliens["alien1"].abilities) == 4  # no bigger, no new marker
     assert "spores" in public(events)
@@ -285,11 +337,13 @@ def test_e31_a_stage_that_carries_less_drops_the_excess() -> None:
 
 def test_g4_queen_spawns_a_larva() -> None:
     queen = Beast(HERE, stage="Guard", abilities=("Queen",))
-    state = position({"hyun": FAR}, queen, phase=ALIEN, energy=5, dice=(6,))
-    after, _ = play(state, "alien", "spawn alien1 +1")
+    state = _meal(queen, energy=5, dice=(6,))
+    after, events = play(state, "alien", "spawn alien1 +1")
     larva = after.aliens["alien2"]
     assert larva.stage == "Larva" and larva.grid == g(HERE) and not larva.pipe_running
-    assert after.energy == 1 and "Queen" in after.alien_secrets.revealed_abilities
+    assert after.aliens["alien1"].energy == 1 and "Queen" in after.alien_secrets.revealed_abilities
+    assert after.humans["ortiz"].fate is Fate.LOST and not after.humans["ortiz"].on_board
+    assert "from Ortiz's body" in public(events) and larva.energy == 0
     assert "alien2" in after.done_units and larva.actions == 0
     # gap 28: abilities are each unit's own; the new Larva draws one of the others (G.5)
     assert after.aliens["alien1"].abilities == ["Queen"] and len(larva.abilities) == 1
@@ -304,10 +358,40 @@ def test_g4_queen_spawns_a_larva() -> None:
 
 def test_g4_a_failed_spawn_costs_only_the_actions() -> None:
     queen = Beast(HERE, abilities=("Queen",))
-    state = position({"hyun": FAR}, queen, phase=ALIEN, energy=4, dice=(1,))
+    state = _meal(queen, energy=4, dice=(1,))
     after, _ = play(state, "alien", "spawn alien1")
-    assert list(after.aliens) == ["alien1"] and after.energy == 4
-    assert after.aliens["alien1"].actions == 5
+    assert list(after.aliens) == ["alien1"] and after.aliens["alien1"].energy == 4
+    assert after.aliens["alien1"].actions == 5 and after.humans["ortiz"].grid == g(HERE)
+
+
+def test_g4_spawning_needs_a_cadaver_in_the_queens_grid_and_uses_it_up() -> None:
+    """G.4: "This effort is performed in the same grid as the Queen"; G.3 on the Humoid:
+    "It may not be used by the alien to Spawn"; B.1.3: a Larva starts "on any one of the
+    four deceased humans". So a spawn needs a non-Humoid cadaver where the Queen is."""
+    queen = Beast(HERE, abilities=("Queen",))
+    bare = position({"hyun": FAR}, queen, phase=ALIEN, energy=4, dice=(6,))
+    assert "no cadaver" in refused(bare, "alien", "spawn alien1 +1").message
+    beside = position({"hyun": FAR, "ortiz": Crew("0-L8", condition=DEAD)}, queen, phase=ALIEN)
+    beside.aliens["alien1"].energy = 4
+    assert refused(beside, "alien", "spawn alien1 ortiz").rule == "G.4"
+    humoid = _meal(queen, energy=4)
+    humoid.humans["ortiz"].skill_marker = "Humoid"
+    assert refused(humoid, "alien", "spawn alien1 ortiz").rule == "G.3"
+    assert "spawn" not in {c.verb for c in _offered(bare, "alien1")}
+    two = _meal(queen, energy=4, dice=(6,), okeke=Crew(HERE, condition=DEAD))
+    assert "name the cadaver" in refused(two, "alien", "spawn alien1").message
+    assert {"spawn alien1 okeke", "spawn alien1 ortiz"} <= {
+        c.notation() for c in _offered(two, "alien1")
+    }
+    after, _ = play(two, "alien", "spawn alien1 okeke +1")
+    assert after.humans["okeke"].fate is Fate.LOST and after.humans["ortiz"].grid == g(HERE)
+
+
+def test_g4_a_queen_spawns_on_a_body_it_carries() -> None:
+    state = _meal(Beast(HERE, abilities=("Queen",)), energy=4, dice=(6,))
+    state.humans["ortiz"].grid, state.humans["ortiz"].holder = None, "alien1"
+    after, _ = play(state, "alien", "spawn alien1 +1")
+    assert after.aliens["alien2"].grid == g(HERE) and after.humans["ortiz"].fate is Fate.LOST
 
 
 def test_g4_spawning_needs_the_queen_and_four_energy() -> None:
@@ -319,7 +403,7 @@ def test_g4_spawning_needs_the_queen_and_four_energy() -> None:
 
 def test_g4_a_hidden_queen_spawning_gives_its_grid_away() -> None:
     queen = Beast(HERE, abilities=("Queen",), pipe_running=True)
-    state = position({"hyun": FAR}, queen, phase=ALIEN, energy=4, dice=(6,))
+    state = _meal(queen, energy=4, dice=(6,))
     after, _ = play(state, "alien", "spawn alien1 +1")
     assert after.declarations == ["Spawn", "Bonus"]
     assert after.sightings == [g(HERE)] and after.aliens["alien1"].pipe_running
@@ -331,13 +415,13 @@ def test_g4_surge_once_per_turn() -> None:
     state = position({"hyun": FAR}, Beast(HERE, abilities=("Surge",)), phase=ALIEN, energy=2)
     after, _ = play(state, "alien", "surge alien1")
     gain = CONTENT.abilities["Surge"].surge_actions  # type: ignore[index]
-    assert after.aliens["alien1"].actions == 6 + gain and after.energy == 1
+    assert after.aliens["alien1"].actions == 6 + gain and after.aliens["alien1"].energy == 1
     assert "Surge" in after.alien_secrets.revealed_abilities
     assert "once" in refused(after, "alien", "surge alien1").message
     after, _ = play(after, "alien", "pass")
     after, _ = play(after, "crew", "pass")
     again, _ = play(after, "alien", "surge alien1")  # a new turn
-    assert again.energy == 0
+    assert again.aliens["alien1"].energy == 0
 
 
 def test_g4_surge_needs_an_energy_store() -> None:
@@ -351,7 +435,7 @@ def test_d5_an_injured_alien_uses_no_ability() -> None:
     for command in ("surge alien1", "spawn alien1", "forage alien1 1 okeke"):
         assert "D.5" in (refused(state, "alien", command).rule or "")
     after, _ = play(state, "alien", "forage alien1 1 ortiz")  # eating a cadaver is no ability
-    assert after.energy == 5
+    assert after.aliens["alien1"].energy == 5
 
 
 # --- commands the game offers -----------------------------------------------------------------
@@ -361,19 +445,21 @@ scenario
 seed 7
 crew hyun 2-B5 role=Captain
 cadaver ortiz 0-K8 role=Cook
-alien alien1 Larva 0-K8
-alien-side energy=3 abilities=Queen,Surge
+cadaver okeke 0-K8 role=Pilot
+alien alien1 Larva 0-K8 energy=3
+alien-side abilities=Queen,Surge
 end
 """
 
 
 def test_legal_commands_offer_growth_as_the_stores_fill() -> None:
-    """From a cadaver with three stores the game offers forage and surge; one more
-    store (C.10: four are needed) brings mutate and spawn (Queen) into the list."""
+    """On two cadavers with three stores the game offers forage and surge; one more
+    store (C.10: four are needed) brings mutate and spawn (Queen, on the cadaver left)
+    into the list."""
     game = scenario_game(SCENARIO)
     first = {c.verb for c in legal_commands(game.state, Side.ALIEN, game.ship, game.content)}
     assert {"forage", "surge"} <= first and not {"mutate", "spawn"} & first
-    game.play("alien", "forage alien1 1")
+    game.play("alien", "forage alien1 1 ortiz")
     later = {c.verb for c in legal_commands(game.state, Side.ALIEN, game.ship, game.content)}
     assert {"mutate", "spawn"} <= later
     assert not check_invariants(game.state, game.ship, game.content)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
 from engine.players import alien_ai, crew_ai, decide
@@ -14,6 +15,7 @@ from engine.players.belief import Belief
 from engine.random_player import choose
 from engine.state import Phase, Side
 from engine.views import events_for, view
+from tests.games import staged
 
 
 def _check_game(seed: int, random_alien: bool, turns: int = 12) -> int:
@@ -48,3 +50,20 @@ def _check_game(seed: int, random_alien: bool, turns: int = 12) -> int:
 @given(seed=st.integers(1, 10_000), random_alien=st.booleans())
 def test_c7_belief_always_holds_the_true_grid(seed: int, random_alien: bool) -> None:
     _check_game(seed, random_alien)
+
+
+def test_c8_a_search_that_finds_nothing_clears_the_searchers_own_grid() -> None:
+    """C.8: range 0 is the searcher's own grid, always searched (the engine finds a
+    pipe-runner there), so a search that finds nothing rules that grid out as well."""
+    found = staged(crew={"hyun": "1-B5"}, alien="1-B5", phase=Phase.CREW, pipe_running=True)
+    found.play("crew", "search hyun 1")
+    assert not found.state.alien("alien1").pipe_running
+    game = staged(crew={"hyun": "1-B5"}, alien="1-W5", phase=Phase.CREW, pipe_running=True)
+    belief = Belief(game.ship)
+    belief.observe([], view(game.state, "crew", game.ship, game.content))
+    searched = {Grid.parse(g) for g in ("1-B5", "1-C5", "1-B6")}
+    assert searched <= belief.grids("alien1")
+    events = game.play("crew", "search hyun 1")
+    belief.observe(events_for(events, "crew"), view(game.state, "crew", game.ship, game.content))
+    assert not searched & belief.grids("alien1")
+    assert game.state.alien("alien1").grid in belief.grids("alien1")

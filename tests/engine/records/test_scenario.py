@@ -133,7 +133,7 @@ def _everything_set() -> GameState:
     state.nexus_revealed.add(nexus[0])
     state.countdown[nexus[0]] = 2
     state.drive_to = G("2-E3")
-    state.energy, state.autopsies, state.royal_mutations = 3, 1, 2
+    state.aliens["alien1"].energy, state.autopsies, state.royal_mutations = 3, 1, 2
     state.aliens["alien1"].abilities = ["Acid Spit", "Agile"]
     state.alien_secrets.revealed_abilities = {"Agile"}
     state.crew_secrets.blueprints = ["Scanner"]
@@ -266,6 +266,24 @@ def test_names_ignore_case_and_come_back_as_the_content_spells_them() -> None:
         "Tactical",
     )
     assert state.alien_secrets.abilities == ["Acid Spit"]
+
+
+def test_c101_energy_is_written_on_each_aliens_own_line() -> None:
+    """C.10.1: the stores are carried by each alien unit, so each alien line says its own."""
+    text = block("alien alien1 Guard 0-B8 energy=3", "alien alien2 Larva 0-K8 energy=1")
+    state = parse_scenario(text)
+    assert (state.alien("alien1").energy, state.alien("alien2").energy) == (3, 1)
+    assert "alien alien1 Guard 0-B8 energy=3" in write_scenario(state)
+    assert_round_trips(state)
+
+
+def test_c101_the_old_side_wide_energy_is_refused_with_the_new_form() -> None:
+    """Before issue 21 the stores were one pool on the alien-side line; such a block is
+    refused, saying where the count goes now, rather than guessing whose stores they are."""
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(block("alien alien1 Larva 0-K8", "alien-side energy=3"))
+    assert caught.value.line == 4
+    assert "write energy=N on the alien's own line" in caught.value.describe()
 
 
 def test_scenario_game_plays_from_the_position() -> None:

@@ -100,7 +100,7 @@ def _tampered(text: str, change: str) -> str:
         body = body.replace('"turn":', '"turn":1', 1)
     elif change == "shape":
         data = json.loads(body)
-        del data["energy"]
+        del data["surge_used"]
         body = json.dumps(data)
         digest = hashlib.sha256(body.encode()).hexdigest()
     return f"{magic} {schema} {digest}\n{body}"
