@@ -6,7 +6,8 @@ import logging
 
 from engine.content_models import Ability
 from engine.views import view
-from tests.bot.helpers import make_world, mirror, seat_and_start
+from tests.bot.helpers import any_move, make_world, mirror, seat_and_start
+from tests.bot.panel_driver import button_labelled
 
 CREW_SECRET_WORDS = ("held the role", "takes the role", "draws skill", "secret")
 
@@ -55,3 +56,22 @@ async def test_pipe_run_and_face_down_markers_stay_secret(simcord_env, caplog):
         assert ability not in line
         assert all(grid not in line for grid in secret_grids), line
         assert "move alien1" not in line
+
+
+async def test_c72_game_undo_refuses_a_move_that_could_have_tallied(simcord_env):
+    """Issue 19: a crew move that tallies nothing still says where the alien is not."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien piperun")
+    await world.alien.user.slash("alien pass")
+    move = any_move(mirror(world))
+    before = world.table().length
+    result = await world.crew[0].slash(world.channel, "game do", command=move.notation())
+    assert world.table().length == before + 1
+    assert not button_labelled(result.response, "Undo")  # no Undo offered …
+    refused = await world.crew[0].slash(world.channel, "game undo")
+    assert refused.response.content == (  # … and none taken, with the reason
+        "⚠️ Cannot undo: your last command depended on where the hidden alien is, which "
+        "your side cannot see: whatever it showed, even nothing, is information."
+    )
+    assert world.table().length == before + 1
