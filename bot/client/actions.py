@@ -123,7 +123,14 @@ def require_guild(interaction: Inter) -> None:
 
 # --- lobby -------------------------------------------------------------------------
 async def create(interaction: Inter, seed: int | None) -> None:
+    """A lobby with a secret seed; a moderator may choose one (a reproducible game,
+    announced to everyone as predictable and kept out of any records)."""
     require_guild(interaction)
+    if seed is not None and not await is_mod(interaction):
+        raise Refusal(
+            "Only moderators can choose a seed: a chosen seed gives every hidden marker and "
+            "die away. Leave it out and the game's seed is secret."
+        )
     await defer(interaction, ephemeral=False)
     bot = bot_of(interaction)
     channel = interaction.channel

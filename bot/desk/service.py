@@ -11,8 +11,8 @@ moderators' actions in :mod:`bot.desk.moderation`.
 
 from __future__ import annotations
 
+import hashlib
 import logging
-import random
 
 from bot import store as st
 from bot.desk import loading
@@ -45,6 +45,8 @@ __all__ = [
 
 log = logging.getLogger("quicksilver.bot")
 
+SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a moderator chose the seed)."
+
 
 class Desk(Moderation):
     """All tables; the one place games change."""
@@ -56,17 +58,23 @@ class Desk(Moderation):
         guild_id: int | None,
         channel_name: str,
         user_id: int,
-        seed: int | None,
+        seed: int | None = None,
     ) -> Table:
+        """A lobby. Its seed is secret and drawn by :attr:`seeds`, unless a seed is given
+        (a moderator's reproducible game, or the scripts' and tests' own): that game is
+        ``seeded``, announced as predictable and kept out of any records."""
         current = self.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
                 f"This channel already has a game ({current.status}). "
                 "A moderator can `/mod abort` or `/mod reset` it."
             )
-        seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
+        seeded = seed is not None
+        seed = seed if seed is not None else self.seeds()
         now = self.clock()
-        row = await self.store.create_game(channel_id, guild_id, channel_name, seed, user_id, now)
+        row = await self.store.create_game(
+            channel_id, guild_id, channel_name, seed, user_id, now, seeded=seeded
+        )
         table = Table(row, {})
         self._register(table)
         log.info("game %d created in channel %d", row.id, channel_id)
@@ -195,6 +203,8 @@ class Desk(Moderation):
                 "The game begins: set-up (B). Each side makes its choices with its commands, "
                 "or `/game setup` for a quick setup of your side."
             )
+            if table.row.seeded:
+                outcome.public.append(SEEDED_NOTE)
             outcome.summary = ["Set-up: the crew and the alien make their choices (B.1)."]
             return outcome
 
@@ -430,9 +440,11 @@ class Desk(Moderation):
 
 
 def computer_seed(seed: int, length: int) -> int:
-    """The game-played side's dice for the decision after ``length`` commands: from the
-    game's seed, so a restart (or the same seed and moves) decides the same."""
-    return (seed * 1_000_003 + length * 7_919 + 1) & ((1 << 64) - 1)
+    """The game-played side's dice for the decision after ``length`` commands: hashed
+    from the game's secret seed, so a restart (or the same seed and moves) decides the
+    same, and no player can work them out (nor the game's dice from them)."""
+    digest = hashlib.blake2b(f"{seed}:{length}".encode(), digest_size=8, person=b"qs-computer")
+    return int.from_bytes(digest.digest(), "big")
 
 
 def _unit_of(command: Command) -> str | None:

@@ -22,6 +22,12 @@ DM_HELP = (
 
 SEAT_WORDS = {"alien": "👾 Alien", "crew": "🧑‍🚀 Crew", "spectator": "👀 Watching"}
 
+SEEDED = (
+    "🎲 **Seeded: secrets are predictable.** A moderator chose this game's seed, so anyone "
+    "who knows it can work out every hidden marker and die; it is a practice game, kept "
+    "out of any records."
+)
+
 
 def chunks(lines: Iterable[str], limit: int = LIMIT) -> list[str]:
     """Join lines into messages that fit Discord's limit."""
@@ -71,6 +77,8 @@ def lobby_text(table: Table) -> str:
         lines.append(
             f"{SEAT_WORDS['spectator']}: {', '.join(mention(p.user_id) for p in watchers)}"
         )
+    if row.seeded:
+        lines.append(SEEDED)
     if row.status == "lobby":
         lines.append(
             "Join with the buttons or `/game join`; `/game computer` gives a side to the game; "
@@ -100,6 +108,8 @@ def status_text(table: Table) -> str:
         return lobby_text(table)
     v = table.view_for(Viewer.SPECTATOR)
     lines = [f"**{phase_title(v)}** — game {row.id}"]
+    if row.seeded:
+        lines.append(SEEDED)
     if row.status == "playing":
         lines.append(f"Waiting on: {waiting_text(table)} since {timestamp(row.phase_since)}")
         if row.deadline_at is not None:
@@ -235,4 +245,5 @@ def result_text(table: Table) -> list[str]:
     lines.append("Crew blueprints: " + (", ".join(v.blueprints) or "none"))
     if v.board.path:
         lines.append("The alien's whole path: " + " → ".join(str(g) for g in v.board.path))
+    lines.append(f"Dice seed: {table.row.seed} (replay the log from it to check every roll).")
     return chunks(lines)
