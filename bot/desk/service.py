@@ -284,16 +284,17 @@ class Desk(Moderation):
         assert game is not None
         before_len, before_stamp = game.length, table.stamp()
         events: list[Event] = []
-        public: list[str] = []
+        said: list[str] = []
         statements: list[st.Statement] = []
         try:
             for command in commands:
                 seq = game.length
                 step = game.play(side, command)
                 events += step
-                said = loading.public_lines(step)
-                public += said
-                statements += st.add_public_lines(table.id, seq, said)
+                lines = loading.public_lines(step)
+                said += lines
+                if side is Side.CREW:  # the alien's wait for its phase's end (below)
+                    statements += st.add_public_lines(table.id, seq, lines)
         except GameError as err:
             game.truncate(before_len)
             raise Refusal(err.describe()) from None
@@ -304,6 +305,11 @@ class Desk(Moderation):
         ]
         new_phase = table.stamp() != before_stamp
         statements += [st.append_command(table.id, r) for r in rows]
+        held: list[str] = []
+        if new_phase:  # the phase just ended: the alien's public lines are told now
+            for seq, lines in loading.side_lines(game, Side.ALIEN):
+                held += lines
+                statements += st.add_public_lines(table.id, seq, lines)
         row = table.row
         snap = None
         if new_phase:
@@ -326,11 +332,12 @@ class Desk(Moderation):
             raise
         table.recent += rows
         outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
-        outcome.public = public
+        outcome.public = said if side is Side.CREW else []
+        outcome.held = held
         outcome.alien_private = [event_line(e) for e in events if e.audience.value == "alien"]
         outcome.crew_private = [event_line(e) for e in events if e.audience.value == "crew"]
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
-        outcome.reply = [*outcome.public, *own] or ["Done."]
+        outcome.reply = [*said, *own] or ["Done."]
         outcome.undo_stamp = game.length
         outcome.unit = _unit_of(commands[-1])
         if snap is not None:
@@ -385,11 +392,9 @@ class Desk(Moderation):
             outcome.reply = [
                 "Undone: your last command." if side is Side.ALIEN else f"Undone: `{last.command}`."
             ]
-            outcome.public = [
-                "The alien takes back its last action."
-                if side is Side.ALIEN
-                else f"<@{user_id}> takes back `{verb}`."
-            ]
+            # The alien's public lines wait for the phase's end, so its undo says nothing:
+            # neither that it changed its mind nor how much it took back (issue 19).
+            outcome.public = [] if side is Side.ALIEN else [f"<@{user_id}> takes back `{verb}`."]
             await self._commit(
                 table,
                 [

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.desk.computer_seat import seat_side
 from bot.desk.service import Seat, Table
-from bot.present.digest import digest
+from bot.present.digest import digest, fold_leftover_searches
 from engine.state import Side
 from engine.views import View, Viewer
 
@@ -120,8 +120,8 @@ def status_text(table: Table) -> str:
             lines.append(f"Reminders every {row.remind_hours:g} h, at most {row.remind_max}.")
     if v.result:
         lines.append(f"Result: {v.result}")
-    if v.declarations:
-        lines.append("Alien declarations this phase: " + " · ".join(_short_declarations(v)))
+    if v.declarations and v.phase != "alien":  # told once its phase is over (issue 19)
+        lines.append("Alien declarations last phase: " + " · ".join(_short_declarations(v)))
     lines.append(f"Energy stores: {v.energy}")
     return "\n".join(lines)
 
@@ -137,6 +137,12 @@ def ping_text(table: Table) -> str:
     if row.deadline_at is not None:
         text += f" Deadline {timestamp(row.deadline_at)}."
     return text
+
+
+def held_text(lines: Sequence[str]) -> list[str]:
+    """The alien's public lines of the phase just ended, told together when it ends, so
+    that nothing shows how its commands were grouped (issue 19)."""
+    return ["👾 **The alien's phase, as everyone saw it**", *fold_leftover_searches(lines)]
 
 
 def summary_text(table: Table, lines: Sequence[str]) -> list[str]:
