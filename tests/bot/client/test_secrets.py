@@ -6,7 +6,14 @@ import logging
 
 from engine.content_models import Ability
 from engine.views import view
-from tests.bot.helpers import any_move, create, make_world, mirror, seat_and_start
+from tests.bot.helpers import (
+    any_move,
+    create,
+    make_world,
+    mirror,
+    seat_and_start,
+    stored_commands,
+)
 from tests.bot.panel_driver import button_labelled
 
 CREW_SECRET_WORDS = ("held the role", "takes the role", "draws skill", "secret")
@@ -100,3 +107,16 @@ async def test_the_computer_seats_error_log_names_the_rule_not_the_command(
     lines = [r.getMessage() for r in caplog.records if "memory not rebuilt" in r.getMessage()]
     assert lines and all(line.endswith("(C.7)") for line in lines)
     assert not any("move alien1" in line or "0-T9" in line for line in lines)
+
+
+async def test_a_moderator_cannot_roll_back_a_finished_game(simcord_env):
+    from tests.bot.client.test_full_game import play_to_the_end
+
+    world = make_world(simcord_env)
+    await seat_and_start(world)
+    await play_to_the_end(world)
+    assert world.table().status == "over"
+    stored = stored_commands(world)
+    refused = await world.mod.slash(world.channel, "mod rollback", turn=1, phase="alien")
+    assert refused.response.content.startswith("⚠️ This game is over and its final reveal")
+    assert world.table().status == "over" and stored_commands(world) == stored
