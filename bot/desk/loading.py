@@ -36,6 +36,8 @@ def public_lines(events: list[Event]) -> list[str]:
 def side_lines(game: Game, side: Side) -> list[tuple[int, list[str]]]:
     """(seq, public lines) of every command of ``side`` in the game's log since its phase
     began (the log restarts at each phase), replayed from the log's start."""
+    if not any(entry.side is side for entry in game.log):
+        return []
     again = Game(game.seed, game.ship, game.content, game.start_state())
     found = []
     for seq, entry in enumerate(game.log, start=game.base):
