@@ -7,16 +7,18 @@ from dataclasses import dataclass, field
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
 from engine.commands import Command, parse
+from engine.consult import Secret
 from engine.content import Content, load_content
 from engine.errors import RuleError
 from engine.events import Event
 from engine.legal import refusal
 from engine.records import snapshot
-from engine.rules import apply
+from engine.rules import judge
 from engine.setup import new_game
 from engine.state import GameState, Phase, Side
 
-# Events that reveal something hidden or come from the dice: no undo past them.
+# Events that reveal something hidden or come from the dice: no undo past them. A
+# command that consulted a secret its side cannot see is final too (engine.consult).
 _IRREVERSIBLE = frozenset(
     {
         "rolled",
@@ -29,6 +31,7 @@ _IRREVERSIBLE = frozenset(
         "examined-secret",
         "revealed",
         "weighed",
+        "game-over",  # the final reveal shows everything (F)
     }
 )
 
@@ -40,6 +43,7 @@ class Entry:
     irreversible: bool
     turn: int  # turn and phase when the command was played
     phase: Phase
+    consulted: Secret | None = None  # the first secret of the other side it looked at
 
     def line(self) -> str:
         """The script notation: ``crew: move hyun 1-F6``."""
@@ -120,15 +124,19 @@ class Game:
             command = parse(command)
         before = self.state
         try:
-            after, events = apply(before, side, command, self.ship, self.content)
+            judged = judge(before, side, command, self.ship, self.content)
         except RuleError:
             error = refusal(before, side, command, self.ship, self.content)
             assert error is not None
             raise error from None
-        irreversible = after.rng.state != before.rng.state or any(
-            e.kind in _IRREVERSIBLE for e in events
+        after, events = judged.state, judged.events
+        secret = judged.consulted[0] if judged.consulted else None
+        irreversible = (
+            secret is not None
+            or after.rng.state != before.rng.state
+            or any(e.kind in _IRREVERSIBLE for e in events)
         )
-        self.log.append(Entry(side, command, irreversible, before.turn, before.phase))
+        self.log.append(Entry(side, command, irreversible, before.turn, before.phase, secret))
         self.state = after
         return events
 
@@ -139,6 +147,11 @@ class Game:
         last = self.log[-1]
         if last.side is not side:
             return "the last command was not yours"
+        if last.consulted is not None:
+            return (
+                f"your last command depended on {last.consulted.value}, which your side "
+                "cannot see: whatever it showed, even nothing, is information"
+            )
         if last.irreversible:
             return "a die was rolled or something hidden was revealed since"
         return None

@@ -7,11 +7,13 @@ the events it caused.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine import commands as c
 from engine.actions import actions_left, take_unit
 from engine.board.ship import Ship
+from engine.consult import Secret, listening
 from engine.content import Content
 from engine.context import Ctx, Handler
 from engine.equipment import science
@@ -123,6 +125,23 @@ def _after(ctx: Ctx) -> None:
     while state.phase in (Phase.ALIEN, Phase.CREW) and side_finished(ctx):
         side = Side.ALIEN if state.phase is Phase.ALIEN else Side.CREW
         end_phase(ctx, side)
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One command applied: the state after it, what happened, and the secrets of the
+    other side it consulted (:mod:`engine.consult`): a command that consulted any is final."""
+
+    state: GameState
+    events: list[Event]
+    consulted: tuple[Secret, ...]
+
+
+def judge(state: GameState, side: Side, command: c.Command, ship: Ship, content: Content) -> Judged:
+    """:func:`apply`, noting which secrets ``side`` cannot see the command consulted."""
+    with listening(side) as ear:
+        after, events = apply(state, side, command, ship, content)
+    return Judged(after, events, tuple(ear.heard))
 
 
 def apply(

@@ -11,7 +11,7 @@ face-down markers shuffled), and compares what the side may do in each. Tests an
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from engine import commands as c
@@ -21,10 +21,13 @@ from engine.board.ship import Ship
 from engine.content import Content
 from engine.content_models import Ability
 from engine.dice import Rng
+from engine.errors import GameError
+from engine.events import Event
+from engine.game import Game
 from engine.legal import candidates, legal_commands, ready_units, refusal
 from engine.state import Condition, GameState, Phase, Side
 from engine.units import SUPPLIES, held_abilities
-from engine.views import view
+from engine.views import events_for, view
 
 
 @dataclass(frozen=True)
@@ -212,6 +215,115 @@ def audit_position(
     return pairs, found
 
 
+# --- the undo audit: a command that may be taken back told its side nothing ------------
+def relocations(
+    state: GameState, ship: Ship, around: Iterable[Grid], rng: Rng, reach: int = 4
+) -> Iterator[GameState]:
+    """Copies of ``state`` with the first hidden alien moved to every grid an alien could
+    stand on within ``reach`` actions of ``around`` and free of human counters (C.7.1),
+    its pencil line redrawn to end there; in each, a wound it carried when it vanished
+    is healed or not (C.7.3) and its face-down abilities are dealt anew."""
+    runners = state.pipe_runners()
+    if not runners:
+        return
+    hidden = runners[0]
+    assert hidden.run_start is not None
+    crowded = {h.grid for h in state.live_humans() if h.grid is not None}
+    grids: set[Grid] = set()
+    for origin in around:
+        grids |= set(reachable(ship, origin, reach, Mover.ALIEN, state.doors))
+    for grid in sorted(grids - crowded):
+        twin = state.clone()
+        alien = twin.alien(hidden.id)
+        start = alien.path[alien.run_start or 0]
+        alien.path = [*alien.path[: alien.run_start], start, grid]
+        alien.grid = grid
+        if alien.injured_when_hidden and rng.below(2):
+            alien.injured = False  # healed behind the pipes: only the alien knows
+        _redeal_hidden_abilities(twin, rng)
+        yield twin
+
+
+def redeals(state: GameState, rng: Rng, count: int) -> list[GameState]:
+    """Copies of ``state`` with every crew secret the alien has not seen dealt anew:
+    face-down gear kinds and crate contents shuffled among their markers, roles and
+    skill markers among the humans whose marker is still face-down (a skill marker only
+    among the living and conscious: a Humoid is never a cadaver nor unconscious, G.3)."""
+    twins = []
+    for _ in range(count):
+        twin = state.clone()
+        hidden = [i for i in twin.items.values() if "alien" not in i.examined_by]
+        gear = [i for i in hidden if i.kind != SUPPLIES and not i.active and not i.in_locker]
+        crates = [i for i in hidden if i.kind == SUPPLIES]
+        _shuffle_field(gear, "kind", rng)
+        _shuffle_field(crates, "supply", rng)
+        awake = (Condition.WELL, Condition.INJURED)
+        roles = [h for h in twin.humans.values() if h.role and "role" not in h.revealed]
+        skills = [
+            h
+            for h in twin.humans.values()
+            if h.skill_marker and "skill" not in h.revealed and h.condition in awake
+        ]
+        _shuffle_field(roles, "role", rng)
+        _shuffle_field(skills, "skill_marker", rng)
+        twins.append(twin)
+    return twins
+
+
+def _shuffle_field(things: Sequence[object], name: str, rng: Rng) -> None:
+    values = rng.shuffled([getattr(t, name) for t in things])
+    for thing, value in zip(things, values, strict=True):
+        setattr(thing, name, value)
+
+
+def undo_leaks(
+    state: GameState,
+    side: Side,
+    commands: Iterable[c.Command],
+    twins: Iterable[GameState],
+    ship: Ship,
+    content: Content,
+) -> list[Difference]:
+    """Every command ``side`` could still take back here that would have told it
+    something: its events, its view after it, or whether it may be undone differ in a
+    twin that ``side``'s view cannot tell from ``state``."""
+    found: list[Difference] = []
+    kept = [t for t in twins if same_view(state, t, side, ship, content)]
+    for command in commands:
+        game = Game(state.seed, ship, content, state.clone())
+        mine = _outcome(game, side, command)
+        if game.can_undo(side) is not None:
+            continue
+        for twin in kept:
+            there = _outcome(Game(twin.seed, ship, content, twin.clone()), side, command)
+            if there != mine:
+                here_line, there_line = _first_difference(mine, there)
+                found.append(Difference(side, command.notation(), here_line, there_line))
+                break
+    return found
+
+
+def _outcome(game: Game, side: Side, command: c.Command) -> str:
+    """What ``side`` learns from playing ``command``: its events, its view after, and
+    whether it may take the command back."""
+    try:
+        events: list[Event] = game.play(side, command)
+    except GameError as err:
+        return f"refused: {err.describe()}"
+    told = [f"{e.kind}|{e.text}|{e.grid}|{e.unit}|{e.roll}" for e in events_for(events, side)]
+    seen = view(game.state, side.value, game.ship, game.content).to_json()
+    undo = game.can_undo(side) or "undoable"
+    return "\n".join([*told, seen, undo])
+
+
+def _first_difference(a: str, b: str) -> tuple[str, str]:
+    lines_a, lines_b = a.splitlines(), b.splitlines()
+    for x, y in zip(lines_a, lines_b, strict=False):
+        if x != y:
+            return x[:400], y[:400]
+    return "\n".join(lines_a[len(lines_b) :])[:400], "\n".join(lines_b[len(lines_a) :])[:400]
+
+
 def describe(difference: Difference) -> str:
     return (
         f"{difference.side.value}: {difference.what}\n  one twin: {difference.here}\n"
@@ -224,7 +336,6 @@ def audit_playout(
 ) -> tuple[int, list[Difference]]:
     """Play a seeded game (random legal players, or the game-controlled ones) and audit
     every ``every``-th position; (pairs compared, differences found)."""
-    from engine.game import Game
     from engine.players import alien_ai, crew_ai
     from engine.players.base import acting_side, decide
     from engine.random_player import choose

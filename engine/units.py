@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.board.grid import Grid
+from engine.consult import Secret, consult
 from engine.content import Content
 from engine.content_models import Ability, GearKind, LifeStage, Skill
 from engine.state import Alien, Condition, GameState, Human, Item, Side
@@ -11,7 +12,16 @@ SUPPLIES = "Supplies"
 
 
 def skills_of(content: Content, human: Human) -> list[Skill]:
-    """The role's skill and the skill marker (B.1.2); a skill may appear twice."""
+    """The role's skill and the skill marker (B.1.2); a skill may appear twice.
+    Markers the alien has not seen are the crew's secret (C.3)."""
+    if (human.role and "role" not in human.revealed) or (
+        human.skill_marker and "skill" not in human.revealed
+    ):
+        consult(Secret.CREW_MARKERS, ("crew",))
+    return _markers(content, human)
+
+
+def _markers(content: Content, human: Human) -> list[Skill]:
     skills = []
     if human.role is not None:
         skills.append(content.role(human.role).skill)
@@ -30,17 +40,24 @@ def has_skill(content: Content, human: Human, skill: Skill) -> bool:
 
 def human_actions(content: Content, human: Human) -> int:
     """Actions earned at the start of the crew phase (C.2, D.5, G.3 Athlete, G.4 Venom)."""
-    if human.condition is Condition.UNCONSCIOUS and not has_skill(content, human, Skill.HUMOID):
+    if human.condition is Condition.UNCONSCIOUS and Skill.HUMOID not in _markers(content, human):
         return 0
     stats = content.human_stats
-    earned = stats.actions + skill_count(content, human, Skill.ATHLETE)
+    # Read without consulting: the actions a human earns are the crew's secret too (G.3).
+    earned = stats.actions + _markers(content, human).count(Skill.ATHLETE)
     if human.condition is Condition.INJURED:
         earned -= stats.injured_action_loss
     return max(earned, 0)
 
 
 def alien_abilities(state: GameState, alien: Alien) -> list[Ability]:
-    """Abilities this alien can use now: its own markers, none while injured (D.5)."""
+    """Abilities this alien can use now: its own markers, none while injured (D.5).
+    Markers still face down, and a wound healed behind the pipes (C.7.3), are the alien's
+    secret."""
+    if alien.pipe_running and alien.injured_when_hidden:
+        consult(Secret.HEALED, ("alien",))
+    if any(a not in state.alien_secrets.revealed_abilities for a in alien.abilities):
+        consult(Secret.ABILITIES, ("alien",))
     if alien.injured:
         return []
     return [Ability(a) for a in alien.abilities]
@@ -61,8 +78,10 @@ def stage(alien: Alien) -> LifeStage:
 
 
 def item_totage(content: Content, item: Item) -> int:
+    """A marker's weight in dots (E.3.1): face-down gear's is the crew's secret (C.3)."""
     if item.kind == SUPPLIES:
         return content.supplies.totage
+    consult(Secret.GEAR, ("crew", *item.examined_by))
     gear = content.gear[GearKind(item.kind)]
     return 0 if gear.worn else (gear.totage or 0)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -90,7 +90,22 @@ async def table_by_id(interaction: Inter, game_id: int) -> Table:
     table = await bot_of(interaction).desk.find(game_id)
     if table is None:
         raise Refusal("That game is no longer running here; this button belongs to the past.")
+    belongs_here(interaction, table.channel_id, table.players)
     return await bot_of(interaction).desk.loaded(table)
+
+
+def belongs_here(interaction: Inter, channel_id: int, seated: Iterable[int]) -> None:
+    """A button acts only on the game it was pressed for: the game of the channel it was
+    pressed in or, in a DM, a game the presser sits at. Its custom id names the game, and
+    a forged one could name any other."""
+    if in_dm(interaction) and interaction.user.id in seated:
+        return
+    if not in_dm(interaction) and interaction.channel_id == channel_id:
+        return
+    raise Refusal(
+        "That button belongs to another game: use the buttons in that game's channel, "
+        "or in your DMs for a game you sit at."
+    )
 
 
 async def is_mod(interaction: Inter) -> bool:
@@ -123,7 +138,14 @@ def require_guild(interaction: Inter) -> None:
 
 # --- lobby -------------------------------------------------------------------------
 async def create(interaction: Inter, seed: int | None) -> None:
+    """A lobby with a secret seed; a moderator may choose one (a reproducible game,
+    announced to everyone as predictable and kept out of any records)."""
     require_guild(interaction)
+    if seed is not None and not await is_mod(interaction):
+        raise Refusal(
+            "Only moderators can choose a seed: a chosen seed gives every hidden marker and "
+            "die away. Leave it out and the game's seed is secret."
+        )
     await defer(interaction, ephemeral=False)
     bot = bot_of(interaction)
     channel = interaction.channel

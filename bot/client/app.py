@@ -184,6 +184,8 @@ def run(config: Config) -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    for chatty in ("discord.http", "discord.webhook.async_"):  # DEBUG quotes every payload:
+        logging.getLogger(chatty).setLevel(max(config.log_level, logging.INFO))  # DMs too
     bot = QuicksilverBot(config.database, idle_minutes=config.idle_minutes, shards=config.shards)
     try:
         bot.run(config.token, log_handler=None)

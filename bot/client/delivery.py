@@ -138,6 +138,8 @@ async def play_computer(bot: QuicksilverBot, table: Table) -> int:
 async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     if outcome.public:
         await post(bot, table.channel_id, fold_leftover_searches(outcome.public))
+    if outcome.held:
+        await post(bot, table.channel_id, texts.held_text(outcome.held))
     alien = table.alien_player()
     if outcome.alien_private and alien and outcome.actor != alien.user_id:
         await dm(bot, table, alien.user_id, [f"*Game {table.id}:*", *outcome.alien_private])

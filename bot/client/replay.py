@@ -95,6 +95,8 @@ async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy:
         await interaction.response.defer()
         actions.bot_of(interaction).stopwatch.ack(interaction)
     replay = await _load(interaction, game_id)
+    seated = [p.user_id for p in await actions.bot_of(interaction).desk.store.players(game_id)]
+    actions.belongs_here(interaction, replay.row.channel_id, seated)
     step = replay.step(phase)
     png = await asyncio.to_thread(replay.png, step.number)
     file = discord.File(io.BytesIO(png), filename="replay.png")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 
@@ -29,6 +30,13 @@ STALE = (
 )
 
 
+def secret_seed() -> int:
+    """A live game's seed: 63 bits from the operating system's secure randomness (the
+    store keeps it as a signed 64-bit integer), too many to find by replaying the public
+    dice; secret until the game is over, and no player chooses it."""
+    return secrets.randbelow(2**63 - 1) + 1
+
+
 class DeskBase:
     """All tables this process knows, and the guarded road to the store."""
 
@@ -41,8 +49,10 @@ class DeskBase:
         clock: Callable[[], float] = time.time,
         idle_minutes: float = IDLE_MINUTES_DEFAULT,
         shards: ShardSpec | None = None,
+        seeds: Callable[[], int] = secret_seed,
     ) -> None:
         self.store = store
+        self.seeds = seeds  # where a live game's seed comes from (tests fix it)
         self.shards = shards or ShardSpec.everything()
         self.ship = ship or default_ship()
         self.content = content or load_content()

@@ -70,8 +70,9 @@ async def computer_command(store: Store, table: Table, side: Side, rng: Rng) -> 
     old = _MEMORIES.pop(table.id, None)
     try:
         memory = await asyncio.to_thread(remembered, game, side, level, lines, old)
-    except GameError as err:
-        log.warning("game %d: the %s's memory not rebuilt (%s)", table.id, side.value, err)
+    except GameError as err:  # its text may quote a hidden command: log only the rule
+        rule = err.rule or "no rule"
+        log.warning("game %d: the %s's memory not rebuilt (%s)", table.id, side.value, rule)
         return decide_at_level(game, side, level, rng)
     if len(lines) != game.length or memory.game.state != game.state:
         log.warning("game %d: stored commands and the game differ; phase-only belief", table.id)

@@ -33,6 +33,20 @@ def public_lines(events: list[Event]) -> list[str]:
     return [event_line(e) for e in events_for(events, Viewer.SPECTATOR)]
 
 
+def side_lines(game: Game, side: Side) -> list[tuple[int, list[str]]]:
+    """(seq, public lines) of every command of ``side`` in the game's log since its phase
+    began (the log restarts at each phase), replayed from the log's start."""
+    if not any(entry.side is side for entry in game.log):
+        return []
+    again = Game(game.seed, game.ship, game.content, game.start_state())
+    found = []
+    for seq, entry in enumerate(game.log, start=game.base):
+        lines = public_lines(again.play(entry.side, entry.command))
+        if entry.side is side and lines:
+            found.append((seq, lines))
+    return found
+
+
 def phase_of(state: GameState) -> tuple[int, str]:
     """(turn, phase) as a snapshot row records them."""
     return state.turn, state.phase.value

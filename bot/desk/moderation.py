@@ -92,7 +92,12 @@ class Moderation(DeskBase):
         """A moderator's rollback to a phase start: found on a full replay of the stored
         log (rare, so ground truth over speed), then the game reloads from that point."""
         async with self._hold(table):
-            if table.game is None or table.status not in ("playing", "over"):
+            if table.status == "over":  # its final reveal showed every secret (issue 19)
+                raise Refusal(
+                    "This game is over and its final reveal showed every secret, the seed "
+                    "included: it cannot be rolled back. `/game create` starts a new one."
+                )
+            if table.game is None or table.status != "playing":
                 raise Refusal("Only a started game can be rolled back.")
             rows = await self.store.commands(table.id)
             lines = [(Side(r.side), parse(r.command)) for r in rows]

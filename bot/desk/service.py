@@ -11,8 +11,8 @@ moderators' actions in :mod:`bot.desk.moderation`.
 
 from __future__ import annotations
 
+import hashlib
 import logging
-import random
 
 from bot import store as st
 from bot.desk import loading
@@ -45,6 +45,8 @@ __all__ = [
 
 log = logging.getLogger("quicksilver.bot")
 
+SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a moderator chose the seed)."
+
 
 class Desk(Moderation):
     """All tables; the one place games change."""
@@ -56,17 +58,23 @@ class Desk(Moderation):
         guild_id: int | None,
         channel_name: str,
         user_id: int,
-        seed: int | None,
+        seed: int | None = None,
     ) -> Table:
+        """A lobby. Its seed is secret and drawn by :attr:`seeds`, unless a seed is given
+        (a moderator's reproducible game, or the scripts' and tests' own): that game is
+        ``seeded``, announced as predictable and kept out of any records."""
         current = self.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
                 f"This channel already has a game ({current.status}). "
                 "A moderator can `/mod abort` or `/mod reset` it."
             )
-        seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
+        seeded = seed is not None
+        seed = seed if seed is not None else self.seeds()
         now = self.clock()
-        row = await self.store.create_game(channel_id, guild_id, channel_name, seed, user_id, now)
+        row = await self.store.create_game(
+            channel_id, guild_id, channel_name, seed, user_id, now, seeded=seeded
+        )
         table = Table(row, {})
         self._register(table)
         log.info("game %d created in channel %d", row.id, channel_id)
@@ -195,6 +203,8 @@ class Desk(Moderation):
                 "The game begins: set-up (B). Each side makes its choices with its commands, "
                 "or `/game setup` for a quick setup of your side."
             )
+            if table.row.seeded:
+                outcome.public.append(SEEDED_NOTE)
             outcome.summary = ["Set-up: the crew and the alien make their choices (B.1)."]
             return outcome
 
@@ -274,16 +284,17 @@ class Desk(Moderation):
         assert game is not None
         before_len, before_stamp = game.length, table.stamp()
         events: list[Event] = []
-        public: list[str] = []
+        said: list[str] = []
         statements: list[st.Statement] = []
         try:
             for command in commands:
                 seq = game.length
                 step = game.play(side, command)
                 events += step
-                said = loading.public_lines(step)
-                public += said
-                statements += st.add_public_lines(table.id, seq, said)
+                lines = loading.public_lines(step)
+                said += lines
+                if side is Side.CREW:  # the alien's wait for its phase's end (below)
+                    statements += st.add_public_lines(table.id, seq, lines)
         except GameError as err:
             game.truncate(before_len)
             raise Refusal(err.describe()) from None
@@ -294,6 +305,11 @@ class Desk(Moderation):
         ]
         new_phase = table.stamp() != before_stamp
         statements += [st.append_command(table.id, r) for r in rows]
+        held: list[str] = []
+        if new_phase:  # the phase just ended: the alien's public lines are told now
+            for seq, lines in loading.side_lines(game, Side.ALIEN):
+                held += lines
+                statements += st.add_public_lines(table.id, seq, lines)
         row = table.row
         snap = None
         if new_phase:
@@ -316,11 +332,12 @@ class Desk(Moderation):
             raise
         table.recent += rows
         outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
-        outcome.public = public
+        outcome.public = said if side is Side.CREW else []
+        outcome.held = held
         outcome.alien_private = [event_line(e) for e in events if e.audience.value == "alien"]
         outcome.crew_private = [event_line(e) for e in events if e.audience.value == "crew"]
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
-        outcome.reply = [*outcome.public, *own] or ["Done."]
+        outcome.reply = [*said, *own] or ["Done."]
         outcome.undo_stamp = game.length
         outcome.unit = _unit_of(commands[-1])
         if snap is not None:
@@ -375,11 +392,9 @@ class Desk(Moderation):
             outcome.reply = [
                 "Undone: your last command." if side is Side.ALIEN else f"Undone: `{last.command}`."
             ]
-            outcome.public = [
-                "The alien takes back its last action."
-                if side is Side.ALIEN
-                else f"<@{user_id}> takes back `{verb}`."
-            ]
+            # The alien's public lines wait for the phase's end, so its undo says nothing:
+            # neither that it changed its mind nor how much it took back (issue 19).
+            outcome.public = [] if side is Side.ALIEN else [f"<@{user_id}> takes back `{verb}`."]
             await self._commit(
                 table,
                 [
@@ -430,9 +445,11 @@ class Desk(Moderation):
 
 
 def computer_seed(seed: int, length: int) -> int:
-    """The game-played side's dice for the decision after ``length`` commands: from the
-    game's seed, so a restart (or the same seed and moves) decides the same."""
-    return (seed * 1_000_003 + length * 7_919 + 1) & ((1 << 64) - 1)
+    """The game-played side's dice for the decision after ``length`` commands: hashed
+    from the game's secret seed, so a restart (or the same seed and moves) decides the
+    same, and no player can work them out (nor the game's dice from them)."""
+    digest = hashlib.blake2b(f"{seed}:{length}".encode(), digest_size=8, person=b"qs-computer")
+    return int.from_bytes(digest.digest(), "big")
 
 
 def _unit_of(command: Command) -> str | None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.desk.computer_seat import seat_side
 from bot.desk.service import Seat, Table
-from bot.present.digest import digest
+from bot.present.digest import digest, fold_leftover_searches
 from engine.state import Side
 from engine.views import View, Viewer
 
@@ -21,6 +21,12 @@ DM_HELP = (
 )
 
 SEAT_WORDS = {"alien": "👾 Alien", "crew": "🧑‍🚀 Crew", "spectator": "👀 Watching"}
+
+SEEDED = (
+    "🎲 **Seeded: secrets are predictable.** A moderator chose this game's seed, so anyone "
+    "who knows it can work out every hidden marker and die; it is a practice game, kept "
+    "out of any records."
+)
 
 
 def chunks(lines: Iterable[str], limit: int = LIMIT) -> list[str]:
@@ -71,6 +77,8 @@ def lobby_text(table: Table) -> str:
         lines.append(
             f"{SEAT_WORDS['spectator']}: {', '.join(mention(p.user_id) for p in watchers)}"
         )
+    if row.seeded:
+        lines.append(SEEDED)
     if row.status == "lobby":
         lines.append(
             "Join with the buttons or `/game join`; `/game computer` gives a side to the game; "
@@ -100,6 +108,8 @@ def status_text(table: Table) -> str:
         return lobby_text(table)
     v = table.view_for(Viewer.SPECTATOR)
     lines = [f"**{phase_title(v)}** — game {row.id}"]
+    if row.seeded:
+        lines.append(SEEDED)
     if row.status == "playing":
         lines.append(f"Waiting on: {waiting_text(table)} since {timestamp(row.phase_since)}")
         if row.deadline_at is not None:
@@ -110,8 +120,8 @@ def status_text(table: Table) -> str:
             lines.append(f"Reminders every {row.remind_hours:g} h, at most {row.remind_max}.")
     if v.result:
         lines.append(f"Result: {v.result}")
-    if v.declarations:
-        lines.append("Alien declarations this phase: " + " · ".join(_short_declarations(v)))
+    if v.declarations and v.phase != "alien":  # told once its phase is over (issue 19)
+        lines.append("Alien declarations last phase: " + " · ".join(_short_declarations(v)))
     lines.append(f"Energy stores: {energy_text(v)}")
     return "\n".join(lines)
 
@@ -132,6 +142,12 @@ def ping_text(table: Table) -> str:
     if row.deadline_at is not None:
         text += f" Deadline {timestamp(row.deadline_at)}."
     return text
+
+
+def held_text(lines: Sequence[str]) -> list[str]:
+    """The alien's public lines of the phase just ended, told together when it ends, so
+    that nothing shows how its commands were grouped (issue 19)."""
+    return ["👾 **The alien's phase, as everyone saw it**", *fold_leftover_searches(lines)]
 
 
 def summary_text(table: Table, lines: Sequence[str]) -> list[str]:
@@ -239,4 +255,5 @@ def result_text(table: Table) -> list[str]:
     lines.append("Crew blueprints: " + (", ".join(v.blueprints) or "none"))
     if v.board.path:
         lines.append("The alien's whole path: " + " → ".join(str(g) for g in v.board.path))
+    lines.append(f"Dice seed: {table.row.seed} (replay the log from it to check every roll).")
     return chunks(lines)

@@ -159,15 +159,19 @@ class Store(abc.ABC):
         seed: int,
         created_by: int,
         at: float,
+        *,
+        seeded: bool = False,
     ) -> GameRow:
         insert: Statement = (
             "INSERT INTO games (channel_id, guild_id, channel_name, seed, status, "
-            "created_by, created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?) RETURNING id",
-            (channel_id, guild_id, channel_name, seed, created_by, at),
+            "created_by, created_at, seeded) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
+            (channel_id, guild_id, channel_name, seed, created_by, at, int(seeded)),
         )
         game_id = await self._transaction([insert], None)
         assert game_id is not None
-        return GameRow(game_id, channel_id, guild_id, channel_name, seed, "lobby", created_by, at)
+        return GameRow(
+            game_id, channel_id, guild_id, channel_name, seed, "lobby", created_by, at
+        ).with_(seeded=seeded)
 
     # --- reads -------------------------------------------------------------------
     async def current_games(self) -> list[GameRow]:
@@ -328,7 +332,9 @@ class Store(abc.ABC):
 
 
 def game_row(row: Row) -> GameRow:
-    return GameRow(**{c: row[c] for c in GAME_COLUMNS})
+    values = {c: row[c] for c in GAME_COLUMNS}
+    values["seeded"] = bool(values["seeded"])
+    return GameRow(**values)
 
 
 def player_row(row: Row) -> PlayerRow:

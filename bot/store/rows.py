@@ -28,6 +28,9 @@ class GameRow:
     last_reminder: float = 0.0
     computer: str = ""  # the side the game plays ('' none, 'alien' or 'crew')
     version: int = 0  # bumped by every guarded commit (bot.store.base.Guard)
+    # A moderator chose the seed: announced as predictable, kept out of any records
+    # (schema 5). Every other Discord game's seed is secret until the game is over.
+    seeded: bool = False
 
     def with_(self, **changes: Any) -> GameRow:
         return replace(self, **changes)

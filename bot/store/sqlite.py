@@ -8,6 +8,7 @@ IMMEDIATE`` … ``COMMIT``.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,6 +18,10 @@ import aiosqlite
 
 from bot.store.base import Guard, Loader, Row, StaleGame, Store, migrations, runs, split_sql
 from bot.store.statements import Statement
+
+# aiosqlite's DEBUG lines quote every statement with its parameters: hidden commands,
+# snapshots, the secret seed. A log is read by people too, so they never reach it.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
 class SqliteStore(Store):

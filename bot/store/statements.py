@@ -15,9 +15,15 @@ Statement = tuple[str, tuple[Any, ...]]
 _UPDATED_COLUMNS = tuple(c for c in GAME_COLUMNS if c not in ("id", "version"))
 
 
+def _value(row: GameRow, column: str) -> Any:
+    """A row's column as stored: flags as 0 or 1 (both backends keep INTEGER)."""
+    value = getattr(row, column)
+    return int(value) if isinstance(value, bool) else value
+
+
 def update_game(row: GameRow) -> Statement:
     sets = ", ".join(f"{c} = ?" for c in _UPDATED_COLUMNS)
-    values = tuple(getattr(row, c) for c in _UPDATED_COLUMNS)
+    values = tuple(_value(row, c) for c in _UPDATED_COLUMNS)
     return (f"UPDATE games SET {sets} WHERE id = ?", (*values, row.id))
 
 
@@ -27,7 +33,7 @@ def insert_game(row: GameRow) -> Statement:
     marks = ", ".join("?" for _ in GAME_COLUMNS)
     return (
         f"INSERT INTO games ({names}) VALUES ({marks})",
-        tuple(getattr(row, c) for c in GAME_COLUMNS),
+        tuple(_value(row, c) for c in GAME_COLUMNS),
     )
 
 

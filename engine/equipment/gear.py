@@ -12,6 +12,7 @@ from engine.actions import require_actions, spend, take_unit
 from engine.board.grid import Grid
 from engine.board.ship import Feature
 from engine.commands import Command, Drop, Give, OpenLocker, PickUp
+from engine.consult import Secret, consult
 from engine.content_models import Activity, GearKind, Skill
 from engine.context import Ctx, Handler
 from engine.efforts import Shown, action_cost
@@ -240,7 +241,8 @@ def pick_up(ctx: Ctx, side: Side, cmd: PickUp) -> None:
     spend(ctx, cmd.unit, cost)
     for item in items:
         item.grid, item.holder = None, cmd.unit
-        if item.supply:
+        if item.supply:  # the lifter looks inside (C.3)
+            consult(Secret.CRATE, item.examined_by)
             item.examined_by.add(side.value)
     for body in bodies:
         body.grid, body.holder = None, cmd.unit

@@ -18,6 +18,7 @@ from engine.efforts import Shown
 from engine.errors import RuleError
 from engine.escape.podfight import settle_pod_fight
 from engine.fighting.injury import retire
+from engine.hiding.piperun import consult_hideouts
 from engine.moving.doors import close_door, giveaway, open_door, reach_cost, set_door
 from engine.state import Fate, Side
 from engine.turns import check_game_over
@@ -106,6 +107,7 @@ def fire_pod(ctx: Ctx, pod: Region, door: Door) -> None:
     """Everyone aboard leaves play alive, gear and all; the pod door seals (E.2.4)."""
     state = ctx.state
     grid = pod_grid(pod)
+    consult_hideouts(ctx)
     for alien in state.live_aliens():
         if alien.grid == grid and alien.pipe_running:
             alien.stop_hiding()

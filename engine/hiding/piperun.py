@@ -11,6 +11,7 @@ from engine.actions import require_actions, spend, take_unit
 from engine.board.geometry import grid_range, has_los, visible_grids
 from engine.board.grid import Grid
 from engine.commands import Search, StartPipeRun, Surface
+from engine.consult import Secret, consult
 from engine.content_models import Ability, GearKind
 from engine.context import Ctx
 from engine.efforts import show_ability, show_gear
@@ -105,6 +106,7 @@ def run_search(ctx: Ctx, human_id: str, actions: int, *, leftover: bool = False)
     if reach > actions:
         show_gear(ctx, human_id, GearKind.SCANNER)  # the Scanner's reach shows it (C.3)
     state.searched |= searched_grids(ctx, origin, reach)
+    consult_hideouts(ctx)
     found = [
         a
         for a in state.pipe_runners()
@@ -147,8 +149,16 @@ def search(ctx: Ctx, side: Side, cmd: Search) -> None:
     run_search(ctx, cmd.unit, cmd.actions)
 
 
+def consult_hideouts(ctx: Ctx) -> None:
+    """A rule looks where the hidden aliens are: whatever it finds, even nothing, tells
+    the acting side something (C.7.2, C.8), unless it is the alien's."""
+    if ctx.state.pipe_runners():
+        consult(Secret.HIDDEN_ALIEN, ("alien",))
+
+
 def tally_on_entry(ctx: Ctx, human_id: str, grid: Grid) -> bool:
     """A human entering a pipe-runner's grid tallies it (C.7.2). True if it did."""
+    consult_hideouts(ctx)
     runners = [a for a in ctx.state.pipe_runners() if a.grid == grid]
     name = ctx.state.human(human_id).name
     for alien in runners:

@@ -19,7 +19,7 @@ from engine.context import Ctx
 from engine.efforts import Shown, action_cost
 from engine.errors import RuleError
 from engine.fighting.injury import kill_alien, kill_human
-from engine.hiding.piperun import reveal_location
+from engine.hiding.piperun import consult_hideouts, reveal_location
 from engine.state import Fate, Side
 from engine.turns import check_game_over
 from engine.units import has_ability, has_skill
@@ -236,6 +236,7 @@ def blow_out(ctx: Ctx, why: str) -> None:
     state, ship = ctx.state, ctx.ship
     room = ship.region_tagged(TAG_AIRLOCK).grids
     ctx.say("blow-out", f"{why[:1].upper()}{why[1:]}: the Air Lock blows out into space (E.2.5)")
+    consult_hideouts(ctx)
     for grid in sorted(room):
         for alien in [a for a in state.live_aliens() if a.grid == grid]:
             hidden = " from behind the pipes" if alien.pipe_running else ""

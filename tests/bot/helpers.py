@@ -72,9 +72,21 @@ def make_world(env: Any, name: str = "quicksilver", crew: int = 2, guild: Any = 
     return World(env, guild, channel, people[0], people[1 : 1 + crew], people[-2], people[-1], mod)
 
 
+def fix_seed(world: World, seed: int) -> None:
+    """The next games' secret seed is ``seed`` (a live game's seed is drawn by the desk,
+    never chosen by a player: issue 19)."""
+    world.bot.desk.seeds = lambda: seed
+
+
+async def create(world: World, actor: Any, seed: int) -> Any:
+    """``actor`` opens a lobby with ``/game create``; its secret seed is ``seed``."""
+    fix_seed(world, seed)
+    return await actor.slash(world.channel, "game create")
+
+
 async def seat_and_start(world: World, seed: int = SEED, quick: bool = True) -> None:
     """Lobby through set-up: create, join, start, and quick set-up for both sides."""
-    result = await world.crew[0].slash(world.channel, "game create", seed=seed)
+    result = await create(world, world.crew[0], seed)
     assert result.response is not None and "Alien" in result.response.content
     await world.alien.slash(world.channel, "game join", seat="alien")
     for actor in world.crew:

@@ -35,6 +35,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+import discord
 import simcord
 
 from bot.client.app import QuicksilverBot
@@ -113,7 +114,9 @@ async def build_worlds(env: Any, spec: ShardSpec, games: int) -> list[dict[str, 
         gid = guild_id(spec, number)
         guild = env.create_guild(f"guild {gid}", id=gid, shard_id=shard_of(gid, spec.count))
         channel = guild.create_text_channel(f"game-{number}")
-        crew = guild.add_member(env.create_user(f"crew {spec.ids[0]}-{number}"))
+        # A moderator (Manage Channels): the orders choose each game's seed (issue 19).
+        mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+        crew = guild.add_member(env.create_user(f"crew {spec.ids[0]}-{number}"), roles=[mods])
         worlds.append({"guild": guild, "channel": channel, "crew": crew})
     return worlds
 

@@ -34,7 +34,9 @@ def game_id(value: str | None) -> int | None:
 
 
 @game.command(name="create", description="Open a lobby for a new game in this channel")
-@app_commands.describe(seed="dice seed (optional; random if left out)")
+@app_commands.describe(
+    seed="moderators only: a chosen seed makes a practice game whose secrets are predictable"
+)
 async def create(
     interaction: Inter, seed: app_commands.Range[int, 1, 2**31 - 1] | None = None
 ) -> None:

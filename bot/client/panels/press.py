@@ -66,6 +66,11 @@ async def on_press(interaction: Inter, pid: ids.PanelId, value: str) -> None:
             "That game is no longer running here; this panel belongs to the past.", ephemeral=True
         )
         return
+    try:
+        actions.belongs_here(interaction, table.channel_id, table.players)
+    except Refusal as refusal:
+        await interaction.response.send_message(f"⚠️ {refusal}", ephemeral=True)
+        return
     await interaction.response.defer()
     bot.stopwatch.ack(interaction)
     table = await bot.desk.loaded(table)  # an idle game was dropped from memory: reload it

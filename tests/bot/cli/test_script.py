@@ -150,7 +150,10 @@ def test_undo_is_refused_after_a_search(capsys: pytest.CaptureFixture[str]) -> N
     text = (SCRIPTS / "c8_search_tallies.qs").read_text() + "undo crew\n"
     code, _, err = run(capsys, text)
     assert code == 1
-    assert err == "line 14: cannot undo: a die was rolled or something hidden was revealed since\n"
+    assert err == (
+        "line 14: cannot undo: your last command depended on where the hidden alien is, "
+        "which your side cannot see: whatever it showed, even nothing, is information\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from engine.players.levels import decide_at_level
 from engine.setup import waiting_on
 from engine.state import Phase, Side
 from engine.views import view
-from tests.bot.helpers import SEED, World, make_world, phase_of, stored_commands
+from tests.bot.helpers import SEED, World, create, make_world, phase_of, stored_commands
 
 REFUSED = "⚠️"
 
@@ -38,7 +38,7 @@ def lines_by_audience(world: World) -> dict[tuple[str, Audience], list[str]]:
 
 async def crew_against_the_game(world: World) -> None:
     human = world.crew[0]
-    await human.slash(world.channel, "game create", seed=SEED)
+    await create(world, human, SEED)
     given = await human.slash(world.channel, "game computer", seat="alien")
     assert "plays the **alien**" in given.response.content
     await human.slash(world.channel, "game join", seat="crew")
@@ -81,7 +81,7 @@ async def test_a_person_plays_the_crew_against_the_game_alien(simcord_env):
 
 async def test_a_person_plays_the_alien_against_the_game_crew(simcord_env):
     world = make_world(simcord_env, crew=1)
-    await world.alien.slash(world.channel, "game create", seed=SEED)
+    await create(world, world.alien, SEED)
     given = await world.alien.slash(world.channel, "game computer", seat="crew")
     assert "plays the **crew**" in given.response.content
     refused = await world.crew[0].slash(world.channel, "game join", seat="crew")
@@ -136,7 +136,7 @@ async def test_a_restart_keeps_the_game_seat_and_resumes_its_moves(simcord_env, 
 
 async def test_only_the_creator_or_a_moderator_gives_a_seat_to_the_game(simcord_env):
     world = make_world(simcord_env, crew=1)
-    created = await world.crew[0].slash(world.channel, "game create", seed=SEED)
+    created = await create(world, world.crew[0], SEED)
     stranger = await world.stranger.slash(world.channel, "game computer", seat="alien")
     assert REFUSED in stranger.response.content and "creator or a moderator" in (
         stranger.response.content
@@ -178,7 +178,7 @@ async def test_a_hard_game_alien_decides_from_the_whole_stored_public_record(sim
     bot keeps only the current phase in memory (issue 12)."""
     world = make_world(simcord_env, crew=1)
     human = world.crew[0]
-    await human.slash(world.channel, "game create", seed=SEED)
+    await create(world, human, SEED)
     given = await human.slash(world.channel, "game computer", seat="alien", level="hard")
     assert "plays the **alien** (hard)" in given.response.content
     assert world.table().row.computer == "alien:hard" and world.table().computer is Side.ALIEN

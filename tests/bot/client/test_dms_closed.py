@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from tests.bot.helpers import make_world
+from tests.bot.helpers import create, make_world
 
 
 async def test_dms_closed_on_join_explains_and_hand_works_ephemerally(simcord_env):
     world = make_world(simcord_env, crew=1)
-    await world.crew[0].slash(world.channel, "game create", seed=54)
+    await create(world, world.crew[0], 54)
     dm = world.crew[0].user.dm_channel
     simcord_env.inject_error(
         "POST",

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from engine.state import Phase
-from tests.bot.helpers import any_move, greedy_crew, make_world, mirror, phase_of, seat_and_start
+from tests.bot.helpers import (
+    SEED,
+    any_move,
+    greedy_crew,
+    make_world,
+    mirror,
+    phase_of,
+    seat_and_start,
+)
 
 
 async def play_to_the_end(world) -> None:
@@ -37,6 +45,7 @@ async def test_a_short_game_from_lobby_to_reveal(simcord_env):
     final = next(m for m in reversed(world.messages()) if m.attachments)
     assert final.attachments[0].filename == "reveal.png"
     assert any("The reveal" in t for t in texts)
+    assert any(f"Dice seed: {SEED} " in t for t in texts)  # secret until now (issue 19)
     assert any("Score (F.1)" in t for t in texts)
     # Every phase got a new map message (never edits): one per phase begun.
     maps = [m for m in world.messages() if m.attachments and m.attachments[0].filename == "map.png"]

@@ -6,7 +6,15 @@ import logging
 
 from engine.content_models import Ability
 from engine.views import view
-from tests.bot.helpers import make_world, mirror, seat_and_start
+from tests.bot.helpers import (
+    any_move,
+    create,
+    make_world,
+    mirror,
+    seat_and_start,
+    stored_commands,
+)
+from tests.bot.panel_driver import button_labelled
 
 CREW_SECRET_WORDS = ("held the role", "takes the role", "draws skill", "secret")
 
@@ -55,3 +63,60 @@ async def test_pipe_run_and_face_down_markers_stay_secret(simcord_env, caplog):
         assert ability not in line
         assert all(grid not in line for grid in secret_grids), line
         assert "move alien1" not in line
+
+
+async def test_c72_game_undo_refuses_a_move_that_could_have_tallied(simcord_env):
+    """Issue 19: a crew move that tallies nothing still says where the alien is not."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien piperun")
+    await world.alien.user.slash("alien pass")
+    move = any_move(mirror(world))
+    before = world.table().length
+    result = await world.crew[0].slash(world.channel, "game do", command=move.notation())
+    assert world.table().length == before + 1
+    assert not button_labelled(result.response, "Undo")  # no Undo offered …
+    refused = await world.crew[0].slash(world.channel, "game undo")
+    assert refused.response.content == (  # … and none taken, with the reason
+        "⚠️ Cannot undo: your last command depended on where the hidden alien is, which "
+        "your side cannot see: whatever it showed, even nothing, is information."
+    )
+    assert world.table().length == before + 1
+
+
+async def test_the_computer_seats_error_log_names_the_rule_not_the_command(
+    simcord_env, caplog, monkeypatch
+):
+    """A failing memory rebuild may quote a hidden alien command: the log keeps the rule."""
+    from bot.desk import computer_seat
+    from engine.errors import GameError
+
+    def broken(*_args: object) -> object:
+        raise GameError("cannot replay 'move alien1 0-T9' (hidden)", rule="C.7")
+
+    monkeypatch.setenv("QUICKSILVER_AI_PACE", "0")
+    monkeypatch.setattr(computer_seat, "remembered", broken)
+    caplog.set_level(logging.DEBUG, logger="quicksilver.bot")
+    caplog.set_level(logging.DEBUG, logger=computer_seat.log.name)
+    world = make_world(simcord_env, crew=1)
+    await create(world, world.crew[0], 54)
+    await world.crew[0].slash(world.channel, "game computer", seat="alien")
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    await world.crew[0].slash(world.channel, "game start")
+    await world.crew[0].slash(world.channel, "game setup")  # the game's alien then moves
+    lines = [r.getMessage() for r in caplog.records if "memory not rebuilt" in r.getMessage()]
+    assert lines and all(line.endswith("(C.7)") for line in lines)
+    assert not any("move alien1" in line or "0-T9" in line for line in lines)
+
+
+async def test_a_moderator_cannot_roll_back_a_finished_game(simcord_env):
+    from tests.bot.client.test_full_game import play_to_the_end
+
+    world = make_world(simcord_env)
+    await seat_and_start(world)
+    await play_to_the_end(world)
+    assert world.table().status == "over"
+    stored = stored_commands(world)
+    refused = await world.mod.slash(world.channel, "mod rollback", turn=1, phase="alien")
+    assert refused.response.content.startswith("⚠️ This game is over and its final reveal")
+    assert world.table().status == "over" and stored_commands(world) == stored

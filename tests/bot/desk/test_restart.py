@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.client.app import QuicksilverBot
 from engine.state import Phase
-from tests.bot.helpers import make_world, mirror, phase_of, seat_and_start
+from tests.bot.helpers import create, make_world, mirror, phase_of, seat_and_start
 
 
 async def test_restart_mid_game_resumes_with_buttons(simcord_env, db_path):
@@ -39,7 +39,7 @@ async def test_restart_mid_game_resumes_with_buttons(simcord_env, db_path):
 
 async def test_restart_keeps_the_lobby(simcord_env, db_path):
     world = make_world(simcord_env)
-    created = await world.crew[0].slash(world.channel, "game create", seed=5)
+    created = await create(world, world.crew[0], 5)
     await world.alien.slash(world.channel, "game join", seat="alien")
     await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
     joined = await world.crew[0].click(created.response, label="Join crew")
