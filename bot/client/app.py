@@ -20,11 +20,13 @@ from discord import app_commands
 
 from bot.client import replay, timers
 from bot.client.commands.game import game
+from bot.client.commands.me import me
 from bot.client.commands.mod import mod
 from bot.client.commands.play import alien, crew
 from bot.client.commands.replay import replay_command
 from bot.client.commands.rules import rules
 from bot.client.panels.layout import PanelButton, PanelSelect
+from bot.client.seat_calls import SeatCallButton
 from bot.client.ui import GameButton
 from bot.config import TOKEN_HELP, Config
 from bot.desk import leases
@@ -102,7 +104,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         self.tree = Tree(self)
         if game.get_command(replay_command.name) is None:
             game.add_command(replay_command)
-        for group in (game, crew, alien, mod):
+        for group in (game, crew, alien, mod, me):
             self.tree.add_command(group)
         self.tree.add_command(rules)
         self.stopwatch = Stopwatch()
@@ -137,7 +139,9 @@ class QuicksilverBot(discord.AutoShardedClient):
             indexed,
             self._store.backend,
         )
-        self.add_dynamic_items(GameButton, replay.ReplayButton, PanelButton, PanelSelect)
+        self.add_dynamic_items(
+            GameButton, replay.ReplayButton, PanelButton, PanelSelect, SeatCallButton
+        )
         await self.tree.sync()
         if self.background:
             self._ticker = asyncio.create_task(self._tick_forever())

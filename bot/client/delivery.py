@@ -104,9 +104,12 @@ COMPUTER_MOVES_MAX = 2000  # a safety stop for one run of the game's moves
 
 async def deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     """Tell everyone what ``outcome`` lets them know, then let the game play its side if
-    it waits on it; call with the channel lock held."""
+    it waits on it (or the computer stands in for an away player); call with the
+    channel lock held."""
     await _deliver(bot, table, outcome)
-    await play_computer(bot, table)
+    from bot.client import stand_ins
+
+    await stand_ins.play_all(bot, table)
 
 
 async def play_computer(bot: QuicksilverBot, table: Table) -> int:
@@ -194,29 +197,10 @@ async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> Non
 
 
 async def ping(bot: QuicksilverBot, table: Table) -> None:
-    """Mention only the people the game waits for, with a Play button; the alien hears
-    by DM too, with its own Play button there."""
-    from bot.client import ui
+    """Tell the people the game waits for, each their own way (bot.client.notify)."""
+    from bot.client import notify
 
-    waiting = table.waiting_users()
-    if not waiting:
-        return
-    await post(
-        bot,
-        table.channel_id,
-        [texts.ping_text(table)],
-        mentions=discord.AllowedMentions(users=[discord.Object(u) for u in waiting]),
-        view=ui.play_view(table),
-    )
-    alien = table.alien_player()
-    if alien is not None and alien.user_id in waiting:
-        await dm(
-            bot,
-            table,
-            alien.user_id,
-            [texts.ping_text(table) + " Plot here, in this DM."],
-            view=ui.play_view(table),
-        )
+    await notify.phase_start(bot, table)
 
 
 async def post_result(bot: QuicksilverBot, table: Table) -> None:

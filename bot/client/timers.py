@@ -1,4 +1,5 @@
-"""The bot's clock: deadlines, reminders, the side the game plays, idle games.
+"""The bot's clock: deadlines, each person's pings (:mod:`bot.client.notify`), the side
+the game plays, idle games.
 
 Which games need the clock is a query over the games table, so a tick touches only
 those games (loading them if they are not in memory), never every stored game.
@@ -8,10 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import discord
-
-from bot.client import delivery
-from bot.present import texts
+from bot.client import delivery, notify
 from bot.store import GameRow
 
 if TYPE_CHECKING:
@@ -21,9 +19,10 @@ VERIFY_PER_TICK = 20  # games loaded from snapshots that each tick checks agains
 
 
 async def tick(bot: QuicksilverBot, now: float) -> None:
-    """Deadlines that passed end their phase; reminders that are due go out; a side the
-    game plays moves if the game waits on it (after a restart, say); idle games leave
-    memory; a few snapshot-loaded games are checked against a full replay."""
+    """Deadlines that passed end their phase (after any grace); a side the game plays
+    moves if the game waits on it (after a restart, say); each person's reminders and
+    held pings go out; idle games leave memory; a few snapshot-loaded games are checked
+    against a full replay."""
     desk = bot.desk
     for game_id in await desk.store.games_due(now):
         table = desk.tables.get(game_id)  # only the games this process serves
@@ -36,14 +35,7 @@ async def tick(bot: QuicksilverBot, now: float) -> None:
             outcome = await desk.expire(table, now)
             if outcome is not None:
                 await delivery.deliver(bot, table, outcome)
-            users = await desk.remind(table, now)
-            if users:
-                await delivery.post(
-                    bot,
-                    table.channel_id,
-                    [f"⏳ Reminder — {texts.ping_text(table)}"],
-                    mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
-                )
+    await notify.tick(bot, now)  # each person's pings, stand-ins, seat calls (issue 24)
     desk.evict_idle(now)
     await desk.verify_some(VERIFY_PER_TICK)
 
@@ -52,4 +44,4 @@ def _needs_clock(row: GameRow, now: float) -> bool:
     """Whether the clock has anything to do for this game now (a game the bot plays a
     side of stays out of memory while it waits on a person)."""
     deadline = row.deadline_at is not None and row.deadline_at <= now
-    return deadline or row.reminder_due(now) or row.computer_may_move()
+    return deadline or row.computer_may_move()

@@ -266,6 +266,7 @@ class DeskBase:
         table.players = {p.user_id: p for p in await self.store.players(table.id)}
 
     def _arm_deadline(self, row: GameRow, now: float) -> GameRow:
-        if row.deadline_hours > 0:
-            return row.with_(deadline_at=now + row.deadline_hours * 3600)
-        return row.with_(deadline_at=None)
+        seconds = row.deadline_hours * 3600 if row.deadline_hours > 0 else None
+        if row.paused:  # a paused game's clock stands still: it keeps the time left
+            return row.with_(deadline_at=None, paused_left=seconds)
+        return row.with_(deadline_at=now + seconds if seconds is not None else None)

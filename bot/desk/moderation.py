@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from bot import store as st
 from bot.desk import loading
-from bot.desk.base import DeskBase
+from bot.desk.attendance import Attendance
 from bot.desk.outcome import Outcome
 from bot.desk.tables import Refusal, Seat, Table
 from bot.store import GameRow, PlayerRow
+from bot.store import people as pp
 from engine.commands import parse
 from engine.errors import GameError
 from engine.game import Game
@@ -17,7 +18,7 @@ from engine.state import Phase, Side
 from engine.views import Viewer
 
 
-class Moderation(DeskBase):
+class Moderation(Attendance):
     """The moderators' and settings' side of the desk."""
 
     async def configure(self, table: Table, **changes: float | int) -> GameRow:
@@ -28,10 +29,13 @@ class Moderation(DeskBase):
                 row = row.with_(
                     deadline_at=base + row.deadline_hours * 3600 if row.deadline_hours > 0 else None
                 )
-            if "remind_hours" in changes or "remind_max" in changes:
-                row = row.with_(reminders_sent=0)
+            if row.paused_at is not None and "deadline_hours" in changes:  # clocks stand still
+                left = row.deadline_at - row.paused_at if row.deadline_at is not None else None
+                row = row.with_(paused_left=left, deadline_at=None)
             await self._commit(table, [], row)
-            return table.row
+        if "remind_hours" in changes or "remind_max" in changes:
+            await self.refresh_reminders(game_id=table.id)
+        return table.row
 
     async def assign(self, table: Table, unit: str, user_id: int) -> None:
         async with self._hold(table):
@@ -82,7 +86,10 @@ class Moderation(DeskBase):
             row = table.row.with_(status="aborted", deadline_at=None)
             await self._commit(
                 table,
-                [st.mod_action(table.id, table.channel_id, mod_id, "abort", self.clock())],
+                [
+                    st.mod_action(table.id, table.channel_id, mod_id, "abort", self.clock()),
+                    pp.delete_waits(table.id),
+                ],
                 row,
             )
             self.tables.pop(table.id, None)
@@ -110,13 +117,12 @@ class Moderation(DeskBase):
             length = game.length
             table.game = game
             now = self.clock()
-            row = table.row.with_(
-                status="playing", phase_key=table.stamp(), phase_since=now, reminders_sent=0
-            )
+            row = table.row.with_(status="playing", phase_key=table.stamp(), phase_since=now)
             row = self._arm_deadline(row, now)
             await self._commit(
                 table,
                 [
+                    *await self._on_rollback(table, length, now),
                     st.truncate_commands(table.id, length),
                     st.truncate_snapshots(table.id, length),
                     st.truncate_public_lines(table.id, length),
@@ -143,12 +149,12 @@ class Moderation(DeskBase):
             if taken is not None and taken.seat != Seat.SPECTATOR.value:
                 raise Refusal("The new member already plays in this game.")
             new = PlayerRow(new_id, old.seat, old.units, True, old.joined_at)
+            now = self.clock()
             statements = [
                 st.delete_player(table.id, old_id),
                 st.put_player(table.id, new),
-                st.mod_action(
-                    table.id, table.channel_id, mod_id, f"replace {old.seat}", self.clock()
-                ),
+                st.mod_action(table.id, table.channel_id, mod_id, f"replace {old.seat}", now),
+                *self._seat_handed(table, old_id, new_id, old.seat, ("replaced", "mod"), now),
             ]
             # Commands keep their author; undo stays with whoever played them.
             await self._commit(table, statements)
@@ -161,12 +167,13 @@ class Moderation(DeskBase):
             player = table.players.get(user_id)
             if player is None:
                 raise Refusal("That member has no seat at this game.")
+            now = self.clock()
             statements = [
                 st.delete_player(table.id, user_id),
-                st.mod_action(
-                    table.id, table.channel_id, mod_id, f"remove {player.seat}", self.clock()
-                ),
+                st.mod_action(table.id, table.channel_id, mod_id, f"remove {player.seat}", now),
             ]
+            if player.seat != Seat.SPECTATOR.value:
+                statements += self._seat_left(table, user_id, "removed", now)
             del table.players[user_id]
             statements += self._deal(table, player.units)
             await self._commit(table, statements)

@@ -6,7 +6,10 @@ the store in one transaction before anyone is told about it. Everything people r
 built from :func:`engine.views.view` and :func:`engine.views.events_for`, never from state.
 Games come into memory on demand (:mod:`bot.desk.loading`); the clock lives in
 :mod:`bot.client.timers`; the tables and the guarded writes in :mod:`bot.desk.base`;
-moderators' actions in :mod:`bot.desk.moderation`.
+moderators' actions in :mod:`bot.desk.moderation`; the player as a person across games
+(waits, marks, absences, substitutes, pings) in :mod:`bot.desk.attendance`,
+:mod:`bot.desk.people`, :mod:`bot.desk.subs`, :mod:`bot.desk.stand_in` and
+:mod:`bot.desk.outbox`.
 """
 
 from __future__ import annotations
@@ -19,7 +22,10 @@ from bot.desk import loading
 from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
 from bot.desk.moderation import Moderation
+from bot.desk.outbox import Outbox
 from bot.desk.outcome import Outcome, merge
+from bot.desk.stand_in import StandIns
+from bot.desk.subs import Substitutes
 from bot.desk.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
 from bot.store import CommandRow, GameRow, PlayerRow
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
@@ -48,7 +54,7 @@ log = logging.getLogger("quicksilver.bot")
 SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a moderator chose the seed)."
 
 
-class Desk(Moderation):
+class Desk(Substitutes, Outbox, StandIns, Moderation):
     """All tables; the one place games change."""
 
     # --- lobby ---------------------------------------------------------------------
@@ -155,6 +161,16 @@ class Desk(Moderation):
                 command = await computer_command(self.store, table, side, rng)
             return await self._apply(table, side, [command], None)
 
+    async def stand_in_move(self, table: Table) -> Outcome | None:
+        """One move the computer plays for an away player the game waits on
+        (:mod:`bot.desk.stand_in`), stored and reported like anyone's."""
+        async with self._hold(table):
+            found = await self._stand_in_next(table)
+            if found is None:
+                return None
+            side, command, user = found
+            return await self._apply(table, side, [command], None, stand_in=user)
+
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:
         player = table.players.get(user_id)
         if player is None or player.dm_ok == ok:
@@ -173,6 +189,7 @@ class Desk(Moderation):
                     "The alien cannot leave a game in progress; a moderator can `/mod replace` you."
                 )
             statements = [st.delete_player(table.id, user_id)]
+            statements += self._seat_left(table, user_id, "left", self.clock())
             del table.players[user_id]
             if player.units:
                 statements += self._deal(table, player.units)
@@ -196,7 +213,7 @@ class Desk(Moderation):
             game = Game.new(table.row.seed, self.ship, self.content)
             row = table.row.with_(status="playing", phase_key="setup", phase_since=now)
             row = self._arm_deadline(row, now)
-            await self._commit(table, [], row)
+            await self._commit(table, await self._on_start(table, now), row)
             table.game = game
             outcome = Outcome(table.id, table.channel_id, actor=user_id, new_phase=True)
             outcome.public.append(
@@ -243,6 +260,8 @@ class Desk(Moderation):
             raise Refusal("The game has not started yet: `/game start` when the seats are filled.")
         if table.status != "playing" or table.game is None:
             raise Refusal("This game is over.")
+        if table.row.paused:
+            raise Refusal("A moderator has paused this game: nobody plays until `/mod resume`.")
         side = table.side_of(user_id)
         if side is None:
             seat = table.seat_of(user_id)
@@ -276,10 +295,19 @@ class Desk(Moderation):
         return [command]
 
     async def _apply(
-        self, table: Table, side: Side, commands: list[Command], user_id: int | None
+        self,
+        table: Table,
+        side: Side,
+        commands: list[Command],
+        user_id: int | None,
+        *,
+        late: tuple[int, ...] = (),
+        stand_in: int | None = None,
     ) -> Outcome:
         """Play ``commands``, store them with their public lines (and the new phase's
-        snapshot) in one transaction, then report; nothing changes if any is refused."""
+        snapshot) in one transaction, then report; nothing changes if any is refused.
+        ``late``: the players still waited on when the deadline ended the phase;
+        ``stand_in``: the computer played for that away player (for their records)."""
         game = table.game
         assert game is not None
         before_len, before_stamp = game.length, table.stamp()
@@ -324,6 +352,9 @@ class Desk(Moderation):
                 if can_act(line.fate, line.condition)
             ]
             statements += self._deal(table, living)
+        statements += await self._bookkeeping(
+            table, new_phase=new_phase, late=late, stand_in=stand_in, now=now
+        )
         try:
             await self._commit(table, statements, row)
         except Exception:
@@ -354,10 +385,7 @@ class Desk(Moderation):
         return outcome
 
     def _new_phase_row(self, table: Table, now: float) -> GameRow:
-        row = table.row.with_(
-            phase_key=table.stamp(), phase_since=now, reminders_sent=0, last_reminder=now
-        )
-        row = self._arm_deadline(row, now)
+        row = self._arm_deadline(table.row.with_(phase_key=table.stamp(), phase_since=now), now)
         if table.phase() is Phase.OVER:
             row = row.with_(status="over", deadline_at=None)
         return row
@@ -404,6 +432,7 @@ class Desk(Moderation):
             )
             game.undo(side)
             table.recent.pop()
+            await self.store.commit(self._waits_reopened(table))
             return outcome
 
     # --- referee and moderators ------------------------------------------------------
@@ -414,6 +443,9 @@ class Desk(Moderation):
             if row.status != "playing" or row.deadline_at is None or row.deadline_at > now:
                 return None
             assert table.game is not None
+            extended = await self._extend(table, now)
+            if extended is not None:
+                return extended
             sides = table.acting_sides()
             commands: list[tuple[Side, Command]] = []
             if table.game.state.phase is Phase.SETUP:
@@ -426,22 +458,13 @@ class Desk(Moderation):
                 else f"the {sides[0].value} phase ends as if its remaining units had stopped."
             )
             outcome = Outcome(table.id, table.channel_id)
+            late = tuple(table.waiting_users())
             for side, command in commands:
-                step = await self._apply(table, side, [command], None)
+                step = await self._apply(table, side, [command], None, late=late)
                 outcome = merge(outcome, step)
             outcome.public.insert(0, note)
             outcome.reply = []
             return outcome
-
-    async def remind(self, table: Table, now: float) -> list[int] | None:
-        """If a reminder is due, count it sent and return whom the game waits for."""
-        async with self._hold(table):
-            row = table.row
-            if not row.reminder_due(now):
-                return None
-            updated = row.with_(reminders_sent=row.reminders_sent + 1, last_reminder=now)
-            await self._commit(table, [], updated)
-            return table.waiting_users()
 
 
 def computer_seed(seed: int, length: int) -> int:

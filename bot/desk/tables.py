@@ -101,6 +101,8 @@ class Table:
         return self.computer is side or bool(self.seated(Seat(side.value)))
 
     def computer_to_move(self) -> bool:
+        if self.row.paused:
+            return False
         return self.computer is not None and self.computer in self.acting_sides()
 
     def seat_of(self, user_id: int) -> Seat | None:

@@ -264,14 +264,13 @@ class Store(abc.ABC):
         return bool(rows)
 
     async def games_due(self, now: float) -> list[int]:
-        """Games the clock must look at: a deadline passed, a reminder due, or a side the
-        game plays (it may be waiting on it after a restart)."""
+        """Games the clock must look at: a deadline passed, or a side the game plays (it
+        may be waiting on it after a restart). Reminders are each player's own
+        (:mod:`bot.store.people`)."""
         rows = await self._fetch(
-            "SELECT id FROM games WHERE status = 'playing' AND ("
-            "deadline_at <= ? OR computer != '' OR (remind_hours > 0 "
-            "AND reminders_sent < remind_max AND (CASE WHEN last_reminder > phase_since "
-            "THEN last_reminder ELSE phase_since END) + remind_hours * 3600 <= ?)) ORDER BY id",
-            (now, now),
+            "SELECT id FROM games WHERE status = 'playing' AND deadline_at <= ? UNION "
+            "SELECT id FROM games WHERE status = 'playing' AND computer > '' ORDER BY id",
+            (now,),
         )
         return [int(r["id"]) for r in rows]
 

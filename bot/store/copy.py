@@ -34,10 +34,21 @@ COPIED = {
     "public_lines": "id",
     "guild_settings": "guild_id",
     "mod_actions": "id",
+    # the player as a person (issue 24, bot.store.people)
+    "waits": "game_id, user_id",
+    "held_pings": "id",
+    "seatings": "id",
+    "phase_marks": "game_id, phase_seq, user_id",
+    "game_results": "game_id",
+    "seat_calls": "id",
+    "user_settings": "user_id",
 }
 GAME_KEY = {"games": "id", "players": "game_id", "commands": "game_id"}
 GAME_KEY |= {"snapshots": "game_id", "public_lines": "game_id"}
-IDENTITIES = ("games", "public_lines", "mod_actions")  # ids the database hands out
+GAME_KEY |= {t: "game_id" for t in ("waits", "held_pings", "seatings", "phase_marks")}
+GAME_KEY |= {"game_results": "game_id", "seat_calls": "game_id"}
+# ids the database hands out
+IDENTITIES = ("games", "public_lines", "mod_actions", "held_pings", "seatings", "seat_calls")
 LEFT_OUT = {
     "shard_leases": "which running process serves which shard, not data",
     "schema_migrations": "each database's own record of its migrations",

@@ -22,31 +22,32 @@ class GameRow:
     phase_since: float = 0.0
     deadline_hours: float = 0.0
     deadline_at: float | None = None
-    remind_hours: float = 0.0
-    remind_max: int = 3
-    reminders_sent: int = 0
-    last_reminder: float = 0.0
+    remind_hours: float = 0.0  # the game's reminder cadence, for players without their own
+    remind_max: int = 3  # reminders a phase, at most, for each player waited on
     computer: str = ""  # the side the game plays ('' none, 'alien' or 'crew')
     version: int = 0  # bumped by every guarded commit (bot.store.base.Guard)
     # A moderator chose the seed: announced as predictable, kept out of any records
     # (schema 5). Every other Discord game's seed is secret until the game is over.
     seeded: bool = False
+    # The game's terms (issue 24, bot.desk.attendance): grace, the away cap, open seats.
+    grace_hours: float = 0.0  # a grace extension's length; 0: no grace
+    graces: int = 0  # grace extensions each player may use in the game
+    away_cap_hours: float = 72.0  # the most a deadline moves for one away player
+    sub_after: int = 0  # missed phases in a row that open the seat; 0: never
+    paused_at: float | None = None  # a moderator's pause: every clock stands still
+    paused_left: float | None = None  # seconds the deadline had left when paused
 
     def with_(self, **changes: Any) -> GameRow:
         return replace(self, **changes)
 
-    def reminder_due(self, now: float) -> bool:
-        return (
-            self.status == "playing"
-            and self.remind_hours > 0
-            and self.reminders_sent < self.remind_max
-            and now - max(self.last_reminder, self.phase_since) >= self.remind_hours * 3600
-        )
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
 
     def computer_may_move(self) -> bool:
         """Whether the side the game plays may be the one the game waits on (from the
         phase stamp: ``setup``, ``3a`` or ``3c``), without loading the game."""
-        if not self.computer or self.status != "playing":
+        if not self.computer or self.status != "playing" or self.paused:
             return False
         return self.phase_key in ("", "setup") or self.phase_key.endswith(self.computer[0])
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.client import actions, complete, delivery
+from bot.client import actions, complete, delivery, seat_calls
 from bot.client.actions import Inter, guard
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat
+from bot.present import people as words
 from engine.players.levels import LEVELS
 from engine.state import Side
 
@@ -167,34 +168,80 @@ async def assign(interaction: Inter, unit: str, member: discord.User) -> None:
             )
 
 
-@game.command(name="deadline", description="Moderators: hours each phase may take (0: none)")
-async def deadline(interaction: Inter, hours: app_commands.Range[float, 0, 24 * 14]) -> None:
+@game.command(
+    name="deadline", description="Moderators: a phase's hours, grace, the away cap, open seats"
+)
+@app_commands.describe(
+    hours="hours each phase may take (0: none)",
+    grace="hours a grace extension adds when a deadline passes and a player is late (0: none)",
+    graces="grace extensions each player may use in this game",
+    away_cap="the most a deadline moves for one away player, in hours",
+    sub_after="missed phases in a row that open the seat to a substitute (0: never)",
+)
+async def deadline(
+    interaction: Inter,
+    hours: app_commands.Range[float, 0, 24 * 14] | None = None,
+    grace: app_commands.Range[float, 0, 24 * 7] | None = None,
+    graces: app_commands.Range[int, 0, 20] | None = None,
+    away_cap: app_commands.Range[float, 0, 24 * 14] | None = None,
+    sub_after: app_commands.Range[int, 0, 20] | None = None,
+) -> None:
     async with guard(interaction):
         actions.require_guild(interaction)
         await actions.require_mod(interaction)
         table = await actions.table_for(interaction)
         await actions.defer(interaction)
         bot = actions.bot_of(interaction)
+        given = {
+            "deadline_hours": hours,
+            "grace_hours": grace,
+            "graces": graces,
+            "away_cap_hours": away_cap,
+            "sub_after": sub_after,
+        }
+        changes = {k: v for k, v in given.items() if v is not None}
         async with table.channel_lock:
-            row = await bot.desk.configure(table, deadline_hours=hours)
-            when = (
-                f"this phase ends <t:{int(row.deadline_at)}:R>"
-                if row.deadline_at
-                else "no deadline"
-            )
-            await actions.reply(interaction, [f"Phase deadline set to {hours:g} h ({when})."])
+            row = await bot.desk.configure(table, **changes) if changes else table.row
+            terms = words.terms_text(row)
+            if not changes:
+                await actions.reply(interaction, [f"This game's terms: {terms}."])
+                return
+            await actions.reply(interaction, [f"Set: {terms}."])
             await delivery.post(
                 bot,
                 table.channel_id,
-                [
-                    f"🛠️ Moderator {interaction.user.mention} set the phase deadline "
-                    f"to {hours:g} h ({when})."
-                ],
+                [f"🛠️ Moderator {interaction.user.mention} set the game's terms: {terms}."],
             )
 
 
+@game.command(name="sub", description="Offer your seat to a substitute (moderators: anyone's)")
+@app_commands.describe(player="moderators: the player whose seat is offered")
+async def sub(interaction: Inter, player: discord.User | None = None) -> None:
+    async with guard(interaction):
+        await seat_calls.ask(interaction, player)
+
+
+@game.command(name="players", description="Who sits where, with each player's record")
+async def players(interaction: Inter) -> None:
+    async with guard(interaction):
+        actions.require_guild(interaction)
+        table = await actions.table_for(interaction)
+        desk = actions.bot_of(interaction).desk
+        lines = [f"👥 **Players of game {table.id}**"]
+        for player in sorted(table.players.values(), key=lambda p: (p.seat, p.joined_at)):
+            if player.seat == Seat.SPECTATOR.value:
+                continue
+            found = await desk.record(player.user_id)
+            seat = words.SIDE.get(player.seat, player.seat)
+            lines.append(f"• {seat}: <@{player.user_id}> — {words.record_line(found)}")
+        if table.computer is not None:
+            lines.append(f"• {words.SIDE[table.computer.value]}: 🤖 the game")
+        await actions.reply(interaction, lines)
+
+
 @game.command(
-    name="reminders", description="Remind whoever the game waits for every N hours (0: off)"
+    name="reminders",
+    description="The game's reminder cadence, for players without their own (/me settings)",
 )
 async def reminders(
     interaction: Inter,
@@ -211,6 +258,7 @@ async def reminders(
         async with table.channel_lock:
             await bot.desk.configure(table, remind_hours=hours, remind_max=count)
             text = f"every {hours:g} h, at most {count} times a phase" if hours else "off"
+            text += " (for players without their own cadence in `/me settings`)"
             await actions.reply(interaction, [f"Reminders: {text}."])
             await delivery.post(
                 bot, table.channel_id, [f"{interaction.user.mention} set reminders: {text}."]

@@ -1,4 +1,5 @@
-"""/mod: reset (with a confirmation), roll back, replace or remove a player, abort.
+"""/mod: reset (with a confirmation), roll back, replace or remove a player, abort, pause
+and resume.
 
 Moderators hold Manage Channels in the channel, or the role set with ``/mod role``.
 Every moderator action is announced in the channel and written to ``mod_actions``.
@@ -11,7 +12,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.client import actions, delivery, ui
+from bot.client import actions, delivery, notify, stand_ins, ui
 from bot.client.actions import Inter, guard
 from bot.desk.service import Refusal, Table
 from bot.present import texts
@@ -122,6 +123,40 @@ async def abort(interaction: Inter) -> None:
             await _announce(
                 interaction, table, f"aborted game {table.id}. `/game create` starts a new one."
             )
+
+
+@mod.command(name="pause", description="Freeze every clock of this game: nobody plays meanwhile")
+async def pause(interaction: Inter) -> None:
+    async with guard(interaction):
+        table = await _mod_table(interaction)
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        async with table.channel_lock:
+            await bot.desk.pause(table, interaction.user.id)
+            await actions.reply(interaction, [f"Game {table.id} is paused."])
+            await _announce(
+                interaction,
+                table,
+                "paused the game: its deadline and reminders stand still and nobody plays "
+                "until `/mod resume`.",
+            )
+
+
+@mod.command(name="resume", description="Start this game's clocks again after a pause")
+async def resume(interaction: Inter) -> None:
+    async with guard(interaction):
+        table = await _mod_table(interaction)
+        await actions.defer(interaction)
+        bot = actions.bot_of(interaction)
+        async with table.channel_lock:
+            row = await bot.desk.resume(table, interaction.user.id)
+            when = (
+                f" The deadline is {texts.timestamp(row.deadline_at)}." if row.deadline_at else ""
+            )
+            await actions.reply(interaction, [f"Game {table.id} runs again."])
+            await _announce(interaction, table, f"resumed the game.{when}")
+            await notify.phase_start(bot, table)
+            await stand_ins.play_all(bot, table)
 
 
 @mod.command(

@@ -12,6 +12,7 @@ from pathlib import Path
 from bot import store as st
 from bot.cli.main import main
 from bot.store import Store
+from bot.store import people as pp
 from bot.store.base import migrations
 from bot.store.copy import COPIED, LEFT_OUT, verify
 from tests.bot.stored_games import fresh_desk, play_games, replayed
@@ -59,6 +60,16 @@ async def _played(path: Path) -> None:
             st.set_mod_role(1, 77),
             st.mod_action(lobby.id, 99, 5, "replace crew", 1.5),
             st.mod_action(None, 98, 5, "abort", 2.5),
+            # the player as a person (issue 24): a row in each of its tables
+            pp.put_settings(
+                pp.Settings(10, notify="dm", time_zone="Europe/Berlin", quiet_from=1380)
+            ),
+            pp.put_wait(pp.Wait(lobby.id, 77, "crew", 0, 1.0, remind_at=2.0)),
+            pp.hold_ping(10, 1, "reminder", 3.0, 4.0),
+            pp.open_seating(lobby.id, 77, "crew", 1.0, "sub"),
+            pp.put_mark(lobby.id, 0, 77, "crew", "grace", 1, 2.0),
+            pp.put_result(2, 5.0, 9, 12, "marginal-human", "crew"),
+            pp.open_call(3, 20, "alien", "asked", 6.0),
         ]
     )
     await store.close()

@@ -23,6 +23,9 @@ MATRIX = [
     ("mod rollback", {"turn": 1, "phase": "alien"}, {"mod"}),
     ("mod abort", {}, {"mod"}),
     ("mod reset", {}, {"mod"}),
+    ("mod pause", {}, {"mod"}),
+    ("game sub", {}, {"crew", "alien"}),
+    ("game players", {}, {"crew", "alien", "spectator", "stranger", "mod"}),
     ("game create", {}, set()),
     ("game start", {}, set()),
 ]

@@ -106,16 +106,21 @@ async def test_every_operation_reads_back_what_it_wrote(store_target):
     await store.close()
 
 
-async def test_reminders_come_due_from_the_later_of_phase_start_and_last_reminder(store_target):
+async def test_the_clock_looks_at_games_with_a_deadline_passed_or_a_side_the_game_plays(
+    store_target,
+):
+    """Reminders are each player's own (tests/bot/store/test_people_store.py)."""
     store = await Store.open(store_target)
     row = await store.create_game(1, 1, "qs", 3, 9, 0.0)
-    playing = row.with_(status="playing", remind_hours=1.0, phase_since=100.0, last_reminder=0)
-    await store.commit([st.update_game(playing)])
-    assert await store.games_due(100.0 + 3599) == []
-    assert await store.games_due(100.0 + 3600) == [row.id]
-    await store.commit([st.update_game(playing.with_(last_reminder=5000.0))])
-    assert await store.games_due(100.0 + 3600) == []
-    assert await store.games_due(5000.0 + 3600) == [row.id]
+    played = await store.create_game(2, 1, "qs", 3, 9, 0.0)
+    await store.commit(
+        [
+            st.update_game(row.with_(status="playing", deadline_at=100.0, remind_hours=1.0)),
+            st.update_game(played.with_(status="playing", computer="alien:easy")),
+        ]
+    )
+    assert await store.games_due(99.0) == [played.id]
+    assert await store.games_due(100.0) == [row.id, played.id]
     await store.close()
 
 

@@ -1,0 +1,200 @@
+"""/me: a person's own settings, absences, games across servers and record (issue 24).
+
+Every answer is private (ephemeral); every command works in any server and in DMs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.client import actions, delivery, seat_calls, stand_ins
+from bot.client.actions import Inter, bot_of, guard
+from bot.desk import when
+from bot.desk.people import Absence
+from bot.present import people as words
+
+if TYPE_CHECKING:
+    from bot.client.app import QuicksilverBot
+
+me = app_commands.Group(
+    name="me",
+    description="Your own settings, absences, games and record (only you see the answers)",
+    allowed_contexts=app_commands.AppCommandContext(
+        guild=True, dm_channel=True, private_channel=False
+    ),
+    allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+)
+
+Choice = app_commands.Choice
+
+
+@me.command(name="settings", description="How and when games reach you; no options: show them")
+@app_commands.describe(
+    notify="how you are told: a ping in the game's channel, a DM, or nothing",
+    when="only when a game waits on you, or also when your side's phase starts",
+    reminders="your own reminder cadence: 6h, 1d…, 'off', or 'game' (the game's)",
+    timezone="your time zone, e.g. Europe/Berlin (for quiet hours and dates)",
+    quiet="quiet hours in your time zone, e.g. 23:00-07:00, or 'off'",
+)
+@app_commands.choices(
+    notify=[
+        Choice(name=n, value=v)
+        for n, v in (("channel ping", "channel"), ("DM", "dm"), ("nothing", "none"))
+    ],
+    when=[
+        Choice(name="only when a game waits on me", value="waiting"),
+        Choice(name="also when my side's phase starts", value="phase"),
+    ],
+)
+async def settings(
+    interaction: Inter,
+    notify: Choice[str] | None = None,
+    when: Choice[str] | None = None,
+    reminders: app_commands.Range[str, 1, 20] | None = None,
+    timezone: app_commands.Range[str, 1, 64] | None = None,
+    quiet: app_commands.Range[str, 1, 20] | None = None,
+) -> None:
+    async with guard(interaction):
+        desk = bot_of(interaction).desk
+        user = interaction.user.id
+        if all(v is None for v in (notify, when, reminders, timezone, quiet)):
+            mine = await desk.my_settings(user)
+        else:
+            mine = await desk.change_settings(
+                user,
+                notify=notify.value if notify else None,
+                notify_when=when.value if when else None,
+                reminders=reminders,
+                time_zone=timezone,
+                quiet=quiet,
+            )
+        await actions.reply(interaction, words.settings_text(mine, desk.clock()))
+
+
+@settings.autocomplete("timezone")
+async def _zones(interaction: Inter, current: str) -> list[Choice[str]]:
+    return [Choice(name=z, value=z) for z in when.zone_names(current)]
+
+
+@me.command(
+    name="games", description="Every game you sit at, in every server: waiting on you first"
+)
+async def games(interaction: Inter) -> None:
+    async with guard(interaction):
+        bot = bot_of(interaction)
+        user = interaction.user.id
+        mine = await bot.desk.my_games(user)
+        view = None
+        first = words.first_waiting(mine)
+        if first is not None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(
+                discord.ui.Button(
+                    label=f"Next game: #{first.channel_name}",
+                    emoji="▶️",
+                    style=discord.ButtonStyle.link,
+                    url=words.jump(first.guild_id, first.channel_id),
+                )
+            )
+        await actions.reply(interaction, words.games_text(mine, user, _guilds(bot)), view=view)
+
+
+@me.command(name="away", description="Declare an absence: your deadlines, your seat meanwhile")
+@app_commands.describe(
+    until="when you are back: 2026-03-14, 2026-03-14 18:00 (your time zone), 3d, 12h…",
+    meanwhile="wait for me (default), the computer plays my units, or a substitute takes my seat",
+    note="a note (the channels see it only if public is on)",
+    public="show the note in your games' channels",
+)
+@app_commands.choices(
+    meanwhile=[
+        Choice(name="wait for me", value="wait"),
+        Choice(name="the computer plays my units (normal level)", value="computer"),
+        Choice(name="a substitute may take my seat", value="sub"),
+    ]
+)
+async def away(
+    interaction: Inter,
+    until: app_commands.Range[str, 1, 40],
+    meanwhile: Choice[str] | None = None,
+    note: app_commands.Range[str, 0, 200] = "",
+    public: bool = False,
+) -> None:
+    async with guard(interaction):
+        await actions.defer(interaction)
+        bot = bot_of(interaction)
+        user = interaction.user.id
+        mode = meanwhile.value if meanwhile else "wait"
+        absence = await bot.desk.go_away(user, until, mode, note, public)
+        await actions.reply(
+            interaction, words.away_reply(absence.settings, len(absence.games), len(absence.calls))
+        )
+        await _announce(bot, absence, words.away_announcement(user, absence.settings))
+        for call in absence.calls:
+            if _serves(bot, call.game_id):
+                await seat_calls.post_call(bot, call)
+        if mode == "computer":
+            await _stand_in_now(bot, absence)
+
+
+@me.command(name="back", description="End your absence now (mid-phase too: what is left is yours)")
+async def back(interaction: Inter) -> None:
+    async with guard(interaction):
+        await actions.defer(interaction)
+        bot = bot_of(interaction)
+        user = interaction.user.id
+        absence = await bot.desk.come_back(user)
+        await _announce(bot, absence, words.back_announcement(user))
+        for call in absence.calls:
+            if call.message_id:
+                await seat_calls.announce_withdrawn(bot, call)
+        await actions.reply(
+            interaction,
+            ["👋 Welcome back.", *words.games_text(absence.games, user, _guilds(bot))],
+        )
+
+
+@me.command(name="record", description="Your record across games (or another member's)")
+async def record(interaction: Inter, member: discord.User | None = None) -> None:
+    async with guard(interaction):
+        who = member or interaction.user
+        found = await bot_of(interaction).desk.record(who.id)
+        await actions.reply(interaction, words.record_text(found, who.mention))
+
+
+def _guilds(bot: QuicksilverBot) -> Callable[[int | None], str]:
+    """A server's name by id (one this bot no longer sees: "another server")."""
+
+    def name(guild_id: int | None) -> str:
+        guild = bot.get_guild(guild_id) if guild_id else None
+        return guild.name if guild is not None else "another server"
+
+    return name
+
+
+async def _announce(bot: QuicksilverBot, absence: Absence, text: str) -> None:
+    """Tell the channels of the person's running games and lobbies."""
+    for game in absence.games:
+        if game.status in ("playing", "lobby"):
+            await delivery.post(bot, game.channel_id, [text])
+
+
+def _serves(bot: QuicksilverBot, game_id: int) -> bool:
+    table = bot.desk.tables.get(game_id)
+    return table is not None and bot.desk.serves(table)
+
+
+async def _stand_in_now(bot: QuicksilverBot, absence: Absence) -> None:
+    """The computer starts at once in the games this process serves that wait on the
+    person (the others' processes start it at their next tick)."""
+    for game in absence.games:
+        table = bot.desk.tables.get(game.game_id)
+        if game.since is None or table is None or not bot.desk.serves(table):
+            continue
+        await bot.desk.loaded(table)
+        async with table.channel_lock:
+            await stand_ins.play_all(bot, table)

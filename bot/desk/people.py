@@ -1,0 +1,162 @@
+"""A person across their games (issue 24): their settings, their absences, the list of
+their games in every server, and their record. No discord here; bad input is a
+:class:`Refusal` and changes nothing.
+
+Settings are kept per Discord user in the store, so every process and every server
+reads the same; ``/me`` commands work in any server and in DMs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.desk import records, when
+from bot.desk.attendance import Attendance
+from bot.desk.records import Record
+from bot.desk.tables import Refusal
+from bot.store import people as pp
+from bot.store.people import MyGame, SeatCall, Settings
+
+NOTE_MAX = 200
+
+
+@dataclass
+class Absence:
+    """What ``/me away`` or ``/me back`` changed: the person's settings, their games to
+    tell, and seat calls opened or withdrawn."""
+
+    settings: Settings
+    games: list[MyGame]
+    calls: list[SeatCall] = field(default_factory=list)
+
+
+class People(Attendance):
+    """Each person's own side of the desk."""
+
+    async def my_settings(self, user_id: int) -> Settings:
+        return await pp.settings(self.store, user_id)
+
+    async def change_settings(
+        self,
+        user_id: int,
+        *,
+        notify: str | None = None,
+        notify_when: str | None = None,
+        reminders: str | None = None,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+    ) -> Settings:
+        """Change what was given, after checking all of it (nothing changes on a refusal)."""
+        mine = await pp.settings(self.store, user_id)
+        try:
+            if notify is not None:
+                mine = mine.with_(notify=_choice(notify, pp.NOTIFY, "notify"))
+            if notify_when is not None:
+                mine = mine.with_(notify_when=_choice(notify_when, pp.NOTIFY_WHEN, "when"))
+            if time_zone is not None:
+                mine = mine.with_(time_zone=when.zone(time_zone).key)
+            if quiet is not None:
+                hours = when.parse_quiet(quiet)
+                mine = mine.with_(
+                    quiet_from=hours[0] if hours else None, quiet_to=hours[1] if hours else None
+                )
+            if reminders is not None:
+                mine = mine.with_(remind_hours=_cadence(reminders))
+        except when.WhenError as err:
+            raise Refusal(str(err)) from None
+        await self.store.commit([pp.put_settings(mine)])
+        if reminders is not None:
+            await self.refresh_reminders(user_id=user_id)
+        return mine
+
+    async def go_away(
+        self, user_id: int, until: str, mode: str, note: str = "", public: bool = False
+    ) -> Absence:
+        """``/me away``: from now until ``until`` (read in the person's time zone)."""
+        mine = await pp.settings(self.store, user_id)
+        mode = _choice(mode, pp.AWAY_MODES, "while away")
+        if len(note) > NOTE_MAX:
+            raise Refusal(f"Keep the note under {NOTE_MAX} characters.")
+        now = self.clock()
+        try:
+            back = when.parse_until(until, now, when.zone(mine.time_zone))
+        except when.WhenError as err:
+            raise Refusal(str(err)) from None
+        away = mine.with_(
+            away_since=now,
+            away_until=back,
+            away_mode=mode,
+            away_note=note.strip(),
+            away_public=public,
+        )
+        games = [g for g in await pp.my_games(self.store, user_id) if g.status != "over"]
+        calls: list[SeatCall] = []
+        await self.store.commit([pp.put_settings(away)])
+        if mode == "sub":
+            for game in games:
+                if game.status == "playing":
+                    made = await self._call_for(game.game_id, user_id, game.seat, "away", now)
+                    calls += [made] if made is not None else []
+        return Absence(away, games, calls)
+
+    async def come_back(self, user_id: int) -> Absence:
+        """``/me back``: the absence ends now (mid-phase too: what is left is yours);
+        seat calls it opened and nobody filled are withdrawn."""
+        mine = await pp.settings(self.store, user_id)
+        now = self.clock()
+        if not mine.away_at(now):
+            raise Refusal("You are not away. `/me away` declares an absence.")
+        back = mine.with_(away_since=None, away_until=None, away_note="", away_public=False)
+        await self.store.commit([pp.put_settings(back)])
+        games = await self.my_games(user_id)
+        withdrawn = []
+        for game in games:
+            for call in await pp.live_calls(self.store, game.game_id):
+                if call.user_id == user_id and call.reason == "away":
+                    withdrawn.append(call.with_closed("withdrawn", now))
+        await self.store.commit([pp.update_call(c) for c in withdrawn])
+        return Absence(back, games, withdrawn)
+
+    async def _call_for(
+        self, game_id: int, user_id: int, side: str, reason: str, now: float
+    ) -> SeatCall | None:
+        """A new open-seat call for ``user_id``'s seat, unless one is live already."""
+        if any(c.user_id == user_id for c in await pp.live_calls(self.store, game_id)):
+            return None
+        call_id = await pp.insert_call(self.store, game_id, user_id, side, reason, now)
+        return await pp.call(self.store, call_id)
+
+    async def my_games(self, user_id: int) -> list[MyGame]:
+        """Every current game of ``user_id`` in every server: those waiting on them first
+        (soonest deadline first), then the rest running, then lobbies, then finished."""
+        games = await pp.my_games(self.store, user_id)
+
+        def order(game: MyGame) -> tuple[int, float, int]:
+            rank = {"playing": 1, "lobby": 2, "over": 3}.get(game.status, 4)
+            if game.since is not None and not game.paused:
+                rank = 0
+            return rank, game.deadline_at or float("inf"), game.game_id
+
+        return sorted(games, key=order)
+
+    async def record(self, user_id: int) -> Record:
+        return records.build(await pp.record_rows(self.store, user_id))
+
+
+def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:
+    if value not in allowed:
+        raise Refusal(f"'{value}' is not a choice for {name}: {', '.join(allowed)}.")
+    return value
+
+
+def _cadence(text: str) -> float | None:
+    """A reminder cadence: ``game`` (the game's), ``off``, or a span (``6h``, ``1d``)."""
+    raw = text.strip().lower()
+    if raw == "game":
+        return None
+    if raw in ("off", "never", "0"):
+        return 0.0
+    hours = when.parse_span(raw if raw[-1:].isalpha() else raw + "h") / 3600
+    if not 1 <= hours <= 24 * 7:
+        raise when.WhenError("Remind at most every hour and at least once a week (1h to 7d).")
+    return hours

@@ -1,0 +1,221 @@
+"""Substitutes without a moderator (issue 24): open-seat calls, claims, approvals.
+
+A seat's own player (``/game sub``), a moderator, an absence that asked for it, or
+``sub_after`` missed phases in a row open a call. A member presses "Take this seat"
+(the claim); another player of the game, or a moderator, approves. Then the seat, its
+crew members and its wait change hands in one guarded transaction; the leaver leaves
+the game's seats (no new secret reaches them) and the newcomer gets their side's whole
+private briefing: their view, their hand, and every private line their side has heard
+(rebuilt from the command log, so exactly what the side was told, nothing more).
+
+Refused, changing nothing: claiming your own seat, claiming a seat at a game you already
+play in, claiming any seat after sitting at the other side of this game (you know its
+secrets), and approving your own substitution.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot import store as st
+from bot.desk.people import People
+from bot.desk.tables import Refusal, Seat, Table, event_line
+from bot.store import CommandRow, PlayerRow
+from bot.store import people as pp
+from bot.store.people import SeatCall
+from engine.board.ship import Ship
+from engine.content import Content
+from engine.game import Game
+from engine.state import Side
+
+PLAYING = (Seat.ALIEN, Seat.CREW)
+
+
+@dataclass(frozen=True, slots=True)
+class Substitution:
+    table: Table
+    call: SeatCall
+    leaver: int
+    newcomer: int
+
+
+def heard_so_far(
+    seed: int, rows: Sequence[CommandRow], side: Side, ship: Ship, content: Content
+) -> list[str]:
+    """Every private line ``side`` was told, in order: the game replayed from its log,
+    each command's events of that side's audience, worded as they were sent."""
+    game = Game.new(seed, ship, content)
+    heard: list[str] = []
+    for row in rows:
+        events = game.play(Side(row.side), row.command)
+        heard += [event_line(e) for e in events if e.audience.value == side.value]
+    return heard
+
+
+class Substitutes(People):
+    """Open-seat calls and the seat changing hands."""
+
+    async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
+        if by != user_id and not is_mod:
+            raise Refusal("Only the seat's own player or a moderator can offer a seat.")
+        async with self._hold(table):
+            if table.status != "playing":
+                raise Refusal(
+                    "Substitutes take seats of a game in progress; in the lobby, `/game leave`."
+                )
+            seat = table.seat_of(user_id)
+            if seat not in PLAYING:
+                raise Refusal("That member has no seat at this game.")
+            reason = "asked" if by == user_id else "mod"
+            call = await self._call_for(table.id, user_id, seat.value, reason, self.clock())
+        if call is None:
+            raise Refusal("That seat is already offered: see the call in the channel.")
+        return call
+
+    async def call_table(self, call_id: int) -> tuple[Table, SeatCall]:
+        """A call and its game (a current one), or a refusal: the call belongs to the past."""
+        call = await pp.call(self.store, call_id)
+        table = await self.find(call.game_id) if call is not None else None
+        if call is None or table is None:
+            raise Refusal("That call belongs to the past: its game is no longer running.")
+        return table, call
+
+    async def _live_call(self, call_id: int) -> tuple[Table, SeatCall]:
+        table, call = await self.call_table(call_id)
+        if table.status != "playing":
+            raise Refusal("That call belongs to the past: its game is no longer running.")
+        return table, call
+
+    async def claim_call_post(self, call_id: int) -> bool:
+        """Whether this caller is the one to post the call (each call is posted once)."""
+        return await pp.claim_post(self.store, call_id)
+
+    async def claim_seat(self, call_id: int, user_id: int) -> tuple[Table, SeatCall]:
+        """``user_id`` offers to take the seat: the players then approve or refuse."""
+        table, call = await self._live_call(call_id)
+        async with self._hold(table):
+            call = await self._reread(call)
+            if call.status == "claimed":
+                raise Refusal(
+                    f"<@{call.candidate}> has already offered to take this seat; "
+                    "the players are deciding."
+                )
+            await self._check_candidate(table, call, user_id)
+            claimed = call.with_(status="claimed", candidate=user_id)
+            await self.store.commit([pp.update_call(claimed)])
+        return table, claimed
+
+    async def _reread(self, call: SeatCall) -> SeatCall:
+        fresh = await pp.call(self.store, call.id)
+        if fresh is None or not fresh.live:
+            raise Refusal("This seat is no longer open.")
+        return fresh
+
+    async def _check_candidate(self, table: Table, call: SeatCall, user_id: int) -> None:
+        if user_id == call.user_id:
+            raise Refusal(
+                "This is your own seat: withdraw the call instead (its Withdraw button, or "
+                "`/me back` after an absence)."
+            )
+        if table.seat_of(user_id) in PLAYING:
+            raise Refusal("You already play in this game: one seat a person.")
+        other = Side.ALIEN.value if call.side == Side.CREW.value else Side.CREW.value
+        if other in await pp.sides_sat(self.store, table.id, user_id):
+            raise Refusal(
+                f"You sat at the {other} side of this game: you know its secrets, so you may "
+                "never take a seat in it."
+            )
+
+    async def approve_sub(self, call_id: int, approver: int, is_mod: bool) -> Substitution:
+        table, call = await self._live_call(call_id)
+        async with self._hold(table):
+            call = await self._reread(call)
+            if call.status != "claimed" or call.candidate is None:
+                raise Refusal("Nobody has offered to take this seat yet.")
+            if approver == call.candidate:
+                raise Refusal(
+                    "You cannot approve your own substitution: another player of this game "
+                    "or a moderator must."
+                )
+            if table.seat_of(approver) not in PLAYING and not is_mod:
+                raise Refusal("Only this game's players or a moderator can approve a substitute.")
+            now = self.clock()
+            old = table.players.get(call.user_id)
+            if old is None or old.seat != call.side:
+                await self.store.commit([pp.update_call(call.with_closed("withdrawn", now))])
+                raise Refusal("That seat changed hands meanwhile; the call is closed.")
+            await self._check_candidate(table, call, call.candidate)
+            new = PlayerRow(call.candidate, old.seat, old.units, True, old.joined_at)
+            filled = call.with_closed("filled", now).with_(approved_by=approver)
+            await self._commit(
+                table,
+                [
+                    st.delete_player(table.id, old.user_id),
+                    st.put_player(table.id, new),
+                    *self._seat_handed(
+                        table, old.user_id, new.user_id, new.seat, ("sub", "sub"), now
+                    ),
+                    pp.update_call(filled),
+                ],
+            )
+            del table.players[old.user_id]
+            table.players[new.user_id] = new
+        return Substitution(table, filled, old.user_id, new.user_id)
+
+    async def refuse_sub(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
+        """A player (or the one who offered) turns the offer down: the seat is open again."""
+        table, call = await self._live_call(call_id)
+        async with self._hold(table):
+            call = await self._reread(call)
+            if call.status != "claimed":
+                raise Refusal("Nobody has offered to take this seat yet.")
+            allowed = is_mod or by == call.candidate or table.seat_of(by) in PLAYING
+            if not allowed:
+                raise Refusal("Only this game's players or a moderator can turn an offer down.")
+            reopened = call.with_(status="open", candidate=None)
+            await self.store.commit([pp.update_call(reopened)])
+        return table, reopened
+
+    async def withdraw_call(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
+        table, call = await self._live_call(call_id)
+        if by != call.user_id and not is_mod:
+            raise Refusal("Only the seat's own player or a moderator can withdraw the call.")
+        call = await self._reread(call)
+        closed = call.with_closed("withdrawn", self.clock())
+        await self.store.commit([pp.update_call(closed)])
+        return table, closed
+
+    async def set_call_message(self, call_id: int, message_id: int) -> None:
+        await self.store.commit(
+            [("UPDATE seat_calls SET message_id = ? WHERE id = ?", (message_id, call_id))]
+        )
+
+    async def briefing(self, table: Table, user_id: int) -> list[str]:
+        """The private lines ``user_id``'s side has heard in this game so far."""
+        side = table.side_of(user_id)
+        if side is None:
+            raise Refusal("You have no seat at this game, so no side's secrets.")
+        rows = await self.store.commands(table.id)
+        return await asyncio.to_thread(
+            heard_so_far, table.row.seed, rows, side, self.ship, self.content
+        )
+
+    async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
+        """For the clock, in the games this process serves: open calls not posted yet,
+        and calls withdrawn now (their absence ended, or their game no longer runs)."""
+        to_post, closing = [], []
+        for call in await pp.calls_to_post(self.store):
+            table = self.tables.get(call.game_id)
+            if table is not None and self.serves(table) and table.status == "playing":
+                to_post.append(call)
+            elif self.serves(table) if table is not None else self.shards.everywhere:
+                closing.append(call)
+        for call in await pp.away_calls_ended(self.store, now):
+            table = self.tables.get(call.game_id)
+            if table is not None and self.serves(table):
+                closing.append(call)
+        withdrawn = [c.with_closed("withdrawn", now) for c in closing]
+        await self.store.commit([pp.update_call(c) for c in withdrawn])
+        return to_post, [c for c in withdrawn if c.message_id is not None]

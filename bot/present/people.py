@@ -1,0 +1,289 @@
+"""Words for the player as a person (issue 24): their settings, their games across
+servers, their record, pings held or queued, absences, seat calls and a substitute's
+briefing. Built from the desk's data only (no game state, no view is needed here: a
+game is named by its row's phase stamp and channel)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.desk import notices, when
+from bot.desk.notices import GameNote, Notice
+from bot.desk.records import Record
+from bot.store import GameRow
+from bot.store.people import MyGame, SeatCall, Settings
+
+HOW = {
+    "channel": "a ping in the game's channel",
+    "dm": "a direct message",
+    "none": "nothing (look with `/me games`)",
+}
+WHEN = {
+    "waiting": "only when a game waits on you",
+    "phase": "when a game waits on you, and when your side's phase starts",
+}
+AWAY = {
+    "wait": "the game waits for them (deadlines that wait on them are extended)",
+    "computer": "the computer plays their units at normal level",
+    "sub": "a substitute may take their seat",
+}
+SIDE = {"alien": "👾 alien", "crew": "🧑‍🚀 crew"}
+
+
+def jump(guild_id: int | None, channel_id: int) -> str:
+    """A link that opens the game's channel."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+
+
+def stamp(at: float, style: str = "R") -> str:
+    return f"<t:{int(at)}:{style}>"
+
+
+def phase_name(phase_key: str, status: str = "playing") -> str:
+    """``3c`` → ``Turn 3 · Crew phase``, from a game row's phase stamp."""
+    if status == "lobby":
+        return "Lobby"
+    if status == "over" or phase_key == "over":
+        return "Game over"
+    if phase_key in ("", "setup"):
+        return "Set-up"
+    side = {"a": "Alien", "c": "Crew"}.get(phase_key[-1], "?")
+    return f"Turn {phase_key[:-1]} · {side} phase"
+
+
+def waits_for(phase_key: str, seat: str, mine: bool) -> str:
+    """What the game waits for, for the person whose seat is ``seat``."""
+    if phase_key in ("", "setup"):
+        return "your set-up choices" if mine else "set-up choices"
+    if mine:
+        return "your alien's plot (in DMs)" if seat == "alien" else "your crew members' moves"
+    return "the alien" if phase_key.endswith("a") else "the crew"
+
+
+# --- settings ----------------------------------------------------------------------
+def settings_text(settings: Settings, now: float) -> list[str]:
+    tz = notices.zone_of(settings)
+    quiet = notices.quiet_of(settings)
+    if settings.remind_hours is None:
+        remind = "the game's cadence (`/game reminders`)"
+    elif settings.remind_hours == 0:
+        remind = "never"
+    else:
+        remind = f"every {settings.remind_hours:g} h while a game waits on you"
+    quiet_text = (
+        f"{when.clock_text(quiet[0])}–{when.clock_text(quiet[1])} your time: pings then are "
+        "held and sent, folded into one, when they end"
+        if quiet
+        else "none"
+    )
+    return [
+        "⚙️ **Your settings** (every server, and DMs)",
+        f"• Told by: {HOW[settings.notify]}",
+        f"• When: {WHEN[settings.notify_when]}",
+        f"• Reminders: {remind}",
+        f"• Time zone: {tz.key} (your clock reads {when.local_text(now, tz)})",
+        f"• Quiet hours: {quiet_text}",
+        f"• Away: {away_line(settings, now)}",
+        "Change any of them with `/me settings`; `/me away` and `/me back` for absences.",
+    ]
+
+
+def away_line(settings: Settings, now: float) -> str:
+    if not settings.away_at(now) or settings.away_until is None:
+        return "no"
+    mode = AWAY[settings.away_mode].replace("them", "you").replace("their", "your")
+    return f"until {stamp(settings.away_until, 'f')}; meanwhile {mode}"
+
+
+def terms_text(row: GameRow) -> str:
+    """A game's deadline terms, as ``/game deadline`` sets them."""
+    if row.deadline_hours:
+        phase = f"phase deadline {row.deadline_hours:g} h"
+        if row.deadline_at is not None:
+            phase += f" (this phase ends {stamp(row.deadline_at)})"
+    else:
+        phase = "no phase deadline"
+    parts = [phase + (" — paused" if row.paused else "")]
+    if row.grace_hours > 0 and row.graces > 0:
+        parts.append(f"grace {row.grace_hours:g} h, {row.graces} per player")
+    else:
+        parts.append("no grace")
+    parts.append(f"a deadline moves up to {row.away_cap_hours:g} h for an away player")
+    if row.sub_after:
+        parts.append(f"a seat opens after {row.sub_after} missed phases in a row")
+    return "; ".join(parts)
+
+
+# --- /me games -----------------------------------------------------------------------
+def game_line(game: MyGame, user_id: int, guild_name: Callable[[int | None], str]) -> str:
+    where = f"#{game.channel_name}" + (f" ({guild_name(game.guild_id)})" if game.guild_id else "")
+    head = f"**Game {game.game_id}** · {where} · {phase_name(game.phase_key, game.status)}"
+    bits = [head]
+    if game.status == "playing":
+        if game.paused:
+            bits.append("⏸️ paused by a moderator")
+        elif game.since is not None:
+            bits.append(f"waits on **you** for {waits_for(game.phase_key, game.seat, True)}")
+            bits.append(f"since {stamp(game.since)}")
+        else:
+            others = [u for u in game.waiting if u != user_id]
+            bits.append(f"waits on {waits_for(game.phase_key, game.seat, False)}")
+            if others:
+                bits[-1] += " (" + ", ".join(f"<@{u}>" for u in others) + ")"
+        if game.deadline_at is not None and not game.paused:
+            bits.append(f"deadline {stamp(game.deadline_at)}")
+    bits.append(f"you: {SIDE.get(game.seat, game.seat)}")
+    bits.append(jump(game.guild_id, game.channel_id))
+    marker = "▶️" if game.since is not None and not game.paused else "•"
+    return f"{marker} " + " · ".join(bits)
+
+
+def games_text(
+    games: Sequence[MyGame], user_id: int, guild_name: Callable[[int | None], str]
+) -> list[str]:
+    if not games:
+        return [
+            "🎮 You sit at no game right now. Join one in its channel with `/game join`, "
+            "or open one with `/game create`."
+        ]
+    waiting = sum(1 for g in games if g.since is not None and not g.paused)
+    head = f"🎮 **Your games** ({len(games)}) — {waiting} waiting on you"
+    return [head, *(game_line(g, user_id, guild_name) for g in games)]
+
+
+def first_waiting(games: Sequence[MyGame]) -> MyGame | None:
+    return next((g for g in games if g.since is not None and not g.paused), None)
+
+
+# --- records -------------------------------------------------------------------------
+def reliability(record: Record) -> str:
+    share = record.reliability()
+    if share is None:
+        return "no phases waited on yet"
+    return f"acted on time in {share}% of phases ({record.on_time} of {record.judged})"
+
+
+def record_text(record: Record, who: str) -> list[str]:
+    games = record.games
+    lines = [
+        f"📒 **Record of {who}** (seeded games left out)",
+        f"• Games: {record.played} (alien {games.get('alien', 0)}, crew {games.get('crew', 0)})",
+        f"• Finished at the seat: {record.finished} — won {record.won} "
+        f"({record.decisive_wins} decisive), drawn {record.drawn}, lost {record.lost} (F.1 band)",
+        f"• Reliability: {reliability(record)}",
+        f"• Phases: {record.on_time} on time, {record.grace} within a grace, "
+        f"{record.missed} missed, {record.away} while away; graces used {record.graces_used}",
+        f"• Substitutions: took over {record.subs_in} seat(s), handed over {record.subs_out}",
+    ]
+    return lines
+
+
+def record_line(record: Record) -> str:
+    """One line for ``/game players``."""
+    return (
+        f"{record.played} games, won {record.won} drawn {record.drawn} lost {record.lost}; "
+        f"{reliability(record)}"
+    )
+
+
+# --- pings ---------------------------------------------------------------------------
+KIND_HEAD = {
+    "grace": "⏳ Grace",
+    "turn": "🔔 Your move",
+    "reminder": "⏳ Reminder",
+    "phase": "🔔 Your side's phase",
+}
+
+
+def note_line(note: GameNote) -> str:
+    what = "your side's phase has begun" if note.kind == "phase" else "waits on you"
+    text = f"{phase_name(note.phase_key)} in game {note.game_id} (#{note.channel_name}) {what}"
+    if note.deadline_at is not None:
+        verb = "moved to" if note.kind == "grace" else "deadline"
+        text += f"; {verb} {stamp(note.deadline_at, 'f')} ({stamp(note.deadline_at)})"
+    return text + "."
+
+
+def notice_text(notice: Notice) -> list[str]:
+    held = " (held through your quiet hours)" if notice.held else ""
+    if notice.how == notices.CHANNEL:
+        note = notice.games[0]
+        return [f"{KIND_HEAD[note.kind]} — <@{notice.user_id}>{held}: {note_line(note)}"]
+    lines = [f"🔔 **Your games**{held}:"]
+    for note in notice.games:
+        lines.append(
+            f"• {KIND_HEAD[note.kind]}: {note_line(note)} {jump(note.guild_id, note.channel_id)}"
+        )
+    return lines
+
+
+# --- absences ------------------------------------------------------------------------
+def away_announcement(user_id: int, settings: Settings) -> str:
+    assert settings.away_until is not None
+    text = (
+        f"🏖️ <@{user_id}> is away until {stamp(settings.away_until, 'f')} "
+        f"({stamp(settings.away_until)}); meanwhile {AWAY[settings.away_mode]}."
+    )
+    if settings.away_public and settings.away_note:
+        text += f" Their note: “{settings.away_note}”"
+    return text
+
+
+def back_announcement(user_id: int) -> str:
+    return f"👋 <@{user_id}> is back."
+
+
+def away_reply(settings: Settings, games: int, calls: int) -> list[str]:
+    assert settings.away_until is not None
+    lines = [
+        f"🏖️ You are away until {stamp(settings.away_until, 'f')} ({stamp(settings.away_until)}).",
+        f"Meanwhile {AWAY[settings.away_mode].replace('them', 'you').replace('their', 'your')}.",
+        f"I told the channels of your {games} game(s)"
+        + (" (with your note)." if settings.away_public and settings.away_note else "."),
+    ]
+    if calls:
+        lines.append(f"I opened {calls} seat call(s) for a substitute.")
+    lines.append("`/me back` ends it early; no pings reach you while you are away.")
+    return lines
+
+
+# --- seat calls ----------------------------------------------------------------------
+REASONS = {
+    "asked": "asks for a substitute",
+    "mod": "needs a substitute (a moderator asked)",
+    "missed": "missed too many phases in a row",
+    "away": "is away and asked for a substitute",
+}
+
+
+def call_text(call: SeatCall) -> str:
+    other = "crew" if call.side == "alien" else "alien"
+    return (
+        f"🪑 **Open seat** — <@{call.user_id}> {REASONS.get(call.reason, 'needs a substitute')}: "
+        f"the {SIDE[call.side]} seat of game {call.game_id}. Anyone who has not sat at the "
+        f"{other} side of this game may press *Take this seat*; a player of this game or a "
+        "moderator then approves."
+    )
+
+
+def claim_text(call: SeatCall, approvers: Sequence[int]) -> str:
+    asked = ", ".join(f"<@{u}>" for u in approvers) or "a moderator"
+    return (
+        f"🙋 <@{call.candidate}> offers to take <@{call.user_id}>'s {SIDE[call.side]} seat. "
+        f"Players of this game ({asked}) or a moderator: approve?"
+    )
+
+
+def filled_text(call: SeatCall, approver: int) -> str:
+    return (
+        f"🔁 <@{call.candidate}> takes over <@{call.user_id}>'s {SIDE[call.side]} seat "
+        f"(approved by <@{approver}>). Their side's briefing goes to them by DM."
+    )
+
+
+def briefing_text(game_id: int, channel: str, side: str, heard: Sequence[str]) -> list[str]:
+    head = [
+        f"📜 **What your side has heard so far** — game {game_id} in #{channel} "
+        f"({SIDE[side]}, {len(heard)} private line(s)):"
+    ]
+    return head + (list(heard) or ["(nothing private yet)"])

@@ -1,0 +1,168 @@
+"""The player as a person in the store (issue 24), on both backends: settings, waits and
+their reminders, held pings, seatings, marks and results (seeded games left out of the
+record), open-seat calls posted once; the migration keeps games under way."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+from bot import store as st
+from bot.desk import records
+from bot.store import Store
+from bot.store import people as pp
+from bot.store.base import migrations
+
+BIG = 1_234_567_890_123_456_789  # Discord ids are 64-bit
+
+
+async def test_settings_read_back_and_a_user_without_a_row_has_the_defaults(store_target):
+    store = await Store.open(store_target)
+    mine = pp.Settings(
+        BIG,
+        notify="dm",
+        notify_when="phase",
+        remind_hours=6.0,
+        time_zone="Europe/Berlin",
+        quiet_from=23 * 60,
+        quiet_to=7 * 60,
+        away_since=10.0,
+        away_until=99.5,
+        away_mode="computer",
+        away_note="hiking",
+        away_public=True,
+    )
+    await store.commit([pp.put_settings(mine)])
+    assert await pp.settings(store, BIG) == mine
+    assert await pp.settings(store, 5) == pp.Settings(5)
+    await store.commit([pp.put_settings(mine.with_(remind_hours=None, away_until=None))])
+    found = await pp.settings_of(store, [BIG, 5])
+    assert found[BIG].remind_hours is None and found[BIG].away_until is None
+    assert found[5] == pp.Settings(5)
+    await store.close()
+
+
+async def _playing(store: Store, channel: int, **changes: object):
+    row = await store.create_game(channel, 1, f"c{channel}", 3, 9, 0.0)
+    row = row.with_(status="playing", **changes)
+    await store.commit([st.update_game(row)])
+    return row
+
+
+async def test_reminders_come_due_from_open_waits(store_target):
+    """(A paused game's are skipped by the desk, which holds the games' rows:
+    tests/bot/client/people/test_grace_pause.py.)"""
+    store = await Store.open(store_target)
+    running = await _playing(store, 1)
+    paused = await _playing(store, 2, paused_at=5.0)
+    await store.commit(
+        [
+            pp.put_wait(pp.Wait(running.id, BIG, "alien", 0, 0.0, remind_at=100.0)),
+            pp.put_wait(pp.Wait(running.id, 7, "crew", 0, 0.0, remind_at=50.0, done_at=40.0)),
+            pp.put_wait(pp.Wait(paused.id, 8, "crew", 0, 0.0, remind_at=50.0)),
+        ]
+    )
+    assert [w.user_id for w in await pp.reminders_due(store, 99.0)] == [8]
+    due = await pp.reminders_due(store, 100.0)
+    assert [(w.game_id, w.user_id) for w in due] == [(paused.id, 8), (running.id, BIG)]
+    await store.commit([pp.set_remind_at(running.id, BIG, 200.0, 1)])
+    assert [w.user_id for w in await pp.reminders_due(store, 150.0)] == [8]
+    assert await pp.open_waits_in(store, [running.id, paused.id]) == {
+        (running.id, BIG),
+        (paused.id, 8),
+    }
+    await store.close()
+
+
+async def test_held_pings_come_due_at_their_release_and_go_once_dropped(store_target):
+    store = await Store.open(store_target)
+    game = await _playing(store, 1)
+    await store.commit(
+        [
+            pp.hold_ping(BIG, game.id, "turn", 10.0, 500.0),
+            pp.hold_ping(BIG, game.id, "reminder", 20.0, 400.0),
+        ]
+    )
+    assert await pp.held_due(store, 399.0) == []
+    due = await pp.held_due(store, 500.0)
+    assert [h.kind for h in due] == ["turn", "reminder"]
+    await store.commit([pp.drop_held([h.id for h in due])])
+    assert await pp.held_due(store, 10_000.0) == []
+    await store.close()
+
+
+async def test_the_record_counts_seatings_marks_and_results_and_leaves_seeded_games_out(
+    store_target,
+):
+    store = await Store.open(store_target)
+    won = await _playing(store, 1)
+    subbed = await _playing(store, 2)
+    seeded = await _playing(store, 3)
+    await store.commit(
+        [
+            ("UPDATE games SET seeded = 1 WHERE id = ?", (seeded.id,)),
+            pp.open_seating(won.id, BIG, "crew", 1.0, "joined"),
+            pp.open_seating(subbed.id, BIG, "alien", 1.0, "joined"),
+            pp.close_seating(subbed.id, BIG, 2.0, "sub"),
+            pp.open_seating(seeded.id, BIG, "crew", 1.0, "joined"),
+            pp.put_result(won.id, 9.0, 4, 17, "decisive-human", "crew"),
+            pp.put_result(subbed.id, 9.0, 4, 2, "decisive-alien", "alien"),
+            pp.put_result(seeded.id, 9.0, 4, 2, "decisive-alien", "alien"),
+            pp.put_mark(won.id, 0, BIG, "crew", "on_time", 0, 1.0),
+            pp.put_mark(won.id, 5, BIG, "crew", "grace", 1, 2.0),
+            pp.put_mark(subbed.id, 0, BIG, "alien", "missed", 1, 2.0),
+            pp.put_mark(seeded.id, 0, BIG, "crew", "missed", 0, 2.0),
+        ]
+    )
+    record = records.build(await pp.record_rows(store, BIG))
+    assert record.games == {"alien": 1, "crew": 1}
+    assert (record.finished, record.won, record.decisive_wins, record.lost) == (1, 1, 1, 0)
+    assert (record.on_time, record.grace, record.missed, record.graces_used) == (1, 1, 1, 2)
+    assert (record.subs_in, record.subs_out) == (0, 1)
+    assert record.reliability() == 33
+    assert await pp.sides_sat(store, subbed.id, BIG) == {"alien"}
+    await store.close()
+
+
+async def test_an_open_call_is_posted_once(store_target):
+    store = await Store.open(store_target)
+    game = await _playing(store, 1)
+    call_id = await pp.insert_call(store, game.id, BIG, "crew", "asked", 3.0)
+    assert [c.id for c in await pp.calls_to_post(store)] == [call_id]
+    assert await pp.claim_post(store, call_id)
+    assert not await pp.claim_post(store, call_id)
+    assert await pp.calls_to_post(store) == []
+    call = await pp.call(store, call_id)
+    assert call is not None and call.live and call.message_id == 0
+    await store.commit([pp.update_call(call.with_(status="claimed", candidate=BIG + 1))])
+    assert [c.candidate for c in await pp.live_calls(store, game.id)] == [BIG + 1]
+    await store.close()
+
+
+def test_the_migration_keeps_the_seats_of_games_under_way(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        for number, sql in migrations("sqlite"):
+            if number >= 7:
+                break
+            db.executescript(sql)
+            db.execute(f"PRAGMA user_version = {number}")
+        for game, status in ((1, "playing"), (2, "lobby")):
+            db.execute(
+                "INSERT INTO games (id, channel_id, seed, status, created_by, created_at) "
+                "VALUES (?, ?, 3, ?, 9, 0)",
+                (game, game, status),
+            )
+            for user, seat in ((10, "alien"), (11, "crew"), (12, "spectator")):
+                db.execute(
+                    "INSERT INTO players (game_id, user_id, seat, joined_at) VALUES (?, ?, ?, 5)",
+                    (game, user, seat),
+                )
+
+    async def migrated() -> list[tuple[int, int, str]]:
+        store = await Store.open(path)
+        rows = await store._fetch("SELECT game_id, user_id, side FROM seatings ORDER BY user_id")
+        await store.close()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    assert asyncio.run(migrated()) == [(1, 10, "alien"), (1, 11, "crew")]
