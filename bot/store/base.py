@@ -159,15 +159,38 @@ class Store(abc.ABC):
         seed: int,
         created_by: int,
         at: float,
+        *,
+        status: str = "lobby",
+        seeded: bool = False,
+        opening: str = "",
+        kind: str = "",
     ) -> GameRow:
+        """A new game row (a lobby, unless told otherwise); ``opening`` is the scenario
+        its log begins at ('' for set-up from the seed)."""
         insert: Statement = (
             "INSERT INTO games (channel_id, guild_id, channel_name, seed, status, "
-            "created_by, created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?) RETURNING id",
-            (channel_id, guild_id, channel_name, seed, created_by, at),
+            "created_by, created_at, seeded, opening, kind) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                *(channel_id, guild_id, channel_name, seed, status, created_by, at),
+                *(int(seeded), opening, kind),
+            ),
         )
         game_id = await self._transaction([insert], None)
         assert game_id is not None
-        return GameRow(game_id, channel_id, guild_id, channel_name, seed, "lobby", created_by, at)
+        return GameRow(
+            game_id,
+            channel_id,
+            guild_id,
+            channel_name,
+            seed,
+            status,
+            created_by,
+            at,
+            seeded=int(seeded),
+            opening=opening,
+            kind=kind,
+        )
 
     # --- reads -------------------------------------------------------------------
     async def current_games(self) -> list[GameRow]:

@@ -6,6 +6,8 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 ACTIVE = ("lobby", "playing", "over")
+TUTORIAL = "tutorial:"  # the kind of a tutorial game starts so: "tutorial:crew"
+IMPORTED = "imported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +30,17 @@ class GameRow:
     last_reminder: float = 0.0
     computer: str = ""  # the side the game plays ('' none, 'alien' or 'crew')
     version: int = 0  # bumped by every guarded commit (bot.store.base.Guard)
+    seeded: int = 0  # 1: its dice were known beforehand (a chosen seed, a script, a lesson)
+    opening: str = ""  # where the log begins: '' set-up from the seed, or a scenario block
+    kind: str = ""  # '' an ordinary game, 'imported', 'tutorial:crew' or 'tutorial:alien'
 
     def with_(self, **changes: Any) -> GameRow:
         return replace(self, **changes)
+
+    @property
+    def tutorial(self) -> bool:
+        """A guided first game (``/game tutorial``): never in a record or a rating."""
+        return self.kind.startswith(TUTORIAL)
 
     def reminder_due(self, now: float) -> bool:
         return (

@@ -1,0 +1,9 @@
+-- Quicksilver bot storage on PostgreSQL, version 8 (mirrors sqlite/0008; issue 25).
+-- Where the game's log begins: '' for set-up from the seed (B.1), or a scenario block
+-- (engine.records.scenario) for a tutorial's prepared position or an imported script.
+ALTER TABLE games ADD COLUMN opening TEXT NOT NULL DEFAULT '';
+
+-- What kind of game it is: '' an ordinary game, 'imported' (from a script),
+-- 'tutorial:crew' or 'tutorial:alien' (a guided first game). Neither of the last two
+-- ever counts in a record or a rating.
+ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT '';
