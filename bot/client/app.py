@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.client import replay, timers
+from bot.client.commands.export import export_command
 from bot.client.commands.game import game
 from bot.client.commands.mod import mod
 from bot.client.commands.play import alien, crew
@@ -100,8 +101,10 @@ class QuicksilverBot(discord.AutoShardedClient):
         self.clock = clock
         self.idle_minutes = idle_minutes
         self.tree = Tree(self)
-        if game.get_command(replay_command.name) is None:
-            game.add_command(replay_command)
+        extras: list[app_commands.Command[Any, ..., Any]] = [replay_command, export_command]
+        for extra in extras:
+            if game.get_command(extra.name) is None:
+                game.add_command(extra)
         for group in (game, crew, alien, mod):
             self.tree.add_command(group)
         self.tree.add_command(rules)
