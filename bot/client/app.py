@@ -21,6 +21,7 @@ from discord import app_commands
 from bot.client import replay, timers
 from bot.client.commands.export import export_command
 from bot.client.commands.game import game
+from bot.client.commands.importing import import_command
 from bot.client.commands.mod import mod
 from bot.client.commands.play import alien, crew
 from bot.client.commands.replay import replay_command
@@ -105,6 +106,8 @@ class QuicksilverBot(discord.AutoShardedClient):
         for extra in extras:
             if game.get_command(extra.name) is None:
                 game.add_command(extra)
+        if mod.get_command(import_command.name) is None:
+            mod.add_command(import_command)
         for group in (game, crew, alien, mod):
             self.tree.add_command(group)
         self.tree.add_command(rules)

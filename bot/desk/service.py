@@ -18,10 +18,11 @@ from bot import store as st
 from bot.desk import loading
 from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
+from bot.desk.imports import Imports
 from bot.desk.moderation import Moderation
 from bot.desk.outcome import Outcome, merge
 from bot.desk.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
-from bot.store import CommandRow, GameRow, PlayerRow
+from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
 from engine.dice import Rng
 from engine.errors import GameError
@@ -46,7 +47,7 @@ __all__ = [
 log = logging.getLogger("quicksilver.bot")
 
 
-class Desk(Moderation):
+class Desk(Moderation, Imports):
     """All tables; the one place games change."""
 
     # --- lobby ---------------------------------------------------------------------
@@ -185,17 +186,26 @@ class Desk(Moderation):
                     "(`/game computer` gives a side to the game)."
                 )
             now = self.clock()
-            game = Game.new(table.row.seed, self.ship, self.content)
-            row = table.row.with_(status="playing", phase_key="setup", phase_since=now)
-            row = self._arm_deadline(row, now)
-            await self._commit(table, [], row)
+            if table.row.kind == IMPORTED:
+                game, outcome = await self._continue_imported(table)
+            else:
+                game = Game.new(table.row.seed, self.ship, self.content)
+                outcome = Outcome(table.id, table.channel_id, new_phase=True)
+                outcome.public.append(
+                    "The game begins: set-up (B). Each side makes its choices with its "
+                    "commands, or `/game setup` for a quick setup of your side."
+                )
+                outcome.summary = ["Set-up: the crew and the alien make their choices (B.1)."]
+            row = table.row.with_(status="playing", phase_since=now)
             table.game = game
-            outcome = Outcome(table.id, table.channel_id, actor=user_id, new_phase=True)
-            outcome.public.append(
-                "The game begins: set-up (B). Each side makes its choices with its commands, "
-                "or `/game setup` for a quick setup of your side."
-            )
-            outcome.summary = ["Set-up: the crew and the alien make their choices (B.1)."]
+            row = self._arm_deadline(row.with_(phase_key=table.stamp()), now)
+            try:
+                await self._commit(table, self._deal_living(table), row)
+            except Exception:
+                table.game, table.recent, table.phase_seq = None, [], 0
+                await self._reload_players(table)
+                raise
+            outcome.actor = user_id
             return outcome
 
     # --- playing -------------------------------------------------------------------

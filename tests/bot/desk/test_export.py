@@ -36,7 +36,8 @@ def _rows(game: Game) -> list[CommandRow]:
 
 def _twin(seed: int, pick: int, steps: int) -> Game | None:
     """Set-up at random, then the alien pipe-runs and takes ``steps`` moves of one action,
-    always the ``pick``-th of those open to it (so twins differ only in the route)."""
+    never into a human's grid (C.7.1 would announce it), always the ``pick``-th of those
+    open to it: twins differ only in the hidden route."""
     game = Game.new(seed)
     game.play("crew", "quick")
     game.play("alien", "quick")
@@ -45,7 +46,12 @@ def _twin(seed: int, pick: int, steps: int) -> Game | None:
         legal = legal_commands(game.state, Side.ALIEN, game.ship, game.content, unit="alien1")
         here = game.state.aliens["alien1"].grid
         near = reachable(game.ship, here, 1, Mover.ALIEN, game.state.doors)
-        moves = [m for m in legal if isinstance(m, c.Move) and near.get(m.route[-1]) == 1]
+        crowded = {h.grid for h in game.state.humans.values()}  # entering one is public
+        moves = [
+            m
+            for m in legal
+            if isinstance(m, c.Move) and near.get(m.route[-1]) == 1 and m.route[-1] not in crowded
+        ]
         if len(moves) < 2:
             return None
         game.play("alien", moves[pick % len(moves)])
