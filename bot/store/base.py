@@ -282,6 +282,18 @@ class Store(abc.ABC):
         rows = await self._fetch("SELECT 1 FROM public_lines WHERE game_id = ? LIMIT 1", (game_id,))
         return bool(rows)
 
+    async def phase_times(self, guild_id: int, count: int) -> list[tuple[int, float]]:
+        """(game id, when) of the newest ``count`` phase starts of the server's ordinary
+        games (not tutorials or imports): how long its phases take (the lobby's welcome)."""
+        rows = await self._fetch(
+            "SELECT snapshots.game_id, snapshots.at FROM snapshots "
+            "JOIN games ON games.id = snapshots.game_id "
+            "WHERE games.guild_id = ? AND games.kind = '' "
+            "ORDER BY snapshots.at DESC LIMIT ?",
+            (guild_id, count),
+        )
+        return [(int(r["game_id"]), float(r["at"])) for r in rows]
+
     async def games_due(self, now: float) -> list[int]:
         """Games the clock must look at: a deadline passed, a reminder due, or a side the
         game plays (it may be waiting on it after a restart)."""
