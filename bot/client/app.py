@@ -26,7 +26,9 @@ from bot.client.commands.mod import mod
 from bot.client.commands.play import alien, crew
 from bot.client.commands.replay import replay_command
 from bot.client.commands.rules import rules
+from bot.client.commands.tutorial import tutorial_command
 from bot.client.panels.layout import PanelButton, PanelSelect
+from bot.client.tutorial import LobbyButton
 from bot.client.ui import GameButton
 from bot.config import TOKEN_HELP, Config
 from bot.desk import leases
@@ -102,7 +104,11 @@ class QuicksilverBot(discord.AutoShardedClient):
         self.clock = clock
         self.idle_minutes = idle_minutes
         self.tree = Tree(self)
-        extras: list[app_commands.Command[Any, ..., Any]] = [replay_command, export_command]
+        extras: list[app_commands.Command[Any, ..., Any]] = [
+            replay_command,
+            export_command,
+            tutorial_command,
+        ]
         for extra in extras:
             if game.get_command(extra.name) is None:
                 game.add_command(extra)
@@ -143,7 +149,9 @@ class QuicksilverBot(discord.AutoShardedClient):
             indexed,
             self._store.backend,
         )
-        self.add_dynamic_items(GameButton, replay.ReplayButton, PanelButton, PanelSelect)
+        self.add_dynamic_items(
+            GameButton, replay.ReplayButton, PanelButton, PanelSelect, LobbyButton
+        )
         await self.tree.sync()
         if self.background:
             self._ticker = asyncio.create_task(self._tick_forever())

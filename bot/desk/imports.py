@@ -29,7 +29,7 @@ from bot import store as st
 from bot.desk import loading
 from bot.desk.base import DeskBase
 from bot.desk.outcome import Outcome
-from bot.desk.tables import Refusal, Table, can_act
+from bot.desk.tables import Refusal, Table, crew_in_play
 from bot.store import IMPORTED, CommandRow, SnapshotRow
 from engine.board.ship import Ship
 from engine.content import Content
@@ -39,7 +39,6 @@ from engine.records import snapshot
 from engine.records.scenario import opening_game
 from engine.records.script import read_script
 from engine.state import Phase
-from engine.views import Viewer
 
 SCRIPT_LIMIT = 512 * 1024  # bytes: a long game's script is a few dozen KiB
 
@@ -174,12 +173,7 @@ class Imports(DeskBase):
     def _deal_living(self, table: Table) -> list[st.Statement]:
         if table.game is None or table.game.state.phase is Phase.SETUP:
             return []
-        living = [
-            line.id
-            for line in table.view_for(Viewer.CREW).crew
-            if can_act(line.fate, line.condition)
-        ]
-        return self._deal(table, living)
+        return self._deal(table, crew_in_play(table))
 
 
 def _log_statements(game_id: int, prepared: Prepared, now: float) -> list[st.Statement]:

@@ -22,6 +22,7 @@ from bot.desk.imports import Imports
 from bot.desk.moderation import Moderation
 from bot.desk.outcome import Outcome, merge
 from bot.desk.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
+from bot.desk.tutorial import Tutorials
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
 from engine.dice import Rng
@@ -47,7 +48,7 @@ __all__ = [
 log = logging.getLogger("quicksilver.bot")
 
 
-class Desk(Moderation, Imports):
+class Desk(Moderation, Imports, Tutorials):
     """All tables; the one place games change."""
 
     # --- lobby ---------------------------------------------------------------------
@@ -236,7 +237,9 @@ class Desk(Moderation, Imports):
             if side is Side.ALIEN and not in_dm and not isinstance(command, QuickSetup):
                 raise Refusal("The alien plots in secret: give your orders in a DM with me.")
             commands = self._expand(table, user_id, side, command)
-            return await self._apply(table, side, commands, user_id)
+            self.check_lesson(table, command)
+            outcome = await self._apply(table, side, commands, user_id)
+            return await self.follow_lesson(table, outcome)
 
     def _check_player(self, table: Table, user_id: int) -> Side:
         if table.status == "lobby":
