@@ -22,7 +22,7 @@ from bot import store as st
 from bot.desk import loading
 from bot.desk.base import DeskBase
 from bot.desk.outcome import Outcome, merge
-from bot.desk.tables import Refusal, Seat, Table, crew_in_play
+from bot.desk.tables import Refusal, Table, crew_in_play
 from bot.present import lessons as words
 from bot.store import TUTORIAL, PlayerRow
 from engine.commands import Command, parse
@@ -136,6 +136,3 @@ class Tutorials(DeskBase):
         if index + 1 < len(lesson.steps):
             outcome.public += words.step_lines(lesson, index + 1)
         return outcome
-
-
-__all__ = ["Seat", "Tutorials", "lesson_of", "panel_lines"]

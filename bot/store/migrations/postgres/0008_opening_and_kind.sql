@@ -4,6 +4,9 @@
 ALTER TABLE games ADD COLUMN opening TEXT NOT NULL DEFAULT '';
 
 -- What kind of game it is: '' an ordinary game, 'imported' (from a script),
--- 'tutorial:crew' or 'tutorial:alien' (a guided first game). Neither of the last two
--- ever counts in a record or a rating.
+-- 'tutorial:crew' or 'tutorial:alien' (a guided first game). Only an ordinary game may
+-- count in a record or a rating (imports and tutorials are seeded as well).
 ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT '';
+
+-- The lobby's welcome measures a server's pace from its games' phase starts.
+CREATE INDEX games_guild ON games(guild_id, kind);
