@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.desk.shards import ShardSpec, ShardSpecError
+from bot.store.base import StoreRefused, check_target
 
 TOKEN_HELP = (
     "Set DISCORD_TOKEN to your bot's token: Discord Developer Portal → your application → "
@@ -59,6 +60,10 @@ class Config:
                 f"QUICKSILVER_LOG_LEVEL={level_name!r} is not a level (DEBUG, INFO, WARNING, ERROR)"
             )
         database = env.get("QUICKSILVER_DB", "").strip() or "quicksilver.sqlite3"
+        try:
+            check_target(database)
+        except StoreRefused as err:
+            raise ConfigError(f"QUICKSILVER_DB: {err}") from None
         try:
             shards = ShardSpec.parse(env.get("QUICKSILVER_SHARDS"))
         except ShardSpecError as err:

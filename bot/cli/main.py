@@ -184,8 +184,14 @@ def _add_db(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from bot.store.base import StoreRefused
+
     args = build_parser().parse_args(argv)
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except StoreRefused as refused:  # a store it must not open (play, replay, bot)
+        print(f"error: the store cannot be opened: {refused}", file=sys.stderr)
+        return 2
     return code
 
 
