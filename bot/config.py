@@ -41,9 +41,10 @@ class Config:
     log_level: int
     idle_minutes: float = 30.0  # a game unused this long leaves memory (QUICKSILVER_IDLE_MINUTES)
     shards: ShardSpec = field(default_factory=ShardSpec.everything)  # QUICKSILVER_SHARDS
+    sync: bool = False  # send the slash commands to Discord even if unchanged (--sync)
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+    def from_env(cls, env: Mapping[str, str] | None = None, *, sync: bool = False) -> Config:
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:
@@ -84,4 +85,5 @@ class Config:
             log_level=level,
             idle_minutes=idle_minutes,
             shards=shards,
+            sync=sync,
         )

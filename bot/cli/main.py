@@ -79,12 +79,12 @@ def _cmd_script(args: argparse.Namespace) -> int:
     return run_script(args.file, args.viewer, args.json)
 
 
-def _cmd_bot(_args: argparse.Namespace) -> int:
+def _cmd_bot(args: argparse.Namespace) -> int:
     from bot.client.app import run
     from bot.config import Config, ConfigError
 
     try:
-        config = Config.from_env()
+        config = Config.from_env(sync=args.sync)
     except ConfigError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -136,6 +136,11 @@ def build_parser() -> argparse.ArgumentParser:
     render.set_defaults(run=_cmd_render)
 
     bot = commands.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN, QUICKSILVER_DB)")
+    bot.add_argument(
+        "--sync",
+        action="store_true",
+        help="send the slash commands to Discord even if they did not change since the last sync",
+    )
     bot.set_defaults(run=_cmd_bot)
 
     play = commands.add_parser("play", help="play at this terminal, saved to the database")

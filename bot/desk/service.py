@@ -15,13 +15,14 @@ import logging
 import random
 
 from bot import store as st
-from bot.desk import loading
+from bot.desk import incidents, loading
 from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
 from bot.desk.moderation import Moderation
 from bot.desk.outcome import Outcome, merge
-from bot.desk.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
+from bot.desk.tables import NotLoaded, NotSaved, Refusal, Seat, Table, can_act, event_line
 from bot.store import CommandRow, GameRow, PlayerRow
+from bot.store.base import WriteFailed
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
 from engine.dice import Rng
 from engine.errors import GameError
@@ -36,6 +37,7 @@ __all__ = [
     "STALE",
     "Desk",
     "NotLoaded",
+    "NotSaved",
     "Outcome",
     "Refusal",
     "Seat",
@@ -66,7 +68,12 @@ class Desk(Moderation):
             )
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
         now = self.clock()
-        row = await self.store.create_game(channel_id, guild_id, channel_name, seed, user_id, now)
+        try:
+            row = await self.store.create_game(
+                channel_id, guild_id, channel_name, seed, user_id, now
+            )
+        except WriteFailed as failed:
+            raise NotSaved(incidents.record(failed, "creating a game")) from None
         table = Table(row, {})
         self._register(table)
         log.info("game %d created in channel %d", row.id, channel_id)
@@ -149,7 +156,7 @@ class Desk(Moderation):
 
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:
         player = table.players.get(user_id)
-        if player is None or player.dm_ok == ok:
+        if player is None or player.dm_ok == ok or table.damaged_at is not None:
             return
         updated = PlayerRow(player.user_id, player.seat, player.units, ok, player.joined_at)
         await self.store.commit([st.put_player(table.id, updated)])
@@ -214,11 +221,21 @@ class Desk(Moderation):
         return [c for c in found if _unit_of(c) is None or _unit_of(c) in mine]
 
     async def play(
-        self, table: Table, user_id: int, text: str | Command, *, in_dm: bool = False
+        self,
+        table: Table,
+        user_id: int,
+        text: str | Command,
+        *,
+        in_dm: bool = False,
+        as_side: Side | None = None,
     ) -> Outcome:
-        """One command from a player: checked, applied, stored, and reported."""
+        """One command from a player: checked, applied, stored, and reported. ``as_side``:
+        the command came through that side's own commands (``/crew``, ``/alien``), which
+        act for that side only."""
         async with self._hold(table):
             side = self._check_player(table, user_id)
+            if as_side is not None and side is not as_side:
+                raise Refusal(_wrong_group(as_side, side))
             try:
                 command = parse(text) if isinstance(text, str) else text
             except GameError as err:
@@ -308,12 +325,7 @@ class Desk(Moderation):
                 if can_act(line.fate, line.condition)
             ]
             statements += self._deal(table, living)
-        try:
-            await self._commit(table, statements, row)
-        except Exception:
-            game.truncate(before_len)
-            await self._reload_players(table)
-            raise
+        await self._commit(table, statements, row)  # refused: the table is read again
         table.recent += rows
         outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
         outcome.public = public
@@ -433,6 +445,14 @@ def computer_seed(seed: int, length: int) -> int:
     """The game-played side's dice for the decision after ``length`` commands: from the
     game's seed, so a restart (or the same seed and moves) decides the same."""
     return (seed * 1_000_003 + length * 7_919 + 1) & ((1 << 64) - 1)
+
+
+def _wrong_group(wanted: Side, side: Side) -> str:
+    where = "in a DM with me" if side is Side.ALIEN else "in the game's channel"
+    return (
+        f"`/{wanted.value}` gives the {wanted.value}'s orders, and you play the "
+        f"{side.value}: use `/{side.value} …` {where} (or `/game do`)."
+    )
 
 
 def _unit_of(command: Command) -> str | None:

@@ -12,6 +12,7 @@ last saw it, which serialises each game across processes (see :class:`StaleGame`
 from __future__ import annotations
 
 import abc
+import contextvars
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -32,6 +33,15 @@ class Row(Protocol):
 
 Loader = Callable[[list[Statement]], Awaitable[None]]
 """Runs a batch of statements inside a :meth:`Store.loading` transaction."""
+
+_WRITTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("store_written", default=False)
+
+
+def written_in_this_task() -> bool:
+    """Whether the running task (one interaction, one tick of the clock) has had a write
+    taken by a store: an error after that cannot say that nothing changed."""
+    return _WRITTEN.get()
+
 
 GUARD_SQL = "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?"
 
@@ -219,9 +229,11 @@ class Store(abc.ABC):
     async def _write(self, batch: list[Statement], guard: Guard | None) -> int | None:
         """:meth:`_transaction`, with the database's refusals as :class:`WriteFailed`."""
         try:
-            return await self._transaction(batch, guard)
+            found = await self._transaction(batch, guard)
         except self.failures as err:
             raise WriteFailed(f"the {self.backend} store did not take the write: {err}") from err
+        _WRITTEN.set(True)
+        return found
 
     # --- the deployment's own facts (bot_meta) -------------------------------------
     async def meta(self, key: str) -> str | None:
