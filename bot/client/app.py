@@ -26,6 +26,7 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot.client import delivery, failures, replay, timers
+from bot.client.buttons import DAMAGED
 from bot.client.commands.game import game
 from bot.client.commands.mod import mod
 from bot.client.commands.play import alien, crew
@@ -38,9 +39,12 @@ from bot.desk import incidents, leases
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
 from bot.desk.shards import ShardSpec
 from bot.store import Store
-from bot.store.base import StoreRefused
+from bot.store.base import StoreRefused, watch_writes
 
 log = logging.getLogger("quicksilver.bot")
+
+# Every button and menu of ours, answered after any restart by its custom id's template.
+DYNAMIC_ITEMS = (GameButton, replay.ReplayButton, PanelButton, PanelSelect)
 
 TICK_SECONDS = 60.0
 COMMANDS_KEY = "slash-commands-sha256"  # bot_meta: the payload last synced
@@ -76,6 +80,7 @@ class Tree(app_commands.CommandTree[discord.Client]):
         stopwatch = getattr(self.client, "stopwatch", None)
         if isinstance(stopwatch, Stopwatch):
             stopwatch.arrive(interaction)
+        watch_writes()  # an error in this command says whether anything was saved
         return True
 
     async def on_error(
@@ -162,7 +167,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             indexed,
             self._store.backend,
         )
-        self.add_dynamic_items(GameButton, replay.ReplayButton, PanelButton, PanelSelect)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands(self._store)
         if self.background:
             self.ticker.start()
@@ -179,6 +184,20 @@ class QuicksilverBot(discord.AutoShardedClient):
         await store.set_meta(COMMANDS_KEY, digest)
         self.synced = True
         log.info("slash commands synced to Discord")
+
+    async def on_interaction(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """A button or menu none of our dynamic items answers (its custom id is damaged or
+        forged, so no template matches): say so instead of leaving Discord's "This
+        interaction failed". The ones that match are answered by their items."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
+        ):
+            return
+        await failures.tell(interaction, f"⚠️ {DAMAGED}")
 
     async def _tell_damage(self, table: Table) -> None:
         await delivery.tell_damage(self, table)

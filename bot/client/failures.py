@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.desk import incidents
-from bot.store.base import written_in_this_task
+from bot.store.base import watch_writes, written
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -38,8 +38,8 @@ UNKNOWN = "⚠️ I do not know that command: Discord may still be showing an ol
 async def answer(interaction: Inter, error: BaseException) -> str:
     """Tell the person privately, log the scrubbed traceback; the reference both carry."""
     reference = incidents.record(error, f"answering {what(interaction)}")
-    wrote = written_in_this_task()
-    await _send(interaction, (AFTER_SAVING if wrote else UNEXPECTED).format(reference=reference))
+    wrote = written()
+    await tell(interaction, (AFTER_SAVING if wrote else UNEXPECTED).format(reference=reference))
     return reference
 
 
@@ -47,9 +47,9 @@ async def on_tree_error(interaction: Inter, error: app_commands.AppCommandError)
     """The command tree's hook: an option Discord sent that does not read, a command it
     still shows that we no longer have, or an unexpected failure inside a command."""
     if isinstance(error, app_commands.TransformerError):
-        await _send(interaction, UNREADABLE)
+        await tell(interaction, UNREADABLE)
     elif isinstance(error, app_commands.CommandNotFound):
-        await _send(interaction, UNKNOWN)
+        await tell(interaction, UNKNOWN)
     else:
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         await answer(interaction, original)
@@ -57,6 +57,7 @@ async def on_tree_error(interaction: Inter, error: app_commands.AppCommandError)
 
 async def answered(interaction: Inter, work: Awaitable[None]) -> None:
     """Run a dynamic item's ``work``; whatever it raises gets :func:`answer`."""
+    watch_writes()
     try:
         await work
     except Exception as error:
@@ -73,7 +74,8 @@ def what(interaction: Inter) -> str:
     return f"the component {':'.join(custom_id.split(':')[:2]) or '?'}"
 
 
-async def _send(interaction: Inter, text: str) -> None:
+async def tell(interaction: Inter, text: str) -> None:
+    """A short private answer, whether or not the interaction was acknowledged yet."""
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

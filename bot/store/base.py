@@ -37,9 +37,15 @@ Loader = Callable[[list[Statement]], Awaitable[None]]
 _WRITTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("store_written", default=False)
 
 
-def written_in_this_task() -> bool:
-    """Whether the running task (one interaction, one tick of the clock) has had a write
-    taken by a store: an error after that cannot say that nothing changed."""
+def watch_writes() -> None:
+    """From now on, :func:`written` tells whether the running task (one interaction)
+    had a write taken by a store."""
+    _WRITTEN.set(False)
+
+
+def written() -> bool:
+    """Whether a store took a write since :func:`watch_writes` in this task: an error
+    after that cannot say that nothing changed."""
     return _WRITTEN.get()
 
 
