@@ -20,7 +20,16 @@ from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
 from bot.desk.moderation import Moderation
 from bot.desk.outcome import Outcome, merge
-from bot.desk.tables import NotLoaded, NotSaved, Refusal, Seat, Table, can_act, event_line
+from bot.desk.tables import (
+    NotLoaded,
+    NotSaved,
+    Refusal,
+    Seat,
+    Table,
+    can_act,
+    damaged_text,
+    event_line,
+)
 from bot.store import CommandRow, GameRow, PlayerRow
 from bot.store.base import WriteFailed
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
@@ -246,6 +255,8 @@ class Desk(Moderation):
             return await self._apply(table, side, commands, user_id)
 
     def _check_player(self, table: Table, user_id: int) -> Side:
+        if table.damaged_at is not None:
+            raise Refusal(damaged_text(table.id, table.damaged_at))
         if table.status == "lobby":
             raise Refusal("The game has not started yet: `/game start` when the seats are filled.")
         if table.status != "playing" or table.game is None:
@@ -358,12 +369,18 @@ class Desk(Moderation):
         return row
 
     async def record_map(self, table: Table, message_id: int) -> None:
-        """Remember the map message posted for the phase that just began."""
-        if table.phase_seq:
-            await self.store.commit([st.set_map_message(table.id, table.phase_seq, message_id)])
+        """Remember the map message posted for the phase that just began (bookkeeping:
+        a store that does not take it is logged, and the phase goes on)."""
+        if table.phase_seq and table.damaged_at is None:
+            try:
+                await self.store.commit([st.set_map_message(table.id, table.phase_seq, message_id)])
+            except WriteFailed as failed:
+                incidents.record(failed, f"noting game {table.id}'s map message")
 
     async def undo(self, table: Table, user_id: int, stamp: int | None = None) -> Outcome:
         async with self._hold(table):
+            if table.damaged_at is not None:
+                raise Refusal(damaged_text(table.id, table.damaged_at))
             if table.status != "playing" or table.game is None:
                 raise Refusal("There is nothing to undo: the game is not in progress.")
             side = table.side_of(user_id)
