@@ -205,11 +205,14 @@ def garble(text: str, rng: random.Random, words: tuple[str, ...]) -> str:
 
 
 def random_input(rng: random.Random) -> tuple[int, Side, str]:
-    """A position, a side and an input: a legal command garbled, or words at random."""
+    """A position, a side and an input: a legal command as it is or garbled, or words
+    at random."""
     index = rng.randrange(len(POSITIONS))
     side = rng.choice((Side.CREW, Side.ALIEN))
     words = vocabulary()
     mode = rng.random()
+    if mode < 0.1:  # as the panels offer it: played
+        return index, side, rng.choice(legal_texts(index, side))
     if mode < 0.4:
         return index, side, garble(rng.choice(legal_texts(index, side)), rng, words)
     verb = rng.choice(sorted(VERBS))

@@ -86,6 +86,8 @@ async def _pass(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     side = table.side_of(interaction.user.id)
     if side is None:
         raise Refusal("Only players of this game can end a phase.")
+    if side not in table.acting_sides():
+        raise Refusal("It is not your side's phase: there is nothing of yours to end.")
     several = len(table.seated(Seat.CREW)) > 1 and side is Side.CREW
     what = "all your crew members for this phase" if several else "your side's whole phase"
     await reply(

@@ -33,7 +33,7 @@ def inputs(draw: st.DrawFn) -> tuple[int, Side, str]:
         st.lists(unit, max_size=1),
         st.lists(words | st.text(max_size=6), max_size=4),
     )
-    return index, side, draw(garbled | typed | st.text(max_size=30))
+    return index, side, draw(legal | garbled | typed | st.text(max_size=30))
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
