@@ -13,10 +13,13 @@ there). Each cell's outcome is one of:
 - ``unavailable``: Discord does not offer it there (a command not allowed in DMs, a
   message the person cannot see).
 
-Every refusal must leave every row of the store as it was. The rows are checked against
-the command tree and the button registries themselves, so a new command or button
-without a row fails :func:`missing`. ``tests/bot/client/test_permission_matrix.py``
-runs it; ``benchmarks/bench_reliability.py`` prints its count.
+Every refusal must leave every row of the store as it was, and every cell must answer
+Discord (a deferral counts) before it touches the store, so a slow database never costs
+the 3 seconds Discord allows (a :class:`Spy` watches both, changing neither). The rows
+are checked against the command tree and the button registries themselves, so a new
+command or button without a row fails :func:`missing`.
+``tests/bot/client/test_permission_matrix.py`` runs it;
+``benchmarks/bench_reliability.py`` prints its count.
 """
 
 from __future__ import annotations
@@ -459,6 +462,44 @@ def allowed_in_dms(command: app_commands.Command[Any, ..., Any]) -> bool:
 
 
 # --- the world and its positions -------------------------------------------------------
+class Spy:
+    """Notes, in order, each answer the bot gives Discord and each time it touches the
+    store, by wrapping (and calling through) the methods that do either."""
+
+    ANSWERS = ("defer", "send_message", "edit_message", "send_modal")
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+        self._saved: list[tuple[type, str, Any]] = []
+
+    def __enter__(self) -> Spy:
+        from bot.store.sqlite import SqliteStore
+
+        for name in self.ANSWERS:
+            self._wrap(discord.InteractionResponse, name, "answer")
+        for name in ("_fetch", "_transaction"):
+            self._wrap(SqliteStore, name, "store")
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for owner, name, original in reversed(self._saved):
+            setattr(owner, name, original)
+
+    def _wrap(self, owner: type, name: str, event: str) -> None:
+        original = getattr(owner, name)
+        events = self.events
+
+        async def wrapped(*args: Any, **kwargs: Any) -> Any:
+            events.append(event)
+            return await original(*args, **kwargs)
+
+        self._saved.append((owner, name, original))
+        setattr(owner, name, wrapped)
+
+    def store_first(self) -> bool:
+        return bool(self.events) and self.events[0] == "store"
+
+
 @dataclass
 class Cell:
     row: str
@@ -486,6 +527,7 @@ class Matrix:
         self.saved: dict[str, Path] = {}
         self.current = ""
         self.cells: list[Cell] = []
+        self.spy = Spy()
 
     @property
     def database(self) -> Path:
@@ -632,6 +674,7 @@ class Matrix:
     ) -> None:
         before = self.rows()
         errors = len(self.env.errors)
+        self.spy.events.clear()
         try:
             result = await invoke()
         except SetupError as refused:
@@ -650,6 +693,8 @@ class Matrix:
         cited = bool(RULE_CITED.search(said))
         if crashed or not result.acknowledged or not said.strip():
             found = "unanswered or crashed"
+        elif self.spy.store_first():
+            found = "touched the store before answering Discord"
         elif refused and changed:
             found = "refused but the store changed"
         elif not refused:
@@ -661,6 +706,10 @@ class Matrix:
         self.cells.append(Cell(row, key, expected, found, said[:160]))
 
     async def run(self, tree: app_commands.CommandTree[Any]) -> list[Cell]:
+        with self.spy:
+            return await self._run(tree)
+
+    async def _run(self, tree: app_commands.CommandTree[Any]) -> list[Cell]:
         await self.build()
         commands = leaf_commands(tree)
         for row in SLASH:
