@@ -4,13 +4,19 @@ runs by itself (``discord.ext.tasks``) and closes with the bot."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+
 import pytest
 import simcord
 from discord import app_commands
 
 from bot.client.app import COMMANDS_KEY, QuicksilverBot
+from bot.store.base import SchemaTooNew, migrations
 from engine.state import Phase
 from tests.bot.helpers import make_world, phase_of, seat_and_start
+
+NEWEST = migrations("sqlite")[-1][0]
 
 
 async def test_slash_commands_are_synced_only_when_they_changed(simcord_env, db_path):
@@ -54,3 +60,20 @@ async def test_the_clock_runs_by_itself_and_stops_with_the_bot(db_path):
     finally:
         await bot.close()
     assert not bot.ticker.is_running() and not bot.heart.is_running()
+
+
+@pytest.mark.simcord(shard_count=1)
+async def test_the_bot_refuses_a_store_newer_than_its_code(tmp_path):
+    """A newer Quicksilver's store, after a rollback of the code: the bot does not start
+    on it (``quicksilver bot`` logs both versions and exits 2), and writes nothing."""
+    path = tmp_path / "newer.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute(f"PRAGMA user_version = {NEWEST + 1}")
+    bot = QuicksilverBot(path, background=False)
+    with pytest.raises(SchemaTooNew, match=f"version {NEWEST + 1}, newer than .* {NEWEST}"):
+        async with simcord.run(bot, shard_count=1):
+            pass
+    await bot.close()
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == NEWEST + 1
+        assert db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0
