@@ -17,10 +17,9 @@ Every refusal must leave every row of the store as it was, and every cell must a
 Discord (a deferral counts) before it touches the store, so a slow database never costs
 the 3 seconds Discord allows (a :class:`Spy` watches both, changing neither). The rows
 (:mod:`tests.bot.matrix_rows`) are checked against the command tree and the button
-registries themselves, so a new
-command or button without a row fails :func:`missing`.
-``tests/bot/client/test_permission_matrix.py`` runs it;
-``benchmarks/bench_reliability.py`` prints its count.
+registries themselves, so a new command or button without a row fails :func:`missing`.
+``tests/bot/client/test_permission_matrix.py`` runs it; ``benchmarks/bench_reliability.py``
+prints its count.
 """
 
 from __future__ import annotations
