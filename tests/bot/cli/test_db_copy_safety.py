@@ -93,8 +93,11 @@ def _orphan(path: Path, game_id: int) -> None:
 def _tidy(path: Path) -> None:
     """Every row of a game that is gone, deleted."""
     with sqlite3.connect(path) as db:
-        for table in ("players", "commands", "snapshots", "public_lines"):
-            db.execute(f"DELETE FROM {table} WHERE game_id NOT IN (SELECT id FROM games)")
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        for table in tables:
+            columns = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+            if "game_id" in columns:
+                db.execute(f"DELETE FROM {table} WHERE game_id NOT IN (SELECT id FROM games)")
 
 
 def test_a_failed_copy_leaves_nothing_behind_and_a_retry_runs(tmp_path, store_target, capsys):
