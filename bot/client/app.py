@@ -25,11 +25,12 @@ from bot.client.commands.mod import mod
 from bot.client.commands.play import alien, crew
 from bot.client.commands.replay import replay_command
 from bot.client.commands.rules import rules
+from bot.client.commands.stats import BoardButton, stats
 from bot.client.panels.layout import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
 from bot.client.ui import GameButton
 from bot.config import TOKEN_HELP, Config
-from bot.desk import leases
+from bot.desk import leases, ratings
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk
 from bot.desk.shards import ShardSpec
 from bot.store import Store
@@ -104,7 +105,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         self.tree = Tree(self)
         if game.get_command(replay_command.name) is None:
             game.add_command(replay_command)
-        for group in (game, crew, alien, mod, me):
+        for group in (game, crew, alien, mod, me, stats):
             self.tree.add_command(group)
         self.tree.add_command(rules)
         self.stopwatch = Stopwatch()
@@ -133,6 +134,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             shards=self.shards_served,
         )
         indexed = await self._desk.load()
+        await ratings.after_game(self._store)  # games that ended while it was down (issue 25)
         log.info(
             "serving %s: %d game(s) in the %s store; each loads on its first use",
             self.shards_served.describe(),
@@ -140,7 +142,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             self._store.backend,
         )
         self.add_dynamic_items(
-            GameButton, replay.ReplayButton, PanelButton, PanelSelect, SeatCallButton
+            GameButton, replay.ReplayButton, PanelButton, PanelSelect, SeatCallButton, BoardButton
         )
         await self.tree.sync()
         if self.background:
