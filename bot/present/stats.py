@@ -20,6 +20,8 @@ REASONS = {
     "import": "imported",
     "hints": "hints used",
 }
+BOARD_IN_DMS = "A leaderboard belongs to a server: ask for it in one of its channels."
+BOARD_ELSEWHERE = "That leaderboard belongs to another server: ask for this one's here."
 
 
 def count(n: int, thing: str) -> str:
@@ -75,6 +77,11 @@ def _record(tally: Tally, side: str) -> str:
     return f"won {won}, drawn {tally.draw}, lost {lost}"
 
 
+def board_label(side: str) -> str:
+    """The button that shows ``side``'s leaderboard."""
+    return f"{side.capitalize()} board"
+
+
 def board_text(board: Board) -> list[str]:
     head = (
         f"🏆 **{board.side.capitalize()} leaderboard** — this server, at least "
@@ -96,9 +103,11 @@ def board_text(board: Board) -> list[str]:
     return lines
 
 
-def balance_text(scopes: list[tuple[str, Balance]]) -> list[str]:
+def balance_text(here: Balance | None, everywhere: Balance) -> list[str]:
+    """The balance in this server (None: asked in DMs) and everywhere."""
     lines = ["⚖️ **Balance of the game**: crew wins · draws · alien wins, by the F.1 band"]
-    for name, found in scopes:
+    scopes = [("This server", here)] if here is not None else []
+    for name, found in [*scopes, ("Everywhere", everywhere)]:
         lines.append(f"**{name}** ({count(found.games, 'finished game')})")
         if not found.games:
             lines.append("• No finished game yet.")

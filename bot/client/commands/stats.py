@@ -77,7 +77,7 @@ async def server(
 ) -> None:
     async with guard(interaction):
         if interaction.guild_id is None:
-            raise Refusal("A leaderboard belongs to a server: ask for it in one of its channels.")
+            raise Refusal(words.BOARD_IN_DMS)
         await actions.defer(interaction, ephemeral=False)
         board = await desk_stats.board(
             bot_of(interaction).desk.store,
@@ -96,11 +96,10 @@ async def balance(interaction: Inter) -> None:
     async with guard(interaction):
         await actions.defer(interaction, ephemeral=False)
         store = bot_of(interaction).desk.store
-        scopes = []
-        if interaction.guild_id is not None:
-            scopes.append(("This server", await desk_stats.balance(store, interaction.guild_id)))
-        scopes.append(("Everywhere", await desk_stats.balance(store, None)))
-        await actions.reply(interaction, words.balance_text(scopes), ephemeral=False)
+        guild = interaction.guild_id
+        here = await desk_stats.balance(store, guild) if guild is not None else None
+        everywhere = await desk_stats.balance(store, None)
+        await actions.reply(interaction, words.balance_text(here, everywhere), ephemeral=False)
 
 
 # --- the leaderboard's pages -----------------------------------------------------------
@@ -121,7 +120,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
         super().__init__(
             discord.ui.Button(
                 emoji={"prev": "◀", "next": "▶"}.get(slot),
-                label=f"{side.capitalize()} board" if slot == "side" else None,
+                label=words.board_label(side) if slot == "side" else None,
                 style=discord.ButtonStyle.secondary,
                 custom_id=custom_id,
                 disabled=disabled,
@@ -169,7 +168,7 @@ async def show_page(interaction: Inter, button: BoardButton, *, opens_copy: bool
     """The page a button names: in a new copy only the presser sees, or their copy
     turned in place."""
     if interaction.guild_id != button.guild_id:
-        raise Refusal("That leaderboard belongs to another server: ask for this one's here.")
+        raise Refusal(words.BOARD_ELSEWHERE)
     if opens_copy:
         await actions.defer(interaction)
     elif not interaction.response.is_done():

@@ -72,6 +72,7 @@ async def test_ratings_follow_each_finished_game_and_a_rolled_back_one_is_kept_o
     mine = await crew.slash(world.channel, "stats me")
     assert mine.response is not None and mine.response.ephemeral
     text = said(mine)
+    assert len(text) < 2000
     assert f"Crew: **{shown_crew}** — 1 rated game" in text
     assert "Alien: no rated game yet" in text
     assert "Other games not rated: 1 rolled back" in text
@@ -175,6 +176,7 @@ async def test_the_balance_counts_the_servers_games_and_everyones_by_level_and_c
     result = await world.stranger.slash(world.channel, "stats balance")
     assert result.response is not None and not result.response.ephemeral
     text = said(result)
+    assert len(text) < 2000
     server, everywhere = text.split("**Everywhere**")
     assert "**This server** (5 finished games)" in server
     assert "People v people: 3 games — crew 33% · draw 33% · alien 33%" in server
