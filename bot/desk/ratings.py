@@ -6,12 +6,12 @@ sigma (0 to start). The rating maths is openskill's; here are the rules of what 
 and how a game is put to it (docs/rules-decisions.md, "Ratings"):
 
 * **What counts** (:func:`counts_for_ratings`): a finished Discord game between people.
-  Kept out: a seeded game, a game with a computer seat (kept apart: the balance counts
-  it, labelled by level), a game a moderator rolled back at any point (any ``rollback``
-  in its moderation log), a game marked never to count (``games.unrated``: tutorial,
-  import, hints), a game that is not a channel's game (the terminal table, ``local:``,
-  ``tutorial:`` and ``import:`` names, any status but ``over``), and a game without a
-  person on each side or with one person on both.
+  Kept out: a tutorial or an imported game (``games.kind``), a seeded game (a
+  moderator's choice of dice; tutorials and imports are seeded too), a game a moderator
+  rolled back at any point (any ``rollback`` in its moderation log), a game with a
+  computer seat (kept apart: the balance counts it, labelled by level), a game that is
+  not a channel's game (the terminal table's ``local:`` games, any status but
+  ``over``), and a game without a person on each side or with one person on both.
 * **The teams**: a side's people are those seated at it when the game ended and those
   who left it of their own accord (so leaving a lost game does not escape the loss);
   whoever handed the seat to a substitute or was replaced or removed by a moderator is
@@ -27,8 +27,8 @@ and how a game is put to it (docs/rules-decisions.md, "Ratings"):
 Ratings are derived data: :func:`rebuild` computes them from every finished game in the
 order they ended; :func:`catch_up` (as each game ends, and when the bot starts) adds the
 games not yet taken, or rebuilds when the stored ratings no longer follow from the
-games (a game deleted or marked since, a game that ended before the last one taken, a
-change of :data:`RULES`). Both fold the same function over the same games, so they agree.
+games (a game or its result deleted since, a game that ended before the last one
+taken, a change of :data:`RULES`). Both fold the same function over the same games, so they agree.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from dataclasses import dataclass, field, replace
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from bot import store as st
 from bot.desk.records import WINNERS
 from bot.store import Statement, Store
 from bot.store import ratings as rs
@@ -57,6 +58,8 @@ MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6, ta
 SIDES = rs.SIDES
 
 # Why a finished game is kept out of the ratings.
+TUTORIAL = "tutorial"
+IMPORTED = st.IMPORTED
 SEEDED = "seeded"
 COMPUTER = "computer"
 ROLLED_BACK = "rolled-back"
@@ -64,7 +67,7 @@ NOT_A_CHANNEL_GAME = "not-a-channel-game"
 NO_CREW = "no-crew"
 NO_ALIEN = "no-alien"
 BOTH_SIDES = "both-sides"
-NOT_CHANNELS = ("local:", "tutorial:", "import:")  # channel names no Discord channel has
+NOT_CHANNELS = ("local:",)  # channel names no Discord channel has (the terminal table)
 FINISHED = "over"  # a channel game's status when it ended
 STAYS = (None, "left")  # ``seatings.went`` of a side's team: still seated, or left
 ATTEMPTS = 5  # tries to extend the ratings while other processes extend them too
@@ -86,8 +89,8 @@ def unrated_because(game: GameFacts) -> str | None:
         or game.channel_name.startswith(NOT_CHANNELS)
     ):
         return NOT_A_CHANNEL_GAME
-    if game.unrated:
-        return game.unrated
+    if game.kind:  # only an ordinary game counts: a tutorial, an import (or a kind to come)
+        return TUTORIAL if game.kind.startswith(st.TUTORIAL) else game.kind
     if game.seeded:
         return SEEDED
     if game.rolled_back:
@@ -105,9 +108,8 @@ def unrated_because(game: GameFacts) -> str | None:
 
 
 def counts_for_ratings(game: GameFacts) -> bool:
-    """Whether a finished game counts for the ratings: the one predicate the tutorial,
-    the import and anything else that makes games may rely on (``games.unrated``
-    keeps a game out for good: :func:`bot.store.ratings.mark_unrated`)."""
+    """Whether a finished game counts for the ratings: the one predicate the ratings,
+    the rebuild and ``/stats`` rely on."""
     return unrated_because(game) is None
 
 

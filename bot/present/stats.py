@@ -16,9 +16,8 @@ REASONS = {
     ratings.NO_CREW: "no crew player at the end",
     ratings.NO_ALIEN: "no alien player at the end",
     ratings.BOTH_SIDES: "you sat at both sides",
-    "tutorial": "tutorial",
-    "import": "imported",
-    "hints": "hints used",
+    ratings.TUTORIAL: "tutorial",
+    ratings.IMPORTED: "imported",
 }
 BOARD_IN_DMS = "A leaderboard belongs to a server: ask for it in one of its channels."
 BOARD_ELSEWHERE = "That leaderboard belongs to another server: ask for this one's here."

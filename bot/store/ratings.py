@@ -1,6 +1,6 @@
 """Ratings in the store (issue 25): what a finished game's rating depends on, read from
 the records of issue 24 (``game_results``, ``seatings``) and the games' own rows, and
-the derived tables the ratings live in (schema 9): ``rating_games`` (every finished
+the derived tables the ratings live in (schema 8): ``rating_games`` (every finished
 game the ratings took, in order, rated or kept out and why), ``ratings`` (each person's
 mu and sigma per side) and ``rating_changes`` (what each rated game did to each player).
 
@@ -35,7 +35,7 @@ class GameFacts:
     status: str
     seeded: bool
     computer: str  # '' or the side the game played and its level ('alien:hard')
-    unrated: str  # games.unrated: why it must never count ('' : nothing against it)
+    kind: str  # games.kind: '' an ordinary game, 'imported', 'tutorial:crew'…
     ended_at: float
     band: str  # the F.1 band (engine.content_models.Outcome's value)
     rolled_back: bool  # a moderator rolled it back (mod_actions)
@@ -108,14 +108,6 @@ CHANGE_COLUMNS = tuple(f.name for f in fields(Change))
 TABLES = ("rating_games", "ratings", "rating_changes")
 
 
-# --- a game that must never count ------------------------------------------------------
-def mark_unrated(game_id: int, reason: str) -> Statement:
-    """Keep game ``game_id`` out of the ratings for good (``tutorial``, ``import``,
-    ``hints``…); the first reason given stays. Join it to the transaction that makes the
-    game so (its creation, its first hint)."""
-    return ("UPDATE games SET unrated = ? WHERE id = ? AND unrated = ''", (reason, game_id))
-
-
 # --- writes ------------------------------------------------------------------------------
 Anchor = tuple[int, int]  # (seq, game id) of a batch's first game
 _ANCHORED = " WHERE EXISTS (SELECT 1 FROM rating_games WHERE seq = ? AND game_id = ?)"
@@ -180,7 +172,7 @@ def clear() -> list[Statement]:
 # --- reads: what the ratings are built from ---------------------------------------------
 _FACTS = (
     "SELECT g.id, g.guild_id, g.channel_id, g.channel_name, g.status, g.seeded, g.computer, "
-    "g.unrated, r.ended_at, r.band FROM game_results r JOIN games g ON g.id = r.game_id"
+    "g.kind, r.ended_at, r.band FROM game_results r JOIN games g ON g.id = r.game_id"
 )
 _PENDING = " WHERE NOT EXISTS (SELECT 1 FROM rating_games t WHERE t.game_id = r.game_id)"
 
@@ -218,7 +210,7 @@ def _facts(row: Row, seatings: tuple[tuple[int, str, str | None], ...], rolled: 
         status=str(row["status"]),
         seeded=bool(row["seeded"]),
         computer=str(row["computer"]),
-        unrated=str(row["unrated"]),
+        kind=str(row["kind"]),
         ended_at=float(row["ended_at"]),
         band=str(row["band"]),
         rolled_back=rolled,
@@ -236,8 +228,8 @@ async def game_facts(store: Store, game_id: int) -> GameFacts | None:
 
 async def taken(store: Store, rules: str) -> Taken:
     """Where the ratings stand, and whether they still follow from the games: not when a
-    game taken was deleted since, marked never to count since it was rated, or taken
-    under other rules."""
+    game taken was deleted or its result undone since, ended again, would no longer
+    count (seeded, not an ordinary game, rolled back), or was taken under other rules."""
     top = await store._fetch("SELECT COALESCE(MAX(seq), 0) AS n FROM rating_games")
     last = await store._fetch(
         "SELECT ended_at, game_id FROM rating_games ORDER BY seq DESC LIMIT 1"
@@ -249,15 +241,23 @@ async def taken(store: Store, rules: str) -> Taken:
             (rules,),
         ),
         (
-            "a game rated before is gone",
+            "a game taken before is gone, or its result",
             "SELECT 1 FROM rating_games t LEFT JOIN game_results r ON r.game_id = t.game_id "
             "WHERE r.game_id IS NULL LIMIT 1",
             (),
         ),
         (
-            "a game rated before was marked never to count",
+            "a game's result changed since it was taken",
+            "SELECT 1 FROM rating_games t JOIN game_results r ON r.game_id = t.game_id "
+            "WHERE r.ended_at <> t.ended_at LIMIT 1",
+            (),
+        ),
+        (
+            "a game rated before would no longer count",
             "SELECT 1 FROM rating_games t JOIN games g ON g.id = t.game_id "
-            "WHERE t.counted = 1 AND g.unrated <> '' LIMIT 1",
+            "WHERE t.counted = 1 AND (g.seeded <> 0 OR g.kind <> '' OR EXISTS ("
+            "SELECT 1 FROM mod_actions m WHERE m.game_id = t.game_id "
+            "AND m.action LIKE 'rollback%')) LIMIT 1",
             (),
         ),
     )

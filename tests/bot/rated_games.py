@@ -27,7 +27,7 @@ class Played:
     seeded: bool = False
     computer: str = ""  # 'alien:hard'…
     rolled_back: bool = False
-    unrated: str = ""
+    kind: str = ""  # games.kind: 'imported', 'tutorial:crew'…
     left: Sequence[tuple[int, str, str]] = field(default_factory=tuple)  # (user, side, went)
 
 
@@ -43,14 +43,10 @@ class Games:
         self.channel += 1
         self.clock = played.ended_at if played.ended_at is not None else self.clock + 1.0
         row = await self.store.create_game(
-            self.channel, played.guild, f"c{self.channel}", 7, 1, self.clock - 0.5
+            self.channel, played.guild, f"c{self.channel}", 7, 1, self.clock - 0.5, kind=played.kind
         )
         row = row.with_(status="over", computer=played.computer, seeded=played.seeded)
         statements: list[st.Statement] = [st.update_game(row)]
-        if played.unrated:
-            statements.append(
-                ("UPDATE games SET unrated = ? WHERE id = ?", (played.unrated, row.id))
-            )
         for side, people in (("crew", played.crew), ("alien", played.alien)):
             statements += [
                 pp.open_seating(row.id, u, side, self.clock - 0.5, "joined") for u in people

@@ -26,7 +26,7 @@ async def test_a_profile_places_the_person_and_keeps_computer_games_apart(store_
     await games.finish(Played([], [ME], "draw", computer="crew:easy"))
     await games.finish(Played([ME], [20], "draw", seeded=True))
     await games.finish(Played([ME], [20], "draw", rolled_back=True))
-    await games.finish(Played([ME], [20], "draw", unrated="tutorial"))
+    await games.finish(Played([ME], [20], "draw", kind="tutorial:crew"))
     await ratings.catch_up(store)
 
     found = await desk_stats.profile(store, ME, 1)

@@ -1,4 +1,4 @@
-"""Ratings in the store (issue 25), on both backends: migration 9, the facts a rating
+"""Ratings in the store (issue 25), on both backends: migration 8, the facts a rating
 is built from, the conditional writes that keep several writers in order, and the
 rebuild that equals the ratings taken game by game as the games ended."""
 
@@ -12,6 +12,7 @@ from hypothesis import strategies as st_
 
 from bot.desk import ratings
 from bot.store import Store
+from bot.store import people as pp
 from bot.store import ratings as rs
 from bot.store.base import migrations
 from tests.bot.rated_games import BANDS, Games, Played
@@ -19,21 +20,9 @@ from tests.bot.rated_games import BANDS, Games, Played
 
 def test_both_backends_number_the_ratings_migration_alike():
     for backend in ("sqlite", "postgres"):
-        sql = dict(migrations(backend))[9]
-        for table in ("rating_games", "ratings", "rating_changes", "unrated"):
+        sql = dict(migrations(backend))[8]
+        for table in ("rating_games", "ratings", "rating_changes"):
             assert table in sql
-
-
-async def test_a_game_marked_unrated_keeps_its_first_reason(store_target):
-    store = await Store.open(store_target)
-    row = await store.create_game(1, 1, "c1", 3, 9, 0.0)
-    found = await store._fetch("SELECT unrated FROM games WHERE id = ?", (row.id,))
-    assert found[0]["unrated"] == ""
-    await store.commit([rs.mark_unrated(row.id, "tutorial")])
-    await store.commit([rs.mark_unrated(row.id, "hints")])
-    found = await store._fetch("SELECT unrated FROM games WHERE id = ?", (row.id,))
-    assert found[0]["unrated"] == "tutorial"
-    await store.close()
 
 
 async def test_the_facts_of_finished_games_come_in_the_order_they_ended(store_target):
@@ -122,9 +111,10 @@ async def test_a_rebuild_equals_the_ratings_taken_as_each_game_ended(store_targe
 
 
 async def test_ratings_no_longer_supported_by_the_games_are_rebuilt(store_target):
-    """A game deleted since it was rated (a moderator's reset), a game marked never to
-    count since, a game that ended before the last one rated, a change of the rules:
-    the next catch-up rebuilds, and the result is what the games now support."""
+    """A game deleted since it was rated (a moderator's reset), a result undone or
+    ended again, a game that would no longer count, a game that ended before the last
+    one rated, a change of the rules: the next catch-up rebuilds, and the result is
+    what the games now support."""
     store = await Store.open(store_target)
     games = Games(store)
     first = await games.finish(Played([10], [20], "decisive-human"))
@@ -133,14 +123,30 @@ async def test_ratings_no_longer_supported_by_the_games_are_rebuilt(store_target
 
     await store.commit([("DELETE FROM games WHERE id = ?", (second,))])
     report = await ratings.catch_up(store)
-    assert report.rebuilt == "a game rated before is gone"
+    assert report.rebuilt == "a game taken before is gone, or its result"
     assert (await rs.ratings_of(store, [20]))[(20, "alien")].games == 1
 
-    await store.commit([rs.mark_unrated(first, "hints")])
+    third = await games.finish(Played([11], [20], "decisive-alien"))
+    await ratings.catch_up(store)
+    await store.commit([pp.drop_result(third)])  # its result undone
     report = await ratings.catch_up(store)
-    assert report.rebuilt == "a game rated before was marked never to count"
-    assert await rs.all_ratings(store) == []
-    assert [(g.counted, g.reason) for g in await rs.taken_games(store)] == [(False, "hints")]
+    assert report.rebuilt == "a game taken before is gone, or its result"
+    assert (await rs.ratings_of(store, [11])) == {}
+    await store.commit([pp.put_result(third, games.clock + 5, 6, 9, "draw", "draw")])
+    assert (await ratings.catch_up(store)).rebuilt is None  # it ended again: taken anew
+    assert (await rs.ratings_of(store, [11]))[(11, "crew")].drawn == 1
+    await store.commit([pp.put_result(third, games.clock + 9, 6, 9, "marginal-alien", "alien")])
+    report = await ratings.catch_up(store)
+    assert report.rebuilt == "a game's result changed since it was taken"
+    assert (await rs.ratings_of(store, [11]))[(11, "crew")].lost == 1
+
+    await store.commit([("UPDATE games SET seeded = 1 WHERE id = ?", (first,))])
+    report = await ratings.catch_up(store)
+    assert report.rebuilt == "a game rated before would no longer count"
+    assert [(g.counted, g.reason) for g in await rs.taken_games(store)] == [
+        (False, "seeded"),
+        (True, ""),
+    ]
 
     await games.finish(Played([12], [21], "draw", ended_at=10.0))
     report = await ratings.catch_up(store)

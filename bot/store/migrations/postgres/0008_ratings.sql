@@ -1,10 +1,7 @@
--- Quicksilver bot storage on PostgreSQL, version 9 (mirrors sqlite/0009; issue 25):
+-- Quicksilver bot storage on PostgreSQL, version 8 (mirrors sqlite/0008; issue 25):
 -- skill ratings per person per side.
--- Why a game must never count for ratings, written by whatever makes or marks it
--- ('tutorial', 'import', 'hints', …; '' : nothing against it). Read by
--- bot.desk.ratings.counts_for_ratings; written by bot.store.ratings.mark_unrated.
-ALTER TABLE games ADD COLUMN unrated TEXT NOT NULL DEFAULT '';
-
+-- What counts is decided from the games' own rows (kind, seeded, computer, status),
+-- their seatings, results and moderation log: bot.desk.ratings.counts_for_ratings.
 -- The ratings are derived data: `quicksilver stats rebuild` recomputes them from the
 -- games (games, seatings, game_results, mod_actions) in order, and the bot updates
 -- them as each game ends. `db copy` leaves them out and rebuilds them on arrival.
