@@ -63,6 +63,31 @@ async def test_a_writer_overtaken_by_another_writes_nothing(store_target):
     await store.close()
 
 
+async def test_each_game_kept_out_counts_in_no_rating_as_its_maker_stores_it(store_target):
+    """F.1 results of games between the same two people: a tutorial and an import
+    (seeded, with their kind, as bot.desk.tutorial and bot.desk.imports store them), a
+    moderator's seeded game, a rolled-back game and a game with a computer seat are
+    taken and kept out, each for its reason; only the ordinary game is rated."""
+    store = await Store.open(store_target)
+    games = Games(store)
+    kept_out = {
+        "tutorial": Played([10], [20], "decisive-human", seeded=True, kind="tutorial:crew"),
+        "imported": Played([10], [20], "decisive-human", seeded=True, kind="imported"),
+        "seeded": Played([10], [20], "decisive-human", seeded=True),
+        "rolled-back": Played([10], [20], "decisive-human", rolled_back=True),
+        "computer": Played([10], [20], "decisive-human", computer="alien:hard"),
+    }
+    ids = {reason: await games.finish(played) for reason, played in kept_out.items()}
+    ordinary = await games.finish(Played([10], [20], "decisive-human"))
+    await ratings.catch_up(store)
+    taken = {g.game_id: (g.counted, g.reason) for g in await rs.taken_games(store)}
+    assert taken == {**{ids[r]: (False, r) for r in kept_out}, ordinary: (True, "")}
+    mine = await rs.ratings_of(store, [10, 20])
+    assert mine[(10, "crew")].games == mine[(20, "alien")].games == 1
+    assert {c.game_id for c in await rs.changes_of(store)} == {ordinary}
+    await store.close()
+
+
 async def _state(store: Store) -> tuple[object, ...]:
     """The ratings as they stand, seqs left out (a rebuild numbers on from the last)."""
     taken = [(g.game_id, g.counted, g.reason, g.crew) for g in await rs.taken_games(store)]
