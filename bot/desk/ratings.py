@@ -113,11 +113,6 @@ def counts_for_ratings(game: GameFacts) -> bool:
     return unrated_because(game) is None
 
 
-def tells_of_balance(reason: str) -> bool:
-    """Rated games and games kept out only for their computer seat tell of balance."""
-    return reason in ("", COMPUTER)
-
-
 # --- one game --------------------------------------------------------------------------
 def ranks_of(band: str) -> tuple[int, int]:
     """openskill ranks (lower is better) of (crew, alien) for an F.1 band: the winner
