@@ -1,5 +1,5 @@
 """``quicksilver db``: bring a store's schema up to date, or copy a whole store to
-another (SQLite to PostgreSQL and back) and check the copy.
+another (SQLite to PostgreSQL and back), check the copy and rebuild its ratings.
 
 A store is named as the bot names it (``QUICKSILVER_DB``): an SQLite file path or a
 ``postgresql://`` URL.
@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from bot.desk import ratings
 from bot.store import Store, is_postgres
 from bot.store.base import StoreRefused, check_target
 from bot.store.copy import CopyError, Report, copy_store
@@ -62,7 +63,7 @@ def run_copy(source: str, destination: str) -> int:
         destination if not is_postgres(destination) and not os.path.exists(destination) else None
     )
     try:
-        report = asyncio.run(_copy(source, destination))
+        report, rated = asyncio.run(_copy(source, destination))
     except (CopyError, StoreRefused) as err:
         return _fail(f"cannot copy: {err}", created)
     except Exception as err:  # unreachable server, bad URL, a row the target refuses…
@@ -73,15 +74,20 @@ def run_copy(source: str, destination: str) -> int:
     if report.problems:
         return _fail(f"the copy differs from its source: {report.summary()}", created)
     print(report.summary())
+    print(rated)
     return 0
 
 
-async def _copy(source: str, destination: str) -> Report:
+async def _copy(source: str, destination: str) -> tuple[Report, str]:
+    """The copy's report, and what rebuilding the ratings there took (they are derived
+    from the games, so they are rebuilt rather than copied)."""
     src = await Store.open(source)
     try:
         dst = await Store.open(destination)
         try:
-            return await copy_store(src, dst)
+            report = await copy_store(src, dst)
+            rated = "" if report.problems else (await ratings.rebuild(dst, "copied")).summary()
+            return report, rated
         finally:
             await dst.close()
     finally:

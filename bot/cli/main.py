@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.cli import stats
 from engine.board.brief import check_brief
 from engine.board.floorplan import DEFAULT_SHIP_PATH, FloorplanError, read_floorplan
 from engine.board.ship import DoorKind, Feature, RegionKind, Ship
@@ -181,6 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_cmd_replay)
     _add_import(commands)
     _add_db(commands)
+    stats.add_parser(commands)
     return parser
 
 

@@ -35,13 +35,14 @@ from bot.client.commands.mod import mod
 from bot.client.commands.play import alien, crew
 from bot.client.commands.replay import replay_command
 from bot.client.commands.rules import rules
+from bot.client.commands.stats import BoardButton, stats
 from bot.client.commands.tutorial import tutorial_command
 from bot.client.panels.layout import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
 from bot.client.tutorial import LobbyButton
 from bot.client.ui import GameButton
 from bot.config import TOKEN_HELP, Config
-from bot.desk import incidents, leases
+from bot.desk import incidents, leases, ratings
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
 from bot.desk.shards import ShardSpec
 from bot.store import Store
@@ -57,6 +58,7 @@ DYNAMIC_ITEMS = (
     PanelSelect,
     SeatCallButton,
     LobbyButton,
+    BoardButton,
 )
 
 TICK_SECONDS = 60.0
@@ -154,7 +156,7 @@ class QuicksilverBot(discord.AutoShardedClient):
                 game.add_command(extra)
         if mod.get_command(import_command.name) is None:
             mod.add_command(import_command)
-        for group in (game, crew, alien, mod, me):
+        for group in (game, crew, alien, mod, me, stats):
             self.tree.add_command(group)
         self.tree.add_command(rules)
         self.stopwatch = Stopwatch()
@@ -182,6 +184,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         )
         self._desk.on_damage = self._tell_damage
         indexed = await self._desk.load()
+        await ratings.after_game(self._store)  # games that ended while it was down (issue 25)
         log.info(
             "serving %s: %d game(s) in the %s store; each loads on its first use",
             self.shards_served.describe(),

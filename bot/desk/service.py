@@ -18,7 +18,7 @@ import hashlib
 import logging
 
 from bot import store as st
-from bot.desk import incidents, loading
+from bot.desk import incidents, loading, ratings
 from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
 from bot.desk.imports import Imports
@@ -413,6 +413,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials):
             outcome.send_hands = before_stamp == "setup"
             game.rebase(snap.state)
             table.recent, table.phase_seq = [], snap.seq
+        if outcome.game_over:  # its result is stored: the ratings take it (issue 25)
+            await ratings.after_game(self.store)
         if side is Side.ALIEN:
             log.info("game %d: the alien played a command", table.id)
         else:

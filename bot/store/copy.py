@@ -53,6 +53,11 @@ LEFT_OUT = {
     "shard_leases": "which running process serves which shard, not data",
     "schema_migrations": "each database's own record of its migrations",
     "bot_meta": "facts about one deployment (the slash commands it synced), not game data",
+    # the ratings (issue 25, bot.desk.ratings): derived from the games, so `db copy`
+    # rebuilds them on the destination from the copied games instead
+    "rating_games": "derived: rebuilt from the copied games (quicksilver stats rebuild)",
+    "ratings": "derived: rebuilt from the copied games (quicksilver stats rebuild)",
+    "rating_changes": "derived: rebuilt from the copied games (quicksilver stats rebuild)",
 }
 PAGE = 500  # games per read
 Rows = list[tuple[Any, ...]]

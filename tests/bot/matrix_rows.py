@@ -290,6 +290,11 @@ SLASH: tuple[Slash, ...] = (
     Slash("me away", "crew", ok=frozenset(ACTORS), options=lambda s: {"until": "3d"}),
     Slash("me back", "crew"),  # nobody is away here: each is told so, nothing changes
     Slash("me record", "crew", ok=frozenset(ACTORS)),
+    # --- /stats: ratings are everyone's business; a server's board needs a server ---
+    Slash("stats me", "crew", ok=frozenset(ACTORS)),
+    Slash("stats user", "crew", ok=frozenset(ACTORS), options=lambda s: {"member": s.world.alien}),
+    Slash("stats server", "crew", ok=IN_A_SERVER),
+    Slash("stats balance", "crew", ok=frozenset(ACTORS)),
 )
 
 
