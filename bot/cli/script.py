@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.dice import Roll
+from bot.present.events import script_line, script_record
 from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
@@ -142,11 +142,11 @@ class _Run:
         notation = self.notation(side, self.game.log[-1].command.notation())
         if self.as_json:
             record = {"line": number, "side": side.value, "command": notation}
-            _print_json({**record, "events": [_event_json(e) for e in self.last]})
+            _print_json({**record, "events": [script_record(e) for e in self.last]})
             return
         print(f"{number}: {side.value}: {notation or '…'}")
         for event in self.last:
-            print(f"  {_event_text(event)}")
+            print(f"  {script_line(event)}")
 
     def undo(self, number: int, side: Side) -> None:
         """The undo rule; the game replays from its own start (set-up or scenario)."""
@@ -169,7 +169,7 @@ class _Run:
     def expect(self, number: int, wanted: str) -> None:
         if self.last is None:
             raise _fail(number, "nothing to check: no command has been played yet")
-        texts = [_event_text(e) for e in self.last]
+        texts = [script_line(e) for e in self.last]
         if not any(wanted in text for text in texts):
             shown = " | ".join(texts) or "nothing"
             raise _fail(number, f"expected '{wanted}' in the previous line's events: {shown}")
@@ -188,34 +188,6 @@ def _uncommented(command: str) -> str:
         return shlex.join(shlex.split(command, comments=True))
     except ValueError:
         return command  # the command parser reports the unbalanced quote
-
-
-def _event_text(event: Event) -> str:
-    """The event's sentence; a die roll's breakdown is added if the text lacks it."""
-    if event.roll is not None and event.roll.describe() not in event.text:
-        return f"{event.text} [{event.roll.describe()}]"
-    return event.text
-
-
-def _roll_json(roll: Roll) -> dict[str, Any]:
-    return {
-        "die": roll.die,
-        "modifiers": [{"source": m.source, "value": m.value} for m in roll.modifiers],
-        "total": roll.total,
-        "target": roll.target,
-        "success": roll.success,
-    }
-
-
-def _event_json(event: Event) -> dict[str, Any]:
-    return {
-        "kind": event.kind,
-        "text": event.text,
-        "audience": event.audience.value,
-        "grid": str(event.grid) if event.grid else None,
-        "unit": event.unit,
-        "roll": _roll_json(event.roll) if event.roll else None,
-    }
 
 
 def _print_json(record: dict[str, Any]) -> None:
