@@ -27,7 +27,7 @@ from engine.fighting.events import (
     NexusDamaged,
 )
 from engine.growing.events import Foraged, Mutated, RoyalMutated, Spawned, Surged
-from engine.hiding.events import Declared, Searched, Surfaced
+from engine.hiding.events import Declared, Giveaway, Searched, Sighted, Surfaced
 from engine.moving.events import BlownOut, Moved
 
 DIGEST_LINES = 9  # with the heading, ten lines
@@ -66,6 +66,8 @@ def matters(event: Event) -> bool:
         return event.on  # the Ultrasonics are revealed
     if isinstance(event, NexusDamaged):
         return event.critical
+    if isinstance(event, Sighted):
+        return event.cause is Giveaway.LAUNCHES  # a hidden alien launches a pod
     return False
 
 
