@@ -25,13 +25,12 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
-from bot.cli.script import _PLAY, _UNDO, ScriptError, _Source, _start, _uncommented, _words
-from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
 from engine.players.base import play_game
 from engine.players.levels import player_for
 from engine.records.scenario import scenario_game
+from engine.records.script import Player, ScriptError, Source, opening
 from engine.state import Side
 from tests.engine.test_playout import SCENARIOS, play_on
 
@@ -68,21 +67,19 @@ def _scenario(path: Path, player_seed: int) -> list[Event]:
 
 
 def _script(path: Path) -> list[Event]:
-    """The script's game: its commands and undos (its expectations are its own test's)."""
-    source = _Source(path.read_text(encoding="utf-8").splitlines())
+    """The script's game: its commands and undos (its expectations are its own test's),
+    up to a bad line (bad_line.qs is meant to fail)."""
+    source = Source.of(path.read_text(encoding="utf-8"))
     try:
-        game = _start(source)
-    except ScriptError:  # bad_line.qs, meant to fail
+        game = opening(source).game
+    except ScriptError:
         return []
-    while (row := source.next()) is not None:
-        text = row[1]
-        if match := _PLAY.match(text):
-            try:
-                game.play(Side(match.group(1).lower()), _uncommented(match.group(2)))
-            except GameError:  # the bad line of a script meant to stop there
-                break
-        elif match := _UNDO.match(" ".join(_words(text))):
-            game.undo(Side(match.group(1).lower()))
+    player = Player(game)
+    for number, text in source.rows():
+        try:
+            player.line(number, text)
+        except ScriptError:
+            break
     return events_of(game)
 
 

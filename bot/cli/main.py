@@ -107,6 +107,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return run_replay(args.game_id, args.db or default_db(), args.out, args.phase)
 
 
+def _cmd_import(args: argparse.Namespace) -> int:
+    from bot.cli.db import default_target
+    from bot.cli.import_cmd import run_import
+
+    return run_import(args.file, args.channel, args.guild, args.name, args.db or default_target())
+
+
 def _cmd_db_migrate(args: argparse.Namespace) -> int:
     from bot.cli.db import default_target, run_migrate
 
@@ -167,8 +174,23 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--out", type=Path, required=True, help="file to write (.gif or .png)")
     replay.add_argument("--phase", type=int, default=None, metavar="N", help="only phase N (PNG)")
     replay.set_defaults(run=_cmd_replay)
+    _add_import(commands)
     _add_db(commands)
     return parser
+
+
+def _add_import(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    imp = commands.add_parser(
+        "import", help="recreate a game from a script as a channel's new game (operator)"
+    )
+    imp.add_argument("file", type=Path, help="script file (as /game export writes it)")
+    imp.add_argument("--channel", type=int, required=True, help="the Discord channel's id")
+    imp.add_argument(
+        "--guild", type=int, default=None, help="the server's id (which shard serves the game)"
+    )
+    imp.add_argument("--name", default="", help="the channel's name, for messages")
+    imp.add_argument("--db", default=None, help="the bot's store (default: $QUICKSILVER_DB)")
+    imp.set_defaults(run=_cmd_import)
 
 
 def _add_db(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -17,7 +17,7 @@ import discord
 from bot.client import delivery, ui
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
-from bot.present import texts
+from bot.present import texts, welcome
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Phase, Side
 from engine.views import Viewer
@@ -157,7 +157,9 @@ async def create(interaction: Inter, seed: int | None) -> None:
         interaction.user.id,
         seed,
     )
-    await reply(interaction, [texts.lobby_text(table)], ephemeral=False, view=ui.lobby_view(table))
+    pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)
+    lines = [*welcome.welcome_lines(pace), texts.lobby_text(table)]
+    await reply(interaction, lines, ephemeral=False, view=ui.lobby_view(table))
 
 
 async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> None:

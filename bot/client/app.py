@@ -19,14 +19,18 @@ import discord
 from discord import app_commands
 
 from bot.client import replay, timers
+from bot.client.commands.export import export_command
 from bot.client.commands.game import game
+from bot.client.commands.importing import import_command
 from bot.client.commands.me import me
 from bot.client.commands.mod import mod
 from bot.client.commands.play import alien, crew
 from bot.client.commands.replay import replay_command
 from bot.client.commands.rules import rules
+from bot.client.commands.tutorial import tutorial_command
 from bot.client.panels.layout import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
+from bot.client.tutorial import LobbyButton
 from bot.client.ui import GameButton
 from bot.config import TOKEN_HELP, Config
 from bot.desk import leases
@@ -102,8 +106,16 @@ class QuicksilverBot(discord.AutoShardedClient):
         self.clock = clock
         self.idle_minutes = idle_minutes
         self.tree = Tree(self)
-        if game.get_command(replay_command.name) is None:
-            game.add_command(replay_command)
+        extras: list[app_commands.Command[Any, ..., Any]] = [
+            replay_command,
+            export_command,
+            tutorial_command,
+        ]
+        for extra in extras:
+            if game.get_command(extra.name) is None:
+                game.add_command(extra)
+        if mod.get_command(import_command.name) is None:
+            mod.add_command(import_command)
         for group in (game, crew, alien, mod, me):
             self.tree.add_command(group)
         self.tree.add_command(rules)
@@ -140,7 +152,12 @@ class QuicksilverBot(discord.AutoShardedClient):
             self._store.backend,
         )
         self.add_dynamic_items(
-            GameButton, replay.ReplayButton, PanelButton, PanelSelect, SeatCallButton
+            GameButton,
+            replay.ReplayButton,
+            PanelButton,
+            PanelSelect,
+            SeatCallButton,
+            LobbyButton,
         )
         await self.tree.sync()
         if self.background:

@@ -161,6 +161,10 @@ async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
             await dm(bot, table, player.user_id, texts.hand_text(table, player.user_id))
     if outcome.game_over:
         await post_result(bot, table)
+        if table.row.tutorial:  # the lesson is over: "you are ready" (issue 25)
+            from bot.client.tutorial import post_ready
+
+            await post_ready(bot, table)
 
 
 async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:

@@ -231,6 +231,7 @@ class DeskBase:
         mine = [t for t in self.games_of(user_id) if t.status == "playing"] or self.games_of(
             user_id
         )
+        mine = [t for t in mine if not t.row.tutorial] or mine  # a tutorial gives way
         if not mine:
             raise Refusal(
                 "You are not playing in any game. Join one in its channel with `/game join`."

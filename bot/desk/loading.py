@@ -3,7 +3,8 @@ newest phase snapshot, checking snapshots against replay, and dropping idle game
 
 Replay from the start stays the ground truth. A snapshot is used only if its schema,
 digest and shape are right, it is the phase the row says, and the commands after it
-replay cleanly; otherwise the game is replayed from its seed, the snapshots are written
+replay cleanly; otherwise the game is replayed from its opening (set-up from its seed,
+or the scenario a tutorial or an imported script began at), the snapshots are written
 again from that replay, and the event is logged. :func:`verify` replays a game loaded
 from a snapshot in full and compares, so no snapshot is trusted blindly for long.
 """
@@ -23,6 +24,7 @@ from engine.errors import GameError
 from engine.events import Event
 from engine.game import Entry, Game
 from engine.records import snapshot
+from engine.records.scenario import opening_game
 from engine.state import GameState, Side
 
 log = logging.getLogger("quicksilver.bot")
@@ -96,7 +98,7 @@ async def _replay_all(
     public lines were kept, those lines) that this replay shows to be missing or wrong.
     Memory keeps the log from the newest phase start on."""
     rows = await store.commands(table.id)
-    game = Game.new(table.row.seed, ship, content)
+    game = opening_game(table.row.seed, table.row.opening, ship, content)
     phase_seq = newest.seq if newest is not None else 0
     starts = {s.seq: s for s in await store.snapshots(table.id)}
     fixes: list[st.Statement] = []
@@ -135,13 +137,13 @@ def _fix(game_id: int, start: SnapshotRow, game: Game, phase_seq: int) -> list[s
 
 
 async def verify(store: Store, table: Table, ship: Ship, content: Content) -> bool:
-    """Replay ``table``'s game from its seed and compare it with the game in memory (which
+    """Replay ``table``'s game from its opening and compare it with the game in memory (which
     came from a snapshot). On a difference, log it and reload from the replay. Call with
     the desk's lock held. True when they agreed."""
     game = table.game
     if game is None:
         return True
-    full = Game.new(table.row.seed, ship, content)
+    full = opening_game(table.row.seed, table.row.opening, ship, content)
     for row in await store.commands(table.id, 0):
         if row.seq >= game.length:
             break

@@ -13,7 +13,7 @@ from bot.store import GameRow, PlayerRow
 from bot.store import people as pp
 from engine.commands import parse
 from engine.errors import GameError
-from engine.game import Game
+from engine.records.scenario import opening_game
 from engine.state import Phase, Side
 from engine.views import Viewer
 
@@ -107,8 +107,9 @@ class Moderation(Attendance):
             if table.game is None or table.status != "playing":
                 raise Refusal("Only a started game can be rolled back.")
             rows = await self.store.commands(table.id)
-            lines = [(Side(r.side), parse(r.command)) for r in rows]
-            game = Game.replay(table.row.seed, lines, self.ship, self.content)
+            game = opening_game(table.row.seed, table.row.opening, self.ship, self.content)
+            for r in rows:
+                game.play(Side(r.side), parse(r.command))
             try:
                 game.rollback(turn, phase)
             except GameError as err:

@@ -17,6 +17,7 @@ from engine.board_view import MarkerKind
 from engine.errors import GameError
 from engine.game import Game
 from engine.records.replay import PhaseStep, replay_phases
+from engine.records.scenario import opening_game
 from render.animation import animate_gif
 from render.board import render_png
 
@@ -77,7 +78,7 @@ async def load_replay(store: Store, game_id: int) -> GameReplay:
 
 def _rebuild(row: GameRow, commands: list[CommandRow]) -> GameReplay:
     """Play the log again, off the event loop: a long game takes a moment."""
-    game = Game.new(row.seed)
+    game = opening_game(row.seed, row.opening)
     for command in commands:
         game.play(command.side, command.command)
     return GameReplay(row, game, tuple(replay_phases(game)))

@@ -21,14 +21,16 @@ from bot import store as st
 from bot.desk import loading
 from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
+from bot.desk.imports import Imports
 from bot.desk.moderation import Moderation
 from bot.desk.outbox import Outbox
 from bot.desk.outcome import Outcome, merge
 from bot.desk.stand_in import StandIns
 from bot.desk.subs import Substitutes
 from bot.desk.tables import NotLoaded, Refusal, Seat, Table, can_act
+from bot.desk.tutorial import Tutorials
 from bot.present.events import channel_lines, dm_lines, log_lines
-from bot.store import CommandRow, GameRow, PlayerRow
+from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
 from engine.dice import Rng
 from engine.errors import GameError
@@ -51,10 +53,10 @@ __all__ = [
 
 log = logging.getLogger("quicksilver.bot")
 
-SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a moderator chose the seed)."
+SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
 
 
-class Desk(Substitutes, Outbox, StandIns, Moderation):
+class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials):
     """All tables; the one place games change."""
 
     # --- lobby ---------------------------------------------------------------------
@@ -210,19 +212,29 @@ class Desk(Substitutes, Outbox, StandIns, Moderation):
                     "(`/game computer` gives a side to the game)."
                 )
             now = self.clock()
-            game = Game.new(table.row.seed, self.ship, self.content)
-            row = table.row.with_(status="playing", phase_key="setup", phase_since=now)
-            row = self._arm_deadline(row, now)
-            await self._commit(table, await self._on_start(table, now), row)
-            table.game = game
-            outcome = Outcome(table.id, table.channel_id, actor=user_id, new_phase=True)
-            outcome.public.append(
-                "The game begins: set-up (B). Each side makes its choices with its commands, "
-                "or `/game setup` for a quick setup of your side."
-            )
+            if table.row.kind == IMPORTED:
+                game, outcome = await self._continue_imported(table)
+            else:
+                game = Game.new(table.row.seed, self.ship, self.content)
+                outcome = Outcome(table.id, table.channel_id, new_phase=True)
+                outcome.public.append(
+                    "The game begins: set-up (B). Each side makes its choices with its "
+                    "commands, or `/game setup` for a quick setup of your side."
+                )
+                outcome.summary = ["Set-up: the crew and the alien make their choices (B.1)."]
             if table.row.seeded:
                 outcome.public.append(SEEDED_NOTE)
-            outcome.summary = ["Set-up: the crew and the alien make their choices (B.1)."]
+            row = table.row.with_(status="playing", phase_since=now)
+            table.game = game
+            row = self._arm_deadline(row.with_(phase_key=table.stamp()), now)
+            try:
+                seats = await self._on_start(table, now)
+                await self._commit(table, [*self._deal_living(table), *seats], row)
+            except Exception:
+                table.game, table.recent, table.phase_seq = None, [], 0
+                await self._reload_players(table)
+                raise
+            outcome.actor = user_id
             return outcome
 
     # --- playing -------------------------------------------------------------------
@@ -253,7 +265,9 @@ class Desk(Substitutes, Outbox, StandIns, Moderation):
             if side is Side.ALIEN and not in_dm and not isinstance(command, QuickSetup):
                 raise Refusal("The alien plots in secret: give your orders in a DM with me.")
             commands = self._expand(table, user_id, side, command)
-            return await self._apply(table, side, commands, user_id)
+            self.check_lesson(table, command)
+            outcome = await self._apply(table, side, commands, user_id)
+            return await self.follow_lesson(table, outcome)
 
     def _check_player(self, table: Table, user_id: int) -> Side:
         if table.status == "lobby":

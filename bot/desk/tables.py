@@ -186,3 +186,13 @@ class Table:
 
 def can_act(fate: str, condition: str) -> bool:
     return fate == "aboard" and condition != "deceased"
+
+
+def crew_in_play(table: Table) -> tuple[str, ...]:
+    """The living humans in play (with a role: a scenario leaves the others out), to
+    deal to the crew players when a game does not begin at set-up."""
+    return tuple(
+        line.id
+        for line in table.view_for(Viewer.CREW).crew
+        if line.role and can_act(line.fate, line.condition)
+    )

@@ -52,7 +52,8 @@ def channel_lines(events: Iterable[Event]) -> list[str]:
 
 
 def reveal_lines(events: Iterable[Event]) -> list[str]:
-    """Every event, whoever it was for: a finished game's replay, all secrets out."""
+    """Every event given, whoever it was for: a finished game's replay, all secrets out,
+    or what the caller already chose a viewer may see (``events_for``)."""
     return [sentence(e) for e in events]
 
 

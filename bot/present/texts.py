@@ -25,9 +25,9 @@ DM_HELP = (
 SEAT_WORDS = {"alien": "👾 Alien", "crew": "🧑‍🚀 Crew", "spectator": "👀 Watching"}
 
 SEEDED = (
-    "🎲 **Seeded: secrets are predictable.** A moderator chose this game's seed, so anyone "
-    "who knows it can work out every hidden marker and die; it is a practice game, kept "
-    "out of any records."
+    "🎲 **Seeded: secrets are predictable.** This game's seed was chosen by a moderator or "
+    "came with an imported script or a lesson, so anyone who knows it can work out every "
+    "hidden marker and die; it is a practice game, kept out of any records."
 )
 
 
@@ -241,12 +241,17 @@ def score_lines(v: View) -> list[str]:
     return lines
 
 
+def _in_play(line: Any) -> bool:
+    """A human the game had (a scenario may leave some out: no role, nowhere aboard)."""
+    return bool(line.role or line.grid or line.carried_by or line.fate != "aboard")
+
+
 def result_text(table: Table) -> list[str]:
     """The end: result, score and the reveal of everything hidden."""
     v = table.view_for(Viewer.REFEREE)
     lines = [f"🏁 **{phase_title(v)}** — {v.result or 'the game has ended'}", *score_lines(v)]
     lines.append("**The reveal**")
-    lines += [_crew_line(c, False) for c in v.crew]
+    lines += [_crew_line(c, False) for c in v.crew if _in_play(c)]
     for alien in v.aliens:
         where = "dead" if alien.dead else f"at {alien.grid}" if alien.grid else "gone"
         hurt = ", injured" if alien.injured and not alien.dead else ""

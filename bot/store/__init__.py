@@ -3,7 +3,7 @@
 picks the backend from ``target``: a file path or a ``postgresql://`` URL."""
 
 from bot.store.base import Guard, StaleGame, Store, is_postgres
-from bot.store.rows import ACTIVE, CommandRow, GameRow, PlayerRow, SnapshotRow
+from bot.store.rows import ACTIVE, IMPORTED, TUTORIAL, CommandRow, GameRow, PlayerRow, SnapshotRow
 from bot.store.statements import (
     Statement,
     add_public_lines,
@@ -26,6 +26,8 @@ from bot.store.statements import (
 
 __all__ = [
     "ACTIVE",
+    "IMPORTED",
+    "TUTORIAL",
     "CommandRow",
     "GameRow",
     "Guard",

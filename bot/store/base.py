@@ -160,18 +160,37 @@ class Store(abc.ABC):
         created_by: int,
         at: float,
         *,
+        status: str = "lobby",
         seeded: bool = False,
+        opening: str = "",
+        kind: str = "",
     ) -> GameRow:
+        """A new game row (a lobby, unless told otherwise); ``opening`` is the scenario
+        its log begins at ('' for set-up from the seed)."""
         insert: Statement = (
             "INSERT INTO games (channel_id, guild_id, channel_name, seed, status, "
-            "created_by, created_at, seeded) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
-            (channel_id, guild_id, channel_name, seed, created_by, at, int(seeded)),
+            "created_by, created_at, seeded, opening, kind) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                *(channel_id, guild_id, channel_name, seed, status, created_by, at),
+                *(int(seeded), opening, kind),
+            ),
         )
         game_id = await self._transaction([insert], None)
         assert game_id is not None
         return GameRow(
-            game_id, channel_id, guild_id, channel_name, seed, "lobby", created_by, at
-        ).with_(seeded=seeded)
+            game_id,
+            channel_id,
+            guild_id,
+            channel_name,
+            seed,
+            status,
+            created_by,
+            at,
+            seeded=seeded,
+            opening=opening,
+            kind=kind,
+        )
 
     # --- reads -------------------------------------------------------------------
     async def current_games(self) -> list[GameRow]:
@@ -253,6 +272,18 @@ class Store(abc.ABC):
     async def has_public_lines(self, game_id: int) -> bool:
         rows = await self._fetch("SELECT 1 FROM public_lines WHERE game_id = ? LIMIT 1", (game_id,))
         return bool(rows)
+
+    async def phase_times(self, guild_id: int, count: int) -> list[tuple[int, float]]:
+        """(game id, when) of the newest ``count`` phase starts of the server's ordinary
+        games (not tutorials or imports): how long its phases take (the lobby's welcome)."""
+        rows = await self._fetch(
+            "SELECT snapshots.game_id, snapshots.at FROM snapshots "
+            "JOIN games ON games.id = snapshots.game_id "
+            "WHERE games.guild_id = ? AND games.kind = '' "
+            "ORDER BY snapshots.at DESC LIMIT ?",
+            (guild_id, count),
+        )
+        return [(int(r["game_id"]), float(r["at"])) for r in rows]
 
     async def games_due(self, now: float) -> list[int]:
         """Games the clock must look at: a deadline passed, or a side the game plays (it

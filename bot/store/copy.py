@@ -4,9 +4,9 @@ and back), then proof that nothing changed on the way.
 Every table is copied row for row, ids and versions included, in one transaction on the
 destination (a failed copy leaves it empty). Games are read a page at a time, so a big
 store never sits in memory whole. The check afterwards compares every table's rows and
-counts, and replays every game from its seed and stored commands on both sides: a
-game is ground truth as its replay (see README), so the copy is right when every
-replay ends in the same state.
+counts, and replays every game from its opening (its seed, or a scenario) and its stored
+commands on both sides: a game is ground truth as its replay (see README), so the copy
+is right when every replay ends in the same state.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from bot.store.statements import Statement
 from engine.board.floorplan import default_ship
 from engine.commands import parse
 from engine.content import load_content
-from engine.game import Game
 from engine.records import snapshot
+from engine.records.scenario import opening_game
 from engine.state import Side
 
 # Copied tables, parents first, with the columns that order their rows.
@@ -56,6 +56,7 @@ LEFT_OUT = {
 }
 PAGE = 500  # games per read
 Rows = list[tuple[Any, ...]]
+Start = tuple[int, str]  # a game's seed and opening (engine.records.scenario.opening_game)
 
 
 class CopyError(Exception):
@@ -108,17 +109,18 @@ async def verify(src: Store, dst: Store) -> Report:
         if ours != theirs:
             report.problems.append(f"{table}: {ours:,} rows in the source, {theirs:,} copied")
     replays = _Replays(columns), _Replays(columns)
-    seeds: dict[int, int] = {}
+    starts: dict[int, Start] = {}
     async for table, page, rows in _pages(src, columns):
         copied = await _read(dst, table, columns[table], page)
         if copied != rows:
             report.problems.append(f"{table}: rows differ ({page.name})")
         if table == "games":
-            key, seed = columns["games"].index("id"), columns["games"].index("seed")
-            seeds = {row[key]: row[seed] for row in rows}
+            at = [columns["games"].index(name) for name in ("id", "seed", "opening")]
+            starts = {row[at[0]]: (row[at[1]], row[at[2]]) for row in rows}
         elif table == "commands":
-            before, after = replays[0].outcomes(seeds, rows), replays[1].outcomes(seeds, copied)
-            for game_id in seeds:
+            before = replays[0].outcomes(starts, rows)
+            after = replays[1].outcomes(starts, copied)
+            for game_id in starts:
                 if before[game_id] != after[game_id]:
                     report.problems.append(f"game {game_id} replays differently after the copy")
     return report
@@ -205,26 +207,28 @@ class _Replays:
         self._seen: dict[bytes, str] = {}
         self._ship, self._content = default_ship(), load_content()
 
-    def outcomes(self, seeds: dict[int, int], commands: Rows) -> dict[int, str]:
-        """Each game's outcome, from its seed and its commands (rows in order)."""
+    def outcomes(self, starts: dict[int, Start], commands: Rows) -> dict[int, str]:
+        """Each game's outcome, from its start (seed and opening) and its commands
+        (rows in order)."""
         game_at, side_at, command_at = self._at
-        logs: dict[int, list[tuple[str, str]]] = {game_id: [] for game_id in seeds}
+        logs: dict[int, list[tuple[str, str]]] = {game_id: [] for game_id in starts}
         for row in commands:
             logs.setdefault(row[game_at], []).append((str(row[side_at]), str(row[command_at])))
-        return {game_id: self._outcome(seeds.get(game_id), log) for game_id, log in logs.items()}
+        return {game_id: self._outcome(starts.get(game_id), log) for game_id, log in logs.items()}
 
-    def _outcome(self, seed: int | None, log: list[tuple[str, str]]) -> str:
-        key = hashlib.sha256(repr((seed, log)).encode()).digest()
+    def _outcome(self, start: Start | None, log: list[tuple[str, str]]) -> str:
+        key = hashlib.sha256(repr((start, log)).encode()).digest()
         if key not in self._seen:
-            self._seen[key] = self._replay(seed, log)
+            self._seen[key] = self._replay(start, log)
         return self._seen[key]
 
-    def _replay(self, seed: int | None, log: list[tuple[str, str]]) -> str:
-        if seed is None:
+    def _replay(self, start: Start | None, log: list[tuple[str, str]]) -> str:
+        if start is None:
             return "commands of no game"
         try:
-            played = [(Side(side), parse(command)) for side, command in log]
-            game = Game.replay(seed, played, self._ship, self._content)
+            game = opening_game(*start, self._ship, self._content)
+            for side, command in log:
+                game.play(Side(side), parse(command))
         except Exception as err:  # a failed replay is an outcome to compare, not a crash
             return f"does not replay: {err}"
         return snapshot.dump(game.state)

@@ -6,6 +6,8 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 ACTIVE = ("lobby", "playing", "over")
+TUTORIAL = "tutorial:"  # the kind of a tutorial game starts so: "tutorial:crew"
+IMPORTED = "imported"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,8 @@ class GameRow:
     sub_after: int = 0  # missed phases in a row that open the seat; 0: never
     paused_at: float | None = None  # a moderator's pause: every clock stands still
     paused_left: float | None = None  # seconds the deadline had left when paused
+    opening: str = ""  # where the log begins: '' set-up from the seed, or a scenario block
+    kind: str = ""  # '' an ordinary game, 'imported', 'tutorial:crew' or 'tutorial:alien'
 
     def with_(self, **changes: Any) -> GameRow:
         return replace(self, **changes)
@@ -43,6 +47,11 @@ class GameRow:
     @property
     def paused(self) -> bool:
         return self.paused_at is not None
+
+    @property
+    def tutorial(self) -> bool:
+        """A guided first game (``/game tutorial``): never in a record or a rating."""
+        return self.kind.startswith(TUTORIAL)
 
     def computer_may_move(self) -> bool:
         """Whether the side the game plays may be the one the game waits on (from the

@@ -717,6 +717,16 @@ def scenario_game(
     return Game(state.seed, ship, content, state)
 
 
+def opening_game(
+    seed: int, opening: str, ship: Ship | None = None, content: Content | None = None
+) -> Game:
+    """A game where its log begins: set-up from ``seed`` (``opening`` empty), or the
+    scenario block ``opening`` (a tutorial's prepared position, an imported script)."""
+    if not opening:
+        return Game.new(seed, ship, content)
+    return scenario_game(opening, ship, content)
+
+
 # --- writing -----------------------------------------------------------------------
 def _q(text: str) -> str:
     """A word as shlex reads it back: bare when safe, else in double quotes."""

@@ -84,15 +84,21 @@ async def create(world: World, actor: Any, seed: int) -> Any:
     return await actor.slash(world.channel, "game create")
 
 
-async def seat_and_start(world: World, seed: int = SEED, quick: bool = True) -> None:
-    """Lobby through set-up: create, join, start, and quick set-up for both sides."""
-    result = await create(world, world.crew[0], seed)
+async def seat_and_start(
+    world: World, seed: int = SEED, quick: bool = True, seeded: bool = False
+) -> None:
+    """Lobby through set-up: create, join, start, and quick set-up for both sides
+    (``seeded``: a moderator creates it with a chosen seed, as only a moderator may)."""
+    if seeded:
+        result = await world.mod.slash(world.channel, "game create", seed=seed)
+    else:
+        result = await create(world, world.crew[0], seed)
     assert result.response is not None and "Alien" in result.response.content
     await world.alien.slash(world.channel, "game join", seat="alien")
     for actor in world.crew:
         await actor.slash(world.channel, "game join", seat="crew")
     await world.spectator.slash(world.channel, "game join", seat="spectator")
-    await world.crew[0].slash(world.channel, "game start")
+    await (world.mod if seeded else world.crew[0]).slash(world.channel, "game start")
     if quick:
         await world.crew[0].slash(world.channel, "game setup")
         await world.alien.user.slash("game setup")

@@ -236,6 +236,16 @@ def test_b13_larva_may_start_on_a_cadaver() -> None:
     assert game.state.alien("alien1").grid == cadaver
 
 
+def test_b13_the_larva_starts_with_no_energy_store() -> None:
+    """B.1.3 has the alien player take "an energy store marker" with the Larva counter and
+    the pencil: the components, not a store the Larva already holds (C.10.1: stores come
+    from foraging; C.7.4's example starts with none and "takes three")."""
+    game = Game.new(5)
+    game.play("crew", "quick")
+    game.play("alien", "quick")
+    assert game.state.alien("alien1").energy == 0
+
+
 def test_b13_the_chosen_ability_is_secret_from_the_crew() -> None:
     game = Game.new(5)
     events = game.play("alien", "ability venom")

@@ -25,6 +25,7 @@ from bot.client.panels.choices import (
 )
 from bot.client.panels.places import move_pages
 from bot.desk.service import Desk, Refusal, Table
+from bot.desk.tutorial import panel_lines
 from engine.commands import Attack
 from engine.odds import attack_modifier
 from engine.state import Phase, Side
@@ -107,7 +108,11 @@ def build_panel(
         raise Refusal("Only the game's players have a turn panel; spectators can watch.")
     v = table.view_for(viewer_for(side))
     stamp = table.stamp()
-    head = [*(notice or []), f"🎛️ **{_title(v)}** — game {table.id}, your {side.value} panel"]
+    head = [
+        *(notice or []),
+        *panel_lines(table),  # a tutorial's step (issue 25)
+        f"🎛️ **{_title(v)}** — game {table.id}, your {side.value} panel",
+    ]
     if table.status != "playing":
         return Panel((*head, "The game is not in progress."))
     if side not in table.acting_sides():
@@ -142,6 +147,8 @@ def build_panel(
 def _title(v: View) -> str:
     if v.phase == "setup":
         return "Set-up"
+    if v.phase == "over":
+        return f"Game over after turn {v.turn}"
     return f"Turn {v.turn} · {v.phase.capitalize()} phase"
 
 

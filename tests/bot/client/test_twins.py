@@ -12,7 +12,7 @@ receive must be byte for byte the same (:func:`tests.bot.twins.receipts`):
   disabled states) and their in-place edits, undo availability (the Undo buttons, and
   `/game undo`'s answer);
 - autocomplete choices;
-- every image: the phase maps, `/game map`, the deck close-ups (bytes of the PNGs).
+- every image: the phase maps, `/game map`, the deck and unit close-ups (bytes of the PNGs).
 
 Both directions, set-up included: the crew and a spectator watch twins whose alien
 chose another ability and hid along another route (declaring the same); the alien and
@@ -98,11 +98,13 @@ async def crew_watches(world: World, ability: str, orders: list[str]) -> None:
     panel = await ok(await crew.click(panel, custom_id=end["custom_id"]))
     mapped = await ok(await crew.slash(world.channel, "game map"))
     await crew.click(mapped, label="Deck 00")
+    await crew.click(mapped, label="Close-up")
     for command, options in (("game status", {}), ("game log", {"count": 100}), ("game hand", {})):
         await crew.slash(world.channel, command, **options)
         await spectator.slash(world.channel, command, **options)
     public_map = next(m for m in reversed(world.messages()) if m.attachments)
     await spectator.click(public_map, label="Deck 00")
+    await spectator.click(public_map, label="Close-up")
     await spectator.slash(world.channel, "game map")
     await crew.slash(world.channel, "crew search", unit="okeke", actions=1)
     await crew.slash(world.channel, "game do", command="pass")

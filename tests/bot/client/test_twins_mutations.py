@@ -160,13 +160,15 @@ def deck_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
     """One pixel of a deck close-up changed when the secret holds."""
 
     def make(original: Any) -> Any:
-        def render(board: Any, ship: Any, deck: int) -> bytes:
-            png = original(board, ship, deck)
-            return _pixel(png) if secret() else png
+        def render(*args: Any, **kwargs: Any) -> Any:
+            picture = original(*args, **kwargs)
+            if secret():
+                picture.image.putpixel((0, 0), (255, 0, 255))
+            return picture
 
         return render
 
-    _wrap(monkeypatch, deck_maps, "render_deck_png", make)
+    _wrap(monkeypatch, deck_maps, "close_up", make)
 
 
 def autocomplete_entry(monkeypatch: pytest.MonkeyPatch) -> None:

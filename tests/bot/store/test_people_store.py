@@ -143,7 +143,7 @@ def test_the_migration_keeps_the_seats_of_games_under_way(tmp_path):
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as db:
         for number, sql in migrations("sqlite"):
-            if number >= 7:
+            if number >= 6:  # 0006_people fills seatings from players
                 break
             db.executescript(sql)
             db.execute(f"PRAGMA user_version = {number}")

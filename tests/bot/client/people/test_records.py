@@ -4,9 +4,6 @@ time and missed, with seeded games left out."""
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
-
 from tests.bot.client.people.people_helpers import rows
 from tests.bot.client.test_full_game import play_to_the_end
 from tests.bot.helpers import make_world, seat_and_start
@@ -32,9 +29,8 @@ async def test_the_record_after_several_games_leaves_seeded_games_out(simcord_en
     await b.bot.tick(clock.at(b.table().row.deadline_at + 1))  # the person misses a phase
     await b.bot.desk.loaded(b.table())
     await play_to_the_end(b)
-    await seat_and_start(c)
-    with contextlib.closing(sqlite3.connect(c.bot.database)) as db, db:
-        db.execute("UPDATE games SET seeded = 1 WHERE id = ?", (c.table().id,))
+    await seat_and_start(c, seeded=True)
+    assert c.table().row.seeded
     await c.alien.user.slash("alien pass")
     await c.crew[0].slash(c.channel, "crew pass")
 

@@ -1,4 +1,4 @@
--- Quicksilver bot storage, version 7 (issue 24): the player as a person across games.
+-- Quicksilver bot storage, version 6 (issue 24): the player as a person across games.
 -- A game's own terms: grace extensions, the cap on deadlines moved for the away, the
 -- missed phases that open a seat, and a moderator's pause (the deadline's time left).
 ALTER TABLE games ADD COLUMN grace_hours REAL NOT NULL DEFAULT 0;     -- 0: no grace

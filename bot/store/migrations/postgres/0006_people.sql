@@ -1,4 +1,4 @@
--- Quicksilver bot storage on PostgreSQL, version 7 (mirrors sqlite/0007; issue 24).
+-- Quicksilver bot storage on PostgreSQL, version 6 (mirrors sqlite/0006; issue 24).
 -- A game's own terms: grace extensions, the cap on deadlines moved for the away, the
 -- missed phases that open a seat, and a moderator's pause (the deadline's time left).
 ALTER TABLE games ADD COLUMN grace_hours DOUBLE PRECISION NOT NULL DEFAULT 0;     -- 0: no grace

@@ -1,0 +1,68 @@
+"""/mod import: a game recreated from a script file (``bot.client.app`` adds it to ``/mod``).
+
+The attachment is read, checked line by line and stored as this channel's new game
+(:mod:`bot.desk.imports`: seeded, a lobby to seat and start or a finished game to replay);
+a line that does not apply refuses the whole file with its number. Announced in the
+channel as any moderator's action.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.client import actions, delivery, replay, ui
+from bot.client.actions import Inter, guard
+from bot.desk.imports import SCRIPT_LIMIT, decode
+from bot.desk.service import Refusal
+from bot.present import texts
+from engine.records.script import ScriptError
+
+
+@app_commands.command(name="import", description="Recreate a game from a script file")
+@app_commands.describe(file="a script of the command language, as /game export writes it")
+async def import_command(interaction: Inter, file: discord.Attachment) -> None:
+    async with guard(interaction):
+        actions.require_guild(interaction)
+        await actions.defer(interaction)
+        await actions.require_mod(interaction)
+        if file.size > SCRIPT_LIMIT:
+            raise Refusal(
+                f"That file is too large for a script (at most {SCRIPT_LIMIT // 1024} KiB)."
+            )
+        text = decode(await file.read())
+        bot = actions.bot_of(interaction)
+        channel_id = interaction.channel_id or 0
+        name = getattr(interaction.channel, "name", "") or str(channel_id)
+        try:
+            table, prepared = await bot.desk.import_game(
+                channel_id, interaction.guild_id, name, interaction.user.id, text
+            )
+        except ScriptError as err:
+            raise Refusal(f"Nothing was imported: {err}.") from None
+        what = "a finished game" if prepared.over else "a lobby"
+        await actions.reply(
+            interaction,
+            [f"Imported game {table.id} ({what}, {prepared.title}) from {file.filename}."],
+        )
+        await delivery.post(
+            bot,
+            channel_id,
+            [
+                f"🛠️ Moderator {interaction.user.mention} imported game {table.id} from a script: "
+                f"{len(prepared.commands)} commands, {prepared.title}. It is **seeded**: its "
+                "dice were known to whoever had the file, so it counts in no record."
+            ],
+        )
+        if prepared.over:
+            await replay.post_replay(bot, channel_id, table.id)
+        else:
+            await delivery.post(
+                bot,
+                channel_id,
+                [
+                    texts.lobby_text(table),
+                    "`/game start` continues it where its script stopped, not from set-up.",
+                ],
+                view=ui.lobby_view(table),
+            )

@@ -1,0 +1,56 @@
+"""/game tutorial: a short guided game against the computer, in a private thread
+(``bot.client.app`` adds it to ``/game``; :mod:`bot.client.tutorial` says how it runs)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.client import actions, delivery
+from bot.client.actions import Inter, guard
+from bot.desk.service import Refusal
+from engine.state import Side
+
+NO_THREAD = (
+    "I cannot open a private thread here: I need *Create Private Threads* and *Send "
+    "Messages in Threads* in this channel. Ask a moderator, or try another channel."
+)
+
+
+@app_commands.command(
+    name="tutorial", description="A short guided game against the computer, in a private thread"
+)
+@app_commands.describe(side="the side you learn: crew (hunt the alien) or alien (hide and grow)")
+@app_commands.choices(side=[app_commands.Choice(name=s, value=s) for s in ("crew", "alien")])
+async def tutorial_command(interaction: Inter, side: app_commands.Choice[str]) -> None:
+    async with guard(interaction):
+        actions.require_guild(interaction)
+        await actions.defer(interaction)
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise Refusal(
+                "Use `/game tutorial` in one of the server's text channels: I open a "
+                "private thread for you there."
+            )
+        user = interaction.user
+        try:
+            thread = await channel.create_thread(
+                name=f"Tutorial ({side.value}): {user.display_name}"[:100],
+                type=discord.ChannelType.private_thread,
+                invitable=False,
+                auto_archive_duration=1440,
+            )
+            await thread.add_user(user)
+        except discord.Forbidden:
+            raise Refusal(NO_THREAD) from None
+        bot = actions.bot_of(interaction)
+        table, outcome, closed = await bot.desk.open_tutorial(
+            thread.id, interaction.guild_id, thread.name, user.id, Side(side.value)
+        )
+        async with table.channel_lock:
+            await delivery.deliver(bot, table, outcome)
+        lines = [f"📘 Your tutorial is ready in {thread.mention}: only you and I are in it."]
+        if closed:
+            where = ", ".join(f"<#{t.channel_id}>" for t in closed)
+            lines.append(f"Your unfinished tutorial ({where}) is closed.")
+        await actions.reply(interaction, lines)

@@ -1,0 +1,89 @@
+"""A tutorial in Discord (issue 25): its private thread, its last word and the button that
+opens a real lobby. The lesson itself is the desk's (:mod:`bot.desk.tutorial`).
+
+``/game tutorial`` (:mod:`bot.client.commands.tutorial`) opens a private thread in the
+channel it is used in, with only the learner and the bot, and plays the lesson there:
+the crew's panel opens in the thread, the alien's in DMs as in a real game. When the
+lesson's game ends, the thread gets "you are ready" and an **Open a lobby** button, which
+opens a real lobby (with its welcome) in the channel the thread belongs to.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.client import actions, delivery, ui
+from bot.desk.service import Refusal, Table
+from bot.desk.tutorial import lesson_of
+from bot.present import texts, welcome
+
+if TYPE_CHECKING:
+    from bot.client.app import QuicksilverBot
+
+TEMPLATE = r"qt:lobby:(?P<channel>\d+)"
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    """Opens a real lobby in channel ``channel`` (the tutorial thread's parent)."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Open a lobby",
+                emoji="🎲",
+                style=discord.ButtonStyle.success,
+                custom_id=f"qt:lobby:{channel_id}",
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> LobbyButton:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        actions.bot_of(interaction).stopwatch.arrive(interaction)
+        async with actions.guard(interaction):
+            await open_lobby(interaction, self.channel_id)
+
+
+async def open_lobby(interaction: actions.Inter, channel_id: int) -> None:
+    """A real lobby in ``channel_id``, as ``/game create`` there would open it."""
+    actions.require_guild(interaction)
+    await actions.defer(interaction)
+    bot = actions.bot_of(interaction)
+    channel = await delivery.channel_of(bot, channel_id)
+    if channel is None:
+        raise Refusal("That channel is gone: use `/game create` where you want to play.")
+    name = getattr(channel, "name", "") or str(channel_id)
+    table = await bot.desk.create(channel_id, interaction.guild_id, name, interaction.user.id, None)
+    pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)
+    await delivery.post(
+        bot,
+        channel_id,
+        [*welcome.welcome_lines(pace), texts.lobby_text(table)],
+        view=ui.lobby_view(table),
+    )
+    await actions.reply(interaction, [f"Your lobby is open in <#{channel_id}>: take a seat there."])
+
+
+async def post_ready(bot: QuicksilverBot, table: Table) -> None:
+    """The lesson's last word in its thread, with the button to a real lobby."""
+    lesson = lesson_of(table)
+    thread = await delivery.channel_of(bot, table.channel_id)
+    if lesson is None or thread is None:
+        return
+    parent = getattr(thread, "parent_id", None)
+    view = discord.ui.View(timeout=None)
+    if parent is not None:
+        view.add_item(LobbyButton(parent))
+    await delivery.post(bot, table.channel_id, [lesson.ready], view=view)

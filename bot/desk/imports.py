@@ -1,0 +1,191 @@
+"""A game recreated from a script (``quicksilver import``, ``/mod import``; no discord).
+
+What an imported game is:
+
+- **seeded**: whoever had the file knows its seed, hence every die still to come and
+  every face-down marker, so it is marked ``seeded`` (announced as such, kept out of any
+  record or rating) and its kind is ``imported``;
+- it begins where the script begins (its opening: set-up from the seed, or the
+  scenario block), and its log is the script's commands, each with its public lines and
+  the phase starts (snapshots) a game played here would have, so loading, ``/game log``,
+  rollback, replay and export treat it as any other game. Its commands have no author
+  (like the referee's), so nobody can undo them;
+- a script whose game is **over** becomes a finished game of the channel: replay and
+  export only;
+- any other becomes a **lobby**: the seats are taken as usual (buttons, ``/game join``,
+  ``/game computer``) and ``/game start`` continues from where the script stopped, not
+  from set-up; the living crew are then dealt to the crew players.
+
+A script a line of which does not apply is refused with that line's number
+(:class:`engine.records.script.ScriptError`), and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from bot import store as st
+from bot.desk import loading
+from bot.desk.base import DeskBase
+from bot.desk.outcome import Outcome
+from bot.desk.tables import Refusal, Table, crew_in_play
+from bot.present.events import log_lines, script_line
+from bot.store import IMPORTED, CommandRow, SnapshotRow
+from engine.board.ship import Ship
+from engine.content import Content
+from engine.errors import GameError
+from engine.game import Game
+from engine.records import snapshot
+from engine.records.scenario import opening_game
+from engine.records.script import read_script
+from engine.state import Phase
+
+SCRIPT_LIMIT = 512 * 1024  # bytes: a long game's script is a few dozen KiB
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A script read and replayed, ready to store: everything but the game's id."""
+
+    seed: int
+    opening: str
+    over: bool
+    title: str  # where the game stands: "Turn 3 · Crew phase"
+    commands: tuple[tuple[str, str], ...]  # (side, notation)
+    public: tuple[tuple[int, tuple[str, ...]], ...]  # (seq, its public lines)
+    starts: tuple[tuple[int, int, str], ...]  # (seq, turn, phase) of each phase begun
+    state: str  # the snapshot text of the newest phase start
+
+
+def prepare(text: str, ship: Ship, content: Content) -> Prepared:
+    """Read ``text`` as a script and replay its log from its opening, collecting what the
+    store keeps of a game. ScriptError (``line N: …``) if a line does not apply. Slow for
+    a long game: call it off the event loop."""
+    read = read_script(text, say=script_line)
+    game = opening_game(read.game.seed, read.scenario, ship, content)
+    public: list[tuple[int, tuple[str, ...]]] = []
+    starts: list[tuple[int, int, str]] = []
+    state = ""
+    for seq, entry in enumerate(read.game.log):
+        before = loading.phase_of(game.state)
+        events = game.play(entry.side, entry.command)
+        public.append((seq, tuple(log_lines(events))))
+        if loading.phase_of(game.state) != before:
+            starts.append((seq + 1, *loading.phase_of(game.state)))
+            state = snapshot.dump(game.state)
+    return Prepared(
+        seed=game.seed,
+        opening=read.scenario,
+        over=game.state.phase is Phase.OVER,
+        title=_title(game),
+        commands=tuple((e.side.value, e.command.notation()) for e in game.log),
+        public=tuple(public),
+        starts=tuple(starts),
+        state=state,
+    )
+
+
+def _title(game: Game) -> str:
+    v = game.state
+    if v.phase is Phase.SETUP:
+        return "set-up"
+    if v.phase is Phase.OVER:
+        return f"game over after turn {v.turn}"
+    return f"turn {v.turn}, {v.phase.value} phase"
+
+
+def decode(data: bytes) -> str:
+    """A script file's text; a Refusal for what cannot be one."""
+    if len(data) > SCRIPT_LIMIT:
+        raise Refusal(
+            f"That file is {len(data) // 1024} KiB; a script is at most "
+            f"{SCRIPT_LIMIT // 1024} KiB (a long game's is a few dozen)."
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise Refusal("That file is not text (UTF-8): a script is a text file.") from None
+
+
+class Imports(DeskBase):
+    """The desk's side of importing: storing a prepared script as a channel's game, and
+    starting an imported lobby where its script stopped."""
+
+    async def import_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        channel_name: str,
+        user_id: int,
+        text: str,
+    ) -> tuple[Table, Prepared]:
+        """The script ``text`` as this channel's new game (a lobby, or finished)."""
+        current = self.table_in(channel_id)
+        if current is not None and current.status in ("lobby", "playing"):
+            raise Refusal(
+                f"This channel already has a game ({current.status}): a moderator can "
+                "`/mod abort` it first."
+            )
+        prepared = await asyncio.to_thread(prepare, text, self.ship, self.content)
+        now = self.clock()
+        row = await self.store.create_game(
+            channel_id,
+            guild_id,
+            channel_name,
+            prepared.seed,
+            user_id,
+            now,
+            status="importing",  # not a current game until its log is stored with it
+            seeded=True,
+            opening=prepared.opening,
+            kind=IMPORTED,
+        )
+        status = "over" if prepared.over else "lobby"
+        statements = _log_statements(row.id, prepared, now)
+        statements += [
+            st.mod_action(row.id, channel_id, user_id, "import", now),
+            st.update_game(row.with_(status=status, phase_key="over" if prepared.over else "")),
+        ]
+        await self.store.commit(statements)
+        table = Table(row.with_(status=status, phase_key="over" if prepared.over else ""), {})
+        self._register(table)
+        return table, prepared
+
+    async def _continue_imported(self, table: Table) -> tuple[Game, Outcome]:
+        """An imported lobby's game, loaded from its stored log to be played on; the
+        living crew go to the crew players. Call under the desk's lock."""
+        scratch = Table(table.row.with_(status="playing"), table.players)
+        try:
+            await loading.load(self.store, scratch, self.ship, self.content)
+        except GameError as err:  # pragma: no cover - checked when it was imported
+            raise Refusal(f"This imported game no longer replays: {err.describe()}.") from None
+        game = scratch.game
+        assert game is not None
+        table.recent, table.phase_seq = scratch.recent, scratch.phase_seq
+        outcome = Outcome(table.id, table.channel_id, new_phase=True)
+        outcome.public.append(
+            f"The imported game continues at {_title(game)} (its script set it up)."
+        )
+        outcome.summary = [f"Imported from a script: {_title(game)}."]
+        outcome.send_hands = game.state.phase is not Phase.SETUP
+        return game, outcome
+
+    def _deal_living(self, table: Table) -> list[st.Statement]:
+        if table.game is None or table.game.state.phase is Phase.SETUP:
+            return []
+        return self._deal(table, crew_in_play(table))
+
+
+def _log_statements(game_id: int, prepared: Prepared, now: float) -> list[st.Statement]:
+    statements = [
+        st.append_command(game_id, CommandRow(seq, side, command, None, now))
+        for seq, (side, command) in enumerate(prepared.commands)
+    ]
+    for seq, lines in prepared.public:
+        statements += st.add_public_lines(game_id, seq, lines)
+    for index, (seq, turn, phase) in enumerate(prepared.starts):
+        newest = index == len(prepared.starts) - 1
+        snap = SnapshotRow(seq, turn, phase, None, now, prepared.state if newest else None)
+        statements.append(st.put_snapshot(game_id, snap))
+    return statements

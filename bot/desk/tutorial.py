@@ -1,0 +1,138 @@
+"""The desk's side of a tutorial (``/game tutorial``; no discord here).
+
+A tutorial is an ordinary stored game with three marks: its kind (``tutorial:crew`` or
+``tutorial:alien``), ``seeded`` (its dice are the lesson's, known beforehand) and its
+opening (the lesson's scenario). So it loads, survives a restart, replays and exports
+like any game, and no record or rating may count it.
+
+Its channel is the learner's private thread; the learner holds their side's seat and
+nobody holds the other: the other side's moves are the lesson's script
+(:mod:`engine.help.lessons`), played by the desk right after the step they follow, so
+the lesson goes the same way every time. Which step waits is read from the game's
+length (each step is one command and the scripted moves after it), so there is no
+progress to store, and an undo goes back a step. A command the step does not ask for
+is refused, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot import store as st
+from bot.desk import loading
+from bot.desk.base import DeskBase
+from bot.desk.outcome import Outcome, merge
+from bot.desk.tables import Refusal, Table, crew_in_play
+from bot.present import lessons as words
+from bot.store import TUTORIAL, PlayerRow
+from engine.commands import Command, parse
+from engine.help.lessons import Lesson, load_lesson
+from engine.records.scenario import opening_game, write_scenario
+from engine.state import Side
+
+
+def lesson_of(table: Table) -> Lesson | None:
+    """The lesson a tutorial table follows; None for any other game."""
+    if not table.row.tutorial:
+        return None
+    return load_lesson(table.row.kind.removeprefix(TUTORIAL))
+
+
+def panel_lines(table: Table) -> list[str]:
+    """The step waiting now, for the top of the learner's turn panel ([] if none)."""
+    lesson = lesson_of(table)
+    if lesson is None or table.status != "playing" or table.game is None:
+        return []
+    index = lesson.step_at(table.length)
+    return words.step_lines(lesson, index) if index is not None else []
+
+
+class Tutorials(DeskBase):
+    """Opening a tutorial, and keeping each of its games to its lesson."""
+
+    if TYPE_CHECKING:  # the service's (bot.desk.service.Desk): plays and stores commands
+
+        async def _apply(
+            self, table: Table, side: Side, commands: list[Command], user_id: int | None
+        ) -> Outcome: ...
+
+    async def open_tutorial(
+        self, channel_id: int, guild_id: int | None, name: str, user_id: int, side: Side
+    ) -> tuple[Table, Outcome, list[Table]]:
+        """A new tutorial in channel ``channel_id`` (the learner's private thread), and
+        the outcome that opens it; the learner's tutorials still running are closed
+        (returned, to say where they were)."""
+        lesson = load_lesson(side.value)
+        closed = await self._close_tutorials_of(user_id)
+        fresh = lesson.opening()
+        opening = write_scenario(fresh.state, self.ship, self.content)
+        now = self.clock()
+        row = await self.store.create_game(
+            channel_id,
+            guild_id,
+            name,
+            fresh.seed,
+            user_id,
+            now,
+            status="playing",
+            seeded=True,
+            opening=opening,
+            kind=TUTORIAL + side.value,
+        )
+        table = Table(row, {})
+        table.game = game = opening_game(row.seed, opening, self.ship, self.content)
+        units = () if side is Side.ALIEN else crew_in_play(table)
+        player = PlayerRow(user_id, side.value, units, True, now)
+        table.players[user_id] = player
+        snap = loading.snapshot_row(game.state, 0, now)
+        row = row.with_(phase_key=table.stamp(), phase_since=now)
+        await self._commit(
+            table, [st.put_player(row.id, player), *st.put_newest_snapshot(row.id, snap)], row
+        )
+        self._register(table)
+        outcome = Outcome(table.id, channel_id, new_phase=True)
+        outcome.public = [lesson.intro, *words.step_lines(lesson, 0, from_thread=True)]
+        outcome.summary = [f"Tutorial: {lesson.title}."]
+        return table, outcome, closed
+
+    async def _close_tutorials_of(self, user_id: int) -> list[Table]:
+        running = [
+            t
+            for t in list(self.tables.values())
+            if t.row.tutorial and t.row.created_by == user_id and t.status == "playing"
+        ]
+        for table in running:
+            async with self._hold(table):
+                await self._commit(table, [], table.row.with_(status="aborted"))
+                self._forget(table)
+        return running
+
+    def check_lesson(self, table: Table, command: Command) -> None:
+        """Refuse what the waiting step does not ask for (a tutorial table only)."""
+        lesson = lesson_of(table)
+        if lesson is None:
+            return
+        index = lesson.step_at(table.length)
+        if index is None:
+            raise Refusal(words.finished())
+        if not lesson.steps[index].matches(command):
+            raise Refusal(words.not_this(lesson, index))
+
+    async def follow_lesson(self, table: Table, outcome: Outcome) -> Outcome:
+        """After a step: the other side's scripted moves, what they did, and the next
+        step (in the thread). Call under the desk's lock, right after the step."""
+        lesson = lesson_of(table)
+        if lesson is None:
+            return outcome
+        index = lesson.step_at(table.length - 1)
+        if index is None:  # pragma: no cover - check_lesson refused it
+            return outcome
+        step = lesson.steps[index]
+        for move in step.then:
+            outcome = merge(outcome, await self._apply(table, lesson.other, [parse(move)], None))
+        if step.said:
+            outcome.public.append(step.said)
+            outcome.reply.append(step.said)
+        if index + 1 < len(lesson.steps):
+            outcome.public += words.step_lines(lesson, index + 1)
+        return outcome
