@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 from bot import store as st  # noqa: E402
 from bot.desk import loading  # noqa: E402
 from bot.desk.service import Desk, Seat  # noqa: E402
+from bot.present.events import log_lines  # noqa: E402
 from bot.store import CommandRow, GameRow, PlayerRow, Store, is_postgres  # noqa: E402
 from bot.store.copy import copy_store  # noqa: E402
 from engine.commands import Command, Move  # noqa: E402
@@ -114,7 +115,7 @@ def play(seed: int, length: int, *, undoable_end: bool = False) -> Played | None
             return None
         user = ALIEN_USER if side is Side.ALIEN else CREW_USER
         rows.append(st.append_command(0, CommandRow(seq, side.value, command.notation(), user, 0)))
-        rows += st.add_public_lines(0, seq, loading.public_lines(events))
+        rows += st.add_public_lines(0, seq, log_lines(events))
         if (game.state.turn, game.state.phase) != before:
             snap = loading.snapshot_row(game.state, game.length, 0.0)
             rows += st.put_newest_snapshot(0, snap)

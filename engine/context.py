@@ -6,11 +6,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.board.grid import Grid
 from engine.board.ship import Ship
 from engine.content import Content
 from engine.dice import Modifier, Roll, roll
-from engine.events import Audience, Event
+from engine.events import Attempt, Audience, Event, Rolled, Who
 from engine.state import GameState, Side
 
 
@@ -24,48 +23,30 @@ class Ctx:
     # ``engine.rules.apply``. The replaced unit's leftover search is then not run.
     defer_finish: bool = False
 
-    def say(
-        self,
-        kind: str,
-        text: str,
-        *,
-        grid: Grid | None = None,
-        unit: str | None = None,
-        roll: Roll | None = None,
-    ) -> None:
-        """Tell everyone."""
-        self.events.append(Event(kind, text, Audience.PUBLIC, roll, grid, unit))
-
-    def tell(
-        self,
-        audience: Audience,
-        kind: str,
-        text: str,
-        *,
-        grid: Grid | None = None,
-        unit: str | None = None,
-        roll: Roll | None = None,
-    ) -> None:
-        """Tell one side only (or the referee: nobody until the reveal)."""
-        self.events.append(Event(kind, text, audience, roll, grid, unit))
+    def say(self, event: Event) -> None:
+        """Record what happened, for its audience (``event.audience``)."""
+        self.events.append(event)
 
     def roll(
         self,
-        what: str,
+        attempt: Attempt,
         modifiers: Sequence[Modifier],
         *,
-        unit: str | None = None,
         audience: Audience = Audience.PUBLIC,
     ) -> Roll:
         """Roll the die for an effort and announce it with every modifier (C.1)."""
         result = roll(self.state.rng, modifiers)
-        self.events.append(
-            Event("rolled", f"{what}: {result.describe()}", audience, result, None, unit)
-        )
+        self.events.append(Rolled(audience=audience, attempt=attempt, roll=result))
         return result
 
+    def who(self, unit_id: str) -> Who:
+        """A unit as events name it: a human by name, an alien by its stage now."""
+        if self.state.is_human(unit_id):
+            return Who(unit_id, self.state.human(unit_id).name)
+        return Who(unit_id, self.state.alien(unit_id).stage, alien=True)
+
     def name(self, unit_id: str) -> str:
-        """How a unit is called in messages: "Hyun", "the Larva"."""
+        """How a unit is called in a refusal: "Hyun", "the Larva"."""
         if self.state.is_human(unit_id):
             return self.state.human(unit_id).name
         alien = self.state.alien(unit_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
@@ -51,14 +52,26 @@ class Rng:
         return result
 
 
+class Term(StrEnum):
+    """Where a roll's modifier comes from (C.1); each is shown with its source."""
+
+    ACTIONS = "actions"  # actions committed to the roll (C.1)
+    SKILL = "skill"  # a skill's markers; name: the skill
+    COMMAND = "command"  # a commander near (G.3)
+    FEROCITY = "ferocity"  # a unit's own; name: the human, or the alien's life stage
+    RESILIENCE = "resilience"  # a unit's own; name: the human, or the life stage
+    GEAR = "gear"  # gear or a device; name: its name ("Flame Caster")
+    ABILITY = "ability"  # an alien ability; name: the ability
+    RANGE = "range"  # a ranged weapon's penalty; name: the range in grids ("2")
+    DOOR = "door"  # a closed door's resilience (D.2)
+    NEXUS = "nexus"  # a nexus marker's resilience (C.9)
+
+
 @dataclass(frozen=True, slots=True)
 class Modifier:
-    source: str  # "actions", "Engineer", "Larva ferocity", "Carapace" …
+    term: Term
     value: int
-
-    def __str__(self) -> str:
-        sign = "+" if self.value >= 0 else "-"
-        return f"{sign}{abs(self.value)} {self.source}"
+    name: str = ""  # whose or which, for the terms that name one (see Term)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +89,6 @@ class Roll:
     @property
     def success(self) -> bool:
         return self.total >= self.target
-
-    def describe(self) -> str:
-        """``d6 4 +2 actions +1 Engineer = 7: success``."""
-        parts = [f"d6 {self.die}", *(str(m) for m in self.modifiers if m.value)]
-        outcome = "success" if self.success else "failure"
-        return f"{' '.join(parts)} = {self.total}: {outcome}"
 
 
 def roll(rng: Rng, modifiers: Sequence[Modifier]) -> Roll:

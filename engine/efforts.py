@@ -16,8 +16,9 @@ from engine.board.geometry import grid_range
 from engine.board.grid import Grid
 from engine.content_models import Ability, Activity, Skill
 from engine.context import Ctx
-from engine.dice import Modifier, Roll
+from engine.dice import Modifier, Roll, Term
 from engine.errors import RuleError
+from engine.events import AbilityRevealed, Attempt, GearRevealed, SkillRevealed
 from engine.state import Condition, Human, Side
 from engine.units import has_skill, skill_count
 
@@ -53,7 +54,7 @@ def commit(ctx: Ctx, unit_id: str, cost: int, boost: int) -> list[Modifier]:
     """Spend the effort and the committed actions before the roll: they are used
     whatever the die shows (C.1). Returns the roll's "actions" modifier."""
     spend(ctx, unit_id, cost + boost_price(ctx, unit_id, boost))
-    return [Modifier("actions", boost)] if boost else []
+    return [Modifier(Term.ACTIONS, boost)] if boost else []
 
 
 @dataclass
@@ -92,30 +93,23 @@ def show_gear(ctx: Ctx, carrier: str, kind: str) -> None:
     if not items or Side.ALIEN.value in items[0].examined_by:
         return
     items[0].examined_by |= {Side.CREW.value, Side.ALIEN.value}
-    ctx.say(
-        "revealed",
-        f"{ctx.Name(carrier)} uses {items[0].id}: a {kind}, now face up (C.3)",
-        unit=carrier,
-    )
+    ctx.say(GearRevealed(who=ctx.who(carrier), item=items[0].id, gear=kind))
 
 
 def show_skill(ctx: Ctx, human: Human, skill: Skill) -> None:
     """Turn face-up the role and skill markers that give ``skill``: E.1 lets the
     alien know a role once its skill is used, C.3 a skill marker."""
-    shown = []
+    shown_role = ""
     role = ctx.content.role(human.role) if human.role else None
     if role is not None and role.skill is skill and "role" not in human.revealed:
         human.revealed.add("role")
-        shown.append(f"role marker {role.name}")
-    if human.skill_marker == skill.value and "skill" not in human.revealed:
+        shown_role = role.name
+    shown_marker = human.skill_marker == skill.value and "skill" not in human.revealed
+    if shown_marker:
         human.revealed.add("skill")
-        shown.append(f"skill marker {skill.value}")
-    if shown:
-        ctx.say(
-            "revealed",
-            f"{human.name} uses {skill.value}: {' and '.join(shown)} turned face-up (C.3, E.1)",
-            unit=human.id,
-        )
+    if shown_role or shown_marker:
+        who = ctx.who(human.id)
+        ctx.say(SkillRevealed(who=who, skill=skill.value, role=shown_role, marker=shown_marker))
 
 
 def show_ability(ctx: Ctx, ability: Ability) -> None:
@@ -124,7 +118,7 @@ def show_ability(ctx: Ctx, ability: Ability) -> None:
     if ability in revealed:
         return
     revealed.add(ability)
-    ctx.say("revealed", f"The alien reveals its {ability.value} ability (C.3, G.4)")
+    ctx.say(AbilityRevealed(ability=ability.value))
 
 
 def skill_modifier(ctx: Ctx, human: Human, skill: Skill, shown: Shown) -> list[Modifier]:
@@ -133,7 +127,7 @@ def skill_modifier(ctx: Ctx, human: Human, skill: Skill, shown: Shown) -> list[M
     if not count:
         return []
     shown.skill(human, skill)
-    return [Modifier(skill.value, count)]
+    return [Modifier(Term.SKILL, count, skill.value)]
 
 
 def commander_for(ctx: Ctx, human: Human) -> Human | None:
@@ -164,7 +158,7 @@ def command_modifier(ctx: Ctx, human: Human, shown: Shown) -> list[Modifier]:
     if commander is None:
         return []
     shown.skill(commander, Skill.COMMAND)
-    return [Modifier("Command", COMMAND_BONUS)]
+    return [Modifier(Term.COMMAND, COMMAND_BONUS)]
 
 
 def crew_effort(
@@ -173,7 +167,7 @@ def crew_effort(
     skill: Skill,
     activity: Activity,
     boost: int,
-    what: str,
+    attempt: Attempt,
     kits: tuple[str, ...] = (),
 ) -> Roll:
     """One skilled C.1 effort by a human (heal, repair …), made after every check:
@@ -186,4 +180,4 @@ def crew_effort(
     mods += skill_modifier(ctx, human, skill, shown)
     mods += command_modifier(ctx, human, shown)
     shown.reveal(ctx)
-    return ctx.roll(what, mods, unit=human.id)
+    return ctx.roll(attempt, mods)

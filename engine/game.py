@@ -17,24 +17,6 @@ from engine.rules import judge
 from engine.setup import new_game
 from engine.state import GameState, Phase, Side
 
-# Events that reveal something hidden or come from the dice: no undo past them. A
-# command that consulted a secret its side cannot see is final too (engine.consult).
-_IRREVERSIBLE = frozenset(
-    {
-        "rolled",
-        "surfaced",
-        "sighted",
-        "searched",
-        "setup-secret",
-        "blown-out",
-        "launched",
-        "examined-secret",
-        "revealed",
-        "weighed",
-        "game-over",  # the final reveal shows everything (F)
-    }
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Entry:
@@ -130,11 +112,13 @@ class Game:
             assert error is not None
             raise error from None
         after, events = judged.state, judged.events
+        # A die rolled, something hidden revealed (Event.irreversible), or a secret of
+        # the other side consulted (engine.consult): no undo past this command.
         secret = judged.consulted[0] if judged.consulted else None
         irreversible = (
             secret is not None
             or after.rng.state != before.rng.state
-            or any(e.kind in _IRREVERSIBLE for e in events)
+            or any(e.irreversible for e in events)
         )
         self.log.append(Entry(side, command, irreversible, before.turn, before.phase, secret))
         self.state = after

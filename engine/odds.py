@@ -19,7 +19,7 @@ from engine.board.ship import Ship
 from engine.commands import Attack
 from engine.content import Content
 from engine.context import Ctx
-from engine.dice import TARGET, Modifier
+from engine.dice import TARGET, Modifier, Term
 from engine.efforts import Shown
 from engine.errors import GameError
 from engine.fighting.combat import choose_weapon
@@ -71,7 +71,7 @@ def _crew_terms(state: GameState, cmd: Attack, ship: Ship, content: Content) -> 
     weapon = choose_weapon(ctx, human, target, distance, cmd.weapon)
     shown = Shown()
     mods = crew_ferocity(ctx, human, weapon, target.id, distance == 0, shown)
-    mods += [Modifier("actions", cmd.boost)]
+    mods += [Modifier(Term.ACTIONS, cmd.boost)]
     return mods + resilience(ctx, target.id, shown) + range_penalty(weapon, distance)
 
 

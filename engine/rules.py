@@ -21,7 +21,7 @@ from engine.equipment.gear import HANDLERS as GEAR_HANDLERS
 from engine.errors import GameError, RuleError
 from engine.escape import sabotage
 from engine.escape.pods import HANDLERS as POD_HANDLERS
-from engine.events import Audience, Event
+from engine.events import EnergyOrder, Event, OrderLapsed
 from engine.fighting.combat import HANDLERS as COMBAT_HANDLERS
 from engine.growing import growth
 from engine.hiding.piperun import search, start_pipe_run, surface
@@ -75,8 +75,7 @@ def _quick(ctx: Ctx, side: Side, _cmd: c.QuickSetup) -> None:
 def _order(ctx: Ctx, side: Side, cmd: c.SetOrder) -> None:
     require_side(side, Side.ALIEN)
     ctx.state.standing.spend_energy_on_seven = cmd.value
-    state = "on" if cmd.value else "off"
-    ctx.tell(Audience.ALIEN, "order", f"Standing order: spend energy on an exact 7 is {state}")
+    ctx.say(EnergyOrder(on=cmd.value))
 
 
 HANDLERS: dict[type[c.Command], Handler] = {
@@ -190,9 +189,5 @@ def _overtaken(
     ctx = Ctx(state.clone(), ship, content)
     unit: str = getattr(command, "unit")  # noqa: B009 - every unit order has one
     take_unit(ctx, side, unit)
-    ctx.say(
-        "order-lapsed",
-        f"{ctx.Name(unit)}'s order '{command.notation()}' lapses: {err.message}",
-        unit=unit,
-    )
+    ctx.say(OrderLapsed(who=ctx.who(unit), command=command.notation(), reason=err.message))
     return ctx

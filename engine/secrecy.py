@@ -310,7 +310,7 @@ def _outcome(game: Game, side: Side, command: c.Command) -> str:
         events: list[Event] = game.play(side, command)
     except GameError as err:
         return f"refused: {err.describe()}"
-    told = [f"{e.kind}|{e.text}|{e.grid}|{e.unit}|{e.roll}" for e in events_for(events, side)]
+    told = [repr(e) for e in events_for(events, side)]  # every field of every record
     seen = view(game.state, side.value, game.ship, game.content).to_json()
     undo = game.can_undo(side) or "undoable"
     return "\n".join([*told, seen, undo])

@@ -23,7 +23,18 @@ from engine.content_models import Ability, LifeStage
 from engine.context import Ctx
 from engine.dice import Rng
 from engine.errors import NotYourTurn, RuleError
-from engine.events import Audience
+from engine.events import (
+    AbilityChosen,
+    DeadRole,
+    DiedOnThePlanet,
+    InjuredInBeds,
+    LarvaPlaced,
+    Placed,
+    RoleGear,
+    RoleTaken,
+    SkillDrawn,
+    SuppliesStowed,
+)
 from engine.state import Alien, Condition, GameState, Human, Item, Phase, SetupStep, Side
 from engine.units import SUPPLIES, held_abilities
 
@@ -108,10 +119,10 @@ def choose_dead(ctx: Ctx, humans: tuple[str, ...]) -> None:
     for human, grid, role in zip(dead, quarantine_grids(ctx.ship), roles, strict=False):
         human.condition, human.grid, human.role = Condition.DECEASED, grid, role
     state.setup = SetupStep.INJURED
-    names = ", ".join(h.name for h in dead)
-    ctx.say("setup", f"{names} died on the planet; their cadavers lie in quarantine (B.1.2)")
+    ctx.say(DiedOnThePlanet(dead=tuple(ctx.who(h.id) for h in dead)))
     for human in dead:
-        ctx.tell(Audience.CREW, "setup-secret", f"{human.name} held the role {human.role}")
+        assert human.role is not None
+        ctx.say(DeadRole(who=ctx.who(human.id), role=human.role))
 
 
 def deal_skills(ctx: Ctx) -> None:
@@ -122,7 +133,7 @@ def deal_skills(ctx: Ctx) -> None:
     skills = state.rng.shuffled(list(ctx.content.skill_marker_pool))
     for human, skill in zip(survivors, skills, strict=False):
         human.skill_marker = skill.value
-        ctx.tell(Audience.CREW, "setup-secret", f"{human.name} draws skill {human.skill_marker}")
+        ctx.say(SkillDrawn(who=ctx.who(human.id), skill=skill.value))
 
 
 def choose_injured(ctx: Ctx, humans: tuple[str, ...]) -> None:
@@ -133,7 +144,7 @@ def choose_injured(ctx: Ctx, humans: tuple[str, ...]) -> None:
     for human, bed in zip(chosen, ctx.ship.grids_with(Feature.BED), strict=True):
         human.condition, human.grid = Condition.INJURED, bed
     ctx.state.setup = SetupStep.ROLES
-    ctx.say("setup", f"{chosen[0].name} and {chosen[1].name} lie injured in the Infirmary beds")
+    ctx.say(InjuredInBeds(injured=tuple(ctx.who(h.id) for h in chosen)))
 
 
 def free_roles(ctx: Ctx) -> list[str]:
@@ -159,7 +170,7 @@ def assign_role(ctx: Ctx, human_id: str, role_text: str) -> None:
         unassigned = [h.id for h in ctx.state.humans.values() if h.role is None]
         raise RuleError(f"{human.name} already has a role", rule="B.1.2", legal=unassigned)
     human.role = match_role(ctx, role_text)
-    ctx.tell(Audience.CREW, "setup-secret", f"{human.name} takes the role {human.role}")
+    ctx.say(RoleTaken(who=ctx.who(human.id), role=human.role))
     _issue_role_gear(ctx, human)
     if not free_roles(ctx):
         deal_skills(ctx)
@@ -175,9 +186,7 @@ def _issue_role_gear(ctx: Ctx, human: Human) -> None:
         else:
             item = add_item(ctx.state, kind.value, holder=human.id)
         human.revealed.add("role")
-        ctx.say(
-            "setup", f"{human.name} starts with a {item.kind}: the {role.name} (E.1)", unit=human.id
-        )
+        ctx.say(RoleGear(who=ctx.who(human.id), gear=item.kind, role=role.name))
 
 
 def placement_problem(ctx: Ctx, human: Human, grid: Grid) -> str | None:
@@ -209,7 +218,7 @@ def place_human(ctx: Ctx, human_id: str, grid: Grid) -> None:
     if problem:
         raise RuleError(problem, rule="B.1.2")
     human.grid = grid
-    ctx.say("setup", f"{human.name} takes position at {grid}", grid=grid, unit=human.id)
+    ctx.say(Placed(who=ctx.who(human.id), grid=grid))
     if all(h.grid is not None for h in ctx.state.humans.values()):
         ctx.state.setup = SetupStep.SUPPLIES
 
@@ -243,7 +252,7 @@ def place_supplies(ctx: Ctx, grids: tuple[Grid, ...]) -> None:
     for grid, kind in zip(grids, kinds, strict=True):
         add_item(ctx.state, SUPPLIES, grid=grid, supply=kind.value)
     ctx.state.setup = SetupStep.DONE
-    ctx.say("setup", "Nine face-down supplies crates are stowed in the Cargo Hold and Store")
+    ctx.say(SuppliesStowed())
 
 
 # --- the alien's choices (B.1.3) -------------------------------------------------
@@ -259,7 +268,7 @@ def choose_ability(ctx: Ctx, text: str) -> None:
         raise RuleError(f"'{text}' is not an alien ability", rule="G.4", legal=choices)
     larva = ctx.state.aliens.get("alien1")
     (larva.abilities if larva else ctx.state.alien_secrets.abilities).append(found[0])
-    ctx.tell(Audience.ALIEN, "setup-secret", f"The alien's secret ability: {found[0]} (B.1.3)")
+    ctx.say(AbilityChosen(ability=found[0]))
 
 
 def larva_grids(ctx: Ctx) -> list[Grid]:
@@ -282,7 +291,7 @@ def place_larva(ctx: Ctx, grid: Grid) -> None:
     hand = ctx.state.alien_secrets.abilities
     alien.abilities, hand[:] = list(hand), []  # the Larva takes the chosen marker (G.5)
     ctx.state.aliens[alien.id] = alien
-    ctx.say("setup", f"The Larva lurks at {grid} (B.1.3)", grid=grid, unit=alien.id)
+    ctx.say(LarvaPlaced(who=ctx.who(alien.id), grid=grid))
 
 
 def setup_complete(state: GameState) -> bool:

@@ -8,7 +8,8 @@ from engine.actions import require_phase
 from engine.commands import EndPhase, EndUnit
 from engine.context import Ctx
 from engine.errors import RuleError
-from engine.events import Audience
+from engine.events import Ending, GameOver, PhaseBegan, UnitDone
+from engine.hiding.events import HiddenAt
 from engine.hiding.piperun import run_search
 from engine.state import Fate, Phase, Side
 from engine.units import human_actions
@@ -39,7 +40,7 @@ def begin_phase(ctx: Ctx, phase: Phase) -> None:
             human.actions = human_actions(ctx.content, human)
             if human.actions == 0:
                 state.done_units.add(human.id)  # unconscious: earns nothing (G.4)
-    ctx.say("phase", f"Turn {state.turn}: the {phase.value} phase begins (C)")
+    ctx.say(PhaseBegan(turn=state.turn, phase=phase))
     for hook in PHASE_HOOKS:
         hook(ctx, phase)
         if state.phase is Phase.OVER:
@@ -61,7 +62,7 @@ def finish_unit(ctx: Ctx, unit_id: str) -> None:
         human.actions = 0
     else:
         state.alien(unit_id).actions = 0
-    ctx.say("unit-done", f"{ctx.Name(unit_id)} is done for this phase.", unit=unit_id)
+    ctx.say(UnitDone(who=ctx.who(unit_id)))
 
 
 def end_unit(ctx: Ctx, side: Side, cmd: EndUnit) -> None:
@@ -98,13 +99,8 @@ def end_phase(ctx: Ctx, side: Side, _cmd: EndPhase | None = None) -> None:
 
 def _tell_alien_secret_positions(ctx: Ctx) -> None:
     for alien in ctx.state.pipe_runners():
-        ctx.tell(
-            Audience.ALIEN,
-            "secret-position",
-            f"{ctx.Name(alien.id)} ends the phase hidden at {alien.grid}",
-            grid=alien.grid,
-            unit=alien.id,
-        )
+        assert alien.grid is not None
+        ctx.say(HiddenAt(who=ctx.who(alien.id), grid=alien.grid, phase_end=True))
 
 
 def side_finished(ctx: Ctx) -> bool:
@@ -127,17 +123,19 @@ def check_game_over(ctx: Ctx) -> bool:
     humans_aboard = [h for h in state.live_humans() if h.fate is Fate.ABOARD]
     aliens_aboard = state.live_aliens()
     if state.ship_destroyed:
-        reason = f"the Quicksilver is destroyed ({state.ship_destroyed})"
+        ending = Ending.SHIP_DESTROYED
+        state.result = f"the Quicksilver is destroyed ({state.ship_destroyed})"
     elif not humans_aboard:
-        reason = "no living human is left aboard"
+        ending = Ending.NO_HUMANS
+        state.result = "no living human is left aboard"
     elif not aliens_aboard:
-        reason = "no living alien is left aboard"
+        ending = Ending.NO_ALIENS
+        state.result = "no living alien is left aboard"
     else:
         return False
     state.phase = Phase.OVER
     state.active_unit = None
-    state.result = reason
     for alien in state.aliens.values():
         alien.stop_hiding()
-    ctx.say("game-over", f"The game is over: {reason} (C, F)")
+    ctx.say(GameOver(ending=ending, system=state.ship_destroyed or ""))
     return True

@@ -63,7 +63,3 @@ def staged(
 def seed_rolling(first: int) -> int:
     """A generator seed whose first d6 is ``first``."""
     return next(s for s in range(10_000) if Rng(s).d6() == first)
-
-
-def texts(events: list) -> list[str]:  # type: ignore[type-arg]
-    return [e.text for e in events]

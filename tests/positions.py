@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 import pytest
 
+from bot.present.catalogue import sentence
+from bot.present.events import log_lines
 from engine.board.floorplan import default_ship
 from engine.board.grid import Grid
 from engine.board.ship import DoorState
@@ -21,7 +24,7 @@ from engine.commands import parse
 from engine.content import load_content
 from engine.dice import Rng
 from engine.errors import GameError
-from engine.events import Audience, Event
+from engine.events import Audience, Event, Rolled
 from engine.setup import add_item, new_game
 from engine.state import Alien, Condition, GameState, Phase, SetupStep, Side
 from engine.units import human_actions
@@ -139,11 +142,22 @@ def refused(state: GameState, side: str, text: str) -> GameError:
 
 
 def rolls(events: list[Event]) -> list[str]:
-    return [e.text for e in events if e.kind == "rolled"]
+    """Each roll as the channel words it (bot.present): what is tried, the die and
+    every modifier (C.1)."""
+    return [sentence(e) for e in events if isinstance(e, Rolled)]
 
 
 def public(events: list[Event]) -> str:
-    return "\n".join(e.text for e in events if e.audience is Audience.PUBLIC)
+    """Every public event as the channel words it (bot.present), a line each."""
+    return "\n".join(log_lines(events))
+
+
+E = TypeVar("E", bound=Event)
+
+
+def told(events: list[Event], kind: type[E]) -> list[E]:
+    """The public events of one record class."""
+    return [e for e in events if isinstance(e, kind) and e.audience is Audience.PUBLIC]
 
 
 def door_id(a: str, b: str) -> str:

@@ -35,6 +35,7 @@ from typing import TextIO
 
 from bot.cli.script import summary
 from bot.cli.text_map import LEGEND, WIDTH, text_map
+from bot.present.events import terminal_line
 from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
 from engine.commands import VERBS, Command, parse
@@ -158,12 +159,6 @@ class LocalStore:
             self._loop.run_until_complete(self._store.commit([update]))
 
 
-def _event_text(event: Event) -> str:
-    if event.roll is not None and event.roll.describe() not in event.text:
-        return f"{event.text} [{event.roll.describe()}]"
-    return event.text
-
-
 @dataclass
 class LocalTable:
     """One game at one terminal: a read-eval loop over ``inp`` and ``out``."""
@@ -262,7 +257,7 @@ class LocalTable:
         for seat in self.humans:
             shown = events_for(events, self.viewer(seat))
             heading = f"{side.value}: {notation}" if seat is side else f"{side.value}: …"
-            lines = [heading, *(f"  {_event_text(e)}" for e in shown)]
+            lines = [heading, *(f"  {terminal_line(e)}" for e in shown)]
             if len(self.humans) > 1 and seat is not self.at_keyboard:
                 if shown:
                     self.pending.setdefault(seat, []).extend(lines)
@@ -414,7 +409,7 @@ def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
         turn = game.state.turn  # the command's own turn, even one that ends it
         events = events_for(game.play(side, command), Viewer.SPECTATOR)
         for event in events:
-            out.write(f"{turn:>2} {side.value}: {_event_text(event)}\n")
+            out.write(f"{turn:>2} {side.value}: {terminal_line(event)}\n")
     shown = view(game.state, Viewer.SPECTATOR, game.ship, game.content)
     out.write("\n".join(["", *final_screen(shown, game)]) + "\n")
     from render.board import render_png

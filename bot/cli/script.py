@@ -16,8 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.dice import Roll
-from engine.events import Event
+from bot.present.events import script_line, script_record
 from engine.records.script import (
     Checked,
     Played,
@@ -25,7 +24,6 @@ from engine.records.script import (
     ScriptError,
     Source,
     Undone,
-    event_text,
     opening,
 )
 from engine.state import Side
@@ -53,11 +51,11 @@ class _Run:
         notation = self.notation(done.side, done.notation)
         if self.as_json:
             record = {"line": done.number, "side": done.side.value, "command": notation}
-            _print_json({**record, "events": [_event_json(e) for e in done.events]})
+            _print_json({**record, "events": [script_record(e) for e in done.events]})
             return
         print(f"{done.number}: {done.side.value}: {notation or '…'}")
         for event in done.events:
-            print(f"  {event_text(event)}")
+            print(f"  {script_line(event)}")
 
     def undone(self, done: Undone) -> None:
         notation = self.notation(done.side, done.notation)
@@ -78,27 +76,6 @@ class _Run:
             _print_json({"final": json.loads(shown.to_json())})
         else:
             print("\n".join(summary(shown)))
-
-
-def _roll_json(roll: Roll) -> dict[str, Any]:
-    return {
-        "die": roll.die,
-        "modifiers": [{"source": m.source, "value": m.value} for m in roll.modifiers],
-        "total": roll.total,
-        "target": roll.target,
-        "success": roll.success,
-    }
-
-
-def _event_json(event: Event) -> dict[str, Any]:
-    return {
-        "kind": event.kind,
-        "text": event.text,
-        "audience": event.audience.value,
-        "grid": str(event.grid) if event.grid else None,
-        "unit": event.unit,
-        "roll": _roll_json(event.roll) if event.roll else None,
-    }
 
 
 def _print_json(record: dict[str, Any]) -> None:
@@ -153,7 +130,7 @@ def run_script(path_or_text: str | Path, viewer: str = "referee", as_json: bool 
         print(f"cannot read the script: {err}", file=sys.stderr)
         return 1
     try:
-        run = _Run(Player(opening(source).game, Viewer(viewer)), as_json)
+        run = _Run(Player(opening(source).game, Viewer(viewer), say=script_line), as_json)
         for row in source.rows():
             run.line(*row)
         run.final()

@@ -14,7 +14,6 @@ from bot.config import ai_pace
 from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.desk.tables import damaged_text
 from bot.present import texts
-from bot.present.digest import fold_leftover_searches
 from engine.views import Viewer
 from render.board import render_png
 
@@ -154,7 +153,7 @@ async def play_computer(bot: QuicksilverBot, table: Table) -> int:
 
 async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     if outcome.public:
-        await post(bot, table.channel_id, fold_leftover_searches(outcome.public))
+        await post(bot, table.channel_id, outcome.public)
     if outcome.held:
         await post(bot, table.channel_id, texts.held_text(outcome.held))
     alien = table.alien_player()
@@ -190,7 +189,7 @@ async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> Non
     if channel is None or table.game is None:
         return
     started = time.perf_counter()
-    summary = texts.summary_text(table, outcome.summary)
+    summary = texts.summary_text(table, outcome.phase_events, outcome.summary)
     for chunk in summary[:-1]:
         await channel.send(chunk, allowed_mentions=NO_PINGS)
     message = await channel.send(

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from bot.desk.replay_log import GameReplay
-from bot.desk.tables import event_line
+from bot.present.events import reveal_lines
 from bot.store import CommandRow, GameRow
 from engine.board.ship import Ship
 from engine.board_view import BoardView
@@ -90,7 +90,7 @@ def public_record(
                 phases[-1].board = _board(game.state, ship, content)
             phases.append(_Phase(mark))
         events = game.play(Side(command.side), command.command)
-        phases[-1].lines += [event_line(e) for e in events_for(events, Viewer.SPECTATOR)]
+        phases[-1].lines += reveal_lines(events_for(events, Viewer.SPECTATOR))
     if phases:
         phases[-1].board = _board(game.state, ship, content)
     now = _title(game.state.turn, game.state.phase)

@@ -30,6 +30,7 @@ from bot.desk import loading
 from bot.desk.base import DeskBase
 from bot.desk.outcome import Outcome
 from bot.desk.tables import Refusal, Table, crew_in_play
+from bot.present.events import log_lines, script_line
 from bot.store import IMPORTED, CommandRow, SnapshotRow
 from engine.board.ship import Ship
 from engine.content import Content
@@ -61,7 +62,7 @@ def prepare(text: str, ship: Ship, content: Content) -> Prepared:
     """Read ``text`` as a script and replay its log from its opening, collecting what the
     store keeps of a game. ScriptError (``line N: …``) if a line does not apply. Slow for
     a long game: call it off the event loop."""
-    read = read_script(text)
+    read = read_script(text, say=script_line)
     game = opening_game(read.game.seed, read.scenario, ship, content)
     public: list[tuple[int, tuple[str, ...]]] = []
     starts: list[tuple[int, int, str]] = []
@@ -69,7 +70,7 @@ def prepare(text: str, ship: Ship, content: Content) -> Prepared:
     for seq, entry in enumerate(read.game.log):
         before = loading.phase_of(game.state)
         events = game.play(entry.side, entry.command)
-        public.append((seq, tuple(loading.public_lines(events))))
+        public.append((seq, tuple(log_lines(events))))
         if loading.phase_of(game.state) != before:
             starts.append((seq + 1, *loading.phase_of(game.state)))
             state = snapshot.dump(game.state)

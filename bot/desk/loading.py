@@ -19,39 +19,31 @@ from __future__ import annotations
 import logging
 
 from bot import store as st
-from bot.desk.tables import Table, event_line
+from bot.desk.tables import Table
+from bot.present.events import log_lines
 from bot.store import CommandRow, SnapshotRow, Store
 from engine.board.ship import Ship
 from engine.commands import parse
 from engine.content import Content
 from engine.errors import GameError
 from engine.events import Event
-from engine.game import Game
+from engine.game import Entry, Game
 from engine.records import snapshot
 from engine.records.scenario import opening_game
 from engine.state import GameState, Side
-from engine.views import Viewer, events_for
 
 log = logging.getLogger("quicksilver.bot")
 
 
-def public_lines(events: list[Event]) -> list[str]:
-    """What everyone may read of ``events``."""
-    return [event_line(e) for e in events_for(events, Viewer.SPECTATOR)]
-
-
-def side_lines(game: Game, side: Side) -> list[tuple[int, list[str]]]:
-    """(seq, public lines) of every command of ``side`` in the game's log since its phase
-    began (the log restarts at each phase), replayed from the log's start."""
-    if not any(entry.side is side for entry in game.log):
-        return []
+def replay_phase(game: Game) -> list[tuple[int, Entry, list[Event]]]:
+    """(seq, entry, events) of every command in the game's log since its phase began
+    (the log restarts at each phase), replayed from the log's start: the phase's events
+    as data, whatever happened to the process since (replay is the ground truth)."""
     again = Game(game.seed, game.ship, game.content, game.start_state())
-    found = []
-    for seq, entry in enumerate(game.log, start=game.base):
-        lines = public_lines(again.play(entry.side, entry.command))
-        if entry.side is side and lines:
-            found.append((seq, lines))
-    return found
+    return [
+        (seq, entry, again.play(entry.side, entry.command))
+        for seq, entry in enumerate(game.log, start=game.base)
+    ]
 
 
 def phase_of(state: GameState) -> tuple[int, str]:
@@ -140,7 +132,7 @@ async def _replay_all(
             )
             table.damaged_at, rows = row.seq, rows[:index]
             break
-        lines += st.add_public_lines(table.id, row.seq, public_lines(events))
+        lines += st.add_public_lines(table.id, row.seq, log_lines(events))
     if game.length in starts:
         fixes += _fix(table.id, starts[game.length], game, phase_seq)
     if fixes:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.events import Event
 from engine.state import Side
 
 
@@ -23,7 +24,11 @@ class Outcome:
     alien_private: list[str] = field(default_factory=list)  # DM to the alien player
     crew_private: list[str] = field(default_factory=list)  # DM to the crew players
     new_phase: bool = False  # post the new public map, summary and pings
-    summary: list[str] = field(default_factory=list)  # public lines since the last map
+    # The summary posted with the new map: the public events of the phase that just
+    # ended, in the order the channel told them (bot.present.digest makes it short),
+    # and any notes of the desk's own (a game's start, a rollback).
+    phase_events: list[Event] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)
     game_over: bool = False
     send_hands: bool = False  # set-up is done: deal every player their hand by DM
     actor: int | None = None
@@ -40,6 +45,7 @@ def merge(first: Outcome, second: Outcome) -> Outcome:
     first.alien_private += second.alien_private
     first.crew_private += second.crew_private
     first.new_phase = first.new_phase or second.new_phase
+    first.phase_events += second.phase_events
     first.summary += second.summary
     first.game_over = first.game_over or second.game_over
     first.send_hands = first.send_hands or second.send_hands

@@ -11,7 +11,7 @@ import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from bot.desk.service import event_line
+from bot.present.events import reveal_lines
 from bot.store import CommandRow, GameRow, Store
 from engine.board_view import MarkerKind
 from engine.errors import GameError
@@ -89,7 +89,7 @@ def digest(replay: GameReplay, number: int) -> list[str]:
     step = replay.step(number)
     total = len(replay.steps)
     head = f"🎞️ **Replay of game {replay.row.id} — {step.number}/{total}: {step.title}**"
-    lines = [event_line(e) for e in step.events]
+    lines = reveal_lines(step.events)
     shown: list[str] = []
     used = 0
     for line in lines:

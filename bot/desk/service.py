@@ -35,9 +35,9 @@ from bot.desk.tables import (
     Table,
     can_act,
     damaged_text,
-    event_line,
 )
 from bot.desk.tutorial import Tutorials
+from bot.present.events import channel_lines, dm_lines, log_lines
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
 from bot.store.base import WriteFailed
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
@@ -47,7 +47,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.legal import legal_commands
 from engine.state import Phase, Side
-from engine.views import Viewer
+from engine.views import Viewer, events_for
 
 __all__ = [
     "IDLE_MINUTES_DEFAULT",
@@ -59,7 +59,6 @@ __all__ = [
     "Refusal",
     "Seat",
     "Table",
-    "event_line",
 ]
 
 log = logging.getLogger("quicksilver.bot")
@@ -359,7 +358,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials):
                 seq = game.length
                 step = game.play(side, command)
                 events += step
-                lines = loading.public_lines(step)
+                lines = log_lines(step)
                 said += lines
                 if side is Side.CREW:  # the alien's wait for its phase's end (below)
                     statements += st.add_public_lines(table.id, seq, lines)
@@ -373,11 +372,17 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials):
         ]
         new_phase = table.stamp() != before_stamp
         statements += [st.append_command(table.id, r) for r in rows]
-        held: list[str] = []
+        held: list[Event] = []
+        told: list[Event] = []  # the phase's public events, in the order the channel tells them
         if new_phase:  # the phase just ended: the alien's public lines are told now
-            for seq, lines in loading.side_lines(game, Side.ALIEN):
-                held += lines
-                statements += st.add_public_lines(table.id, seq, lines)
+            for seq, entry, step in loading.replay_phase(game):
+                public = events_for(step, Viewer.SPECTATOR)
+                if entry.side is Side.ALIEN:
+                    held += public
+                    statements += st.add_public_lines(table.id, seq, log_lines(public))
+                else:
+                    told += public
+
         row = table.row
         snap = None
         if new_phase:
@@ -398,17 +403,17 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials):
         await self._commit(table, statements, row)  # refused: the table is read again
         table.recent += rows
         outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
-        outcome.public = said if side is Side.CREW else []
-        outcome.held = held
-        outcome.alien_private = [event_line(e) for e in events if e.audience.value == "alien"]
-        outcome.crew_private = [event_line(e) for e in events if e.audience.value == "crew"]
+        outcome.public = channel_lines(events) if side is Side.CREW else []
+        outcome.held = channel_lines(held)
+        outcome.alien_private = dm_lines(events, Side.ALIEN.value)
+        outcome.crew_private = dm_lines(events, Side.CREW.value)
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
         outcome.reply = [*said, *own] or ["Done."]
         outcome.undo_stamp = game.length
         outcome.unit = _unit_of(commands[-1])
         if snap is not None:
             outcome.new_phase = True
-            outcome.summary = await self.store.summary_lines(table.id, table.phase_seq)
+            outcome.phase_events = told + held
             outcome.game_over = game.state.phase is Phase.OVER
             outcome.send_hands = before_stamp == "setup"
             game.rebase(snap.state)

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from bot import store as st
 from bot.desk.people import People
-from bot.desk.tables import Refusal, Seat, Table, event_line
+from bot.desk.tables import Refusal, Seat, Table
+from bot.present.events import dm_lines
 from bot.store import CommandRow, GameRow, PlayerRow
 from bot.store import people as pp
 from bot.store.people import SeatCall
@@ -50,7 +51,7 @@ def heard_so_far(
     heard: list[str] = []
     for stored in rows:
         events = game.play(Side(stored.side), stored.command)
-        heard += [event_line(e) for e in events if e.audience.value == side.value]
+        heard += dm_lines(events, side.value)
     return heard
 
 

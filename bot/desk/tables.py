@@ -12,7 +12,6 @@ from enum import StrEnum
 
 from bot.desk.computer_seat import seat_side
 from bot.store import CommandRow, GameRow, PlayerRow
-from engine.events import Event
 from engine.game import Game
 from engine.setup import waiting_on
 from engine.state import Phase, Side
@@ -48,14 +47,6 @@ def damaged_text(table_id: int, seq: int) -> str:
         f"Game {table_id}'s record is damaged at command {seq + 1}; nothing more will be "
         "written to it. A moderator can roll back to before it with `/mod rollback`."
     )
-
-
-def event_line(event: Event) -> str:
-    """One event for a person, with its roll and modifiers when it has one."""
-    text = event.text
-    if event.roll is not None and "d6" not in text:
-        text += f" ({event.roll.describe()})"
-    return text
 
 
 class NotLoaded(RuntimeError):

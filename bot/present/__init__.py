@@ -1,1 +1,3 @@
-"""Words for people: text built from views and public event lines, and the phase digest."""
+"""Words for people: the English catalogue of events (``catalogue``), each output's
+presenter of them (``events``: the channel, DMs, the terminal table, scripts), the
+phase digest, and texts built from views."""

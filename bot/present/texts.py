@@ -1,4 +1,5 @@
-"""Words for people, built only from views (:mod:`engine.views`) and public event lines."""
+"""Words for people, built only from views (:mod:`engine.views`) and events
+(:mod:`bot.present.catalogue` words them)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 
 from bot.desk.computer_seat import seat_side
 from bot.desk.service import Seat, Table
-from bot.present.digest import digest, fold_leftover_searches
+from bot.present.digest import digest
+from engine.events import Event
 from engine.state import Side
 from engine.views import View, Viewer
 
@@ -121,7 +123,7 @@ def status_text(table: Table) -> str:
     if v.result:
         lines.append(f"Result: {v.result}")
     if v.declarations and v.phase != "alien":  # told once its phase is over (issue 19)
-        lines.append("Alien declarations last phase: " + " · ".join(_short_declarations(v)))
+        lines.append("Alien declarations last phase: " + " · ".join(v.declarations))
     lines.append(f"Energy stores: {energy_text(v)}")
     return "\n".join(lines)
 
@@ -129,10 +131,6 @@ def status_text(table: Table) -> str:
 def energy_text(v: View) -> str:
     """C.10.1: each alien's own stores ("Hunter (alien1) 3"); public (gap 24)."""
     return " · ".join(f"{a.stage} ({a.id}) {a.energy}" for a in v.aliens if a.energy) or "none"
-
-
-def _short_declarations(v: View) -> list[str]:
-    return [d.removeprefix("Alien: ") for d in v.declarations]
 
 
 def ping_text(table: Table) -> str:
@@ -145,16 +143,18 @@ def ping_text(table: Table) -> str:
 
 
 def held_text(lines: Sequence[str]) -> list[str]:
-    """The alien's public lines of the phase just ended, told together when it ends, so
-    that nothing shows how its commands were grouped (issue 19)."""
-    return ["👾 **The alien's phase, as everyone saw it**", *fold_leftover_searches(lines)]
+    """The alien's public lines of the phase just ended (as the channel words them),
+    told together when it ends, so that nothing shows how its commands were grouped
+    (issue 19)."""
+    return ["👾 **The alien's phase, as everyone saw it**", *lines]
 
 
-def summary_text(table: Table, lines: Sequence[str]) -> list[str]:
-    """The message posted with each new public map: a digest of the phase (bot.present.digest)."""
+def summary_text(table: Table, events: Sequence[Event], notes: Sequence[str] = ()) -> list[str]:
+    """The message posted with each new public map: a digest of the phase that ended
+    (bot.present.digest) and the desk's own notes."""
     v = table.view_for(Viewer.SPECTATOR)
     head = [f"🗺️ **{phase_title(v)}**"]
-    return chunks([*head, *(f"• {line}" for line in digest(lines))])
+    return chunks([*head, *(f"• {line}" for line in [*digest(events), *notes])])
 
 
 def _crew_line(line: Any, yours: bool) -> str:

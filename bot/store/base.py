@@ -375,15 +375,6 @@ class Store(abc.ABC):
         )
         return [str(r["text"]) for r in reversed(rows)]
 
-    async def summary_lines(self, game_id: int, start: int) -> list[str]:
-        """Public lines of the commands from ``start`` on: a phase's summary."""
-        rows = await self._fetch(
-            "SELECT text FROM public_lines WHERE game_id = ? AND seq >= ? AND summary = 1 "
-            "ORDER BY id",
-            (game_id, start),
-        )
-        return [str(r["text"]) for r in rows]
-
     async def has_public_lines(self, game_id: int) -> bool:
         rows = await self._fetch("SELECT 1 FROM public_lines WHERE game_id = ? LIMIT 1", (game_id,))
         return bool(rows)

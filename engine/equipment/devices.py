@@ -18,10 +18,20 @@ from engine.board.grid import Grid
 from engine.commands import Command, Drive, Switch
 from engine.content_models import Ability, GearKind
 from engine.context import Ctx, Handler
-from engine.dice import Modifier
+from engine.dice import Modifier, Term
 from engine.efforts import Shown, show_ability
+from engine.equipment.events import (
+    AteBait,
+    DriveOrder,
+    Immune,
+    Lured,
+    Repelled,
+    RepelledNoFarther,
+    Switched,
+)
 from engine.errors import NotYourTurn, RuleError
-from engine.events import Audience
+from engine.events import Attempt, Effort
+from engine.fighting.events import Death, EnergySpent
 from engine.fighting.ferocity import resilience
 from engine.fighting.injury import kill_alien, wound
 from engine.moving.movement import Leg, walk
@@ -59,12 +69,7 @@ def switch(ctx: Ctx, side: Side, cmd: Switch) -> None:
     if item.active == cmd.on:
         raise RuleError(f"the Ultrasonics are already {'on' if cmd.on else 'off'}", rule="G.2.5")
     item.active = cmd.on
-    name = state.human(cmd.unit).name
-    if cmd.on:
-        text = f"{name} switches on the Ultrasonics ({item.id}, revealed) (G.2.5)"
-    else:
-        text = f"{name} switches the Ultrasonics ({item.id}) off (G.2.5)"
-    ctx.say("switched", text, unit=cmd.unit)
+    ctx.say(Switched(who=ctx.who(cmd.unit), item=item.id, on=cmd.on))
 
 
 def _require_play(ctx: Ctx) -> None:
@@ -96,8 +101,7 @@ def drive(ctx: Ctx, side: Side, cmd: Drive) -> None:
     if cmd.toward is not None and cmd.toward not in ctx.ship:
         raise RuleError(f"{cmd.toward} is not a grid of the ship", rule="C.4.1")
     ctx.state.drive_to = cmd.toward
-    where = f"toward {cmd.toward}" if cmd.toward else "straight away from the carrier"
-    ctx.tell(Audience.CREW, "order", f"Standing order: Ultrasonics drive the alien {where} (G.2.5)")
+    ctx.say(DriveOrder(toward=cmd.toward))
 
 
 # --- the alien phase begins ------------------------------------------------------------------
@@ -117,12 +121,12 @@ def devices_hook(ctx: Ctx, phase: Phase) -> None:
             finish_unit(ctx, alien.id)
 
 
-def _immune(ctx: Ctx, alien: Alien, device: str) -> bool:
+def _immune(ctx: Ctx, alien: Alien, device: GearKind) -> bool:
     """G.4: Immunity ignores the device, and shows itself doing so (C.3)."""
     if not has_ability(ctx.state, alien, Ability.IMMUNITY):
         return False
     show_ability(ctx, Ability.IMMUNITY)
-    ctx.say("immune", f"{ctx.Name(alien.id)} ignores the {device} (G.4 Immunity)", unit=alien.id)
+    ctx.say(Immune(who=ctx.who(alien.id), device=device.value))
     return True
 
 
@@ -184,14 +188,10 @@ def lure(ctx: Ctx, alien: Alien) -> bool:
     if found is None:
         return False
     bait, path = found
-    if _immune(ctx, alien, "Poison Bait"):
+    if _immune(ctx, alien, GearKind.POISON_BAIT):
         return True
-    ctx.say(
-        "lured",
-        f"{ctx.Name(alien.id)} is drawn to the Poison Bait ({bait.id}) at {bait.grid} (G.2.2)",
-        grid=bait.grid,
-        unit=alien.id,
-    )
+    assert bait.grid is not None
+    ctx.say(Lured(who=ctx.who(alien.id), bait=bait.id, grid=bait.grid))
     legs = _affordable(_legs(ctx, path), alien.actions)
     if legs:
         walk(ctx, alien.id, legs, "the forced march to the bait")
@@ -210,26 +210,21 @@ def eat(ctx: Ctx, alien: Alien, bait: Item) -> None:
     state = ctx.state
     spend(ctx, alien.id, BAIT_MEAL_ACTIONS)
     del state.items[bait.id]
-    grid = alien.grid
-    ctx.say("ate", f"{ctx.Name(alien.id)} eats the Poison Bait (G.2.2)", grid=grid, unit=alien.id)
+    who = ctx.who(alien.id)
+    ctx.say(AteBait(who=who, grid=alien.grid))
     shown = Shown()
-    bait_ferocity = ctx.content.gear[GearKind.POISON_BAIT].effect_ferocity
-    mods = [Modifier("Poison Bait", bait_ferocity), *resilience(ctx, alien.id, shown)]
+    gear = ctx.content.gear[GearKind.POISON_BAIT]
+    mods = [Modifier(Term.GEAR, gear.effect_ferocity, gear.name), *resilience(ctx, alien.id, shown)]
     shown.reveal(ctx)
-    roll = ctx.roll(f"The Poison Bait attacks {ctx.name(alien.id)}", mods, unit=alien.id)
+    roll = ctx.roll(Attempt(effort=Effort.BAIT, target=who), mods)
     if not roll.success:
         wound(ctx, alien.id, None)  # injured; a second injury kills (D.5)
     elif roll.total == roll.target and state.standing.spend_energy_on_seven and alien.energy > 0:
         alien.energy -= 1
-        ctx.say(
-            "energy-spent",
-            f"{ctx.Name(alien.id)} burns an energy store on the exact {roll.target}: "
-            "injured, not killed (D.5, G.2.2)",
-            unit=alien.id,
-        )
+        ctx.say(EnergySpent(who=who, target=roll.target, bait=True))
         wound(ctx, alien.id, None)
     else:
-        kill_alien(ctx, alien, "is killed by the Poison Bait (G.2.2)")
+        kill_alien(ctx, alien, Death.POISON_BAIT)
     check_game_over(ctx)
 
 
@@ -306,16 +301,10 @@ def repel(ctx: Ctx, alien: Alien) -> bool:
     forced = min(_reach(ctx, GearKind.ULTRASONICS) - distance, alien.actions)
     if forced <= 0:
         return False
-    if _immune(ctx, alien, "Ultrasonics"):
+    if _immune(ctx, alien, GearKind.ULTRASONICS):
         return True
-    plural = "s" if forced != 1 else ""
-    ctx.say(
-        "repelled",
-        f"{ctx.state.human(human_id).name}'s Ultrasonics drive {ctx.name(alien.id)} away: "
-        f"{forced} action{plural} of retreat (G.2.5)",
-        grid=alien.grid,
-        unit=alien.id,
-    )
+    who = ctx.who(alien.id)
+    ctx.say(Repelled(who=who, by=ctx.who(human_id), grid=alien.grid, actions=forced))
     alien.repelled_from = origin  # and for the rest of the phase, never closer (G.2.5)
     legs = retreat(ctx, alien, origin, forced)
     if legs:
@@ -323,12 +312,7 @@ def repel(ctx: Ctx, alien: Alien) -> bool:
     lost = forced - sum(leg.cost for leg in legs)
     if lost:
         spend(ctx, alien.id, lost)
-        ctx.say(
-            "repelled",
-            f"{ctx.Name(alien.id)} can get no farther: {lost} action{'s' if lost != 1 else ''} "
-            "lost (G.2.5)",
-            unit=alien.id,
-        )
+        ctx.say(RepelledNoFarther(who=who, lost=lost))
     return True
 
 

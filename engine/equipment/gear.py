@@ -16,8 +16,18 @@ from engine.consult import Secret, consult
 from engine.content_models import Activity, GearKind, Skill
 from engine.context import Ctx, Handler
 from engine.efforts import Shown, action_cost
+from engine.equipment.events import (
+    GearMoved,
+    GearNamed,
+    GearTried,
+    LockerHeld,
+    LockerOpened,
+    TacKitOpened,
+    TooHeavy,
+)
 from engine.errors import RuleError
-from engine.events import Audience
+from engine.events import Audience, GearAction, Handling, Load, Marker
+from engine.hiding.events import Giveaway
 from engine.hiding.piperun import reveal_location
 from engine.moving.movement import check_stacking
 from engine.setup import add_item
@@ -96,28 +106,23 @@ def _carried_bodies(state: GameState, unit_id: str) -> list[Human]:
     return [h for h in state.humans.values() if h.holder == unit_id]
 
 
-def _too_heavy(ctx: Ctx, unit_id: str, verb: str, items: list[Item], cost: int) -> None:
+def _too_heavy(ctx: Ctx, unit_id: str, handling: Handling, items: list[Item], cost: int) -> None:
     """A lift that failed on the weight of face-down markers: the actions are spent,
     the markers stay, and the lifter's side learns only that they are too heavy."""
     spend(ctx, unit_id, cost)
-    who = ctx.Name(unit_id)
-    tried = f"{who} tries to {verb} {_describe(items, [])} but cannot carry it"
-    ctx.say("gear", tried, unit=unit_id)
-    ctx.tell(
-        _side(ctx, unit_id),
-        "weighed",
-        f"{who} cannot carry {_named(items, [], crew=False)}: too heavy (E.3.1)",
-        unit=unit_id,
-    )
-    _give_away(ctx, unit_id, f"markers are touched where it hides ({verb})")
+    who = ctx.who(unit_id)
+    ctx.say(GearTried(who=who, handling=handling, load=_load(ctx, items, [])))
+    unread = tuple(Marker(i.id) for i in items)
+    ctx.say(TooHeavy(audience=_side(ctx, unit_id), who=who, items=unread))
+    _give_away(ctx, unit_id, Giveaway.TOUCHES, handling)
 
 
-def _give_away(ctx: Ctx, unit_id: str, why: str) -> None:
+def _give_away(ctx: Ctx, unit_id: str, cause: Giveaway, handling: Handling) -> None:
     """C.7.1: a pipe-running alien handling markers shows where it is."""
     if not ctx.state.is_human(unit_id):
         alien = ctx.state.alien(unit_id)
         if alien.pipe_running:
-            reveal_location(ctx, alien, why)
+            reveal_location(ctx, alien, cause, handling=handling)
 
 
 # --- naming what moves -------------------------------------------------------------------
@@ -163,46 +168,36 @@ def _missing(ctx: Ctx, word: str, where: str) -> str:
     return f"there is no '{word}' {where}"
 
 
-def _describe(items: list[Item], bodies: list[Human]) -> str:
+def _load(ctx: Ctx, items: list[Item], bodies: list[Human]) -> Load:
     """What the other side sees move: markers face-down, bodies by name."""
     gear = sum(1 for i in items if i.kind != SUPPLIES)
-    crates = len(items) - gear
-    parts = [
-        f"{n} {word}{'s' if n != 1 else ''}"
-        for n, word in ((gear, "gear marker"), (crates, "supplies crate"))
-        if n
-    ]
-    parts += [b.name for b in bodies]
-    return ", ".join(parts) if parts else "nothing"
+    return Load(gear, len(items) - gear, tuple(ctx.who(b.id) for b in bodies))
 
 
-def _named(items: list[Item], bodies: list[Human], *, crew: bool) -> str:
-    """What the acting side knows it moved: the crew knows its gear's kinds (C.3);
-    a supplies crate's kind only once that side examined it."""
-    names = [_label(i, crew) for i in items]
-    return ", ".join(names + [b.name for b in bodies])
-
-
-def _label(item: Item, crew: bool) -> str:
+def _marker(item: Item, crew: bool) -> Marker:
+    """A marker as the acting side knows it: the crew knows its gear's kinds (C.3); a
+    supplies crate's kind only once that side examined it."""
     if item.supply:
         side = "crew" if crew else "alien"
-        return f"{item.id} ({item.supply})" if side in item.examined_by else item.id
-    return f"{item.id} ({item.kind})" if crew else item.id
+        return Marker(item.id, item.supply if side in item.examined_by else None)
+    return Marker(item.id, item.kind if crew else None)
 
 
 def _announce(
-    ctx: Ctx, unit_id: str, verb: str, items: list[Item], bodies: list[Human], cost: int
+    ctx: Ctx, unit_id: str, handling: Handling, items: list[Item], bodies: list[Human], cost: int
 ) -> None:
-    price = f" ({cost} action{'s' if cost != 1 else ''})" if cost else ""
-    who = ctx.Name(unit_id)
-    ctx.say("gear", f"{who} {verb} {_describe(items, bodies)}{price}", unit=unit_id)
-    ctx.tell(
-        _side(ctx, unit_id),
-        "gear-secret",
-        f"{who} {verb} {_named(items, bodies, crew=ctx.state.is_human(unit_id))}",
-        unit=unit_id,
+    who = ctx.who(unit_id)
+    ctx.say(GearMoved(who=who, handling=handling, load=_load(ctx, items, bodies), cost=cost))
+    crew = ctx.state.is_human(unit_id)
+    named = GearNamed(
+        audience=_side(ctx, unit_id),
+        who=who,
+        handling=handling,
+        items=tuple(_marker(i, crew) for i in items),
+        bodies=tuple(ctx.who(b.id) for b in bodies),
     )
-    _give_away(ctx, unit_id, f"markers move where it hides ({verb})")
+    ctx.say(named)
+    _give_away(ctx, unit_id, Giveaway.MOVES, handling)
 
 
 # --- the commands ---------------------------------------------------------------------------
@@ -236,7 +231,7 @@ def pick_up(ctx: Ctx, side: Side, cmd: PickUp) -> None:
     cost = action_cost(ctx, Activity.PICK_UP, cmd.unit)
     require_actions(ctx, cmd.unit, cost, "picking up", "E.3.2, G.1")
     if not fits:
-        _too_heavy(ctx, cmd.unit, "pick up", items, cost)
+        _too_heavy(ctx, cmd.unit, Handling(GearAction.PICK_UP), items, cost)
         return
     spend(ctx, cmd.unit, cost)
     for item in items:
@@ -246,7 +241,7 @@ def pick_up(ctx: Ctx, side: Side, cmd: PickUp) -> None:
             item.examined_by.add(side.value)
     for body in bodies:
         body.grid, body.holder = None, cmd.unit
-    _announce(ctx, cmd.unit, "picks up", items, bodies, cost)
+    _announce(ctx, cmd.unit, Handling(GearAction.PICK_UP), items, bodies, cost)
 
 
 def drop(ctx: Ctx, side: Side, cmd: Drop) -> None:
@@ -264,7 +259,7 @@ def drop(ctx: Ctx, side: Side, cmd: Drop) -> None:
     moved: list[Item | Human] = [*items, *dropped]
     for thing in moved:
         thing.grid, thing.holder = here, None
-    _announce(ctx, cmd.unit, "drops", items, dropped, cost)
+    _announce(ctx, cmd.unit, Handling(GearAction.DROP), items, dropped, cost)
 
 
 def give(ctx: Ctx, side: Side, cmd: Give) -> None:
@@ -281,8 +276,9 @@ def give(ctx: Ctx, side: Side, cmd: Give) -> None:
     cost = action_cost(ctx, Activity.PICK_UP, cmd.unit)
     doing = "exchanging gear" if cmd.back else "handing over gear"
     require_actions(ctx, cmd.unit, cost, doing, "E.3.2, G.1")
+    receiver = ctx.who(cmd.to)
     if not fits:
-        _too_heavy(ctx, cmd.unit, f"hand {ctx.name(cmd.to)}", items, cost)
+        _too_heavy(ctx, cmd.unit, Handling(GearAction.GIVE, receiver), items, cost)
         return
     spend(ctx, cmd.unit, cost)
     handed: list[Item | Human] = [*items, *given]
@@ -291,10 +287,10 @@ def give(ctx: Ctx, side: Side, cmd: Give) -> None:
         thing.holder = cmd.to
     for thing in taken:
         thing.holder = cmd.unit
-    verb = f"hands {ctx.name(cmd.to)}"
+    handling = Handling(GearAction.GIVE, receiver)
     if cmd.back:
-        verb = f"exchanges with {ctx.name(cmd.to)} {_describe(back, returned)} for"
-    _announce(ctx, cmd.unit, verb, items, given, cost)
+        handling = Handling(GearAction.EXCHANGE, receiver, _load(ctx, back, returned))
+    _announce(ctx, cmd.unit, handling, items, given, cost)
 
 
 def _held(
@@ -353,19 +349,10 @@ def open_locker(ctx: Ctx, side: Side, cmd: OpenLocker) -> None:
             item.in_locker = False
     kits = [i for i in inside if i.kind != GearKind.TACKIT]
     if kits:
-        ctx.say(
-            "locker",
-            f"{human.name} opens the {room} locker: {_describe(kits, [])} (E.2.6)",
-            grid=here,
-            unit=human.id,
-        )
-        ctx.tell(
-            Audience.CREW,
-            "locker",
-            f"The {room} locker held {_named(kits, [], crew=True)}",
-            grid=here,
-            unit=human.id,
-        )
+        who = ctx.who(human.id)
+        ctx.say(LockerOpened(who=who, grid=here, room=room, load=_load(ctx, kits, [])))
+        held = tuple(_marker(i, crew=True) for i in kits)
+        ctx.say(LockerHeld(who=who, grid=here, room=room, items=held))
 
 
 def _tackit_opener(ctx: Ctx, human: Human, shown: Shown) -> None:
@@ -384,13 +371,7 @@ def _unpack_tackit(ctx: Ctx, tackit: Item, here: Grid, human: Human) -> None:
         add_item(ctx.state, kind.value, grid=here)
         for kind in ctx.content.gear[GearKind.TACKIT].contents
     ]
-    names = ", ".join(ctx.content.gear[GearKind(i.kind)].name for i in made)
-    ctx.say(
-        "locker",
-        f"{human.name} opens the TacKit: {names} lie at {here} (E.3.6)",
-        grid=here,
-        unit=human.id,
-    )
+    ctx.say(TacKitOpened(who=ctx.who(human.id), grid=here, gear=tuple(i.kind for i in made)))
 
 
 HANDLERS: dict[type[Command], Handler] = {

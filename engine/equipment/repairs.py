@@ -15,7 +15,10 @@ from engine.content_models import Activity, GearKind, ShipSystem, Skill
 from engine.context import Ctx
 from engine.dice import Roll
 from engine.efforts import action_cost, afford, crew_effort, show_skill
+from engine.equipment.events import DoorRepaired, NexusRepaired
 from engine.errors import RuleError
+from engine.events import Attempt, Effort
+from engine.fighting.events import Healed
 from engine.moving.doors import other_airlock_door, resolve_door, set_door
 from engine.state import Condition, Human, Side
 from engine.units import carries, has_skill, tended_grid
@@ -82,17 +85,19 @@ def repair_door(ctx: Ctx, side: Side, cmd: Repair) -> None:
         raise RuleError(
             "both Air Lock doors may not stand open: leave this one closed", rule="E.2.5"
         )
-    roll = _repair_effort(ctx, human, cmd.boost, "D.2, C.1", f"{human.name} repairs door {door.id}")
+    who = ctx.who(human.id)
+    attempt = Attempt(effort=Effort.REPAIR_DOOR, who=who, door=door.id)
+    roll = _repair_effort(ctx, human, cmd.boost, "D.2, C.1", attempt)
     if roll.success:
         set_door(ctx, door, leave)
-        ctx.say("door", f"Door {door.id} is repaired and left {leave.value} (D.2)", unit=human.id)
+        ctx.say(DoorRepaired(who=who, door=door.id, closed=leave is DoorState.CLOSED))
 
 
-def _repair_effort(ctx: Ctx, human: Human, boost: int, rule: str, what: str) -> Roll:
+def _repair_effort(ctx: Ctx, human: Human, boost: int, rule: str, attempt: Attempt) -> Roll:
     """One repair: an action plus those committed, Engineer skills and Command (C.1, E.3.4)."""
     afford(ctx, human.id, action_cost(ctx, Activity.REPAIR, human.id), boost, "a repair", rule)
     kits = (GearKind.TOOLKIT.value,)
-    return crew_effort(ctx, human, Skill.ENGINEER, Activity.REPAIR, boost, what, kits)
+    return crew_effort(ctx, human, Skill.ENGINEER, Activity.REPAIR, boost, attempt, kits)
 
 
 def damaged_systems(ctx: Ctx) -> list[Grid]:
@@ -125,21 +130,15 @@ def repair_system(ctx: Ctx, side: Side, cmd: Repair) -> None:
             legal=damaged,
         )
     system = ShipSystem(state.nexus[here])
-    roll = _repair_effort(
-        ctx, human, cmd.boost, "C.9, C.1", f"{human.name} repairs the {system.value} at {here}"
-    )
+    who = ctx.who(human.id)
+    attempt = Attempt(effort=Effort.REPAIR_SYSTEM, who=who, grid=here, system=system.value)
+    roll = _repair_effort(ctx, human, cmd.boost, "C.9, C.1", attempt)
     if not roll.success:
         return
     del state.nexus[here]
     state.nexus_revealed.discard(here)
     ended = state.countdown.pop(here, None) is not None
-    danger = " The danger is over." if ended else ""
-    ctx.say(
-        "nexus-repaired",
-        f"{human.name} repairs the {system.value}: its marker is removed from play.{danger} (C.9)",
-        grid=here,
-        unit=human.id,
-    )
+    ctx.say(NexusRepaired(who=who, grid=here, system=system.value, danger_over=ended))
 
 
 def repair_humoid(ctx: Ctx, side: Side, cmd: Repair) -> None:
@@ -171,7 +170,10 @@ def repair_humoid(ctx: Ctx, side: Side, cmd: Repair) -> None:
             legal=[str(there)] if there else [],
         )
     show_skill(ctx, patient, Skill.HUMOID)
-    roll = _repair_effort(ctx, human, cmd.boost, "G.3, C.1", f"{human.name} repairs {patient.name}")
+    attempt = Attempt(
+        effort=Effort.REPAIR_HUMOID, who=ctx.who(human.id), target=ctx.who(patient.id)
+    )
+    roll = _repair_effort(ctx, human, cmd.boost, "G.3, C.1", attempt)
     if roll.success:
         patient.condition = Condition.WELL
-        ctx.say("healed", f"{patient.name} is repaired and healed (G.3)", unit=patient.id)
+        ctx.say(Healed(who=ctx.who(patient.id), repaired=True))

@@ -22,8 +22,18 @@ from engine.content_models import Activity, Blueprint, GearKind, Skill
 from engine.context import Ctx, Handler
 from engine.efforts import action_cost, afford, crew_effort
 from engine.equipment import devices
+from engine.equipment.events import (
+    Autopsied,
+    AutopsyFailed,
+    BlueprintDrawn,
+    BlueprintLearned,
+    DeviceMade,
+    Fabricated,
+    FabricationFailed,
+    NoBlueprintLeft,
+)
 from engine.errors import RuleError
-from engine.events import Audience
+from engine.events import Attempt, Effort, Means
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Human, Item, Side
 from engine.turns import PhaseHook
@@ -53,27 +63,23 @@ def autopsy(ctx: Ctx, side: Side, cmd: Autopsy) -> None:
         )
     cost = action_cost(ctx, Activity.AUTOPSY, scientist.id)
     afford(ctx, scientist.id, cost, cmd.boost, "an autopsy", "E.2.2, C.1")
+    who, body = ctx.who(scientist.id), ctx.who(cadaver.id)
     roll = crew_effort(
         ctx,
         scientist,
         Skill.SCIENCE,
         Activity.AUTOPSY,
         cmd.boost,
-        f"{scientist.name} autopsies {cadaver.name} {means}",
-        kits=(GearKind.SCIKIT.value,) if "SciKit" in means else (),
+        Attempt(effort=Effort.AUTOPSY, who=who, target=body, means=means),
+        kits=(GearKind.SCIKIT.value,) if means is Means.SCIKIT else (),
     )
     if not roll.success:
-        ctx.say("autopsy", f"The autopsy of {cadaver.name} fails (E.2.2)", unit=scientist.id)
+        ctx.say(AutopsyFailed(who=who, cadaver=body))
         return
     grid = state.unit_grid(cadaver.id)
     cadaver.fate, cadaver.grid, cadaver.holder = Fate.LOST, None, None
     state.autopsies += 1
-    ctx.say(
-        "autopsied",
-        f"{cadaver.name}'s cadaver is autopsied and removed from play (E.2.2)",
-        grid=grid,
-        unit=scientist.id,
-    )
+    ctx.say(Autopsied(who=who, cadaver=body, grid=grid))
     _draw_blueprint(ctx)
 
 
@@ -106,22 +112,22 @@ def cadavers(state: GameState) -> list[Human]:
     ]
 
 
-def autopsy_means(ctx: Ctx, scientist: Human, cadaver: Human) -> str | None:
-    """How the scientist can autopsy the cadaver: "with the SciKit", "in the Lab",
-    or None (E.2.2, E.3.5, G.3)."""
+def autopsy_means(ctx: Ctx, scientist: Human, cadaver: Human) -> Means | None:
+    """How the scientist can autopsy the cadaver: with the SciKit, in the Lab, or not
+    at all (E.2.2, E.3.5, G.3)."""
     state, ship = ctx.state, ctx.ship
     here, there = state.unit_grid(scientist.id), tended_grid(state, cadaver)
     if here is None or there is None:
         return None
     if here == there and carries(state, scientist.id, GearKind.SCIKIT):
-        return "with the SciKit"
+        return Means.SCIKIT
     if (
         TAG_LAB in ship.region_of(here).tags
         and cadaver.holder is None
         and ship.is_obstructed(there)
         and any(tag in ship.region_of(there).tags for tag in AUTOPSY_TABLES)
     ):
-        return "in the Lab"
+        return Means.LAB
     return None
 
 
@@ -148,24 +154,12 @@ def _draw_blueprint(ctx: Ctx) -> None:
     pile = undrawn_devices(ctx)
     drawn_before = state.autopsies - 1
     if not pile or drawn_before >= len(ctx.content.device_pool):
-        ctx.say("blueprint", "No improvised device markers are left to draw (E.4.1)")
+        ctx.say(NoBlueprintLeft())
         return
     device = state.rng.choice(pile)
     state.crew_secrets.blueprints.append(device.value)
-    ctx.say("blueprint", "The crew draws a face-down improvised device marker: a blueprint (E.4.1)")
-    blueprint = ctx.content.blueprints[device]
-    ctx.tell(
-        Audience.CREW,
-        "blueprint-secret",
-        f"Blueprint: {ctx.content.gear[device].name} - {_recipe(blueprint)} (E.4.1, G.2)",
-    )
-
-
-def _recipe(blueprint: Blueprint) -> str:
-    return (
-        f"a human with {blueprint.skill.value} carrying {blueprint.supplies.value} supplies "
-        f"in an obstructed grid of the {blueprint.room.value}"
-    )
+    ctx.say(BlueprintDrawn())
+    ctx.say(BlueprintLearned(device=device.value))
 
 
 # --- fabrication (E.4.2, G.2) ----------------------------------------------------------------
@@ -202,35 +196,27 @@ def fabricate(ctx: Ctx, side: Side, cmd: Fabricate) -> None:
     crate = _crate(ctx, maker, blueprint)
     cost = action_cost(ctx, Activity.FABRICATE, maker.id)
     afford(ctx, maker.id, cost, cmd.boost, "fabrication", "E.4.2, C.1")
-    roll = crew_effort(
-        ctx,
-        maker,
-        blueprint.skill,
-        Activity.FABRICATE,
-        cmd.boost,
-        f"{maker.name} fabricates an improvised device",
-    )
+    who = ctx.who(maker.id)
+    attempt = Attempt(effort=Effort.FABRICATE, who=who)
+    roll = crew_effort(ctx, maker, blueprint.skill, Activity.FABRICATE, cmd.boost, attempt)
     if not roll.success:
-        ctx.say("fabrication", f"{maker.name}'s fabrication fails (E.4.2)", unit=maker.id)
+        ctx.say(FabricationFailed(who=who))
         return
     del state.items[crate.id]
     state.crew_secrets.blueprints.remove(device.value)
     state.crew_secrets.fabricated.append(device.value)
     made = add_item(state, device.value, grid=here)
-    ctx.say(
-        "fabricated",
-        f"{maker.name} fabricates an improvised device: a face-down marker ({made.id}) "
-        f"lies at {here}; a supplies crate is used up (E.4.2)",
+    ctx.say(Fabricated(who=who, grid=here, marker=made.id))
+    assert crate.supply is not None
+    made_secret = DeviceMade(
+        who=who,
         grid=here,
-        unit=maker.id,
+        marker=made.id,
+        device=device.value,
+        crate=crate.id,
+        supply=crate.supply,
     )
-    ctx.tell(
-        Audience.CREW,
-        "fabricated-secret",
-        f"{made.id} is the {name}; the {crate.id} ({crate.supply}) crate is used up (E.4.2)",
-        grid=here,
-        unit=maker.id,
-    )
+    ctx.say(made_secret)
 
 
 def device_named(ctx: Ctx, word: str) -> GearKind:

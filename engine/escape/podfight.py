@@ -13,8 +13,9 @@ from __future__ import annotations
 from engine.board.grid import Grid
 from engine.content_models import Activity
 from engine.context import Ctx
-from engine.dice import Modifier
+from engine.dice import Modifier, Term
 from engine.efforts import Shown, action_cost
+from engine.escape.events import PodFight
 from engine.fighting.combat import blast_victims, choose_weapon
 from engine.fighting.ferocity import alien_ferocity, crew_ferocity, resilience, strike
 from engine.state import Alien, Human, Phase, Side
@@ -31,7 +32,7 @@ def settle_pod_fight(ctx: Ctx, grid: Grid) -> None:
     turn = 0
     while _both_sides(ctx, grid) and turn < MAX_TURNS:
         turn += 1
-        ctx.say("pod-fight", f"Fight aboard the pod, turn {turn} (E.2.4)", grid=grid)
+        ctx.say(PodFight(grid=grid, turn=turn))
         for side in (first, first.other):
             if _both_sides(ctx, grid):
                 _side_attacks(ctx, side, grid)
@@ -53,7 +54,7 @@ def _boost(ctx: Ctx, unit_id: str, actions: int) -> list[Modifier]:
     """Everything but the attack's own action, committed to the roll (C.1)."""
     extra = actions - action_cost(ctx, Activity.ATTACK, unit_id)
     per = action_cost(ctx, Activity.BOOST, unit_id)
-    return [Modifier("actions", extra // per)] if extra > 0 and per else []
+    return [Modifier(Term.ACTIONS, extra // per)] if extra > 0 and per else []
 
 
 def _side_attacks(ctx: Ctx, side: Side, grid: Grid) -> None:
@@ -74,16 +75,15 @@ def _alien_turn(ctx: Ctx, alien: Alien, grid: Grid) -> None:
         shown = Shown()
         mods = ferocity + resilience(ctx, human.id, shown)
         shown.reveal(ctx)
-        strike(ctx, alien.id, human.id, mods, f"{ctx.Name(alien.id)} attacks {human.name}")
+        strike(ctx, alien.id, human.id, mods)
 
 
 def _human_turn(ctx: Ctx, human: Human, target: Alien, actions: int) -> None:
     """One attack; a Flame Caster's burns every unit in the pod but its wielder (G.2.1)."""
     weapon = choose_weapon(ctx, human, target, 0, "")
-    using = f" with the {weapon.name}" if weapon else ""
     for victim in blast_victims(ctx, human, target, weapon):
         shown = Shown()
         mods = crew_ferocity(ctx, human, weapon, victim, True, shown)
         mods += _boost(ctx, human.id, actions) + resilience(ctx, victim, shown)
         shown.reveal(ctx)
-        strike(ctx, human.id, victim, mods, f"{human.name} attacks {ctx.name(victim)}{using}")
+        strike(ctx, human.id, victim, mods, weapon)

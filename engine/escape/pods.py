@@ -16,8 +16,10 @@ from engine.content_models import Activity
 from engine.context import Ctx, Handler
 from engine.efforts import Shown
 from engine.errors import RuleError
+from engine.escape.events import HidingAboard, Launched, Launching
 from engine.escape.podfight import settle_pod_fight
 from engine.fighting.injury import retire
+from engine.hiding.events import Giveaway
 from engine.hiding.piperun import consult_hideouts
 from engine.moving.doors import close_door, giveaway, open_door, reach_cost, set_door
 from engine.state import Fate, Side
@@ -40,10 +42,6 @@ def pod_grid(pod: Region) -> Grid:
     """A life pod is a single grid (the map check in engine/board/brief.py makes sure)."""
     (grid,) = pod.grids
     return grid
-
-
-def pod_name(pod: Region) -> str:
-    return f"{pod.name} ({pod.key})"
 
 
 def resolve_pod(ctx: Ctx, grid: Grid, spec: str) -> Region:
@@ -91,14 +89,8 @@ def launch(ctx: Ctx, side: Side, cmd: Launch) -> None:
     require_actions(ctx, cmd.unit, cost, f"launching {pod.name}", "E.2.4, G.1")
     spend(ctx, cmd.unit, cost)
     shown.reveal(ctx)
-    plural = "s" if cost != 1 else ""
-    ctx.say(
-        "launch",
-        f"{ctx.Name(cmd.unit)} launches {pod_name(pod)} ({cost} action{plural}) (E.2.4)",
-        grid=grid,
-        unit=cmd.unit,
-    )
-    giveaway(ctx, cmd.unit, f"it launches {pod.name}")
+    ctx.say(Launching(who=ctx.who(cmd.unit), pod=pod.name, key=pod.key, grid=grid, cost=cost))
+    giveaway(ctx, cmd.unit, Giveaway.LAUNCHES, pod=pod.name)
     fire_pod(ctx, pod, door)
     check_game_over(ctx)
 
@@ -111,12 +103,7 @@ def fire_pod(ctx: Ctx, pod: Region, door: Door) -> None:
     for alien in state.live_aliens():
         if alien.grid == grid and alien.pipe_running:
             alien.stop_hiding()
-            ctx.say(
-                "sighted",
-                f"{ctx.Name(alien.id)} was hiding aboard {pod.name}! (C.7.1)",
-                grid=grid,
-                unit=alien.id,
-            )
+            ctx.say(HidingAboard(who=ctx.who(alien.id), pod=pod.name, grid=grid))
     aboard = sorted(state.units_in(grid))
     settle_pod_fight(ctx, grid)
     gone = [i.id for i in state.items.values() if state.item_grid(i) == grid]
@@ -126,9 +113,8 @@ def fire_pod(ctx: Ctx, pod: Region, door: Door) -> None:
         _leave_ship(ctx, unit_id)
     state.launched_pods[pod.key] = aboard
     set_door(ctx, door, DoorState.SEALED)
-    survivors = [ctx.name(u) for u in aboard if _escaped(ctx, u)]
-    who = ", ".join(survivors) if survivors else "nobody alive"
-    ctx.say("launched", f"{pod.name} is away with {who} aboard; its door seals (E.2.4)", grid=grid)
+    survivors = tuple(ctx.who(u) for u in aboard if _escaped(ctx, u))
+    ctx.say(Launched(pod=pod.name, grid=grid, aboard=survivors))
 
 
 def _leave_ship(ctx: Ctx, unit_id: str) -> None:

@@ -21,6 +21,8 @@ from engine.commands import Attack, Command, Repair
 from engine.content_models import GearKind, ShipSystem
 from engine.context import Ctx, Handler
 from engine.equipment.repairs import NEXUS, repair
+from engine.escape.events import Countdown, ShipDestroyed
+from engine.fighting.events import Death
 from engine.fighting.injury import kill_alien, kill_human
 from engine.state import Condition, GameState, Phase
 from engine.turns import PhaseHook, check_game_over
@@ -41,13 +43,8 @@ def countdown(ctx: Ctx, phase: Phase) -> None:
         turned = state.countdown[grid]
         system = ShipSystem(state.nexus[grid])
         if turned < full:
-            left = full - turned
-            ctx.say(
-                "countdown",
-                f"The {system.value} marker at {grid} turns to {turned * 90}°: "
-                f"{left} more crew phase{'s' if left != 1 else ''} to repair it (C.9)",
-                grid=grid,
-            )
+            turn = Countdown(grid=grid, system=system.value, quarters=turned, left=full - turned)
+            ctx.say(turn)
             continue
         destroy(ctx, system)
         return
@@ -59,10 +56,7 @@ def destroy(ctx: Ctx, system: ShipSystem) -> None:
     state = ctx.state
     info = ctx.content.systems[system]
     state.ship_destroyed = system.value
-    ctx.say(
-        "ship-destroyed",
-        f"The {system.value} marker completes its rotation: {info.effect} ({info.rule})",
-    )
+    ctx.say(ShipDestroyed(system=system.value, rule=info.rule))
     if info.kills_humans:
         for human in state.live_humans():
             # Only an alien's attack damages a nexus (C.9), so these deaths are its doing:
@@ -70,7 +64,7 @@ def destroy(ctx: Ctx, system: ShipSystem) -> None:
             kill_human(ctx, human, by_alien=True)
     if info.kills_aliens:
         for alien in state.live_aliens():
-            kill_alien(ctx, alien, f"dies with the Quicksilver ({info.rule})")
+            kill_alien(ctx, alien, Death.SHIP_DESTROYED, rule=info.rule)
     check_game_over(ctx)
 
 

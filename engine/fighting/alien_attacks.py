@@ -12,12 +12,16 @@ from engine.board.ship import DoorKind, DoorState
 from engine.commands import Attack
 from engine.content_models import Ability, Activity, ShipSystem
 from engine.context import Ctx
-from engine.dice import Modifier
+from engine.dice import Modifier, Term
 from engine.efforts import Shown, action_cost, afford, commit
 from engine.errors import RuleError
+from engine.events import Attempt, Effort
+from engine.fighting.events import AlienAttacked, DoorSmashed, NexusDamaged
 from engine.fighting.ferocity import alien_ferocity, resilience, strike
+from engine.hiding.events import Surfacing
 from engine.hiding.piperun import end_run
 from engine.moving.doors import blow_out, resolve_door, set_door
+from engine.moving.events import BlowOutCause
 from engine.state import Alien, Human
 from engine.units import alien_abilities
 
@@ -45,21 +49,16 @@ def alien_attack(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
     cost = action_cost(ctx, Activity.ATTACK, alien.id)
     afford(ctx, alien.id, cost, cmd.boost, "an attack", "D.2, C.1")
     if alien.pipe_running:
-        end_run(ctx, alien, "it attacks")
+        end_run(ctx, alien, Surfacing.ATTACKS)
     ferocity = alien_ferocity(ctx, alien) + commit(ctx, alien.id, cost, cmd.boost)
     shown.reveal(ctx)
-    names = ", ".join(h.name for h in victims)
-    ctx.say(
-        "attack",
-        f"{ctx.Name(alien.id)} attacks {grid}: {names} (D.2)",
-        grid=grid,
-        unit=alien.id,
-    )
+    victims_seen = tuple(ctx.who(h.id) for h in victims)
+    ctx.say(AlienAttacked(who=ctx.who(alien.id), grid=grid, victims=victims_seen))
     for human in victims:
         defence = Shown()
         mods = ferocity + resilience(ctx, human.id, defence)
         defence.reveal(ctx)
-        strike(ctx, alien.id, human.id, mods, f"{ctx.Name(alien.id)} attacks {human.name}")
+        strike(ctx, alien.id, human.id, mods)
 
 
 def crew_at(ctx: Ctx, grid: Grid) -> list[Human]:
@@ -147,16 +146,17 @@ def attack_door(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
     cost = action_cost(ctx, Activity.ATTACK_DOOR, alien.id)
     afford(ctx, alien.id, cost, cmd.boost, "attacking a door", "D.2, C.1")
     if alien.pipe_running:
-        end_run(ctx, alien, "it attacks a door")
+        end_run(ctx, alien, Surfacing.ATTACKS_DOOR)
     mods = alien_ferocity(ctx, alien) + commit(ctx, alien.id, cost, cmd.boost)
-    mods.append(Modifier("closed door resilience", -ctx.content.ship.closed_door_resilience))
-    roll = ctx.roll(f"{ctx.Name(alien.id)} attacks door {door.id}", mods, unit=alien.id)
+    mods.append(Modifier(Term.DOOR, -ctx.content.ship.closed_door_resilience))
+    who = ctx.who(alien.id)
+    roll = ctx.roll(Attempt(effort=Effort.ATTACK_DOOR, who=who, door=door.id), mods)
     if not roll.success:
         return
     set_door(ctx, door, DoorState.SMASHED)
-    ctx.say("door", f"Door {door.id} is smashed open (D.2)", unit=alien.id)
+    ctx.say(DoorSmashed(who=who, door=door.id))
     if door.kind is DoorKind.AIRLOCK_OUTER:
-        blow_out(ctx, "the outer Air Lock door is smashed")
+        blow_out(ctx, BlowOutCause.SMASHED)
 
 
 def attack_nexus(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
@@ -182,10 +182,11 @@ def attack_nexus(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
     cost = action_cost(ctx, Activity.ATTACK_NEXUS, alien.id)
     afford(ctx, alien.id, cost, cmd.boost, "attacking a nexus", "D.2, C.1")
     if alien.pipe_running:
-        end_run(ctx, alien, "it attacks a nexus")
+        end_run(ctx, alien, Surfacing.ATTACKS_NEXUS)
     mods = alien_ferocity(ctx, alien) + commit(ctx, alien.id, cost, cmd.boost)
-    mods.append(Modifier("nexus resilience", -ctx.content.ship.nexus_resilience))
-    roll = ctx.roll(f"{ctx.Name(alien.id)} attacks the nexus at {here}", mods, unit=alien.id)
+    mods.append(Modifier(Term.NEXUS, -ctx.content.ship.nexus_resilience))
+    attempt = Attempt(effort=Effort.ATTACK_NEXUS, who=ctx.who(alien.id), grid=here)
+    roll = ctx.roll(attempt, mods)
     if roll.success:
         damage_nexus(ctx, here)
 
@@ -198,19 +199,16 @@ def damage_nexus(ctx: Ctx, grid: Grid) -> None:
     info = ctx.content.systems[system]
     state.nexus_revealed.add(grid)
     if not info.critical:
-        ctx.say(
-            "nexus-damaged",
-            f"The nexus at {grid} is damaged: it is the {system.value}, "
-            f"which is not critical: no effect (C.9, {info.rule})",
-            grid=grid,
-        )
+        ctx.say(NexusDamaged(grid=grid, system=system.value, critical=False, rule=info.rule))
         return
     state.countdown[grid] = 0
     turns = ctx.content.ship.critical_countdown_turns
-    ctx.say(
-        "nexus-damaged",
-        f"The nexus at {grid} is damaged: it is the {system.value}! Repair it within "
-        f"{turns} turns, before the start of the alien phase of turn {state.turn + turns} "
-        f"(C.9, {info.rule}: {info.effect})",
+    damaged = NexusDamaged(
         grid=grid,
+        system=system.value,
+        critical=True,
+        rule=info.rule,
+        turns=turns,
+        deadline_turn=state.turn + turns,
     )
+    ctx.say(damaged)

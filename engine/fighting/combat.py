@@ -44,13 +44,12 @@ def crew_attack(ctx: Ctx, human: Human, cmd: Attack) -> None:
     cost = action_cost(ctx, Activity.ATTACK, human.id)
     afford(ctx, human.id, cost, cmd.boost, "an attack", "D.1, C.1")
     boost = commit(ctx, human.id, cost, cmd.boost)
-    using = f" with the {weapon.name}" if weapon else ""
     for victim in blast_victims(ctx, human, target, weapon):
         shown = Shown()
         mods = crew_ferocity(ctx, human, weapon, victim, distance == 0, shown) + boost
         mods += resilience(ctx, victim, shown) + range_penalty(weapon, distance)
         shown.reveal(ctx)
-        strike(ctx, human.id, victim, mods, f"{human.name} attacks {ctx.name(victim)}{using}")
+        strike(ctx, human.id, victim, mods, weapon)
 
 
 def visible_alien(ctx: Ctx, word: str) -> Alien:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from engine.content_models import Ability, Gear, GearKind
 from engine.context import Ctx
-from engine.dice import Modifier, Roll
+from engine.dice import Modifier, Roll, Term
 from engine.efforts import Shown, command_modifier
+from engine.events import Attempt, Effort
 from engine.fighting.injury import resolve_hit
 from engine.state import Alien, Human
 from engine.units import SUPPLIES, alien_abilities, has_ability, skill_count, skills_of, stage
@@ -34,9 +35,9 @@ def crew_ferocity(
 ) -> list[Modifier]:
     """D.1: the human's ferocity, the weapon's, Tactical (and Cooking in the same grid),
     Command (G.3) and Toxic Ammo on firearms (G.2.4)."""
-    mods = [Modifier(f"{human.name} ferocity", ctx.content.human_stats.ferocity)]
+    mods = [Modifier(Term.FEROCITY, ctx.content.human_stats.ferocity, human.name)]
     if weapon is not None:
-        mods.append(Modifier(weapon.name, weapon.ferocity))
+        mods.append(Modifier(Term.GEAR, weapon.ferocity, weapon.name))
         shown.item(human.id, weapon.id)
     for skill in dict.fromkeys(skills_of(ctx.content, human)):
         info = ctx.content.skills[skill]
@@ -44,7 +45,7 @@ def crew_ferocity(
             info.ferocity + (info.melee_ferocity if melee else 0)
         )
         if value:
-            mods.append(Modifier(skill.value, value))
+            mods.append(Modifier(Term.SKILL, value, skill.value))
             shown.skill(human, skill)
     mods += command_modifier(ctx, human, shown)
     if weapon is not None and weapon.firearm:
@@ -64,13 +65,13 @@ def _ammunition(ctx: Ctx, human: Human, target_id: str, shown: Shown) -> list[Mo
     used = list({g.id: g for g in extras}.values())
     for gear in used:
         shown.item(human.id, gear.id)
-    return [Modifier(g.name, g.firearm_ferocity) for g in used]
+    return [Modifier(Term.GEAR, g.firearm_ferocity, g.name) for g in used]
 
 
 def alien_ferocity(ctx: Ctx, alien: Alien) -> list[Modifier]:
     """D.1, G.5: the life stage's ferocity."""
     value = ctx.content.life_stages[stage(alien)].ferocity
-    return [Modifier(f"{alien.stage} ferocity", value)]
+    return [Modifier(Term.FEROCITY, value, alien.stage)]
 
 
 def resilience(ctx: Ctx, unit_id: str, shown: Shown) -> list[Modifier]:
@@ -80,23 +81,23 @@ def resilience(ctx: Ctx, unit_id: str, shown: Shown) -> list[Modifier]:
     if not state.is_human(unit_id):
         alien = state.alien(unit_id)
         base = content.life_stages[stage(alien)].resilience
-        mods = [Modifier(f"{alien.stage} resilience", -base)]
+        mods = [Modifier(Term.RESILIENCE, -base, alien.stage)]
         for ability in alien_abilities(state, alien):
             extra = content.abilities[ability].resilience
             if extra:
-                mods.append(Modifier(ability.value, -extra))
+                mods.append(Modifier(Term.ABILITY, -extra, ability.value))
                 shown.ability(ability)
         return mods
     human = state.human(unit_id)
-    mods = [Modifier(f"{human.name} resilience", -content.human_stats.resilience)]
+    mods = [Modifier(Term.RESILIENCE, -content.human_stats.resilience, human.name)]
     for skill in dict.fromkeys(skills_of(content, human)):
         extra = content.skills[skill].resilience * skill_count(content, human, skill)
         if extra:
-            mods.append(Modifier(skill.value, -extra))
+            mods.append(Modifier(Term.SKILL, -extra, skill.value))
             shown.skill(human, skill)
     for gear in carried_gear(ctx, unit_id):
         if gear.resilience:
-            mods.append(Modifier(gear.name, -gear.resilience))
+            mods.append(Modifier(Term.GEAR, -gear.resilience, gear.name))
             shown.item(unit_id, gear.id)
     return mods
 
@@ -106,11 +107,19 @@ def range_penalty(weapon: Gear | None, distance: int) -> list[Modifier]:
     if weapon is None or not weapon.ranged:
         return []
     penalty = weapon.range_penalty(distance)
-    return [Modifier(f"range {distance}", -penalty)] if penalty else []
+    return [Modifier(Term.RANGE, -penalty, str(distance))] if penalty else []
 
 
-def strike(ctx: Ctx, attacker_id: str, target_id: str, mods: list[Modifier], what: str) -> Roll:
+def strike(
+    ctx: Ctx, attacker_id: str, target_id: str, mods: list[Modifier], weapon: Gear | None = None
+) -> Roll:
     """Roll one attack with every modifier announced and apply it (D.1, D.5)."""
-    roll = ctx.roll(what, mods, unit=attacker_id)
+    attempt = Attempt(
+        effort=Effort.ATTACK,
+        who=ctx.who(attacker_id),
+        target=ctx.who(target_id),
+        weapon=weapon.id.value if weapon is not None else "",
+    )
+    roll = ctx.roll(attempt, mods)
     resolve_hit(ctx, target_id, roll, attacker_id)
     return roll

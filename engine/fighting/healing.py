@@ -16,7 +16,9 @@ from engine.content_models import Activity, GearKind, Skill
 from engine.context import Ctx
 from engine.efforts import action_cost, afford, boost_price, commit, crew_effort
 from engine.errors import RuleError
-from engine.events import Audience
+from engine.events import Attempt, Audience, Effort, Means
+from engine.fighting.events import Healed
+from engine.hiding.events import Call
 from engine.hiding.piperun import declare
 from engine.state import Alien, Condition, Human, Side
 from engine.units import carries, has_skill, tended_grid
@@ -46,18 +48,21 @@ def _crew_heal(ctx: Ctx, medic: Human, cmd: Heal) -> None:
     afford(
         ctx, medic.id, action_cost(ctx, Activity.HEAL, medic.id), cmd.boost, "healing", "E.2.1, C.1"
     )
+    attempt = Attempt(
+        effort=Effort.HEAL, who=ctx.who(medic.id), target=ctx.who(patient.id), means=means
+    )
     roll = crew_effort(
         ctx,
         medic,
         Skill.MEDICAL,
         Activity.HEAL,
         cmd.boost,
-        f"{medic.name} heals {patient.name} {means}",
-        kits=(GearKind.AIDKIT.value,) if "AidKit" in means else (),
+        attempt,
+        kits=(GearKind.AIDKIT.value,) if means is Means.AIDKIT else (),
     )
     if roll.success:
         patient.condition = Condition.WELL
-        ctx.say("healed", f"{patient.name} is healed (D.5)", unit=patient.id)
+        ctx.say(Healed(who=ctx.who(patient.id)))
 
 
 def _patient(ctx: Ctx, medic: Human, word: str) -> Human:
@@ -95,15 +100,15 @@ def _refuse_humoid(patient: Human) -> NoReturn:
     )
 
 
-def heal_means(ctx: Ctx, medic: Human, patient: Human) -> str | None:
-    """How the medic can treat the patient: "with the AidKit", "in the Infirmary",
-    or None (D.5, E.2.1, E.3.3)."""
+def heal_means(ctx: Ctx, medic: Human, patient: Human) -> Means | None:
+    """How the medic can treat the patient: with the AidKit, in the Infirmary, or not
+    at all (D.5, E.2.1, E.3.3)."""
     state, ship = ctx.state, ctx.ship
     here, there = state.unit_grid(medic.id), tended_grid(state, patient)
     if here is None or there is None:
         return None
     if here == there and carries(state, medic.id, GearKind.AIDKIT):
-        return "with the AidKit"
+        return Means.AIDKIT
     beds = (TAG_INFIRMARY, TAG_INFIRMARY_QUARANTINE)
     if (
         TAG_INFIRMARY in ship.region_of(here).tags
@@ -111,7 +116,7 @@ def heal_means(ctx: Ctx, medic: Human, patient: Human) -> str | None:
         and ship.is_obstructed(there)
         and any(tag in ship.region_of(there).tags for tag in beds)
     ):
-        return "in the Infirmary"
+        return Means.INFIRMARY
     return None
 
 
@@ -128,9 +133,10 @@ def _alien_heal(ctx: Ctx, alien: Alien, cmd: Heal) -> None:
     audience = Audience.PUBLIC
     if alien.pipe_running:
         audience = Audience.ALIEN
-        for word in ["Heal"] * cost + ["Bonus"] * boost_price(ctx, alien.id, cmd.boost):
-            declare(ctx, alien, word)
-    roll = ctx.roll(f"{ctx.Name(alien.id)} heals", mods, unit=alien.id, audience=audience)
+        for call in [Call.HEAL] * cost + [Call.BONUS] * boost_price(ctx, alien.id, cmd.boost):
+            declare(ctx, alien, call)
+    attempt = Attempt(effort=Effort.HEAL_SELF, who=ctx.who(alien.id))
+    roll = ctx.roll(attempt, mods, audience=audience)
     if roll.success:
         alien.injured = False
-        ctx.tell(audience, "healed", f"{ctx.Name(alien.id)} is healed (D.5)", unit=alien.id)
+        ctx.say(Healed(audience=audience, who=ctx.who(alien.id)))

@@ -11,6 +11,7 @@ from engine.content_models import Ability, Skill
 from engine.context import Ctx
 from engine.dice import Roll
 from engine.efforts import show_ability, show_skill
+from engine.fighting.events import Death, Died, EnergySpent, Injured
 from engine.state import Alien, Condition, Fate, Human
 from engine.units import has_ability, has_skill
 
@@ -55,12 +56,7 @@ def resolve_hit(ctx: Ctx, target_id: str, roll: Roll, by: str | None) -> None:
         and state.alien(target_id).energy > 0
     ):
         state.alien(target_id).energy -= 1  # the attacked unit's own store (D.5, C.10.1)
-        ctx.say(
-            "energy-spent",
-            f"{ctx.Name(target_id)} burns an energy store to shrug off the "
-            f"exact {roll.target} (D.5)",
-            unit=target_id,
-        )
+        ctx.say(EnergySpent(who=ctx.who(target_id), target=roll.target))
         return
     wound(ctx, target_id, by)
 
@@ -87,16 +83,14 @@ def _wound_human(ctx: Ctx, human: Human, by: str | None) -> None:
             show_skill(ctx, human, Skill.HUMOID)  # G.3: ignores unconscious effects
         else:
             human.condition = Condition.UNCONSCIOUS
-    unconscious = human.condition is Condition.UNCONSCIOUS
-    how = "falls unconscious (G.4 Venom)" if unconscious else "is injured (D.5)"
-    drops = f" and drops {_count(len(dropped))}" if dropped else ""
     ctx.say(
-        "injured", f"{human.name} {how}{drops}", grid=ctx.state.unit_grid(human.id), unit=human.id
+        Injured(
+            who=ctx.who(human.id),
+            grid=ctx.state.unit_grid(human.id),
+            unconscious=human.condition is Condition.UNCONSCIOUS,
+            dropped=len(dropped),
+        )
     )
-
-
-def _count(n: int) -> str:
-    return "one thing" if n == 1 else f"{n} things"
 
 
 def kill_human(ctx: Ctx, human: Human, *, by_alien: bool) -> None:
@@ -111,37 +105,31 @@ def kill_human(ctx: Ctx, human: Human, *, by_alien: bool) -> None:
     if has_skill(ctx.content, human, Skill.HUMOID):
         show_skill(ctx, human, Skill.HUMOID)
         human.fate, human.grid, human.holder = Fate.LOST, None, None
-        ctx.say(
-            "died",
-            f"{human.name} is destroyed and removed from the game (G.3)",
-            grid=grid,
-            unit=human.id,
-        )
+        ctx.say(Died(who=ctx.who(human.id), cause=Death.HUMOID, grid=grid))
         return
-    ctx.say("died", f"{human.name} dies (D.5)", grid=grid, unit=human.id)
+    ctx.say(Died(who=ctx.who(human.id), cause=Death.WOUNDS, grid=grid))
 
 
 def _wound_alien(ctx: Ctx, alien: Alien) -> None:
     if alien.injured:
-        kill_alien(ctx, alien, "dies of its second injury (D.5)")
+        kill_alien(ctx, alien, Death.SECOND_INJURY)
         return
     dropped = drop_all(ctx, alien.id)
     alien.injured = True
     if alien.pipe_running:
         alien.injured_when_hidden = True  # a wound is announced to all (D.5)
-    drops = f" and drops {_count(len(dropped))}" if dropped else ""
-    ctx.say(
-        "injured",
-        f"{ctx.Name(alien.id)} is injured: no abilities until healed (D.5){drops}",
-        grid=None if alien.pipe_running else alien.grid,
-        unit=alien.id,
-    )
+    grid = None if alien.pipe_running else alien.grid
+    ctx.say(Injured(who=ctx.who(alien.id), grid=grid, dropped=len(dropped)))
 
 
-def kill_alien(ctx: Ctx, alien: Alien, how: str, *, fate: Fate | None = None) -> None:
+def kill_alien(
+    ctx: Ctx, alien: Alien, how: Death, *, fate: Fate | None = None, rule: str = ""
+) -> None:
     """D.5: a dead alien is removed from play, and the energy stores it carried with it
-    (C.10.1: they cannot be dropped)."""
+    (C.10.1: they cannot be dropped). ``rule``: the system's section, when the ship's
+    destruction killed it."""
     grid = alien.grid
+    who = ctx.who(alien.id)
     drop_all(ctx, alien.id)
     alien.dead = True
     alien.energy = 0
@@ -150,4 +138,4 @@ def kill_alien(ctx: Ctx, alien: Alien, how: str, *, fate: Fate | None = None) ->
     if fate is not None:
         alien.fate = fate
     retire(ctx, alien.id)
-    ctx.say("died", f"{ctx.Name(alien.id)} {how}", grid=grid, unit=alien.id)
+    ctx.say(Died(who=who, cause=how, grid=grid, rule=rule))

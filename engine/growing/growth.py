@@ -27,7 +27,9 @@ from engine.efforts import show_ability
 from engine.errors import RuleError
 from engine.events import Audience
 from engine.fighting.injury import kill_human
+from engine.growing.events import CrateSeen, Examined, Foraged, NothingToEat
 from engine.growing.mutation import bodies_here, mutate, spawn, surge
+from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Side
 from engine.turns import PhaseHook
@@ -101,12 +103,7 @@ def forage(ctx: Ctx, side: Side, cmd: Forage) -> None:
         if Side.ALIEN.value not in crate.examined_by:
             _look(ctx, alien, crate)  # C.3: free; the crate may turn out not to be food
             if crate.supply != FOOD:
-                ctx.tell(
-                    Audience.ALIEN,
-                    "forage",
-                    f"There is nothing to eat in {crate.id}: no actions spent (C.10.1)",
-                    unit=alien.id,
-                )
+                ctx.say(NothingToEat(who=ctx.who(alien.id), crate=crate.id))
                 return
         elif crate.supply != FOOD:
             raise RuleError(f"{crate.id} holds no food", rule="C.10.1")
@@ -117,23 +114,24 @@ def forage(ctx: Ctx, side: Side, cmd: Forage) -> None:
     spend(ctx, alien.id, cmd.actions)
     if alien.pipe_running:
         for _ in range(cmd.actions):
-            declare(ctx, alien, "Forage")
+            declare(ctx, alien, Call.FORAGE)
     alien.energy += cmd.actions  # carried by this alien (C.10.1)
+    eaten = ctx.who(body.id) if body is not None else None
     if body is not None:
-        what = _consume_body(ctx, alien, body)
+        _consume_body(ctx, alien, body)
     else:
         assert source.crate is not None
-        what = "a food supplies crate"
         del state.items[source.crate.id]
     if alien.pipe_running:
-        reveal_location(ctx, alien, f"it consumes {what}")
-    plural = "s" if cmd.actions != 1 else ""
+        reveal_location(ctx, alien, Giveaway.CONSUMES, human=eaten)
     ctx.say(
-        "foraged",
-        f"{ctx.Name(alien.id)} consumes {what}: {cmd.actions} energy store{plural} "
-        f"(now {alien.energy}); it is removed from the game (C.10.1)",
-        grid=alien.grid,
-        unit=alien.id,
+        Foraged(
+            who=ctx.who(alien.id),
+            grid=alien.grid,
+            stores=cmd.actions,
+            energy=alien.energy,
+            body=eaten,
+        )
     )
 
 
@@ -187,13 +185,12 @@ def _check_body(ctx: Ctx, alien: Alien, body: Human) -> None:
         raise RuleError(f"{body.name} was a Humoid and gives no energy", rule="G.3")
 
 
-def _consume_body(ctx: Ctx, alien: Alien, body: Human) -> str:
+def _consume_body(ctx: Ctx, alien: Alien, body: Human) -> None:
     """Remove the body from the game; an unconscious human is killed first (gap 19)."""
     if body.condition is Condition.UNCONSCIOUS:
         show_ability(ctx, Ability.VENOM)
         kill_human(ctx, body, by_alien=True)
     body.fate, body.grid, body.holder = Fate.LOST, None, None
-    return f"{body.name}'s body"
 
 
 # --- examining supplies (C.3) --------------------------------------------------------------
@@ -233,28 +230,23 @@ def examine(ctx: Ctx, side: Side, cmd: Examine) -> None:
         _look(ctx, state.alien(cmd.unit), crate)
         return
     crate.examined_by.add(side.value)
-    ctx.say(
-        "examined",
-        f"{ctx.Name(cmd.unit)} examines {crate.id} (C.3)",
-        grid=here,
-        unit=cmd.unit,
-    )
-    ctx.tell(Audience.CREW, "examined-secret", f"{crate.id} holds {crate.supply} (C.3)")
+    ctx.say(Examined(who=ctx.who(cmd.unit), grid=here, crate=crate.id))
+    ctx.say(_seen(crate, Audience.CREW))
 
 
 def _look(ctx: Ctx, alien: Alien, crate: Item) -> None:
     """The alien looks at a crate; a pipe-runner gives its grid away (C.3, C.7.1)."""
     crate.examined_by.add(Side.ALIEN.value)
     if alien.pipe_running:
-        reveal_location(ctx, alien, "it examines a supplies marker")
+        reveal_location(ctx, alien, Giveaway.EXAMINES)
     else:
-        ctx.say(
-            "examined",
-            f"{ctx.Name(alien.id)} examines {crate.id} (C.3)",
-            grid=alien.grid,
-            unit=alien.id,
-        )
-    ctx.tell(Audience.ALIEN, "examined-secret", f"{crate.id} holds {crate.supply} (C.3)")
+        ctx.say(Examined(who=ctx.who(alien.id), grid=alien.grid, crate=crate.id))
+    ctx.say(_seen(crate, Audience.ALIEN))
+
+
+def _seen(crate: Item, side: Audience) -> CrateSeen:
+    assert crate.supply is not None
+    return CrateSeen(audience=side, crate=crate.id, supply=crate.supply)
 
 
 # --- wiring -----------------------------------------------------------------------------------

@@ -22,7 +22,18 @@ from engine.content_models import Ability, Activity, LifeStage, Skill
 from engine.context import Ctx
 from engine.efforts import Shown, action_cost, afford, boost_price, commit, show_ability
 from engine.errors import RuleError
-from engine.events import Audience
+from engine.events import Attempt, Audience, Effort
+from engine.growing.events import (
+    AbilityDrawn,
+    AbilityLearned,
+    Mutated,
+    NoAbilityLeft,
+    RoyalMutated,
+    Shed,
+    Spawned,
+    Surged,
+)
+from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location
 from engine.state import Alien, Condition, Fate, GameState, Human, Side
 from engine.units import burden, capacity, has_ability, has_skill, held_abilities, stage
@@ -74,7 +85,7 @@ def _require_energy(ctx: Ctx, alien: Alien, need: int, doing: str, rule: str) ->
         )
 
 
-def _effort(ctx: Ctx, alien: Alien, activity: Activity, boost: int, word: str, what: str) -> bool:
+def _effort(ctx: Ctx, alien: Alien, activity: Activity, boost: int, effort: Effort) -> bool:
     """Pay the effort and its committed actions, declare them while pipe-running
     (C.7.3), roll; True on a success."""
     cost = action_cost(ctx, activity, alien.id)
@@ -82,9 +93,10 @@ def _effort(ctx: Ctx, alien: Alien, activity: Activity, boost: int, word: str, w
     audience = Audience.PUBLIC
     if alien.pipe_running:
         audience = Audience.ALIEN
-        for call in [word] * cost + ["Bonus"] * boost_price(ctx, alien.id, boost):
+        word = Call.MUTATE if effort is Effort.MUTATE else Call.SPAWN
+        for call in [word] * cost + [Call.BONUS] * boost_price(ctx, alien.id, boost):
             declare(ctx, alien, call)
-    roll = ctx.roll(what, mods, unit=alien.id, audience=audience)
+    roll = ctx.roll(Attempt(effort=effort, who=ctx.who(alien.id)), mods, audience=audience)
     return roll.success
 
 
@@ -95,29 +107,21 @@ def mutate(ctx: Ctx, side: Side, cmd: Mutate) -> None:
     _require_energy(ctx, alien, need, "mutating", "C.10")
     cost = action_cost(ctx, Activity.MUTATE, alien.id)
     afford(ctx, alien.id, cost, cmd.boost, "mutating", "C.10, C.1")
-    what = f"{ctx.Name(alien.id)} mutates"
-    if not _effort(ctx, alien, Activity.MUTATE, cmd.boost, "Mutate", what):
+    if not _effort(ctx, alien, Activity.MUTATE, cmd.boost, Effort.MUTATE):
         return
     state = ctx.state
     alien.energy -= need
     grown = ctx.content.next_stage(stage(alien))
     if grown is None:
         state.royal_mutations += 1
-        ctx.say(
-            "mutated",
-            f"{ctx.Name(alien.id)} mutates again, leaving spores and resin all over the ship: "
-            f"{need} energy stores consumed, one point to the alien (C.10, F.1; "
-            f"{state.royal_mutations} so far)",
-            unit=alien.id,
+        royal = RoyalMutated(
+            who=ctx.who(alien.id), stores=need, royal_mutations=state.royal_mutations
         )
+        ctx.say(royal)
         return
-    before = ctx.Name(alien.id)
+    before = ctx.who(alien.id)
     alien.stage = grown.value
-    ctx.say(
-        "mutated",
-        f"{before} mutates into a {grown.value}: {need} energy stores consumed (C.10, G.5)",
-        unit=alien.id,
-    )
+    ctx.say(Mutated(who=before, stage=grown.value, stores=need))
     draw_ability(ctx, alien)
     _shed_excess(ctx, alien)
 
@@ -128,17 +132,13 @@ def draw_ability(ctx: Ctx, alien: Alien) -> None:
     held = held_abilities(ctx.state)
     pile = [a for a in ctx.content.abilities if a.value not in held]
     if not pile:
-        ctx.tell(Audience.ALIEN, "ability-secret", "No ability markers are left to draw (G.5)")
+        ctx.say(NoAbilityLeft())
         return
     drawn = ctx.state.rng.choice(pile)
     alien.abilities.append(drawn.value)
-    ctx.say("ability", f"{ctx.Name(alien.id)} draws a face-down ability marker (C.10, G.5)")
-    ctx.tell(
-        Audience.ALIEN,
-        "ability-secret",
-        f"New secret ability for {ctx.name(alien.id)}: {drawn.value} - "
-        f"{ctx.content.abilities[drawn].summary} (G.4)",
-    )
+    who = ctx.who(alien.id)
+    ctx.say(AbilityDrawn(who=who))
+    ctx.say(AbilityLearned(who=who, ability=drawn.value))
 
 
 def _shed_excess(ctx: Ctx, alien: Alien) -> None:
@@ -155,13 +155,8 @@ def _shed_excess(ctx: Ctx, alien: Alien) -> None:
         held.holder, held.grid = None, alien.grid
         dropped.append(thing)
     if dropped:
-        ctx.say(
-            "gear",
-            f"{ctx.Name(alien.id)} cannot carry so much as a {alien.stage} and drops "
-            f"{len(dropped)} thing{'s' if len(dropped) != 1 else ''} (E.3.1)",
-            grid=None if alien.pipe_running else alien.grid,
-            unit=alien.id,
-        )
+        grid = None if alien.pipe_running else alien.grid
+        ctx.say(Shed(who=ctx.who(alien.id), grid=grid, count=len(dropped)))
 
 
 # --- spawning (G.1, G.4 Queen; gap 18) -------------------------------------------------------
@@ -176,8 +171,7 @@ def spawn(ctx: Ctx, side: Side, cmd: Spawn) -> None:
     shown = Shown()
     shown.ability(Ability.QUEEN)
     shown.reveal(ctx)
-    what = f"{ctx.Name(alien.id)} spawns a Larva"
-    if not _effort(ctx, alien, Activity.SPAWN, cmd.boost, "Spawn", what):
+    if not _effort(ctx, alien, Activity.SPAWN, cmd.boost, Effort.SPAWN):
         return
     state = ctx.state
     alien.energy -= need
@@ -188,14 +182,8 @@ def spawn(ctx: Ctx, side: Side, cmd: Spawn) -> None:
     state.aliens[larva.id] = larva
     state.done_units.add(larva.id)  # it earns actions from the next alien phase (gap 18)
     if alien.pipe_running:
-        reveal_location(ctx, alien, "a new Larva appears where it hides")
-    ctx.say(
-        "spawned",
-        f"A new Larva ({larva.id}) appears at {grid} from {host.name}'s body: {need} energy "
-        "stores consumed and the body is gone; it acts from the next alien phase (G.4)",
-        grid=grid,
-        unit=larva.id,
-    )
+        reveal_location(ctx, alien, Giveaway.SPAWNS)
+    ctx.say(Spawned(who=ctx.who(larva.id), grid=grid, host=ctx.who(host.id), stores=need))
     draw_ability(ctx, larva)  # G.5: a Larva holds one ability; a new one draws it (gap 28)
 
 
@@ -243,9 +231,4 @@ def surge(ctx: Ctx, side: Side, cmd: Surge) -> None:
     state.surge_used = True
     alien.actions += gain
     show_ability(ctx, Ability.SURGE)
-    ctx.say(
-        "surged",
-        f"{ctx.Name(alien.id)} burns an energy store for {gain} more actions "
-        f"(now {alien.energy} stores) (G.4)",
-        unit=alien.id,
-    )
+    ctx.say(Surged(who=ctx.who(alien.id), actions=gain, energy=alien.energy))

@@ -16,7 +16,18 @@ from engine.content_models import Ability, GearKind
 from engine.context import Ctx
 from engine.efforts import show_ability, show_gear
 from engine.errors import RuleError
-from engine.events import Audience
+from engine.events import Handling, Who
+from engine.hiding.events import (
+    Call,
+    Declared,
+    Giveaway,
+    HiddenAt,
+    PipeRun,
+    Searched,
+    Sighted,
+    Surfaced,
+    Surfacing,
+)
 from engine.state import Alien, Side
 from engine.units import has_ability, stage
 
@@ -29,30 +40,46 @@ def pipe_run_cost(ctx: Ctx, alien: Alien) -> int:
     return max(cost, 0)
 
 
-def declare(ctx: Ctx, alien: Alien, word: str) -> None:
-    """Announce one pipe-running action with a C.7.3 term."""
+def declare(
+    ctx: Ctx, alien: Alien, call: Call, *, human: Who | None = None, letter: str = "", deck: int = 0
+) -> None:
+    """Announce one pipe-running action with a C.7.3 term; the state keeps the word
+    called ("Move", "Hyun", "Lift B2") for the phase's record."""
+    if call is Call.HUMAN:
+        assert human is not None
+        word = human.name
+    elif call in (Call.LIFT, Call.HATCH):
+        word = f"{call.value} {letter}{deck}"  # as the ship names them (Lift.name_on)
+    else:
+        word = call.value
     ctx.state.declarations.append(word)
-    ctx.say("declared", f"Alien: {word}", unit=alien.id)
+    ctx.say(Declared(who=ctx.who(alien.id), call=call, human=human, letter=letter, deck=deck))
 
 
-def reveal_location(ctx: Ctx, alien: Alien, why: str) -> None:
+def reveal_location(
+    ctx: Ctx,
+    alien: Alien,
+    cause: Giveaway,
+    *,
+    human: Who | None = None,
+    door: str = "",
+    pod: str = "",
+    handling: Handling | None = None,
+) -> None:
     """A C.7.1 giveaway: everyone learns the grid; the pipe-run goes on."""
     assert alien.grid is not None
     ctx.state.sightings.append(alien.grid)
-    ctx.say(
-        "sighted", f"The alien gives itself away at {alien.grid}: {why} (C.7.1)", grid=alien.grid
+    sighted = Sighted(
+        grid=alien.grid, cause=cause, human=human, door=door, pod=pod, handling=handling
     )
+    ctx.say(sighted)
 
 
-def end_run(ctx: Ctx, alien: Alien, how: str) -> None:
+def end_run(ctx: Ctx, alien: Alien, how: Surfacing, by: Who | None = None) -> None:
     """C.7.2: the counter goes back on the display where the pencil line ends."""
     alien.stop_hiding()
-    ctx.say(
-        "surfaced",
-        f"{ctx.Name(alien.id)} is at {alien.grid}: {how} (C.7.2)",
-        grid=alien.grid,
-        unit=alien.id,
-    )
+    assert alien.grid is not None
+    ctx.say(Surfaced(who=ctx.who(alien.id), grid=alien.grid, how=how, by=by))
 
 
 def start_pipe_run(ctx: Ctx, side: Side, cmd: StartPipeRun) -> None:
@@ -65,20 +92,15 @@ def start_pipe_run(ctx: Ctx, side: Side, cmd: StartPipeRun) -> None:
     if has_ability(ctx.state, alien, Ability.AGILE):
         show_ability(ctx, Ability.AGILE)  # the cheaper run gives it away (C.3)
     alien.hide()
-    ctx.say(
-        "pipe-run",
-        f"{ctx.Name(alien.id)} vanishes behind the pipes at "
-        f"{alien.grid} ({cost} action{'s' if cost != 1 else ''}) (C.7)",
-        grid=alien.grid,
-        unit=alien.id,
-    )
+    assert alien.grid is not None
+    ctx.say(PipeRun(who=ctx.who(alien.id), grid=alien.grid, cost=cost))
 
 
 def surface(ctx: Ctx, side: Side, cmd: Surface) -> None:
     alien = take_alien(ctx, side, cmd.unit, "surface from a pipe-run", "C.7.2")
     if not alien.pipe_running:
         raise RuleError(f"{ctx.name(alien.id)} is not pipe-running", rule="C.7.2")
-    end_run(ctx, alien, "the alien stops its pipe-run")
+    end_run(ctx, alien, Surfacing.STOPS)
 
 
 def search_range(ctx: Ctx, human_id: str, actions: int) -> int:
@@ -103,7 +125,8 @@ def run_search(ctx: Ctx, human_id: str, actions: int, *, leftover: bool = False)
     spend(ctx, human_id, actions)
     if reach > actions:
         show_gear(ctx, human_id, GearKind.SCANNER)  # the Scanner's reach shows it (C.3)
-    state.searched |= searched_grids(ctx, origin, reach)
+    covered = searched_grids(ctx, origin, reach)
+    state.searched |= covered
     consult_hideouts(ctx)
     found = [
         a
@@ -112,25 +135,19 @@ def run_search(ctx: Ctx, human_id: str, actions: int, *, leftover: bool = False)
         and _within(grid_range(origin, a.grid), reach)
         and has_los(ctx.ship, origin, a.grid, state.doors)
     ]
-    name = state.human(human_id).name
-    how = "with leftover actions " if leftover else ""
-    if not found:
-        ctx.say(
-            "searched",
-            f"{name} searches {how}{reach} grid{'s' if reach != 1 else ''} "
-            f"from {origin}: nothing found (C.8)",
-            grid=origin,
-            unit=human_id,
-        )
-        return
+    searcher = ctx.who(human_id)
     ctx.say(
-        "searched",
-        f"{name} searches {how}{reach} from {origin} and spots the alien!",
-        grid=origin,
-        unit=human_id,
+        Searched(
+            who=searcher,
+            origin=origin,
+            reach=reach,
+            found=bool(found),
+            leftover=leftover,
+            grids=tuple(sorted(covered)),
+        )
     )
     for alien in found:
-        end_run(ctx, alien, f"tallied by {name}'s search")
+        end_run(ctx, alien, Surfacing.TALLIED, searcher)
 
 
 def _within(distance: int | None, reach: int) -> bool:
@@ -158,17 +175,11 @@ def tally_on_entry(ctx: Ctx, human_id: str, grid: Grid) -> bool:
     """A human entering a pipe-runner's grid tallies it (C.7.2). True if it did."""
     consult_hideouts(ctx)
     runners = [a for a in ctx.state.pipe_runners() if a.grid == grid]
-    name = ctx.state.human(human_id).name
     for alien in runners:
-        end_run(ctx, alien, f"{name} walks right into it")
+        end_run(ctx, alien, Surfacing.WALKED_INTO, ctx.who(human_id))
     return bool(runners)
 
 
 def tell_alien_where(ctx: Ctx, alien: Alien) -> None:
-    ctx.tell(
-        Audience.ALIEN,
-        "secret-position",
-        f"{ctx.Name(alien.id)} is at {alien.grid} (secret)",
-        grid=alien.grid,
-        unit=alien.id,
-    )
+    assert alien.grid is not None
+    ctx.say(HiddenAt(who=ctx.who(alien.id), grid=alien.grid))

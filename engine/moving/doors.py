@@ -18,8 +18,11 @@ from engine.content_models import Ability, Activity, Skill
 from engine.context import Ctx
 from engine.efforts import Shown, action_cost
 from engine.errors import RuleError
+from engine.fighting.events import Death
 from engine.fighting.injury import kill_alien, kill_human
+from engine.hiding.events import Giveaway
 from engine.hiding.piperun import consult_hideouts, reveal_location
+from engine.moving.events import BlownOut, BlowOutCause, DoorWorked, LostToSpace, MarkersLost
 from engine.state import Fate, Side
 from engine.turns import check_game_over
 from engine.units import has_ability, has_skill
@@ -194,24 +197,19 @@ def work_door(ctx: Ctx, side: Side, unit_id: str, spec: str, opening: bool) -> N
     spend(ctx, unit_id, cost)
     shown.reveal(ctx)
     set_door(ctx, door, DoorState.OPEN if opening else DoorState.CLOSED)
-    plural = "s" if cost != 1 else ""
-    ctx.say(
-        "door",
-        f"{ctx.Name(unit_id)} {'opens' if opening else 'closes'} {door.id} ({cost} action{plural})",
-        unit=unit_id,
-    )
-    giveaway(ctx, unit_id, f"it {'opens' if opening else 'closes'} {door.id}")
+    ctx.say(DoorWorked(who=ctx.who(unit_id), door=door.id, opening=opening, cost=cost))
+    giveaway(ctx, unit_id, Giveaway.OPENS if opening else Giveaway.CLOSES, door=door.id)
     if opening and door.kind is DoorKind.AIRLOCK_OUTER:
-        blow_out(ctx, "the outer Air Lock door opens")
+        blow_out(ctx, BlowOutCause.OPENED)
     check_game_over(ctx)
 
 
-def giveaway(ctx: Ctx, unit_id: str, why: str) -> None:
+def giveaway(ctx: Ctx, unit_id: str, cause: Giveaway, *, door: str = "", pod: str = "") -> None:
     """C.7.1: a pipe-running alien working a door or pod shows where it is."""
     if not ctx.state.is_human(unit_id):
         alien = ctx.state.alien(unit_id)
         if alien.pipe_running and alien.grid is not None:
-            reveal_location(ctx, alien, why)
+            reveal_location(ctx, alien, cause, door=door, pod=pod)
 
 
 def set_door(ctx: Ctx, door: Door, now: DoorState) -> None:
@@ -230,29 +228,24 @@ def close_door(ctx: Ctx, side: Side, cmd: CloseDoor) -> None:
 
 
 # --- the Air Lock ------------------------------------------------------------------------
-def blow_out(ctx: Ctx, why: str) -> None:
+def blow_out(ctx: Ctx, cause: BlowOutCause) -> None:
     """E.2.5: everything inside the Air Lock is blown into space: humans die, the alien
     burns up in the planet's atmosphere, gear is lost. Hidden aliens too."""
     state, ship = ctx.state, ctx.ship
     room = ship.region_tagged(TAG_AIRLOCK).grids
-    ctx.say("blow-out", f"{why[:1].upper()}{why[1:]}: the Air Lock blows out into space (E.2.5)")
+    ctx.say(BlownOut(cause=cause))
     consult_hideouts(ctx)
     for grid in sorted(room):
         for alien in [a for a in state.live_aliens() if a.grid == grid]:
-            hidden = " from behind the pipes" if alien.pipe_running else ""
-            kill_alien(
-                ctx,
-                alien,
-                f"is blown out{hidden} and burns up falling to the planet (E.2.5)",
-                fate=Fate.LOST,
-            )
+            how = Death.BLOWN_OUT_HIDDEN if alien.pipe_running else Death.BLOWN_OUT
+            kill_alien(ctx, alien, how, fate=Fate.LOST)
         for human in state.humans_in(grid, alive=False):
             _space_human(ctx, human.id)
     lost = [i.id for i in state.items.values() if state.item_grid(i) in room]
     for item_id in lost:
         del state.items[item_id]
     if lost:
-        ctx.say("blow-out", f"{len(lost)} marker{'s' if len(lost) != 1 else ''} lost to space")
+        ctx.say(MarkersLost(count=len(lost)))
 
 
 def _space_human(ctx: Ctx, human_id: str) -> None:
@@ -261,5 +254,5 @@ def _space_human(ctx: Ctx, human_id: str) -> None:
         kill_human(ctx, human, by_alien=False)
     if human.fate is Fate.ABOARD:
         human.fate = Fate.LOST
-        ctx.say("lost", f"{human.name} is lost to space (E.2.5)", unit=human.id)
+        ctx.say(LostToSpace(who=ctx.who(human.id)))
     human.grid, human.holder = None, None

@@ -11,7 +11,9 @@ from engine.board.grid import Grid
 from engine.commands import Feint, Move, UseHatch, UseLift, Wait
 from engine.context import Ctx
 from engine.errors import RuleError
+from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
+from engine.moving.events import Moved, Waited
 from engine.state import Side
 
 
@@ -90,17 +92,20 @@ def _declare_step(ctx: Ctx, alien_id: str, leg: Leg) -> None:
     alien = ctx.state.alien(alien_id)
     humans = ctx.state.humans_in(leg.to)
     if leg.kind is StepKind.WALK:
-        declare(ctx, alien, humans[0].name if humans else "Move")
         if humans:
-            reveal_location(ctx, alien, f"it passes {humans[0].name}")
+            declare(ctx, alien, Call.HUMAN, human=ctx.who(humans[0].id))
+            reveal_location(ctx, alien, Giveaway.PASSES, human=ctx.who(humans[0].id))
+        else:
+            declare(ctx, alien, Call.MOVE)
         return
     lift = ctx.ship.lift_at(leg.start) if leg.kind is StepKind.LIFT else None
     hatch = ctx.ship.hatch_at(leg.start) if lift is None else None
     ride = lift or hatch
     assert ride is not None
-    declare(ctx, alien, ride.name_on(leg.start.deck))
+    call = Call.LIFT if lift is not None else Call.HATCH
+    declare(ctx, alien, call, letter=ride.letter, deck=leg.start.deck)
     if humans:
-        reveal_location(ctx, alien, f"it comes out where {humans[0].name} is")
+        reveal_location(ctx, alien, Giveaway.COMES_OUT, human=ctx.who(humans[0].id))
 
 
 def _check_not_closer(ctx: Ctx, unit_id: str, legs: list[Leg]) -> None:
@@ -141,10 +146,9 @@ def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str) -> None:
 def _announce_move(ctx: Ctx, unit_id: str, start: Grid, cost: int) -> None:
     state = ctx.state
     grid = state.unit_grid(unit_id)
-    plural = "s" if cost != 1 else ""
-    text = f"{ctx.Name(unit_id)} moves {start} → {grid} ({cost} action{plural})"
+    assert grid is not None
     if state.is_human(unit_id) or not state.alien(unit_id).pipe_running:
-        ctx.say("moved", text, grid=grid, unit=unit_id)
+        ctx.say(Moved(who=ctx.who(unit_id), start=start, grid=grid, cost=cost))
     else:
         tell_alien_where(ctx, state.alien(unit_id))
 
@@ -194,8 +198,9 @@ def feint(ctx: Ctx, side: Side, cmd: Feint) -> None:
         raise RuleError(f"{alien.grid} has no lift or hatch to bang on", rule="C.7.1")
     require_actions(ctx, alien.id, 1, "a feint", "C.7.1")
     spend(ctx, alien.id, 1)
-    name = lift.name_on(alien.grid.deck) if lift else hatch.name_on(alien.grid.deck)  # type: ignore[union-attr]
-    declare(ctx, alien, name)
+    ride = lift or hatch
+    assert ride is not None
+    declare(ctx, alien, Call.LIFT if lift else Call.HATCH, letter=ride.letter, deck=alien.grid.deck)
 
 
 def wait(ctx: Ctx, side: Side, cmd: Wait) -> None:
@@ -207,6 +212,6 @@ def wait(ctx: Ctx, side: Side, cmd: Wait) -> None:
     require_actions(ctx, alien.id, 1, "waiting", "C.7.3")
     spend(ctx, alien.id, 1)
     if alien.pipe_running:
-        declare(ctx, alien, "Move")
+        declare(ctx, alien, Call.MOVE)
     else:
-        ctx.say("waited", f"{ctx.Name(alien.id)} waits.", unit=alien.id)
+        ctx.say(Waited(who=ctx.who(alien.id)))

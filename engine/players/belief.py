@@ -5,8 +5,8 @@ where the alien vanished (C.7) and is updated by each public event:
 
 - a C.7.3 declaration "Move" (or a human's name) widens it by one alien walking step
   (or leaves it: waiting is declared "Move" too);
-- a lift or hatch name keeps only the grids of that lift or hatch (a feint, C.7.1)
-  and the grids at its other end (its use);
+- a lift or hatch called ("Lift B2") keeps only the grids of that lift or hatch on that
+  deck (a feint, C.7.1) and the grids at its other end (its use);
 - any other declaration ("Forage", "Heal", "Bonus", "Mutate", …) leaves it;
 - a C.7.1 sighting, a surfacing or a visible alien fixes it to one grid;
 - a search that finds nothing removes the grids it covered (C.8), the searcher's own
@@ -17,23 +17,26 @@ Doors are all taken as open, so the set is a superset whatever their state: it
 may hold a grid too many, never miss the true one. It reads only events the viewer
 may see and that viewer's :class:`~engine.views.View`, so the crew's belief is
 computed from public information alone; the alien keeps the same belief (fed the
-public events) to know what the crew can deduce.
+public events) to know what the crew can deduce. It reads the events' fields, never
+their words.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from engine.board.geometry import Mover, StepKind, steps_from
 from engine.board.grid import Grid
 from engine.board.ship import Ship
 from engine.board_view import MarkerKind
+from engine.escape.events import HidingAboard
 from engine.events import Event
+from engine.hiding.events import Call, Declared, Searched, Sighted
+from engine.moving.events import Moved
 from engine.views import View
 
 _OPEN: dict[str, object] = {}  # no door state known: every door counts as open
-_NOTHING = re.compile(r"nothing found")
+_WALKS = (Call.MOVE, Call.HUMAN)  # a walking step (or a wait, called "Move")
 
 
 class Belief:
@@ -42,26 +45,24 @@ class Belief:
     def __init__(self, ship: Ship) -> None:
         self.ship = ship
         self.where: dict[str, frozenset[Grid]] = {}
-        self._humans: set[str] = set()
         self._walks: dict[Grid, frozenset[Grid]] = {}
         self._ends: dict[Grid, frozenset[Grid]] = {}
 
     def observe(self, events: Iterable[Event], view: View) -> None:
         """Take in the events just seen and the view right after them."""
-        self._humans = {h.name for h in view.crew}
         last_alien: str | None = None
         for event in events:
-            if event.kind == "declared" and event.unit in self.where:
-                last_alien = event.unit
-                self._declared(event.unit, event.text.removeprefix("Alien: "))
-            elif event.kind == "sighted" and event.grid is not None:
+            if isinstance(event, Declared) and event.who.id in self.where:
+                last_alien = event.who.id
+                self._declared(event)
+            elif isinstance(event, (Sighted, HidingAboard)):
                 who = last_alien or self._only_hidden()
                 if who is not None:
                     self.where[who] = frozenset({event.grid})
-            elif event.kind == "searched" and _NOTHING.search(event.text):
+            elif isinstance(event, Searched) and not event.found:
                 self._searched(view)
-            elif event.kind == "moved" and event.grid is not None and event.unit:
-                self._walked_into(event.unit, event.grid)
+            elif isinstance(event, Moved):
+                self._walked_into(event.who.id, event.grid)
         self._sync(view)
 
     def grids(self, alien_id: str) -> frozenset[Grid]:
@@ -85,12 +86,13 @@ class Belief:
         for alien_id in [k for k in self.where if k not in gone]:
             del self.where[alien_id]
 
-    def _declared(self, alien_id: str, word: str) -> None:
+    def _declared(self, called: Declared) -> None:
+        alien_id = called.who.id
         now = self.where[alien_id]
-        if word == "Move" or word in self._humans:
+        if called.call in _WALKS:
             self.where[alien_id] = frozenset().union(now, *(self._walk(g) for g in now))
-        elif word.startswith(("Lift", "Hatch")):
-            kept = {g for g in now if self._called(g, word)}
+        elif called.call in (Call.LIFT, Call.HATCH):
+            kept = {g for g in now if self._called(g, called)}
             ends = (self._end(g) for g in kept)
             self.where[alien_id] = frozenset().union(kept, *ends)
 
@@ -110,11 +112,12 @@ class Belief:
             self._ends[grid] = found
         return found
 
-    def _called(self, grid: Grid, word: str) -> bool:
-        lift, hatch = self.ship.lift_at(grid), self.ship.hatch_at(grid)
-        return (lift is not None and lift.name_on(grid.deck) == word) or (
-            hatch is not None and hatch.name_on(grid.deck) == word
-        )
+    def _called(self, grid: Grid, called: Declared) -> bool:
+        """Is ``grid`` where the lift or hatch called is, on the deck called from?"""
+        if grid.deck != called.deck:
+            return False
+        ride = self.ship.lift_at(grid) if called.call is Call.LIFT else self.ship.hatch_at(grid)
+        return ride is not None and ride.letter == called.letter
 
     def _searched(self, view: View) -> None:
         """Every grid searched this crew phase is empty, the searchers' own included

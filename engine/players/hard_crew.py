@@ -15,7 +15,6 @@ It remembers the public events (:class:`~engine.players.belief.Belief`) and so:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from engine import commands as c
@@ -25,7 +24,9 @@ from engine.board.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
 from engine.board_view import MarkerKind
 from engine.content import Content
 from engine.dice import Rng
+from engine.equipment.events import GearNamed, LockerHeld, TooHeavy
 from engine.events import Event
+from engine.fighting.events import NexusDamaged
 from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
 from engine.players.fabricate_plan import out_of_reach, workroom
@@ -35,8 +36,6 @@ from engine.players.tactics import FAR, best_by_unit, distances, grid_of, marker
 from engine.state import Side
 from engine.views import CrewLine, View
 
-_DUE = re.compile(r"before the start of the alien phase of turn (\d+)")
-_KIT = re.compile(r"\b(gear\d+) \(ToolKit\)")
 DETOUR = 2  # steps beyond the nearest nexus an alien may go for a less guarded one
 GUARDS = 2  # humans who escort the keeper
 HUNT_SIZE = 40  # a belief this small is worth walking into
@@ -69,12 +68,11 @@ class HardCrew(BeliefKeeper):
     def observe(self, events: list[Event], view: View, ship: Ship) -> None:
         super().observe(events, view, ship)
         for event in events:
-            found = _KIT.search(event.text)
-            if found is not None:
-                self.kit_id = found.group(1)
-            due = _DUE.search(event.text)
-            if due is not None and event.grid is not None:
-                self.deadlines[event.grid] = int(due.group(1)) - 1
+            if isinstance(event, (LockerHeld, GearNamed, TooHeavy)):  # the kit named by id
+                kit = next((m.id for m in event.items if m.kind == TOOLKIT), None)
+                self.kit_id = kit or self.kit_id
+            elif isinstance(event, NexusDamaged) and event.critical:
+                self.deadlines[event.grid] = event.deadline_turn - 1  # its last crew phase
 
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng

@@ -14,13 +14,17 @@ with :class:`ScriptError`, whose text starts with ``line N:``. ``quicksilver scr
 (:mod:`bot.cli.script`) prints what a viewer sees line by line; :func:`read_script` only
 builds the game (an import, a tutorial's check). A game's log (``Game.script()``) is a
 script, and so is a stored game's export (:mod:`bot.desk.export`).
+
+The engine writes no sentences (events are records): ``expect`` lines are checked
+against the words a reader is given (``say``, the scripts' presenter
+``bot.present.events.script_line``); read without words, they are only read.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from engine.errors import GameError
@@ -35,6 +39,9 @@ _UNDO = re.compile(r"^undo\s+(crew|alien)$", re.IGNORECASE)
 _EXPECT = re.compile(r"^expect\s*:\s*(.*)$", re.IGNORECASE)
 _SEED = re.compile(r"^seed\s+(\d+)$", re.IGNORECASE)
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")  # event texts never hold " #"
+
+
+Say = Callable[[Event], str]  # an event in words, for the ``expect`` lines
 
 
 class ScriptError(Exception):
@@ -147,7 +154,7 @@ class Undone:
 
 @dataclass(frozen=True)
 class Checked:
-    """An ``expect:`` line that held."""
+    """An ``expect:`` line that held (or was only read: no words were given)."""
 
     number: int
     wanted: str
@@ -159,9 +166,10 @@ Line = Played | Undone | Checked
 class Player:
     """Plays the lines after the header for one viewer (whose events ``expect`` checks)."""
 
-    def __init__(self, game: Game, viewer: Viewer = Viewer.REFEREE) -> None:
+    def __init__(self, game: Game, viewer: Viewer = Viewer.REFEREE, say: Say | None = None) -> None:
         self.game = game
         self.viewer = viewer
+        self.say = say
         self.last: tuple[Event, ...] | None = None
 
     def line(self, number: int, text: str) -> Line:
@@ -196,7 +204,9 @@ class Player:
     def expect(self, number: int, wanted: str) -> Checked:
         if self.last is None:
             raise fail(number, "nothing to check: no command has been played yet")
-        texts = [event_text(e) for e in self.last]
+        if self.say is None:
+            return Checked(number, wanted)
+        texts = [self.say(e) for e in self.last]
         if not any(wanted in text for text in texts):
             shown = " | ".join(texts) or "nothing"
             raise fail(number, f"expected '{wanted}' in the previous line's events: {shown}")
@@ -211,19 +221,13 @@ def _uncommented(command: str) -> str:
         return command  # the command parser reports the unbalanced quote
 
 
-def event_text(event: Event) -> str:
-    """The event's sentence; a die roll's breakdown is added if the text lacks it."""
-    if event.roll is not None and event.roll.describe() not in event.text:
-        return f"{event.text} [{event.roll.describe()}]"
-    return event.text
-
-
-def read_script(text: str) -> Opening:
+def read_script(text: str, say: Say | None = None) -> Opening:
     """The game a whole script plays, every line applied (``expect`` lines checked as the
-    referee sees the events); :class:`ScriptError` at the first line that does not apply."""
+    referee sees the events, in the words ``say`` gives them); :class:`ScriptError` at the
+    first line that does not apply."""
     source = Source.of(text)
     start = opening(source)
-    player = Player(start.game)
+    player = Player(start.game, say=say)
     for number, line in source.rows():
         player.line(number, line)
     return start

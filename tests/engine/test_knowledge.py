@@ -13,8 +13,11 @@ from engine.board.ship import Ship
 from engine.commands import parse
 from engine.content import Content
 from engine.dice import Rng
+from engine.equipment.events import TooHeavy
 from engine.errors import RuleError
+from engine.events import OrderLapsed
 from engine.game import Game
+from engine.hiding.events import Searched
 from engine.legal import legal_commands, refusal
 from engine.records.scenario import scenario_game
 from engine.secrecy import (
@@ -65,9 +68,12 @@ def test_c8_orders_to_the_next_unit_do_not_depend_on_the_leftover_search() -> No
 def test_c8_an_order_overtaken_by_the_leftover_search_lapses_and_says_why() -> None:
     game = _left_behind(WITHIN_REACH)
     events = events_for(game.play("crew", "search ortiz 2"), "crew")
-    texts = [e.text for e in events]
-    assert any("with leftover actions" in t and "spots the alien" in t for t in texts)
-    assert any("order 'search ortiz 2' lapses" in t for t in texts)
+    searched = [e for e in events if isinstance(e, Searched)]
+    assert [(e.who.id, e.leftover, e.found) for e in searched] == [
+        ("hyun", True, True)
+    ]  # the unit replaced
+    [lapsed] = [e for e in events if isinstance(e, OrderLapsed)]
+    assert lapsed.who.id == "ortiz" and lapsed.command == "search ortiz 2" and lapsed.reason
     ortiz = game.state.human("ortiz")
     assert game.state.active_unit == "ortiz" and ortiz.actions > 0  # nothing was spent
     assert not game.state.pipe_runners()
@@ -75,8 +81,9 @@ def test_c8_an_order_overtaken_by_the_leftover_search_lapses_and_says_why() -> N
 
 def test_c8_the_same_order_searches_when_the_alien_is_out_of_reach() -> None:
     game = _left_behind(OUT_OF_REACH)
-    texts = [e.text for e in game.play("crew", "search ortiz 2")]
-    assert any(t.startswith("Ortiz searches 2") for t in texts)
+    events = game.play("crew", "search ortiz 2")
+    searched = [(e.who.id, e.reach) for e in events if isinstance(e, Searched)]
+    assert ("ortiz", 2) in searched
     assert game.state.pipe_runners()
 
 
@@ -110,9 +117,11 @@ def test_e31_a_marker_too_heavy_for_the_alien_costs_the_action_and_stays() -> No
     events = game.play("alien", "pickup alien1 gear4")
     assert game.state.items["gear4"].holder is None
     assert game.state.alien("alien1").actions == before - 1
-    mine = [e.text for e in events_for(events, "alien")]
-    assert any("too heavy" in t for t in mine)
-    assert not any("ToolKit" in t for t in mine)  # the kind stays face-down (C.3)
+    mine = events_for(events, "alien")
+    [heavy] = [e for e in mine if isinstance(e, TooHeavy)]
+    assert [m.id for m in heavy.items] == ["gear4"]
+    assert all(m.kind is None for m in heavy.items)  # the kind stays face-down (C.3)
+    assert "ToolKit" not in repr(mine)
     assert game.can_undo(Side.ALIEN) is not None  # it learned something: no undo
 
 

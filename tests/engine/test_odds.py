@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.commands import Attack, parse
+from engine.events import Rolled
 from engine.odds import attack_modifier, chance, needed_roll, odds_text
 from tests.positions import CONTENT, SHIP, Beast, Crew, play, position
 
@@ -18,7 +19,7 @@ def test_c1_a_roll_needs_seven_minus_its_modifiers() -> None:
 
 def _rolled_modifier(state, text: str) -> int:
     _, events = play(state, "crew", text)
-    roll = next(e.roll for e in events if e.roll is not None)
+    roll = next(e.roll for e in events if isinstance(e, Rolled))
     return roll.total - roll.die
 
 

@@ -36,7 +36,7 @@ ROUTES = ("0-N9", "0-M8")  # two secret steps from 0-N8, both plain "Move"s
 
 def _crew_sees(game: Game, events: list) -> tuple[str, list[str]]:  # type: ignore[type-arg]
     seen = view(game.state, "crew", game.ship, game.content).to_json()
-    return seen, [e.text for e in events_for(events, "crew")]
+    return seen, [repr(e) for e in events_for(events, "crew")]
 
 
 def test_c7_a_body_carried_by_a_hidden_alien_goes_out_of_sight_with_it() -> None:

@@ -17,7 +17,7 @@ from tests.positions import CONTENT, SHIP, Beast, Crew, play, position
 
 def _crew_output(state: GameState, events: list[Event]) -> tuple[str, list[str], bytes]:
     seen = view(state, "crew", SHIP, CONTENT)
-    told = [f"{e.kind}|{e.text}|{e.grid}|{e.roll}" for e in events_for(events, "crew")]
+    told = [repr(e) for e in events_for(events, "crew")]  # every field of every record
     return seen.to_json(), told, render_png(seen.board, SHIP)
 
 
@@ -101,4 +101,4 @@ def test_c7_every_secret_walk_of_the_same_cost_with_a_body_looks_the_same_to_the
 def _crew_text(state: GameState, events: list[Event]) -> tuple[str, list[str]]:
     """The crew's view and events, without the (slower) map picture."""
     shown = view(state, "crew", SHIP, CONTENT).to_json()
-    return shown, [e.text for e in events_for(events, "crew")]
+    return shown, [repr(e) for e in events_for(events, "crew")]

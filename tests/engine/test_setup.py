@@ -19,6 +19,7 @@ from engine.board.ship import (
 )
 from engine.content import Content
 from engine.errors import NotYourTurn, RuleError
+from engine.events import Audience, RoleGear, SkillDrawn
 from engine.game import Game
 from engine.state import Condition, Phase, SetupStep
 from engine.views import events_for, view
@@ -81,9 +82,9 @@ def test_b12_skill_markers_are_dealt_only_after_the_roles() -> None:
         events = game.play("crew", f'role {human.id} "{_free_roles(game)[0]}"')
     survivors = [h for h in game.state.humans.values() if h.condition is not Condition.DECEASED]
     assert len(survivors) == 8 and all(h.skill_marker for h in survivors)
-    crew_texts = " ".join(e.text for e in events_for(events, "crew"))
-    alien_texts = " ".join(e.text for e in events_for(events, "alien"))
-    assert crew_texts.count("draws skill") == 8 and "skill" not in alien_texts
+    drawn = [e for e in events_for(events, "crew") if isinstance(e, SkillDrawn)]
+    assert len(drawn) == 8 and all(e.audience is Audience.CREW for e in drawn)
+    assert not any(isinstance(e, SkillDrawn) for e in events_for(events, "alien"))
 
 
 def _rules(game: Game) -> tuple[Ship, Content]:
@@ -207,8 +208,8 @@ def test_e38_the_mcpo_starts_with_a_handgun_everyone_sees() -> None:
     game.play("crew", "injured nguyen rahimi")
     events = game.play("crew", 'role hyun "Master Chief Petty Officer"')
     assert [i.kind for i in game.state.items.values() if i.holder == "hyun"] == ["Handgun"]
-    public = [e.text for e in events_for(events, "spectator")]
-    assert any("Hyun starts with a Handgun" in t for t in public)
+    public = [e for e in events_for(events, "spectator") if isinstance(e, RoleGear)]
+    assert [(e.who.id, e.gear) for e in public] == [("hyun", "Handgun")]
     assert game.state.human("hyun").revealed == {"role"}
 
 

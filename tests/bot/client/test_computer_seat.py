@@ -6,7 +6,8 @@ import pytest
 
 from bot.client.app import QuicksilverBot
 from bot.desk.computer_seat import seat_level, seat_side, seat_text
-from bot.desk.service import computer_seed, event_line
+from bot.desk.service import computer_seed
+from bot.present.events import terminal_line
 from engine import commands as c
 from engine.dice import Rng
 from engine.events import Audience
@@ -32,7 +33,7 @@ def lines_by_audience(world: World) -> dict[tuple[str, Audience], list[str]]:
     found: dict[tuple[str, Audience], list[str]] = {}
     for side, command, _ in stored_commands(world):
         for event in fresh.play(Side(side), c.parse(command)):
-            found.setdefault((side, event.audience), []).append(event_line(event))
+            found.setdefault((side, event.audience), []).append(terminal_line(event))
     return found
 
 

@@ -1,18 +1,42 @@
-"""A calmer channel (issue 9): the phase digest and the folded leftover searches (C.8)."""
+"""A calmer channel (issue 9): the phase digest and the folded leftover searches (C.8),
+read from the events' fields (issue 22)."""
 
 from __future__ import annotations
 
-from bot.present.digest import DIGEST_LINES, digest, fold_leftover_searches
+from bot.present.digest import DIGEST_LINES, digest
+from bot.present.events import channel_lines
+from engine.board.grid import Grid
+from engine.events import Event, PhaseBegan, UnitDone, Who
+from engine.fighting.events import Injured
+from engine.hiding.events import Searched, Surfaced, Surfacing
+from engine.moving.events import Moved
+from engine.state import Phase
 
 NAMES = ["Hyun", "Mehta", "Ortiz", "Okeke", "Haddad", "Lindqvist"]
+G = Grid.parse
+LARVA = Who("alien1", "Larva", alien=True)
 
 
-def _phase() -> list[str]:
-    lines = [f"{n} moves 1-F5 → 1-F6 (1 action)" for n in NAMES]
-    lines += [f"{n} searches 2 grids from 1-F6: nothing found (C.8)" for n in NAMES]
-    lines += ["Mehta searches 3 from 1-F6 and spots the alien!", "The Larva is tallied at 2-I5"]
-    lines += ["Ortiz is injured (D.5)", *(f"{n} is done for this phase." for n in NAMES)]
-    return lines
+def _who(name: str) -> Who:
+    return Who(name.lower(), name)
+
+
+def _searched(name: str, reach: int, at: str, *, found: bool = False, leftover: bool = False):
+    return Searched(who=_who(name), origin=G(at), reach=reach, found=found, leftover=leftover)
+
+
+def _phase() -> list[Event]:
+    events: list[Event] = [
+        Moved(who=_who(n), start=G("1-F5"), grid=G("1-F6"), cost=1) for n in NAMES
+    ]
+    events += [_searched(n, 2, "1-F6") for n in NAMES]
+    events += [
+        _searched("Mehta", 3, "1-F6", found=True),
+        Surfaced(who=LARVA, grid=G("2-I5"), how=Surfacing.TALLIED, by=_who("Mehta")),
+        Injured(who=_who("Ortiz")),
+        *(UnitDone(who=_who(n)) for n in NAMES),
+    ]
+    return events
 
 
 def test_a_phase_digest_holds_counts_and_the_lines_that_matter() -> None:
@@ -20,22 +44,32 @@ def test_a_phase_digest_holds_counts_and_the_lines_that_matter() -> None:
     assert len(shown) <= DIGEST_LINES
     assert "6 moves; 6 searches found nothing" in shown[0] and "/game log" in shown[0]
     assert "Mehta searches 3 from 1-F6 and spots the alien!" in shown
+    assert "The Larva is at 2-I5: tallied by Mehta's search (C.7.2)" in shown
     assert "Ortiz is injured (D.5)" in shown
     assert not any("is done for this phase" in line for line in shown)
 
 
 def test_a_short_phase_is_shown_whole() -> None:
-    lines = ["Hyun moves 1-F5 → 1-F6 (1 action)", "Hyun is done for this phase."]
-    assert digest(lines) == lines
+    events = [
+        Moved(who=_who("Hyun"), start=G("1-F5"), grid=G("1-F6"), cost=1),
+        UnitDone(who=_who("Hyun")),
+    ]
+    assert digest(events) == ["Hyun moves 1-F5 → 1-F6 (1 action)", "Hyun is done for this phase."]
 
 
 def test_c8_leftover_searches_of_a_phase_end_come_as_one_line() -> None:
-    lines = ["Turn 2: the alien phase begins (C)"]
-    lines[0:0] = [
-        f"{n} searches with leftover actions 2 grids from 1-F{i}: nothing found (C.8)"
-        for i, n in enumerate(NAMES, 1)
+    events: list[Event] = [
+        _searched(n, 2, f"1-F{i}", leftover=True) for i, n in enumerate(NAMES, 1)
     ]
-    folded = fold_leftover_searches(lines)
-    assert len(folded) == 2 and folded[-1] == lines[-1]
+    events.append(PhaseBegan(turn=2, phase=Phase.ALIEN))
+    folded = channel_lines(events)
+    assert len(folded) == 2 and folded[-1] == "Turn 2: the alien phase begins (C)"
     assert folded[0].startswith("Leftover searches (Hyun 2 from 1-F1, Mehta 2 from 1-F2")
     assert folded[0].endswith("nothing found (C.8)")
+
+
+def test_c8_one_leftover_search_is_told_as_it_is() -> None:
+    events = [_searched("Hyun", 2, "1-F1", leftover=True)]
+    assert channel_lines(events) == [
+        "Hyun searches with leftover actions 2 grids from 1-F1: nothing found (C.8)"
+    ]

@@ -90,7 +90,6 @@ async def test_every_operation_reads_back_what_it_wrote(store_target):
     newest = await store.snapshots(row.id, newest=True)
     assert newest == [SnapshotRow(2, 1, "3a", big + 9, 16.0, "state-2")]
     assert await store.public_lines(row.id, 2) == ["two", "three"]
-    assert await store.summary_lines(row.id, 0) == ["one", "two"]
     assert await store.has_public_lines(row.id) and not await store.has_public_lines(other.id)
     assert await store.games_due(100.0) == [row.id] and await store.games_due(50.0) == []
     assert await store.mod_role(big + 1) == 78 and await store.mod_role(3) is None

@@ -5,6 +5,7 @@ Ultrasonics act as the alien phase begins: the tests pass the crew phase to star
 from __future__ import annotations
 
 from engine.board.ship import DoorState
+from engine.equipment.events import DriveOrder
 from engine.events import Audience, Event
 from engine.legal import legal_commands
 from engine.state import Alien, GameState, Phase, Side
@@ -219,7 +220,7 @@ def test_g25_another_deck_is_farthest_of_all() -> None:
 def test_g25_drive_order_chooses_the_route() -> None:
     state = switched_on(position({"hyun": sonic()}, Beast("0-J5")))
     state, events = play(state, "crew", "drive 0-J12")
-    assert [e.audience for e in events if e.kind == "order"] == [Audience.CREW]
+    assert [e.audience for e in events if isinstance(e, DriveOrder)] == [Audience.CREW]
     after, _ = alien_phase(state)
     assert after.aliens["alien1"].grid == g("0-J9")  # into the Cargo Hold, toward 0-J12
     off, _ = play(state, "crew", "drive off")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.events import Audience
+from engine.equipment.events import GearNamed, LockerHeld
+from engine.events import Audience, Marker
 from engine.state import Condition, Phase
 from tests.positions import Beast, Crew, g, play, position, public, put, refused
 
@@ -132,8 +133,8 @@ def test_e26_unlock_reveals_the_kits_to_the_crew_only() -> None:
     assert kit.grid == g(INFIRMARY_LOCKER)
     assert after.humans["hyun"].actions == 3
     assert "aidkit" not in public(events).lower()
-    crew_only = [e.text for e in events if e.audience is Audience.CREW]
-    assert any(f"{kit.id} (AidKit)" in t for t in crew_only)
+    [held] = [e for e in events if isinstance(e, LockerHeld)]
+    assert held.audience is Audience.CREW and Marker(kit.id, "AidKit") in held.items
     assert "already open" in refused(after, "crew", "unlock hyun").message
 
 
@@ -164,7 +165,8 @@ def test_c3_supplies_picked_up_stay_face_down_to_the_other_side() -> None:
     after, events = play(state, "crew", f"pickup hyun {crate}")
     assert after.items[crate].examined_by == {"crew"}
     assert "chemicals" not in public(events)
-    assert any("chemicals" in e.text for e in events if e.audience is Audience.CREW)
+    [named] = [e for e in events if isinstance(e, GearNamed)]
+    assert named.audience is Audience.CREW and named.items == (Marker(crate, "chemicals"),)
 
 
 def test_c71_pipe_running_alien_handling_markers_gives_itself_away() -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from bot.present.events import dm_lines
 from engine.content_models import GearKind
 from engine.context import Ctx
 from engine.equipment.science import undrawn_devices
-from engine.events import Audience, Event
+from engine.events import Event
 from engine.legal import legal_commands
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Phase, Side
@@ -25,7 +26,8 @@ WORKSHOP_FLOOR = "0-H2"
 
 
 def crew_only(events: list[Event]) -> str:
-    return "\n".join(e.text for e in events if e.audience is Audience.CREW)
+    """What the crew alone reads of the events (bot.present words them)."""
+    return "\n".join(dm_lines(events, "crew"))
 
 
 def names_a_device(text: str) -> bool:

@@ -3,6 +3,7 @@ a Queen's spawn, Surge and Venom's meal (G.4; gaps 18, 19), on the real ship."""
 
 from __future__ import annotations
 
+from bot.present.catalogue import sentence
 from engine.commands import Command
 from engine.content_models import LifeStage
 from engine.events import Event
@@ -49,7 +50,8 @@ def _offered(state: GameState, unit: str) -> list[Command]:
 
 
 def _secret(events: list[Event], viewer: str) -> str:
-    return "\n".join(e.text for e in events_for(events, viewer))
+    """What ``viewer`` reads of the events (bot.present words them)."""
+    return "\n".join(sentence(e) for e in events_for(events, viewer))
 
 
 # --- C.10.1 energy stores ---------------------------------------------------------------------

@@ -6,6 +6,8 @@ import pytest
 
 from engine.board.grid import Grid
 from engine.errors import RuleError
+from engine.events import Event
+from engine.hiding.events import Call, Declared, HiddenAt, Searched, Sighted, Surfaced, Surfacing
 from engine.state import Phase
 from engine.views import events_for, view
 from tests.games import staged
@@ -13,8 +15,15 @@ from tests.games import staged
 G = Grid.parse
 
 
-def _public(events: list) -> list[str]:  # type: ignore[type-arg]
-    return [e.text for e in events_for(events, "crew")]
+def _calls(events: list[Event]) -> list[tuple[Call, str]]:
+    """What the crew hears of a pipe-runner (C.7.3): each call, with the human's name or
+    the lift or hatch called ("B1")."""
+    heard = [e for e in events_for(events, "crew") if isinstance(e, Declared)]
+    return [(e.call, e.human.name if e.human else f"{e.letter}{e.deck or ''}") for e in heard]
+
+
+def _crew(events: list[Event]) -> list[Event]:
+    return events_for(events, "crew")
 
 
 def test_c7_a_larva_starts_a_pipe_run_for_one_action() -> None:
@@ -28,9 +37,11 @@ def test_c7_secret_moves_reach_only_the_alien() -> None:
     game = staged(crew={"hyun": "2-B5"}, alien="1-F5", phase=Phase.ALIEN)
     game.play("alien", "piperun alien")
     events = game.play("alien", "move alien 1-H5")
-    assert _public(events) == ["Alien: Move", "Alien: Move"]
-    assert any("1-H5" in e.text for e in events_for(events, "alien"))
-    assert not any("1-H5" in e.text for e in events_for(events, "spectator"))
+    assert _crew(events) == [e for e in events if isinstance(e, Declared)]
+    assert _calls(events) == [(Call.MOVE, ""), (Call.MOVE, "")]
+    secret = [e for e in events_for(events, "alien") if isinstance(e, HiddenAt)]
+    assert secret and secret[-1].grid == G("1-H5")
+    assert G("1-H5") not in {getattr(e, "grid", None) for e in events_for(events, "spectator")}
     crew_view = view(game.state, "crew", game.ship, game.content)
     assert crew_view.aliens[0].grid == "" and crew_view.board.path == ()
     assert not any(u.side == "alien" for u in crew_view.board.units)
@@ -43,7 +54,7 @@ def test_c73_lift_use_is_declared_by_lift_and_deck() -> None:
     game.play("alien", "piperun alien")
     game.play("alien", "move alien 1-Q5")
     events = game.play("alien", "lift alien up")
-    assert _public(events) == ["Alien: Lift B1"]
+    assert _calls(events) == [(Call.LIFT, "B1")]
     assert game.state.alien("alien1").grid == G("2-Q5")
 
 
@@ -51,7 +62,7 @@ def test_c71_a_feint_is_declared_exactly_like_a_real_lift_ride() -> None:
     game = staged(crew={"hyun": "2-B5"}, alien="1-Q5", phase=Phase.ALIEN)
     game.play("alien", "piperun alien")
     events = game.play("alien", "feint alien")
-    assert _public(events) == ["Alien: Lift B1"]
+    assert _calls(events) == [(Call.LIFT, "B1")]
     assert game.state.alien("alien1").grid == G("1-Q5")
 
 
@@ -65,9 +76,8 @@ def test_c71_passing_a_human_declares_the_name_and_gives_the_grid_away() -> None
     game = staged(crew={"okeke": "2-O5"}, alien="2-N5", phase=Phase.ALIEN)
     game.play("alien", "piperun alien")
     events = game.play("alien", "move alien 2-O5 2-P5")
-    public = _public(events)
-    assert public[0] == "Alien: Okeke"
-    assert any("2-O5" in t for t in public)
+    assert _calls(events)[0] == (Call.HUMAN, "Okeke")
+    assert [e.grid for e in _crew(events) if isinstance(e, Sighted)] == [G("2-O5")]
     assert game.state.alien("alien1").pipe_running  # the run goes on (C.7.1)
 
 
@@ -86,28 +96,30 @@ def test_c72_a_human_walking_into_the_hidden_alien_tallies_it_and_stops() -> Non
     events = game.play("crew", "move hyun 1-F5")
     assert game.state.human("hyun").grid == G("1-D5")
     assert not game.state.alien("alien1").pipe_running
-    assert any("walks right into it" in t for t in _public(events))
+    [surfaced] = [e for e in _crew(events) if isinstance(e, Surfaced)]
+    assert surfaced.how is Surfacing.WALKED_INTO and surfaced.by and surfaced.by.id == "hyun"
 
 
 def test_c72_the_alien_may_stop_its_pipe_run() -> None:
     game = staged(crew={"hyun": "2-B5"}, alien="1-F5", phase=Phase.ALIEN, pipe_running=True)
     events = game.play("alien", "surface alien")
     assert not game.state.alien("alien1").pipe_running
-    assert any("1-F5" in t for t in _public(events))
+    [surfaced] = [e for e in _crew(events) if isinstance(e, Surfaced)]
+    assert surfaced.how is Surfacing.STOPS and surfaced.grid == G("1-F5")
 
 
 def test_c8_a_search_tallies_a_hidden_alien_in_range_and_sight() -> None:
     game = staged(crew={"hyun": "1-B5"}, alien="1-E5", phase=Phase.CREW, pipe_running=True)
     events = game.play("crew", "search hyun 3")
     assert not game.state.alien("alien1").pipe_running
-    assert any("spots the alien" in t for t in _public(events))
+    assert [e.found for e in _crew(events) if isinstance(e, Searched)] == [True]
 
 
 def test_c8_a_search_too_short_finds_nothing() -> None:
     game = staged(crew={"hyun": "1-B5"}, alien="1-F5", phase=Phase.CREW, pipe_running=True)
     events = game.play("crew", "search hyun 3")
     assert game.state.alien("alien1").pipe_running
-    assert any("nothing found" in t for t in _public(events))
+    assert [e.found for e in _crew(events) if isinstance(e, Searched)] == [False]
 
 
 def test_d4_a_search_needs_line_of_sight() -> None:
@@ -116,7 +128,8 @@ def test_d4_a_search_needs_line_of_sight() -> None:
     assert door is not None
     events = game.play("crew", "search hyun 2")  # the Galley is behind a wall, in range 2
     assert game.state.alien("alien1").pipe_running
-    assert any("nothing found" in t for t in _public(events))
+    [search] = [e for e in _crew(events) if isinstance(e, Searched)]
+    assert not search.found and G("1-B3") not in search.grids
 
 
 def test_c8_searching_needs_a_pipe_running_alien() -> None:
@@ -129,7 +142,7 @@ def test_c8_leftover_actions_search_automatically_when_a_unit_ends() -> None:
     game = staged(crew={"hyun": "1-B5"}, alien="1-E5", phase=Phase.CREW, pipe_running=True)
     game.play("crew", "move hyun 1-C5")
     events = game.play("crew", "end hyun")
-    assert any("with leftover actions" in t for t in _public(events))
+    assert [e.leftover for e in _crew(events) if isinstance(e, Searched)] == [True]
     assert not game.state.alien("alien1").pipe_running
 
 

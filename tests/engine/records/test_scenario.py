@@ -18,6 +18,7 @@ from engine.board.ship import DoorState
 from engine.content import load_content
 from engine.errors import GameError
 from engine.game import Game
+from engine.hiding.events import Searched
 from engine.legal import candidates
 from engine.records.scenario import ScenarioError, parse_scenario, scenario_game, write_scenario
 from engine.setup import new_game
@@ -291,7 +292,7 @@ def test_scenario_game_plays_from_the_position() -> None:
         block("turn 2 crew", "crew hyun 0-L5 role=Captain", "alien alien1 Hunter 0-N5 piperun")
     )
     events = game.play("crew", "search hyun 2")
-    assert any("spots the alien" in e.text for e in events)  # C.8
+    assert [e.found for e in events if isinstance(e, Searched)] == [True]  # C.8
     assert not game.state.alien("alien1").pipe_running
 
 

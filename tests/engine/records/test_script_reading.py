@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.present.events import script_line
 from engine.game import Game
 from engine.records.scenario import opening_game, parse_scenario
 from engine.records.script import ScriptError, read_script
@@ -52,8 +53,15 @@ def test_a_scenario_script_keeps_its_opening_written_canonically():
 )
 def test_a_line_that_does_not_apply_stops_the_reading_with_its_number(text, wanted):
     with pytest.raises(ScriptError) as raised:
-        read_script(text)
+        read_script(text, say=script_line)  # expectations checked in the scripts' words
     assert str(raised.value).startswith(wanted)
+
+
+def test_read_without_words_an_expectation_is_only_read():
+    """The engine writes no sentences (issue 22): without a presenter's words an
+    ``expect`` line is taken as read, and the game is the same."""
+    text = "seed 3\ncrew: quick\nexpect: nothing like this\n"
+    assert read_script(text).game.state == read_script("seed 3\ncrew: quick\n").game.state
 
 
 def test_a_bad_command_after_a_scenario_names_its_line_in_the_file():

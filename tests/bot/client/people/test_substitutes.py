@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.desk.service import Seat
+from bot.present.events import dm_lines
 from engine.events import Audience
 from engine.game import Game
 from engine.state import Side
@@ -34,7 +35,7 @@ def side_lines(world: World, audience: Audience) -> list[str]:
     game = Game.new(world.table().row.seed)
     lines: list[str] = []
     for side, command, _ in stored_commands(world):
-        lines += [e.text for e in game.play(Side(side), command) if e.audience is audience]
+        lines += dm_lines(game.play(Side(side), command), audience.value)
     return lines
 
 

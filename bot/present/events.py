@@ -1,0 +1,121 @@
+"""Each output's presenter of events, all speaking the English catalogue
+(:mod:`bot.present.catalogue`): the channel (with its phase digest,
+:mod:`bot.present.digest`), direct messages, the terminal table and scripts (whose
+JSON carries the typed fields beside the sentence)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from typing import Any
+
+from bot.present import catalogue
+from bot.present.catalogue import sentence
+from engine.board.grid import Grid
+from engine.dice import Roll
+from engine.events import Event
+from engine.hiding.events import Searched
+from engine.views import Viewer, events_for
+
+
+def fold_leftover_searches(events: Sequence[Event]) -> list[Event | tuple[Searched, ...]]:
+    """Every leftover search of a phase's end that found nothing (C.8: one per human in
+    the engine's record) becomes one item, where the first of them stood."""
+    found = tuple(e for e in events if isinstance(e, Searched) and e.leftover and not e.found)
+    if len(found) < 2:
+        return list(events)
+    out: list[Event | tuple[Searched, ...]] = []
+    for event in events:
+        if event is found[0]:
+            out.append(found)
+        elif event not in found:
+            out.append(event)
+    return out
+
+
+def folded_line(item: Event | tuple[Searched, ...]) -> str:
+    return sentence(item) if isinstance(item, Event) else catalogue.leftover_searches(item)
+
+
+# --- the channel --------------------------------------------------------------------------
+def log_lines(events: Iterable[Event]) -> list[str]:
+    """What everyone may read of ``events``, a line each: the store's record of the
+    game's public lines (``/game log``) and the actor's own reply."""
+    return [sentence(e) for e in events_for(events, Viewer.SPECTATOR)]
+
+
+def channel_lines(events: Iterable[Event]) -> list[str]:
+    """Public events as posted in the game's channel: the leftover searches folded."""
+    public = events_for(events, Viewer.SPECTATOR)
+    return [folded_line(item) for item in fold_leftover_searches(public)]
+
+
+def reveal_lines(events: Iterable[Event]) -> list[str]:
+    """Every event given, whoever it was for: a finished game's replay, all secrets out,
+    or what the caller already chose a viewer may see (``events_for``)."""
+    return [sentence(e) for e in events]
+
+
+# --- direct messages ----------------------------------------------------------------------
+def dm_lines(events: Iterable[Event], side: str) -> list[str]:
+    """The events meant for ``side`` alone ("crew" or "alien"): its secret notes."""
+    return [sentence(e) for e in events if e.audience.value == side]
+
+
+# --- the terminal table and scripts -------------------------------------------------------
+def terminal_line(event: Event) -> str:
+    """One event at the terminal table (``quicksilver play``)."""
+    return sentence(event)
+
+
+def script_line(event: Event) -> str:
+    """One event in a script's output (``quicksilver script``), which ``expect:`` reads."""
+    return sentence(event)
+
+
+def script_record(event: Event) -> dict[str, Any]:
+    """One event in a script's JSON output: its kind, audience and sentence, and its
+    typed fields (``fields``: units as {id, name, alien}, grids as "1-F6", rolls with
+    their modifiers, enums by value)."""
+    return {
+        "kind": event.kind,
+        "audience": event.audience.value,
+        "text": script_line(event),
+        "fields": {
+            f.name: _json(getattr(event, f.name)) for f in fields(event) if f.name != "audience"
+        },
+    }
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Grid):
+        return str(value)
+    if isinstance(value, Roll):
+        return _roll_json(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _json(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+def _roll_json(roll: Roll) -> dict[str, Any]:
+    return {
+        "die": roll.die,
+        "modifiers": [
+            {
+                "source": catalogue.modifier_text(m),
+                "term": m.term.value,
+                "name": m.name,
+                "value": m.value,
+            }
+            for m in roll.modifiers
+        ],
+        "total": roll.total,
+        "target": roll.target,
+        "success": roll.success,
+        "text": catalogue.roll_text(roll),
+    }

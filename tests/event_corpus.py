@@ -1,0 +1,143 @@
+"""A corpus of games whose every event is written down as a person reads it.
+
+``tests/fixtures/event_sentences.jsonl.gz`` holds, for each game of the corpus, every
+event's kind, audience and sentence as they were before events became typed records
+(issue 22); :mod:`tests.bot.present.test_sentences` plays the same games again and checks
+that the presenters still say the same (or the better sentences listed there).
+
+The corpus: random playouts from set-up (the generator of
+:mod:`tests.engine.test_playout`), random games from each scenario in ``tests/scenarios``,
+the scripts in ``tests/scripts``, and games between the game-controlled players (whose
+decisions read events, so they must decide as before for the games to be the same).
+
+``python -m tests.event_corpus`` writes the fixture again.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import multiprocessing
+import os
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+
+from engine.events import Event
+from engine.game import Game
+from engine.players.base import play_game
+from engine.players.levels import player_for
+from engine.records.scenario import scenario_game
+from engine.records.script import Player, ScriptError, Source, opening
+from engine.state import Side
+from tests.engine.test_playout import SCENARIOS, play_on
+
+ROOT = Path(__file__).resolve().parent
+FIXTURE = ROOT / "fixtures" / "event_sentences.jsonl.gz"
+SCRIPTS = sorted((ROOT / "scripts").glob("*.qs"))
+# Positions the games above seldom or never reach: each rare event at least once.
+EVENT_SCRIPTS = sorted((ROOT / "fixtures" / "event_scripts").glob("*.qs"))
+PLAYOUTS = 24  # random games from set-up, to the end or turn 60
+PLAYOUT_TURNS = 60
+SCENARIO_RUNS = 6  # random games per scenario, patient players
+SCENARIO_TURNS = 8
+LEVEL_GAMES = 4  # games per pairing of game-controlled players
+LEVEL_TURNS = 40
+
+Row = tuple[str, str, str]  # kind, audience, sentence
+Say = Callable[[Event], str]
+
+
+def events_of(game: Game) -> list[Event]:
+    """Every event of ``game``'s log, replayed from the log's start."""
+    again = Game(game.seed, game.ship, game.content, game.start_state())
+    return [e for entry in game.log for e in again.play(entry.side, entry.command)]
+
+
+def _playout(seed: int) -> list[Event]:
+    return events_of(play_on(Game.new(seed), Counter(), PLAYOUT_TURNS, seed))
+
+
+def _scenario(path: Path, player_seed: int) -> list[Event]:
+    game = scenario_game(path.read_text(encoding="utf-8"))
+    last = game.state.turn + SCENARIO_TURNS
+    return events_of(play_on(game, Counter(), last, player_seed, patient=True))
+
+
+def _script(path: Path) -> list[Event]:
+    """The script's game: its commands and undos (its expectations are its own test's),
+    up to a bad line (bad_line.qs is meant to fail)."""
+    source = Source.of(path.read_text(encoding="utf-8"))
+    try:
+        game = opening(source).game
+    except ScriptError:
+        return []
+    player = Player(game)
+    for number, text in source.rows():
+        try:
+            player.line(number, text)
+        except ScriptError:
+            break
+    return events_of(game)
+
+
+def _levels(crew: str, alien: str, seed: int) -> list[Event]:
+    crew_player, alien_player = player_for(Side.CREW, crew), player_for(Side.ALIEN, alien)
+    return events_of(play_game(seed, crew_player, alien_player, LEVEL_TURNS))
+
+
+def games() -> Iterator[tuple[str, Callable[[], list[Event]]]]:
+    """Every game of the corpus: its name and how to play it, returning its events."""
+    for seed in range(PLAYOUTS):
+        yield f"playout {seed}", partial(_playout, seed)
+    for path in SCENARIOS:
+        for run in range(SCENARIO_RUNS):
+            yield f"scenario {path.name} {run}", partial(_scenario, path, run)
+    for path in SCRIPTS + EVENT_SCRIPTS:
+        yield f"script {path.name}", partial(_script, path)
+    for crew, alien in (("hard", "easy"), ("easy", "hard"), ("hard", "hard"), ("normal", "normal")):
+        for seed in range(LEVEL_GAMES):
+            yield (
+                f"players {crew} crew vs {alien} alien {seed}",
+                partial(_levels, crew, alien, seed),
+            )
+
+
+GAMES = list(games())
+
+
+def rows(events: list[Event], say: Say) -> list[Row]:
+    return [(e.kind, e.audience.value, say(e)) for e in events]
+
+
+def _played(index: int) -> list[Event]:
+    return GAMES[index][1]()
+
+
+def played() -> Iterator[tuple[str, list[Event]]]:
+    """Every game of the corpus played, on every core: its name and its events."""
+    Game.new(0)  # build the ship's sight tables once, before the workers fork
+    with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
+        found = pool.map(_played, range(len(GAMES)))
+    for (name, _), events in zip(GAMES, found, strict=True):
+        yield name, events
+
+
+def read_fixture() -> dict[str, list[Row]]:
+    with gzip.open(FIXTURE, "rt", encoding="utf-8") as handle:
+        found = [json.loads(line) for line in handle]
+    return {g["game"]: [(r[0], r[1], r[2]) for r in g["events"]] for g in found}
+
+
+def write_fixture(say: Say) -> None:
+    with gzip.open(FIXTURE, "wt", encoding="utf-8") as handle:
+        for name, events in played():
+            record = {"game": name, "events": rows(events, say)}
+            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance tool
+    write_fixture(lambda e: e.text)
+    print(f"wrote {FIXTURE}", file=sys.stderr)
