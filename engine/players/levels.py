@@ -1,6 +1,7 @@
 """Levels of the game-controlled players: `easy` is the original player, `normal` and
-`hard` the ones that keep the crew's belief (issue 12). Each call gives a fresh player,
-as the belief-keeping ones remember the game they play."""
+`hard` the ones that keep the crew's belief (issue 12), `expert` the `hard` ones with a
+search over sampled worlds where it pays (issue 26, :mod:`engine.players.expert`). Each
+call gives a fresh player, as the belief-keeping ones remember the game they play."""
 
 from __future__ import annotations
 
@@ -10,19 +11,24 @@ from engine.game import Game
 from engine.players.alien_ai import alien_ai
 from engine.players.base import Player, decide
 from engine.players.crew_ai import crew_ai
+from engine.players.expert import ExpertAlien, ExpertCrew, SearchParams
 from engine.players.hard_alien import HardAlien
 from engine.players.hard_crew import HardCrew
 from engine.rules import apply
 from engine.state import Side
 from engine.views import events_for, view
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
-def player_for(side: Side, level: str) -> Player:
-    """A fresh player for ``side`` at ``level`` (easy, normal or hard)."""
+def player_for(side: Side, level: str, params: SearchParams | None = None) -> Player:
+    """A fresh player for ``side`` at ``level`` (easy, normal, hard or expert);
+    ``params`` shape the expert's search (its budget: :data:`~engine.players.expert.PLAY`
+    unless given)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if level == "expert":
+        return ExpertCrew(params) if side is Side.CREW else ExpertAlien(params)
     if level == "easy":
         return crew_ai if side is Side.CREW else alien_ai
     hard = level == "hard"
