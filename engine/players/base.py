@@ -78,9 +78,7 @@ def _boosted(cmd: c.Attack | c.Heal | c.Repair, boost: int) -> c.Command:
     return c.Repair(cmd.unit, cmd.target, cmd.leave, boost)
 
 
-def candidate_pool(
-    state: GameState, side: Side, ship: Ship, content: Content
-) -> list[c.Command]:
+def candidate_pool(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
     """The commands ``side`` may try now, not yet checked: set-up is done in one
     ``quick``; in play, the active unit's commands (C.2: it spends its actions first)
     or every ready unit's."""

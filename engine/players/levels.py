@@ -35,7 +35,9 @@ def player_for(side: Side, level: str, params: SearchParams | None = None) -> Pl
     return HardCrew(hunt=hard) if side is Side.CREW else HardAlien(careful=hard)
 
 
-def decide_at_level(game: Game, side: Side, level: str, rng: Rng) -> c.Command:
+def decide_at_level(
+    game: Game, side: Side, level: str, rng: Rng, params: SearchParams | None = None
+) -> c.Command:
     """The next command of ``side`` played at ``level`` for a caller that keeps no player
     between commands (the bot, the terminal table): a remembering player first reads the
     game's public record again, from its side only, by replaying the log.
@@ -45,7 +47,15 @@ def decide_at_level(game: Game, side: Side, level: str, rng: Rng) -> c.Command:
     Then the belief starts wide (every grid, for an alien hidden at the log's start): a
     superset of the truth, so the choice is legal and merely less informed. The bot gives
     its players the whole stored list instead (:mod:`engine.players.memory`)."""
-    player = player_for(side, level)
+    return decide(
+        game.state, side, caught_up(game, side, level, params), game.ship, game.content, rng
+    )
+
+
+def caught_up(game: Game, side: Side, level: str, params: SearchParams | None = None) -> Player:
+    """A fresh player at ``level`` that has read the public record of ``game`` (its log)
+    from ``side``'s seat, as :func:`decide_at_level` describes."""
+    player = player_for(side, level, params)
     observe = getattr(player, "observe", None)
     if observe is not None:
         readers = "crew" if side is Side.CREW else "spectator"
@@ -57,4 +67,4 @@ def decide_at_level(game: Game, side: Side, level: str, rng: Rng) -> c.Command:
                 view(state, side.value, game.ship, game.content),
                 game.ship,
             )
-    return decide(game.state, side, player, game.ship, game.content, rng)
+    return player

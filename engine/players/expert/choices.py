@@ -22,11 +22,10 @@ from engine import commands as c
 from engine.board.geometry import grid_range, visible_grids
 from engine.board.grid import Grid
 from engine.board.ship import Ship
+from engine.players.expert.params import SearchParams
 from engine.players.expert.sampling import Hidden
 from engine.players.tactics import unit_of
 from engine.views import View
-
-NARROW = 40  # a belief of at most this many grids is worth searching (hard_crew's HUNT_SIZE)
 
 
 def covered(view: View, ship: Ship, cmd: c.Search, possible: frozenset[Grid]) -> set[Grid]:
@@ -36,7 +35,9 @@ def covered(view: View, ship: Ship, cmd: c.Search, possible: frozenset[Grid]) ->
     here = Grid.parse(line.grid)
     seen = visible_grids(ship, here, view.board.doors)
     return {
-        g for g in possible if g == here or (g in seen and (grid_range(here, g) or 0) <= cmd.actions)
+        g
+        for g in possible
+        if g == here or (g in seen and (grid_range(here, g) or 0) <= cmd.actions)
     }
 
 
@@ -46,8 +47,9 @@ def crew_candidates(
     hard: c.Command,
     ship: Ship,
     hidden: Hidden | None,
-    size: int,
+    params: SearchParams,
 ) -> list[c.Command]:
+    size = params.candidates
     unit = unit_of(hard)
     mine = [cmd for cmd in legal if unit_of(cmd) == unit and cmd != hard]
     if isinstance(hard, c.Attack) or any(isinstance(m, c.Attack) for m in mine):
@@ -58,7 +60,7 @@ def crew_candidates(
     if hidden is None or not isinstance(hard, c.Search | c.EndUnit):
         return []
     possible = {g for grids, _ in hidden.table.values() for g in grids}
-    if not possible or len(possible) > NARROW:
+    if not possible or len(possible) > params.narrow:
         return []
     chance: Callable[[set[Grid]], float] = lambda gs: sum(  # noqa: E731
         hidden.share(a, gs) for a in hidden.table

@@ -45,6 +45,9 @@ class SearchParams:
     horizon_phases: int = 2
     # A rollout never plays more commands than this (a guard, not a horizon).
     rollout_commands: int = 160
+    # The crew searches its searches only while the belief holds at most this many
+    # grids: wider, no search can find the alien often enough to tell choices apart.
+    narrow: int = 40
     weighting: Weighting = Weighting.FAR
     # FAR: a grid's weight is 1 + min(distance to the nearest human, FAR_CAP).
     far_cap: int = 8

@@ -108,7 +108,7 @@ class ExpertCrew(_Expert):
             a.id: belief.grids(a.id) for a in view.aliens if a.hidden and belief is not None
         }
         hidden = Hidden(view, possible, ship, self.params) if possible else None
-        found = crew_candidates(view, legal, hard, ship, hidden, self.params.candidates)
+        found = crew_candidates(view, legal, hard, ship, hidden, self.params)
         outcome = None
         if len(found) > 1:
             outcome = self._search(view, found, hidden, ship, content, rng)

@@ -98,20 +98,21 @@ def _humans(state: GameState, view: View, content: Content, rng: Rng) -> None:
         human.holder = line.carried_by or None
         human.actions = line.actions or 0
         human.role = line.role or (roles.pop() if roles else None)
-        human.skill_marker = _skill_marker(line, content, crew_view, markers)
-        if not crew_view:
-            human.revealed = {"role"} if line.role else set()
+        if crew_view:
+            human.skill_marker = line.skills[1] if len(line.skills) > 1 else None
+        else:
+            human.skill_marker, human.revealed = _turned_up(line, markers)
         state.humans[line.id] = human
 
 
-def _skill_marker(line: CrewLine, content: Content, crew_view: bool, pool: list[str]) -> str | None:
-    """The crew reads both its markers (the role's skill first); the alien sees only
-    those turned up, and a world deals it the rest from the markers nobody has seen."""
-    if crew_view:
-        return line.skills[1] if len(line.skills) > 1 else None
-    if line.role and len(line.skills) > 1:
-        return line.skills[1]
-    return pool.pop() if pool else None
+def _turned_up(line: CrewLine, pool: list[str]) -> tuple[str | None, set[str]]:
+    """What the alien has seen of a human's markers (its role's skill comes first), and
+    a skill marker dealt from those nobody has seen for the one it has not."""
+    shown = list(line.skills[1:] if line.role else line.skills)
+    revealed = {"role"} if line.role else set()
+    if shown:
+        return shown[0], revealed | {"skill"}
+    return (pool.pop() if pool else None), revealed
 
 
 def _aliens(state: GameState, view: View, secrets: Secrets, content: Content, rng: Rng) -> None:
