@@ -73,11 +73,11 @@ async def computer_command(store: Store, table: Table, side: Side, rng: Rng) -> 
     except GameError as err:  # its text may quote a hidden command: log only the rule
         rule = err.rule or "no rule"
         log.warning("game %d: the %s's memory not rebuilt (%s)", table.id, side.value, rule)
-        return decide_at_level(game, side, level, rng)
+        return await asyncio.to_thread(decide_at_level, game, side, level, rng)
     if len(lines) != game.length or memory.game.state != game.state:
         log.warning("game %d: stored commands and the game differ; phase-only belief", table.id)
-        return decide_at_level(game, side, level, rng)
+        return await asyncio.to_thread(decide_at_level, game, side, level, rng)
     _MEMORIES[table.id] = memory
     while len(_MEMORIES) > _KEPT:
         _MEMORIES.popitem(last=False)
-    return memory.decide(game.state, rng)
+    return await asyncio.to_thread(memory.decide, game.state, rng)

@@ -70,7 +70,8 @@ def crew_candidates(
     steps = [m for m in mine if isinstance(m, c.Move) and m.route[-1] in possible]
     steps.sort(key=lambda m: (-chance({m.route[-1]}), len(m.route)))
     ends = [m for m in mine if isinstance(m, c.EndUnit)]
-    return [hard, *searches[:2], *ends, *steps[:1]][:size]
+    found: list[c.Command] = [hard, *searches[:2], *ends, *steps[:1]]
+    return found[:size]
 
 
 def alien_candidates(

@@ -97,7 +97,7 @@ def step(
     def situation(cmd: c.Command) -> tuple[Situation, int]:
         unit = getattr(cmd, "unit", "")
         boost = getattr(cmd, "boost", 0)
-        base = replace(cmd, boost=0) if boost else cmd  # type: ignore[type-var]
+        base = replace(cmd, boost=0) if boost else cmd  # type: ignore[call-arg]
         here = state.unit_grid(unit) if unit in state.humans or unit in state.aliens else None
         actions = _actions(state, unit)
         return (base, here, actions, _target_grid(state, cmd), doors), boost

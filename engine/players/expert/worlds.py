@@ -74,7 +74,8 @@ def build_world(
     _aliens(state, view, secrets, content, rng)
     _items(state, view, ship, content, rng)
     _board(state, view, ship, deadlines or {}, content)
-    state.done_units = {u.id for u in (*view.crew, *view.aliens) if u.done}
+    units: tuple[CrewLine | AlienLine, ...] = (*view.crew, *view.aliens)
+    state.done_units = {u.id for u in units if u.done}
     if view.viewer.value == "crew":
         state.crew_secrets.blueprints = list(view.blueprints)
         state.alien_secrets.revealed_abilities = set(view.abilities)
@@ -161,7 +162,8 @@ def _items(state: GameState, view: View, ship: Ship, content: Content, rng: Rng)
         if marker.kind in (MarkerKind.GEAR, MarkerKind.SUPPLIES):
             place(marker.label, grid=marker.grid)
     names = {line.name for line in view.crew}
-    for unit in (*view.crew, *view.aliens):
+    units: tuple[CrewLine | AlienLine, ...] = (*view.crew, *view.aliens)
+    for unit in units:
         for label in unit.carrying:
             if label not in names:
                 place(label, holder=unit.id)

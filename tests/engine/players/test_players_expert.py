@@ -144,7 +144,7 @@ def test_the_expert_plays_only_legal_commands() -> None:
 def test_a_crew_search_candidate_names_no_item() -> None:
     """Worlds number their own markers, so the expert never searches a command naming
     one: its candidates are about units and grids only."""
-    game, crew = _searched_crew_decision(3)
+    _, crew = _searched_crew_decision(3)
     assert crew.last is not None and crew.last.searched is not None
     for arm in crew.last.searched.arms:
         assert not isinstance(arm.command, c.PickUp | c.Drop | c.Give | c.OpenLocker)
