@@ -34,12 +34,17 @@ def why(decision: Decision) -> str:
         )
     if outcome is not None:
         others = len(outcome.arms) - 1
-        best = next(a for a in outcome.arms if a.command == command)
-        share = round(100 * best.mean)
+        mine = next(a for a in outcome.arms if a.command == command)
+        share = round(100 * mine.mean)
         them = "the alien" if decision.side is Side.CREW else "the crew"
         choices = "choice" if others == 1 else "choices"
+        tried = f"Played out against {others} other {choices} in {outcome.worlds} situations"
+        if all(mine.mean >= a.mean for a in outcome.arms):
+            return (
+                f"{tried} {them} may be in, it did best ({share}% of its playouts went your way)."
+            )
         return (
-            f"Weighed against {others} other {choices} over {outcome.iterations} playouts "
-            f"of what {them} may do, it came out best ({share}% went your way)."
+            f"{tried} {them} may be in, none did clearly better than this plan "
+            f"({share}% of its playouts went your way)."
         )
     return "Nothing here turns on what you cannot see: it is the next step of the plan."

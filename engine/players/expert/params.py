@@ -1,7 +1,7 @@
 """The expert's search parameters, named in one place.
 
-A budget counts search *iterations* (one world sampled, one candidate tried in it, one
-rollout): the same seed and the same iteration budget always decide the same. The time
+A budget counts search *iterations* (rollouts: one candidate played in one sampled world
+and on to the horizon): the same seed and the same iteration budget always decide the same. The time
 limit only stops a search early on a slow machine, where a person waits; leave it out
 (``seconds=None``) to decide by iterations alone, as tests and benchmarks do.
 """
@@ -28,7 +28,7 @@ class Budget:
 
 
 PLAY = Budget(iterations=48, seconds=1.8)  # against a person: p95 under 2 s on one core
-BENCH = Budget(iterations=12)  # bench_players.py: many games on a shared machine
+BENCH = Budget(iterations=16)  # bench_players.py: many games on a shared machine
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +37,12 @@ class SearchParams:
 
     budget: Budget = PLAY
     # Candidates searched at one decision: the `hard` choice and the best few others.
-    candidates: int = 5
-    # UCB1's exploration constant (values lie in 0..1).
-    exploration: float = 0.5
+    # Every world plays them all, so a budget of N iterations samples N / candidates worlds.
+    candidates: int = 4
+    # Another candidate replaces the `hard` choice only if its mean value (0..1) is higher
+    # by this much, over at least ``min_worlds`` worlds: rollouts are noisy.
+    margin: float = 0.05
+    min_worlds: int = 3
     # A rollout plays on until this many phases have ended (2: the rest of this phase
     # and the whole of the other side's reply), then the position is valued.
     horizon_phases: int = 2

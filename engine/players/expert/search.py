@@ -1,21 +1,25 @@
-"""The search, in one place: information-set Monte Carlo over the root's candidates.
+"""The search, in one place: determinised Monte Carlo over the root's candidates.
 
-Each iteration samples one *world* (a determinisation: the other side's secrets and the
-dice dealt anew, :mod:`engine.players.expert.worlds`), picks by UCB1 one of the
-candidates that world allows, plays it, lets the `normal` players play on to the horizon
-(:mod:`engine.players.expert.rollout`) and scores the end (:mod:`engine.players.expert.value`).
-The statistics are kept per candidate across worlds, as information-set MCTS keeps them
-per information set (Cowling, Powley and Whitehouse, 2012); the tree is one level deep:
-below the root the rollout players decide, which is what keeps a decision within its
-budget. The candidate tried most often wins.
+Each round samples one *world* (a determinisation: the other side's secrets and the dice
+dealt anew, :mod:`engine.players.expert.worlds`) and plays every candidate in it: the
+candidate, then the `normal` players on to the horizon (:mod:`engine.players.expert.rollout`),
+then the end is valued (:mod:`engine.players.expert.value`). All candidates meet the same
+world, the same dice and the same rollout players' choices (common random numbers), so
+their difference is the candidate's and not the luck of the draw. Statistics are kept per
+candidate across worlds, as information-set Monte Carlo keeps them per information set
+(Cowling, Powley and Whitehouse, 2012); the search is one level deep: below the root the
+rollout players decide, which keeps a decision within its budget.
 
-Every random choice comes from the one generator passed in, so the same seed and
-iteration budget give the same decision (a time limit may only cut a search short).
+The `hard` choice (the first candidate) stands unless another did better on average by
+at least :attr:`~engine.players.expert.params.SearchParams.margin`: a few rollouts are
+noisy, and the heuristics are a good prior.
+
+A budget counts rollouts. Every random choice comes from the one generator passed in, so
+the same seed and budget give the same decision (a time limit may only cut a search short).
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,7 +56,8 @@ class Outcome:
 
     choice: c.Command
     arms: tuple[Arm, ...]
-    iterations: int
+    iterations: int  # rollouts played
+    worlds: int  # worlds sampled
     seconds: float
 
 
@@ -70,47 +75,49 @@ def search(
     params: SearchParams,
     rng: Rng,
 ) -> Outcome:
-    """The most tried of ``candidates`` (the first is the fallback: the `hard` choice)."""
+    """The best of ``candidates`` (the first, the `hard` choice, unless beaten)."""
     arms = [Arm(cmd) for cmd in candidates]
-    start = time.perf_counter()
-    limit = params.budget.seconds
-    done = 0
-    for _ in range(params.budget.iterations):
+    start, limit = time.perf_counter(), params.budget.seconds
+    done = worlds = 0
+    while done < params.budget.iterations:
         if limit is not None and time.perf_counter() - start > limit:
             break
-        state = world(rng)
+        seed = rng.below(1 << 62)
+        state = world(Rng(seed))
+        worlds += 1
         before = points(state, content)
-        order = _by_ucb(arms, done, params.exploration)
-        for arm in order:
+        for arm in arms:
+            if done >= params.budget.iterations:
+                break
             try:
                 after, _ = apply(state, side, arm.command, ship, content)
-            except GameError:  # not possible in this world: try the next
+            except GameError:  # not possible in this world
                 continue
+            dice = Rng(seed + 1)  # the same for every candidate in this world
             end = play_on(
                 after,
                 players(),
                 ship,
                 content,
-                rng,
+                dice,
                 params.horizon_phases,
                 params.rollout_commands,
             )
             value = crew_value(end, before, content)
             arm.visits += 1
             arm.total += value if side is Side.CREW else 1 - value
+            done += 1
+        if not any(a.visits for a in arms):  # no candidate possible here: stop
             break
-        done += 1
-    best = max(arms, key=lambda a: (a.visits, a.mean, -arms.index(a)))
-    choice = best.command if best.visits else candidates[0]
-    return Outcome(choice, tuple(arms), done, time.perf_counter() - start)
+    choice = _choice(arms, params)
+    return Outcome(choice, tuple(arms), done, worlds, time.perf_counter() - start)
 
 
-def _by_ucb(arms: list[Arm], done: int, exploration: float) -> list[Arm]:
-    """Arms best first by UCB1; untried ones first, in candidate order."""
-
-    def key(arm: Arm) -> float:
-        if arm.visits == 0:
-            return math.inf
-        return arm.mean + exploration * math.sqrt(math.log(done + 1) / arm.visits)
-
-    return sorted(arms, key=key, reverse=True)
+def _choice(arms: list[Arm], params: SearchParams) -> c.Command:
+    """The `hard` choice, unless a candidate tried in enough worlds beat it by the margin."""
+    first = arms[0]
+    tried = [a for a in arms if a.visits >= params.min_worlds]
+    if first.visits < params.min_worlds or not tried:
+        return first.command
+    best = max(tried, key=lambda a: (a.mean, -arms.index(a)))
+    return best.command if best.mean >= first.mean + params.margin else first.command
