@@ -31,6 +31,7 @@ from engine.state import Phase, Side
 
 log = logging.getLogger("quicksilver.bot")
 
+PARAMS = ADVICE  # the advisor's search: a fixed iteration budget (tests give a smaller one)
 _MEMORIES: OrderedDict[tuple[int, Side], Memory] = OrderedDict()
 _KEPT = 16
 
@@ -73,12 +74,12 @@ class Advisor(DeskBase):
         key = (table.id, side)
         old = _MEMORIES.pop(key, None)
         try:
-            memory = await asyncio.to_thread(remembered, game, side, "expert", lines, old, ADVICE)
+            memory = await asyncio.to_thread(remembered, game, side, "expert", lines, old, PARAMS)
         except GameError as err:
             log.warning("game %d: the advisor's memory not rebuilt (%s)", table.id, err.rule)
-            return caught_up(game, side, "expert", ADVICE)
+            return caught_up(game, side, "expert", PARAMS)
         if len(lines) != game.length or memory.game.state != game.state:
-            return caught_up(game, side, "expert", ADVICE)
+            return caught_up(game, side, "expert", PARAMS)
         _MEMORIES[key] = memory
         while len(_MEMORIES) > _KEPT:
             _MEMORIES.popitem(last=False)

@@ -19,6 +19,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 
+from bot.desk import computer_seat
 from bot.desk.attendance import Attendance
 from bot.desk.tables import Table
 from bot.store import people as pp
@@ -114,7 +115,8 @@ class StandIns(Attendance):
         key = (table.id, side, level)
         old = _MEMORIES.pop(key, None)
         try:
-            memory = await asyncio.to_thread(remembered, game, side, level, lines, old)
+            params = computer_seat.EXPERT
+            memory = await asyncio.to_thread(remembered, game, side, level, lines, old, params)
         except GameError as err:
             log.warning("game %d: the stand-in's memory not rebuilt (%s)", table.id, err)
             return None

@@ -117,11 +117,14 @@ async def test_bad_absences_are_refused_and_change_nothing(simcord_env):
     assert "You are not away" in back.response.content
 
 
-async def test_an_away_player_may_let_the_expert_play_for_them(simcord_env):
-    """Issue 26: `meanwhile: the computer plays my units (expert level)`."""
-    from bot.desk import stand_in
-    from engine.players.expert import ExpertAlien
+async def test_an_away_player_may_let_the_expert_play_for_them(simcord_env, monkeypatch):
+    """Issue 26: `meanwhile: the computer plays my units (expert level)`. The whole alien
+    phase is played within the one interaction, so here the expert weighs no alternatives
+    (its search is tested in tests/engine/players/test_players_expert.py)."""
+    from bot.desk import computer_seat, stand_in
+    from engine.players.expert import ExpertAlien, SearchParams
 
+    monkeypatch.setattr(computer_seat, "EXPERT", SearchParams(candidates=1))
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)
     alien = world.alien
