@@ -31,30 +31,33 @@ def _ms(values: list[float]) -> str:
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bot = QuicksilverBot(Path(tmp) / "bench.sqlite3", background=False)
-        async with simcord.run(bot, shard_count=1) as env:
-            world = make_world(env)
-            await seat_and_start(world)
-            for _ in range(3):
-                await world.crew[0].slash(world.channel, "game status")
-                await world.crew[0].slash(world.channel, "game map")
-                await world.crew[0].slash(world.channel, "game log")
-            for _ in range(120):
-                phase = world.table().game.state.phase
-                if phase is Phase.OVER:
-                    break
-                if phase is Phase.ALIEN:
-                    await world.alien.user.slash("alien pass")
-                    continue
-                command = greedy_crew(mirror(world))
-                unit = getattr(command, "unit", None)
-                actor = world.owner_of(unit) if unit else world.crew[0]
-                await actor.slash(world.channel, "game do", command=command.notation())
-            acks: dict[str, list[float]] = defaultdict(list)
-            images: dict[str, list[float]] = defaultdict(list)
-            for name, seconds in bot.stopwatch.acks:
-                acks[name].append(seconds)
-            for name, seconds in bot.stopwatch.images:
-                images[name].append(seconds)
+        try:
+            async with simcord.run(bot, shard_count=1) as env:
+                world = make_world(env)
+                await seat_and_start(world)
+                for _ in range(3):
+                    await world.crew[0].slash(world.channel, "game status")
+                    await world.crew[0].slash(world.channel, "game map")
+                    await world.crew[0].slash(world.channel, "game log")
+                for _ in range(120):
+                    phase = world.table().game.state.phase
+                    if phase is Phase.OVER:
+                        break
+                    if phase is Phase.ALIEN:
+                        await world.alien.user.slash("alien pass")
+                        continue
+                    command = greedy_crew(mirror(world))
+                    unit = getattr(command, "unit", None)
+                    actor = world.owner_of(unit) if unit else world.crew[0]
+                    await actor.slash(world.channel, "game do", command=command.notation())
+                acks: dict[str, list[float]] = defaultdict(list)
+                images: dict[str, list[float]] = defaultdict(list)
+                for name, seconds in bot.stopwatch.acks:
+                    acks[name].append(seconds)
+                for name, seconds in bot.stopwatch.images:
+                    images[name].append(seconds)
+        finally:
+            await bot.close()  # simcord detaches the bot without closing its store
     print("bot latency through simcord, median ms (max): arrival → ack | arrival → map posted")
     for name in sorted(acks):
         count = len(acks[name])

@@ -154,7 +154,6 @@ async def build(path: Path, games: int) -> None:
     while long is None:
         seed += 1
         long = play(seed, LONG, undoable_end=True)
-    store = await Store.open(path)
     statements: list[st.Statement] = []
     for game_id in range(1, games + 2):
         played = long if game_id == games + 1 else templates[(game_id - 1) % len(templates)]
@@ -163,8 +162,11 @@ async def build(path: Path, games: int) -> None:
         statements += for_game(game_id, played.statements)
     # Statements are grouped by SQL into bulk calls; order within a game is kept.
     statements.sort(key=lambda s: _ORDER.get(s[0].split(" (")[0].split(" SET")[0], 9))
-    await store.commit(statements)
-    await store.close()
+    store = await Store.open(path)
+    try:
+        await store.commit(statements)
+    finally:
+        await store.close()
     nexts = {t.seed: (t.next_side.value, t.next_command.notation()) for t in templates}
     nexts[long.seed] = (long.next_side.value, long.next_command.notation())
     path.with_suffix(".next").write_text(
@@ -198,6 +200,15 @@ async def measure(target: str, next_file: Path, games: int) -> None:
         nexts[int(seed)] = (Side(side), command)
     started = time.perf_counter()
     store = await Store.open(target)
+    try:
+        await _measure(store, nexts, games, started)
+    finally:
+        await store.close()
+
+
+async def _measure(
+    store: Store, nexts: dict[int, tuple[Side, str]], games: int, started: float
+) -> None:
     desk = Desk(store)
     await desk.load()
     ready = time.perf_counter() - started
@@ -234,7 +245,6 @@ async def measure(target: str, next_file: Path, games: int) -> None:
     loaded = sum(1 for t in desk.tables.values() if t.loaded)
     print(f"rss with {loaded:,} games loaded: {rss:.0f} MiB", flush=True)
     print(f"undo at {LONG:,} commands: {statistics.median(undos) * 1000:.1f} ms", flush=True)
-    await store.close()
 
 
 def _rss_mib() -> float:

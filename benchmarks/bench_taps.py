@@ -31,18 +31,21 @@ ALIEN_TARGET = 8
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bot = QuicksilverBot(Path(tmp) / "taps.sqlite3", background=False)
-        async with simcord.run(bot, shard_count=1) as env:
-            world = make_world(env, crew=1)
-            await seat_and_start(world)
-            alien = Tapper(world.alien.user)
-            panel = await open_panel(alien, list(world.alien.user.dm_channel.history()))
-            await alien_phase(alien, panel)
-            assert phase_of(world) is Phase.CREW, "the alien phase did not end"
-            crew = Tapper(world.crew[0])
-            before = len(stored_commands(world))
-            panel = await open_panel(crew, world.messages())
-            await play_unit(crew, panel)
-            played = stored_commands(world)[before:]
+        try:
+            async with simcord.run(bot, shard_count=1) as env:
+                world = make_world(env, crew=1)
+                await seat_and_start(world)
+                alien = Tapper(world.alien.user)
+                panel = await open_panel(alien, list(world.alien.user.dm_channel.history()))
+                await alien_phase(alien, panel)
+                assert phase_of(world) is Phase.CREW, "the alien phase did not end"
+                crew = Tapper(world.crew[0])
+                before = len(stored_commands(world))
+                panel = await open_panel(crew, world.messages())
+                await play_unit(crew, panel)
+                played = stored_commands(world)[before:]
+        finally:
+            await bot.close()  # simcord detaches the bot without closing its store
     print(f"alien phase: {alien.taps} taps (target <= {ALIEN_TARGET}; {', '.join(alien.log)})")
     words = ", ".join(command for _, command, _ in played)
     print(f"crew unit turn: {crew.taps} taps (target <= {CREW_TARGET}; played: {words})")

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.desk.shards import ShardSpec, ShardSpecError
+from bot.store.base import StoreRefused, check_target
 
 TOKEN_HELP = (
     "Set DISCORD_TOKEN to your bot's token: Discord Developer Portal → your application → "
@@ -40,9 +41,10 @@ class Config:
     log_level: int
     idle_minutes: float = 30.0  # a game unused this long leaves memory (QUICKSILVER_IDLE_MINUTES)
     shards: ShardSpec = field(default_factory=ShardSpec.everything)  # QUICKSILVER_SHARDS
+    sync: bool = False  # send the slash commands to Discord even if unchanged (--sync)
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+    def from_env(cls, env: Mapping[str, str] | None = None, *, sync: bool = False) -> Config:
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:
@@ -59,6 +61,10 @@ class Config:
                 f"QUICKSILVER_LOG_LEVEL={level_name!r} is not a level (DEBUG, INFO, WARNING, ERROR)"
             )
         database = env.get("QUICKSILVER_DB", "").strip() or "quicksilver.sqlite3"
+        try:
+            check_target(database)
+        except StoreRefused as err:
+            raise ConfigError(f"QUICKSILVER_DB: {err}") from None
         try:
             shards = ShardSpec.parse(env.get("QUICKSILVER_SHARDS"))
         except ShardSpecError as err:
@@ -79,4 +85,5 @@ class Config:
             log_level=level,
             idle_minutes=idle_minutes,
             shards=shards,
+            sync=sync,
         )

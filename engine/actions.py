@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.context import Ctx
 from engine.errors import NotYourTurn, RuleError
-from engine.state import Condition, Fate, Phase, Side
+from engine.state import Alien, Condition, Fate, Phase, Side
 
 
 def acting_side(ctx: Ctx) -> Side | None:
@@ -58,6 +58,15 @@ def take_unit(ctx: Ctx, side: Side, unit_id: str) -> None:
 
         finish_unit(ctx, state.active_unit)
     state.active_unit = unit_id
+
+
+def take_alien(ctx: Ctx, side: Side, unit_id: str, doing: str, rule: str) -> Alien:
+    """:func:`take_unit` for an order only an alien can carry out (pipe-running and its
+    feints): a human named for it is refused, saying what the order needs."""
+    take_unit(ctx, side, unit_id)
+    if ctx.state.is_human(unit_id):
+        raise RuleError(f"only an alien can {doing}: {ctx.name(unit_id)} is a human", rule=rule)
+    return ctx.state.alien(unit_id)
 
 
 def actions_left(ctx: Ctx, unit_id: str) -> int:

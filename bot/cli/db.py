@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from pathlib import Path
 
 from bot.store import Store, is_postgres
+from bot.store.base import StoreRefused, check_target
 from bot.store.copy import CopyError, Report, copy_store
 
 DEFAULT_DB = "quicksilver.sqlite3"  # as bot.config: the bot's store when QUICKSILVER_DB is unset
@@ -25,6 +27,8 @@ def run_migrate(target: str) -> int:
     """Migrate the store at ``target``; print its schema version before and after."""
     try:
         before, after = asyncio.run(_migrate(target))
+    except StoreRefused as err:
+        return _fail(f"cannot migrate {_name(target)}: {err}")
     except Exception as err:  # unreachable server, bad URL, a failed migration…
         return _fail(f"cannot migrate {_name(target)}: {err}")
     change = "already up to date" if before == after else f"migrated from version {before}"
@@ -44,18 +48,30 @@ async def _migrate(target: str) -> tuple[int, int]:
 def run_copy(source: str, destination: str) -> int:
     """Copy ``source`` into the empty ``destination``, check it, print the summary; 1
     when the copy was refused or is not faithful."""
+    for which, target in (("source", source), ("destination", destination)):
+        try:
+            check_target(target)
+        except StoreRefused as err:
+            return _fail(f"cannot copy: the {which} {err}")
     if source == destination:
         return _fail("the source and the destination are the same store")
     if not is_postgres(source) and not os.path.exists(source):
         return _fail(f"no store at {source}")
+    # A new SQLite file is this copy's own: removed again if the copy fails.
+    created = (
+        destination if not is_postgres(destination) and not os.path.exists(destination) else None
+    )
     try:
         report = asyncio.run(_copy(source, destination))
-    except CopyError as err:
-        return _fail(f"cannot copy: {err}")
+    except (CopyError, StoreRefused) as err:
+        return _fail(f"cannot copy: {err}", created)
     except Exception as err:  # unreachable server, bad URL, a row the target refuses…
-        return _fail(f"cannot copy {_name(source)} to {_name(destination)}: {err}")
+        return _fail(
+            f"cannot copy {_name(source)} to {_name(destination)}: {err}",
+            created,
+        )
     if report.problems:
-        return _fail(f"the copy differs from its source: {report.summary()}")
+        return _fail(f"the copy differs from its source: {report.summary()}", created)
     print(report.summary())
     return 0
 
@@ -74,13 +90,19 @@ async def _copy(source: str, destination: str) -> Report:
 
 def _name(target: str) -> str:
     """The store's name for messages: a URL without its password."""
-    if is_postgres(target) and "@" in target:
+    if "://" in target and "@" in target:
         scheme, rest = target.split("://", 1)
         credentials, host = rest.rsplit("@", 1)
         return f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
     return target
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, created: str | None = None) -> int:
+    """Say what went wrong; remove the SQLite file ``created`` for this copy (a
+    PostgreSQL destination was emptied by the copy itself), so a retry can run."""
+    if created is not None:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{created}{suffix}").unlink(missing_ok=True)
+        message += "; the destination file it created was removed"
     print(f"error: {message}", file=sys.stderr)
     return 1

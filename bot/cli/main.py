@@ -79,12 +79,12 @@ def _cmd_script(args: argparse.Namespace) -> int:
     return run_script(args.file, args.viewer, args.json)
 
 
-def _cmd_bot(_args: argparse.Namespace) -> int:
+def _cmd_bot(args: argparse.Namespace) -> int:
     from bot.client.app import run
     from bot.config import Config, ConfigError
 
     try:
-        config = Config.from_env()
+        config = Config.from_env(sync=args.sync)
     except ConfigError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -143,6 +143,11 @@ def build_parser() -> argparse.ArgumentParser:
     render.set_defaults(run=_cmd_render)
 
     bot = commands.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN, QUICKSILVER_DB)")
+    bot.add_argument(
+        "--sync",
+        action="store_true",
+        help="send the slash commands to Discord even if they did not change since the last sync",
+    )
     bot.set_defaults(run=_cmd_bot)
 
     play = commands.add_parser("play", help="play at this terminal, saved to the database")
@@ -209,8 +214,14 @@ def _add_db(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from bot.store.base import StoreRefused
+
     args = build_parser().parse_args(argv)
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except StoreRefused as refused:  # a store it must not open (play, replay, bot)
+        print(f"error: the store cannot be opened: {refused}", file=sys.stderr)
+        return 2
     return code
 
 

@@ -1,8 +1,10 @@
 """What the bot does for an interaction: shared by slash commands and buttons.
 
-Every handler acknowledges within Discord's 3 seconds (it defers before touching the
-store, waiting for the channel's lock, or drawing a map), runs the desk under the
-channel's lock, answers the person, then posts what the outcome lets others know.
+Every handler acknowledges within Discord's 3 seconds: it defers before anything that
+may touch the store (loading a game, reading the moderator role), wait for the channel's
+lock, or draw a map; only checks made in memory may answer first. It then runs the desk
+under the channel's lock, answers the person, and posts what the outcome lets others
+know. A refusal is answered by :func:`guard`; anything else by :mod:`bot.client.failures`.
 """
 
 from __future__ import annotations
@@ -146,8 +148,14 @@ async def create(interaction: Inter, seed: int | None, hints: bool = True) -> No
             "Only moderators can choose a seed: a chosen seed gives every hidden marker and "
             "die away. Leave it out and the game's seed is secret."
         )
-    await defer(interaction, ephemeral=False)
     bot = bot_of(interaction)
+    current = bot.desk.table_in(interaction.channel_id or 0)  # in memory: answered privately
+    if current is not None and current.status in ("lobby", "playing"):
+        raise Refusal(
+            f"This channel already has a game ({current.status}). "
+            "A moderator can `/mod abort` or `/mod reset` it."
+        )
+    await defer(interaction, ephemeral=False)
     channel = interaction.channel
     name = getattr(channel, "name", "") or str(interaction.channel_id)
     table = await bot.desk.create(
@@ -251,13 +259,21 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
 
 # --- playing -------------------------------------------------------------------------
 async def play(
-    interaction: Inter, text: str, game_id: int | None = None, table: Table | None = None
+    interaction: Inter,
+    text: str,
+    game_id: int | None = None,
+    table: Table | None = None,
+    as_side: Side | None = None,
 ) -> None:
+    """Play ``text`` for the person; ``as_side``: it came through that side's command
+    group (``/crew``, ``/alien``), which acts for that side only."""
     await defer(interaction)
     bot = bot_of(interaction)
     table = table or await table_for(interaction, game_id)
     async with table.channel_lock:
-        outcome = await bot.desk.play(table, interaction.user.id, text, in_dm=in_dm(interaction))
+        outcome = await bot.desk.play(
+            table, interaction.user.id, text, in_dm=in_dm(interaction), as_side=as_side
+        )
         outcome.interaction_id = interaction.id
         side = table.side_of(interaction.user.id)
         can_undo = table.game is not None and side is not None and table.game.can_undo(side) is None
@@ -290,6 +306,7 @@ async def undo(
 async def quick_setup(
     interaction: Inter, game_id: int | None = None, table: Table | None = None
 ) -> None:
+    await defer(interaction)
     table = table or await table_for(interaction, game_id)
     if table.game is None or table.game.state.phase is not Phase.SETUP:
         raise Refusal("Set-up is over.")
@@ -337,13 +354,13 @@ async def show_hand(
     resend: bool = False,
     table: Table | None = None,
 ) -> None:
+    await defer(interaction)
     table = table or await table_for(interaction, game_id)
     bot = bot_of(interaction)
     lines = texts.hand_text(table, interaction.user.id)
     if not resend:
         await reply(interaction, lines)
         return
-    await defer(interaction)
     if table.seat_of(interaction.user.id) in (Seat.ALIEN, Seat.CREW) and await delivery.dm(
         bot, table, interaction.user.id, lines
     ):
@@ -355,103 +372,13 @@ async def show_hand(
 async def show_status(
     interaction: Inter, game_id: int | None = None, table: Table | None = None
 ) -> None:
+    await defer(interaction)
     table = table or await table_for(interaction, game_id)
     await reply(interaction, [texts.status_text(table)])
 
 
 async def show_log(interaction: Inter, count: int, game_id: int | None = None) -> None:
+    await defer(interaction)
     table = await table_for(interaction, game_id)
     shown = await bot_of(interaction).desk.public_log(table, max(1, min(count, 100)))
     await reply(interaction, texts.log_text(table, shown))
-
-
-# --- buttons -------------------------------------------------------------------------
-def _check_stamp(table: Table, stamp: str) -> None:
-    if stamp and stamp != table.stamp():
-        raise Refusal(
-            "This button is from an earlier moment: the game has moved on since. "
-            "Use the newest message, or `/game status`."
-        )
-
-
-async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, arg: str) -> None:
-    bot_of(interaction).stopwatch.arrive(interaction)
-    async with guard(interaction):
-        table = await table_by_id(interaction, game_id)
-        if action == "computer":
-            if table.status != "lobby":
-                raise Refusal("That lobby is closed: the game has started.")
-            await computer(interaction, Side(arg), table)
-        elif action == "join":
-            if table.status != "lobby" and arg != "spectator":
-                raise Refusal("That lobby is closed: the game has started.")
-            await join(interaction, Seat(arg), table)
-        elif action == "start":
-            _check_stamp(table, stamp)
-            await start(interaction, table)
-        elif action == "quick":
-            _check_stamp(table, stamp)
-            await quick_setup(interaction, table=table)
-        elif action == "pass":
-            _check_stamp(table, stamp)
-            if table.side_of(interaction.user.id) is None:
-                raise Refusal("Only players of this game can end a phase.")
-            several = (
-                len(table.seated(Seat.CREW)) > 1 and table.side_of(interaction.user.id) is Side.CREW
-            )
-            what = "all your crew members for this phase" if several else "your side's whole phase"
-            await reply(
-                interaction,
-                [f"End {what}? Units not yet done stop (C.2)."],
-                view=ui.confirm_view("passok", table, stamp, label="Yes, end it"),
-            )
-        elif action == "passok":
-            _check_stamp(table, stamp)
-            await end_phase(interaction, table=table)
-        elif action == "endunit":
-            _check_stamp(table, stamp)
-            await play(interaction, f"end {arg}", table=table)
-        elif action == "undo":
-            await undo(interaction, stamp=int(stamp.removeprefix("n") or -1), table=table)
-        elif action == "play":
-            from bot.client.panels.press import open_panel
-
-            await open_panel(interaction, table)
-        elif action == "deck":
-            from bot.client.deck_maps import show_deck
-
-            await show_deck(interaction, table, arg)
-        elif action == "focus":
-            from bot.client.deck_maps import show_focus
-
-            await show_focus(interaction, table, arg)
-        elif action == "map":
-            await show_map(interaction, table=table)
-        elif action == "hand":
-            await show_hand(interaction, table=table)
-        elif action == "status":
-            await show_status(interaction, table=table)
-        elif action == "reset":
-            await confirm_reset(interaction, table, arg)
-        else:
-            raise Refusal("I do not know that button any more.")
-
-
-async def confirm_reset(interaction: Inter, table: Table, arg: str) -> None:
-    await require_mod(interaction)
-    await defer(interaction)
-    bot = bot_of(interaction)
-    async with table.channel_lock:
-        if table.status == "reset":
-            raise Refusal("That game was already reset.")
-        await bot.desk.reset(table, interaction.user.id)
-        await reply(interaction, ["The game is reset."])
-        await delivery.post(
-            bot,
-            table.channel_id,
-            [
-                f"🛠️ Moderator {interaction.user.mention} reset this channel's game "
-                f"(game {table.id}). "
-                "`/game create` starts a new one."
-            ],
-        )

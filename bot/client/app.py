@@ -3,12 +3,18 @@
 It is discord.py's sharded client: one process serves the shards ``QUICKSILVER_SHARDS``
 names (all of them when unset) and the games of those shards' guilds, holding a lease on
 each shard in the shared store so a second process on the same shards is refused.
+
+The slash commands are synced to Discord only when they changed: a hash of the payload
+the sync would send is kept in the store (``bot_meta``), so the processes of a sharded
+bot, and restarts, sync once per change (``quicksilver bot --sync`` forces it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -17,8 +23,10 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import tasks
 
-from bot.client import replay, timers
+from bot.client import delivery, failures, replay, timers
+from bot.client.buttons import DAMAGED
 from bot.client.commands.export import export_command
 from bot.client.commands.game import game
 from bot.client.commands.importing import import_command
@@ -33,14 +41,26 @@ from bot.client.seat_calls import SeatCallButton
 from bot.client.tutorial import LobbyButton
 from bot.client.ui import GameButton
 from bot.config import TOKEN_HELP, Config
-from bot.desk import leases
-from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk
+from bot.desk import incidents, leases
+from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
 from bot.desk.shards import ShardSpec
 from bot.store import Store
+from bot.store.base import StoreRefused, watch_writes
 
 log = logging.getLogger("quicksilver.bot")
 
+# Every button and menu of ours, answered after any restart by its custom id's template.
+DYNAMIC_ITEMS = (
+    GameButton,
+    replay.ReplayButton,
+    PanelButton,
+    PanelSelect,
+    SeatCallButton,
+    LobbyButton,
+)
+
 TICK_SECONDS = 60.0
+COMMANDS_KEY = "slash-commands-sha256"  # bot_meta: the payload last synced
 
 
 class Stopwatch:
@@ -73,7 +93,22 @@ class Tree(app_commands.CommandTree[discord.Client]):
         stopwatch = getattr(self.client, "stopwatch", None)
         if isinstance(stopwatch, Stopwatch):
             stopwatch.arrive(interaction)
+        watch_writes()  # an error in this command says whether anything was saved
         return True
+
+    async def on_error(
+        self,
+        interaction: discord.Interaction[discord.Client],
+        error: app_commands.AppCommandError,
+        /,
+    ) -> None:
+        """Whatever a command raised that was not a refusal: answered, never silent."""
+        await failures.on_tree_error(interaction, error)
+
+    def payload_hash(self) -> str:
+        """A hash of what :meth:`sync` would send Discord now."""
+        payload = [command.to_dict(self) for command in self.get_commands()]
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
 class QuicksilverBot(discord.AutoShardedClient):
@@ -85,6 +120,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         clock: Callable[[], float] = time.time,
         idle_minutes: float = IDLE_MINUTES_DEFAULT,
         shards: ShardSpec | None = None,
+        sync: bool = False,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = False  # never needed: everything is slash commands and buttons
@@ -105,6 +141,8 @@ class QuicksilverBot(discord.AutoShardedClient):
         self.background = background
         self.clock = clock
         self.idle_minutes = idle_minutes
+        self.force_sync = sync
+        self.synced = False  # whether this start sent the slash commands to Discord
         self.tree = Tree(self)
         extras: list[app_commands.Command[Any, ..., Any]] = [
             replay_command,
@@ -122,8 +160,6 @@ class QuicksilverBot(discord.AutoShardedClient):
         self.stopwatch = Stopwatch()
         self._store: Store | None = None
         self._desk: Desk | None = None
-        self._ticker: asyncio.Task[None] | None = None
-        self._heart: asyncio.Task[None] | None = None
 
     @property
     def desk(self) -> Desk:
@@ -144,6 +180,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             idle_minutes=self.idle_minutes,
             shards=self.shards_served,
         )
+        self._desk.on_damage = self._tell_damage
         indexed = await self._desk.load()
         log.info(
             "serving %s: %d game(s) in the %s store; each loads on its first use",
@@ -151,23 +188,46 @@ class QuicksilverBot(discord.AutoShardedClient):
             indexed,
             self._store.backend,
         )
-        self.add_dynamic_items(
-            GameButton,
-            replay.ReplayButton,
-            PanelButton,
-            PanelSelect,
-            SeatCallButton,
-            LobbyButton,
-        )
-        await self.tree.sync()
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self._sync_commands(self._store)
         if self.background:
-            self._ticker = asyncio.create_task(self._tick_forever())
-            self._heart = asyncio.create_task(self._heartbeat_forever())
+            self.ticker.start()
+            self.heart.start()
+
+    async def _sync_commands(self, store: Store) -> None:
+        """Send the slash commands to Discord if they changed since the last sync (any
+        process's, kept in the store), or when told to (``quicksilver bot --sync``)."""
+        digest = self.tree.payload_hash()
+        if not self.force_sync and await store.meta(COMMANDS_KEY) == digest:
+            log.info("slash commands unchanged since they were last synced: no sync")
+            return
+        await self.tree.sync()
+        await store.set_meta(COMMANDS_KEY, digest)
+        self.synced = True
+        log.info("slash commands synced to Discord")
+
+    async def on_interaction(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """A button or menu none of our dynamic items answers (its custom id is damaged or
+        forged, so no template matches): say so instead of leaving Discord's "This
+        interaction failed". The ones that match are answered by their items."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
+        ):
+            return
+        await failures.tell(interaction, f"⚠️ {DAMAGED}")
+
+    async def _tell_damage(self, table: Table) -> None:
+        await delivery.tell_damage(self, table)
 
     async def close(self) -> None:
-        for task in (self._ticker, self._heart):
+        for loop in (self.ticker, self.heart):
+            task = loop.get_task()
+            loop.cancel()
             if task is not None:
-                task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         await super().close()
@@ -176,24 +236,28 @@ class QuicksilverBot(discord.AutoShardedClient):
             await self._store.close()
             self._store = None
 
-    async def _heartbeat_forever(self) -> None:
+    @tasks.loop(seconds=leases.HEARTBEAT_SECONDS)
+    async def heart(self) -> None:
         """Renew this process's shard leases while it runs."""
-        while not self.is_closed() and self._store is not None:
-            try:
-                if not await leases.heartbeat(self._store, self.holder, self.clock()):
-                    log.error("this process no longer holds its shard leases")
-            except Exception:
-                log.exception("renewing the shard leases failed; trying again")
-            await asyncio.sleep(leases.HEARTBEAT_SECONDS)
+        if self._store is None:
+            return
+        try:
+            if not await leases.heartbeat(self._store, self.holder, self.clock()):
+                log.error("this process no longer holds its shard leases")
+        except Exception as err:
+            incidents.record(err, "renewing the shard leases (trying again)")
 
-    async def _tick_forever(self) -> None:
+    @tasks.loop(seconds=TICK_SECONDS)
+    async def ticker(self) -> None:
+        """The deadline clock, once a minute once the bot is ready."""
+        try:
+            await self.tick()
+        except Exception as err:
+            incidents.record(err, "running the clock (trying again next minute)")
+
+    @ticker.before_loop
+    async def _ready_first(self) -> None:
         await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("the deadline clock failed; trying again next minute")
-            await asyncio.sleep(TICK_SECONDS)
 
     async def tick(self, now: float | None = None) -> None:
         """One tick of the clock (:func:`bot.client.timers.tick`)."""
@@ -207,11 +271,16 @@ def run(config: Config) -> int:
     )
     for chatty in ("discord.http", "discord.webhook.async_"):  # DEBUG quotes every payload:
         logging.getLogger(chatty).setLevel(max(config.log_level, logging.INFO))  # DMs too
-    bot = QuicksilverBot(config.database, idle_minutes=config.idle_minutes, shards=config.shards)
+    bot = QuicksilverBot(
+        config.database, idle_minutes=config.idle_minutes, shards=config.shards, sync=config.sync
+    )
     try:
         bot.run(config.token, log_handler=None)
     except leases.ShardsTaken as taken:
         log.error("%s", taken)
+        return 2
+    except StoreRefused as refused:
+        log.error("the store cannot be opened: %s", refused)
         return 2
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN. %s", TOKEN_HELP)

@@ -86,7 +86,9 @@ async def show_focus(interaction: actions.Inter, table: Table, arg: str = "") ->
 
 def focus_unit(shown: View, mine: tuple[str, ...], wanted: str = "") -> UnitView | None:
     """The unit a close-up centres on, among those ``shown`` puts on the board: the one
-    asked for, else the presser's acting unit, else their first, else the acting unit."""
+    asked for, else the presser's acting unit, else their first, else the acting unit,
+    else (a spectator between units) the first unit the view shows."""
     on_board = {u.id: u for u in shown.board.units}
     order = [wanted, *(u for u in mine if u == shown.active_unit), *mine, shown.active_unit]
+    order += list(on_board)
     return next((on_board[u] for u in order if u in on_board), None)

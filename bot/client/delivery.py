@@ -12,6 +12,7 @@ import discord
 
 from bot.config import ai_pace
 from bot.desk.service import Outcome, Refusal, Seat, Table
+from bot.desk.tables import damaged_text
 from bot.present import texts
 from bot.present.digest import fold_leftover_searches
 from engine.views import Viewer
@@ -64,6 +65,19 @@ async def post(
         else:
             last = await channel.send(chunk, allowed_mentions=mentions)
     return last
+
+
+async def tell_damage(bot: QuicksilverBot, table: Table) -> None:
+    """A game whose stored record no longer replays: the channel and its moderators
+    (the server's moderator role, when one is set) hear what happened and what to do."""
+    assert table.damaged_at is not None
+    text = f"⚠️ {damaged_text(table.id, table.damaged_at)}"
+    role = await bot.desk.store.mod_role(table.row.guild_id) if table.row.guild_id else None
+    if role is None:
+        await post(bot, table.channel_id, [f"{text} (for the moderators of this channel)"])
+        return
+    mentions = discord.AllowedMentions(roles=[discord.Object(role)], users=False)
+    await post(bot, table.channel_id, [f"<@&{role}> {text}"], mentions=mentions)
 
 
 async def dm(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import actions, delivery
+from bot.client import actions, delivery, failures
 from bot.client.actions import Inter
 from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
 from bot.desk.service import Refusal
@@ -64,6 +64,9 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         actions.bot_of(interaction).stopwatch.arrive(interaction)
+        await failures.answered(interaction, self._step(interaction))
+
+    async def _step(self, interaction: Inter) -> None:
         async with actions.guard(interaction):
             await show_step(interaction, self.game_id, self.phase, opens_copy=self.public)
 

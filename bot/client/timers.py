@@ -7,13 +7,18 @@ those games (loading them if they are not in memory), never every stored game.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from bot.client import delivery, notify
+from bot.desk import incidents
+from bot.desk.service import Refusal, Table
 from bot.store import GameRow
 
 if TYPE_CHECKING:
     from bot.client.app import QuicksilverBot
+
+log = logging.getLogger("quicksilver.bot")
 
 VERIFY_PER_TICK = 20  # games loaded from snapshots that each tick checks against replay
 
@@ -28,16 +33,33 @@ async def tick(bot: QuicksilverBot, now: float) -> None:
         table = desk.tables.get(game_id)  # only the games this process serves
         if table is None or not desk.serves(table) or not _needs_clock(table.row, now):
             continue
-        await desk.loaded(table)
-        async with table.channel_lock:
-            if table.computer_to_move():
-                await delivery.play_computer(bot, table)
-            outcome = await desk.expire(table, now)
-            if outcome is not None:
-                await delivery.deliver(bot, table, outcome)
-    await notify.tick(bot, now)  # each person's pings, stand-ins, seat calls (issue 24)
+        try:
+            await _tick_game(bot, table, now)
+        except Refusal as refusal:
+            log.warning(
+                "game %d: the clock's move was not taken (%s)", game_id, type(refusal).__name__
+            )
+        except Exception as err:
+            incidents.record(err, f"running the clock for game {game_id}")
+    try:
+        await notify.tick(bot, now)  # each person's pings, stand-ins, seat calls (issue 24)
+    except Exception as err:
+        incidents.record(err, "sending people's pings")
     desk.evict_idle(now)
     await desk.verify_some(VERIFY_PER_TICK)
+
+
+async def _tick_game(bot: QuicksilverBot, table: Table, now: float) -> None:
+    desk = bot.desk
+    await desk.loaded(table)
+    if table.damaged_at is not None:
+        return  # nothing more is written to it: only a moderator's rollback
+    async with table.channel_lock:
+        if table.computer_to_move():
+            await delivery.play_computer(bot, table)
+        outcome = await desk.expire(table, now)
+        if outcome is not None:
+            await delivery.deliver(bot, table, outcome)
 
 
 def _needs_clock(row: GameRow, now: float) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.client import failures
 from bot.desk.service import Table
 
 TEMPLATE = r"qs:(?P<action>[a-z-]+):(?P<game>\d+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>[a-z0-9-]*))?"
@@ -56,9 +57,12 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         return cls(match["action"], int(match["game"]), match["stamp"], match["arg"] or "")
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        from bot.client import actions
+        from bot.client import buttons
 
-        await actions.on_button(interaction, self.action, self.game_id, self.stamp, self.arg)
+        await failures.answered(
+            interaction,
+            buttons.on_button(interaction, self.action, self.game_id, self.stamp, self.arg),
+        )
 
 
 def _view(*buttons: GameButton) -> discord.ui.View:

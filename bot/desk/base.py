@@ -10,13 +10,14 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
 from bot import store as st
-from bot.desk import loading
+from bot.desk import incidents, loading
 from bot.desk.shards import ShardSpec
-from bot.desk.tables import Refusal, Seat, Table
+from bot.desk.tables import NotSaved, Refusal, Seat, Table, damaged_text
 from bot.store import GameRow, Guard, PlayerRow, StaleGame, Store
+from bot.store.base import WriteFailed
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
 from engine.content import Content, load_content
@@ -61,6 +62,9 @@ class DeskBase:
         self.tables: dict[int, Table] = {}  # by game id; games load on demand
         self.by_channel: dict[int, int] = {}  # channel id -> current game id
         self._prefetching: set[asyncio.Task[Table]] = set()
+        # Told (once a process) when a game's stored record turns out damaged: the bot
+        # posts it to the game's channel and its moderators.
+        self.on_damage: Callable[[Table], Awaitable[None]] | None = None
 
     # --- loading -------------------------------------------------------------------
     async def load(self) -> int:
@@ -124,6 +128,7 @@ class DeskBase:
                 await self._check_fresh(table)
             if not table.loaded:
                 await loading.load(self.store, table, self.ship, self.content)
+                await self._report_damage(table)
             table.used_at = self.clock()
             yield
 
@@ -143,20 +148,69 @@ class DeskBase:
             table.unload()
 
     async def _commit(
-        self, table: Table, statements: Iterable[st.Statement], row: GameRow | None = None
+        self,
+        table: Table,
+        statements: Iterable[st.Statement],
+        row: GameRow | None = None,
+        *,
+        repair: bool = False,
     ) -> None:
         """Write ``statements`` (and ``row``) in one transaction, only if nobody else
         wrote the game since this process read it: each game is serialised across
-        processes. A stale copy is refused, read again, and nothing is written."""
+        processes. Nothing is written to a game whose record is damaged, except a
+        moderator's ``repair`` (a rollback to before the damage, a reset, an abort).
+        Whenever the write is refused (a stale copy, a damaged record, a store that does
+        not take it) the table is read again from the store, so memory never holds what
+        the store does not, and the person is told nothing was taken."""
+        if table.damaged_at is not None and not repair:
+            refusal = Refusal(damaged_text(table.id, table.damaged_at))
+            await self._restore(table)
+            raise refusal
         batch = [*statements, *([st.update_game(row)] if row is not None else [])]
         guard = Guard(table.id, table.row.version)
         try:
             await self.store.commit(batch, guard)
         except StaleGame:
             log.warning("game %d: refused a write from a stale copy; reloading", table.id)
-            await self._check_fresh(table)
+            await self._restore(table)
             raise Refusal(STALE) from None
+        except WriteFailed as failed:
+            reference = incidents.record(failed, f"saving game {table.id}")
+            await self._restore(table)
+            raise NotSaved(reference) from None
+        except Exception:  # anything else: memory must not keep what was not stored
+            await self._restore(table)
+            raise
         table.row = (row or table.row).with_(version=guard.version + 1)
+
+    async def _restore(self, table: Table) -> None:
+        """The table as the store holds it: its row, its seats and its game. A store that
+        cannot be read either leaves the game out of memory, to load on its next use."""
+        table.unload()
+        try:
+            row = await self.store.game(table.id)
+            if row is None:
+                self._forget(table)
+                return
+            table.row = row
+            await self._reload_players(table)
+            await loading.load(self.store, table, self.ship, self.content)
+        except Exception as err:
+            incidents.record(err, f"reading game {table.id} again after a refused write")
+        await self._report_damage(table)
+
+    async def _report_damage(self, table: Table) -> None:
+        """Tell :attr:`on_damage` of a damaged record, once a process; never fails."""
+        if table.damaged_at is None:
+            table.damage_told = False
+            return
+        if table.damage_told or self.on_damage is None:
+            return
+        table.damage_told = True
+        try:
+            await self.on_damage(table)
+        except Exception as err:
+            incidents.record(err, f"telling game {table.id}'s channel of its damaged record")
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.id, None)
@@ -182,6 +236,7 @@ class DeskBase:
                 async with table.lock:
                     if table.loaded and not table.verified:
                         await loading.verify(self.store, table, self.ship, self.content)
+                        await self._report_damage(table)
                 checked += 1
         return checked
 

@@ -7,6 +7,11 @@ replay cleanly; otherwise the game is replayed from its opening (set-up from its
 or the scenario a tutorial or an imported script began at), the snapshots are written
 again from that replay, and the event is logged. :func:`verify` replays a game loaded
 from a snapshot in full and compares, so no snapshot is trusted blindly for long.
+
+A stored command that no longer replays (it does not parse, names no side, or the rules
+refuse it) marks the game's record damaged there (``Table.damaged_at``): the game stays
+in memory as it stood before that command, and nothing more is written to it until a
+moderator rolls it back to before the damage.
 """
 
 from __future__ import annotations
@@ -70,7 +75,9 @@ async def index(store: Store) -> list[Table]:
 
 async def load(store: Store, table: Table, ship: Ship, content: Content) -> None:
     """Put ``table``'s game in memory: its newest snapshot plus the commands after it,
-    or a full replay when there is no usable snapshot. Writes only rebuilt snapshots."""
+    or a full replay when there is no usable snapshot. Writes only rebuilt snapshots
+    (and nothing when the record turns out damaged)."""
+    table.damaged_at = None
     if table.row.status == "lobby":
         table.game = None
         return
@@ -80,8 +87,13 @@ async def load(store: Store, table: Table, ship: Ship, content: Content) -> None
         try:
             _resume(table, snap, await store.commands(table.id, snap.seq), ship, content)
             return
-        except (snapshot.SnapshotError, GameError) as err:
-            log.warning("game %d: snapshot at %d not used (%s); replaying", table.id, snap.seq, err)
+        except (snapshot.SnapshotError, GameError, ValueError) as err:
+            log.warning(
+                "game %d: snapshot at %d not used (%s); replaying",
+                table.id,
+                snap.seq,
+                type(err).__name__,
+            )
     await _replay_all(store, table, ship, content, snap)
 
 
@@ -111,15 +123,22 @@ async def _replay_all(
     starts = {s.seq: s for s in await store.snapshots(table.id)}
     fixes: list[st.Statement] = []
     lines: list[st.Statement] = []
-    for row in rows:
+    for index, row in enumerate(rows):
         if game.length in starts:
             fixes += _fix(table.id, starts[game.length], game, phase_seq)
         try:
             events = game.play(Side(row.side), parse(row.command))
-        except GameError as err:
-            # the refusal's text may name a hidden grid: the log says only which rule
-            log.error("game %d: replay stopped at command %d (%s)", table.id, row.seq, err.rule)
-            rows = rows[: row.seq]
+        except (GameError, ValueError) as err:
+            # the refusal's text may name a hidden grid: the log says only what failed
+            rule = getattr(err, "rule", None) or type(err).__name__
+            log.error(
+                "game %d: its record is damaged at command %d (%s); nothing more will be "
+                "written to it until a moderator rolls it back",
+                table.id,
+                row.seq,
+                rule,
+            )
+            table.damaged_at, rows = row.seq, rows[:index]
             break
         lines += st.add_public_lines(table.id, row.seq, public_lines(events))
     if game.length in starts:
@@ -128,7 +147,8 @@ async def _replay_all(
         log.warning("game %d: %d snapshot(s) rebuilt from replay", table.id, len(fixes))
     if rows and not await store.has_public_lines(table.id):
         fixes += lines
-    await store.commit(fixes)
+    if table.damaged_at is None:
+        await store.commit(fixes)
     phase_seq = game.base
     table.game, table.recent, table.phase_seq = game, rows[phase_seq:], phase_seq
     table.verified = True
@@ -151,12 +171,8 @@ async def verify(store: Store, table: Table, ship: Ship, content: Content) -> bo
     game = table.game
     if game is None:
         return True
-    full = opening_game(table.row.seed, table.row.opening, ship, content)
-    for row in await store.commands(table.id, 0):
-        if row.seq >= game.length:
-            break
-        full.play(Side(row.side), row.command)
-    if full.state == game.state:
+    full = await _replayed(store, table, game.length, ship, content)
+    if full is not None and full.state == game.state:
         table.verified = True
         return True
     log.error("game %d: its snapshot disagrees with its replay; rebuilding", table.id)
@@ -164,6 +180,22 @@ async def verify(store: Store, table: Table, ship: Ship, content: Content) -> bo
     newest = await store.snapshots(table.id, newest=True)
     await _replay_all(store, table, ship, content, newest[0] if newest else None)
     return False
+
+
+async def _replayed(
+    store: Store, table: Table, length: int, ship: Ship, content: Content
+) -> Game | None:
+    """The game's first ``length`` stored commands replayed from its seed; None when the
+    record does not replay (it is damaged: the full replay then says where)."""
+    full = opening_game(table.row.seed, table.row.opening, ship, content)
+    try:
+        for row in await store.commands(table.id, 0):
+            if row.seq >= length:
+                break
+            full.play(Side(row.side), row.command)
+    except (GameError, ValueError):
+        return None
+    return full
 
 
 def idle(tables: list[Table], now: float, idle_seconds: float) -> list[Table]:

@@ -37,7 +37,14 @@ class Moderation(Attendance):
             await self.refresh_reminders(game_id=table.id)
         return table.row
 
-    async def assign(self, table: Table, unit: str, user_id: int) -> None:
+    async def assign(
+        self, table: Table, unit: str, user_id: int, by: int, is_mod: bool
+    ) -> int | None:
+        """Hand crew member ``unit`` to crew player ``user_id``, at ``by``'s request.
+
+        Who may: the player who holds the unit (handing it on), a moderator (any unit),
+        and any crew player for a unit nobody holds (left behind by a player who left).
+        Returns who held it before (None: nobody)."""
         async with self._hold(table):
             if table.game is None or table.game.state.phase is Phase.SETUP:
                 raise Refusal("Crew members are handed out when set-up is done.")
@@ -48,17 +55,29 @@ class Moderation(Attendance):
             crew_ids = [line.id for line in table.view_for(Viewer.CREW).crew]
             if unit not in crew_ids:
                 raise Refusal(f"There is no crew member '{unit}'. Crew: {', '.join(crew_ids)}.")
-            statements = []
-            for player in table.seated(Seat.CREW):
-                units = tuple(u for u in player.units if u != unit)
-                if player.user_id == user_id:
-                    units += (unit,)
-                updated = PlayerRow(
-                    player.user_id, player.seat, units, player.dm_ok, player.joined_at
+            if not is_mod and table.seat_of(by) is not Seat.CREW:
+                raise Refusal("Only crew players and moderators can hand out crew members.")
+            holder = next((p.user_id for p in table.seated(Seat.CREW) if unit in p.units), None)
+            if holder == user_id:
+                raise Refusal(f"{unit} already answers to <@{user_id}>.")
+            if not is_mod and holder is not None and holder != by:
+                raise Refusal(
+                    f"{unit} answers to <@{holder}>: only they or a moderator can hand it on."
                 )
-                table.players[player.user_id] = updated
-                statements.append(st.put_player(table.id, updated))
-            await self._commit(table, statements)
+            updated = {
+                p.user_id: PlayerRow(
+                    p.user_id,
+                    p.seat,
+                    tuple(u for u in p.units if u != unit)
+                    + ((unit,) if p.user_id == user_id else ()),
+                    p.dm_ok,
+                    p.joined_at,
+                )
+                for p in table.seated(Seat.CREW)
+            }
+            await self._commit(table, [st.put_player(table.id, p) for p in updated.values()])
+            table.players.update(updated)
+            return holder
 
     async def mod_log(
         self, table: Table | None, channel_id: int, user_id: int, action: str
@@ -75,6 +94,7 @@ class Moderation(Attendance):
                     st.delete_game(table.id),
                     st.mod_action(None, table.channel_id, mod_id, "reset", self.clock()),
                 ],
+                repair=True,
             )
             self._forget(table)
             table.row = table.row.with_(status="reset")
@@ -91,6 +111,7 @@ class Moderation(Attendance):
                     pp.delete_waits(table.id),
                 ],
                 row,
+                repair=True,
             )
             self.tables.pop(table.id, None)
             self.by_channel.pop(table.channel_id, None)
@@ -107,9 +128,12 @@ class Moderation(Attendance):
             if table.game is None or table.status != "playing":
                 raise Refusal("Only a started game can be rolled back.")
             rows = await self.store.commands(table.id)
+            if table.damaged_at is not None:  # only what still replays can be returned to
+                rows = [r for r in rows if r.seq < table.damaged_at]
+            lines = [(Side(r.side), parse(r.command)) for r in rows]
             game = opening_game(table.row.seed, table.row.opening, self.ship, self.content)
-            for r in rows:
-                game.play(Side(r.side), parse(r.command))
+            for side, command in lines:
+                game.play(side, command)
             try:
                 game.rollback(turn, phase)
             except GameError as err:
@@ -132,6 +156,7 @@ class Moderation(Attendance):
                     ),
                 ],
                 row,
+                repair=True,
             )
             table.unload()
             await loading.load(self.store, table, self.ship, self.content)

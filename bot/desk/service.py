@@ -18,7 +18,7 @@ import hashlib
 import logging
 
 from bot import store as st
-from bot.desk import loading
+from bot.desk import incidents, loading
 from bot.desk.advisor import Advisor
 from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
@@ -28,9 +28,19 @@ from bot.desk.outbox import Outbox
 from bot.desk.outcome import Outcome, merge
 from bot.desk.stand_in import StandIns
 from bot.desk.subs import Substitutes
-from bot.desk.tables import NotLoaded, Refusal, Seat, Table, can_act, event_line
+from bot.desk.tables import (
+    NotLoaded,
+    NotSaved,
+    Refusal,
+    Seat,
+    Table,
+    can_act,
+    damaged_text,
+    event_line,
+)
 from bot.desk.tutorial import Tutorials
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
+from bot.store.base import WriteFailed
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
 from engine.dice import Rng
 from engine.errors import GameError
@@ -45,6 +55,7 @@ __all__ = [
     "STALE",
     "Desk",
     "NotLoaded",
+    "NotSaved",
     "Outcome",
     "Refusal",
     "Seat",
@@ -83,16 +94,14 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         seeded = seed is not None
         seed = seed if seed is not None else self.seeds()
         now = self.clock()
-        row = await self.store.create_game(
-            channel_id,
-            guild_id,
-            channel_name,
-            seed,
-            user_id,
-            now,
-            seeded=seeded,
-            hints_off=not hints,
-        )
+        try:
+            row = await self.store.create_game(
+                *(channel_id, guild_id, channel_name, seed, user_id, now),
+                seeded=seeded,
+                hints_off=not hints,
+            )
+        except WriteFailed as failed:
+            raise NotSaved(incidents.record(failed, "creating a game")) from None
         table = Table(row, {})
         self._register(table)
         log.info("game %d created in channel %d", row.id, channel_id)
@@ -185,7 +194,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
 
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:
         player = table.players.get(user_id)
-        if player is None or player.dm_ok == ok:
+        if player is None or player.dm_ok == ok or table.damaged_at is not None:
             return
         updated = PlayerRow(player.user_id, player.seat, player.units, ok, player.joined_at)
         await self.store.commit([st.put_player(table.id, updated)])
@@ -263,11 +272,21 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         return [c for c in found if _unit_of(c) is None or _unit_of(c) in mine]
 
     async def play(
-        self, table: Table, user_id: int, text: str | Command, *, in_dm: bool = False
+        self,
+        table: Table,
+        user_id: int,
+        text: str | Command,
+        *,
+        in_dm: bool = False,
+        as_side: Side | None = None,
     ) -> Outcome:
-        """One command from a player: checked, applied, stored, and reported."""
+        """One command from a player: checked, applied, stored, and reported. ``as_side``:
+        the command came through that side's own commands (``/crew``, ``/alien``), which
+        act for that side only."""
         async with self._hold(table):
             side = self._check_player(table, user_id)
+            if as_side is not None and side is not as_side:
+                raise Refusal(_wrong_group(as_side, side))
             try:
                 command = parse(text) if isinstance(text, str) else text
             except GameError as err:
@@ -280,6 +299,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             return await self.follow_lesson(table, outcome)
 
     def _check_player(self, table: Table, user_id: int) -> Side:
+        if table.damaged_at is not None:
+            raise Refusal(damaged_text(table.id, table.damaged_at))
         if table.status == "lobby":
             raise Refusal("The game has not started yet: `/game start` when the seats are filled.")
         if table.status != "playing" or table.game is None:
@@ -379,12 +400,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         statements += await self._bookkeeping(
             table, new_phase=new_phase, late=late, stand_in=stand_in, now=now
         )
-        try:
-            await self._commit(table, statements, row)
-        except Exception:
-            game.truncate(before_len)
-            await self._reload_players(table)
-            raise
+        await self._commit(table, statements, row)  # refused: the table is read again
         table.recent += rows
         outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
         outcome.public = said if side is Side.CREW else []
@@ -415,12 +431,18 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         return row
 
     async def record_map(self, table: Table, message_id: int) -> None:
-        """Remember the map message posted for the phase that just began."""
-        if table.phase_seq:
-            await self.store.commit([st.set_map_message(table.id, table.phase_seq, message_id)])
+        """Remember the map message posted for the phase that just began (bookkeeping:
+        a store that does not take it is logged, and the phase goes on)."""
+        if table.phase_seq and table.damaged_at is None:
+            try:
+                await self.store.commit([st.set_map_message(table.id, table.phase_seq, message_id)])
+            except WriteFailed as failed:
+                incidents.record(failed, f"noting game {table.id}'s map message")
 
     async def undo(self, table: Table, user_id: int, stamp: int | None = None) -> Outcome:
         async with self._hold(table):
+            if table.damaged_at is not None:
+                raise Refusal(damaged_text(table.id, table.damaged_at))
             if table.status != "playing" or table.game is None:
                 raise Refusal("There is nothing to undo: the game is not in progress.")
             side = table.side_of(user_id)
@@ -497,6 +519,14 @@ def computer_seed(seed: int, length: int) -> int:
     same, and no player can work them out (nor the game's dice from them)."""
     digest = hashlib.blake2b(f"{seed}:{length}".encode(), digest_size=8, person=b"qs-computer")
     return int.from_bytes(digest.digest(), "big")
+
+
+def _wrong_group(wanted: Side, side: Side) -> str:
+    where = "in a DM with me" if side is Side.ALIEN else "in the game's channel"
+    return (
+        f"`/{wanted.value}` gives the {wanted.value}'s orders, and you play the "
+        f"{side.value}: use `/{side.value} …` {where} (or `/game do`)."
+    )
 
 
 def _unit_of(command: Command) -> str | None:

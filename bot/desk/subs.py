@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from bot import store as st
 from bot.desk.people import People
 from bot.desk.tables import Refusal, Seat, Table, event_line
-from bot.store import CommandRow, PlayerRow
+from bot.store import CommandRow, GameRow, PlayerRow
 from bot.store import people as pp
 from bot.store.people import SeatCall
 from engine.board.ship import Ship
 from engine.content import Content
-from engine.game import Game
+from engine.records.scenario import opening_game
 from engine.state import Side
 
 PLAYING = (Seat.ALIEN, Seat.CREW)
@@ -42,14 +42,14 @@ class Substitution:
 
 
 def heard_so_far(
-    seed: int, rows: Sequence[CommandRow], side: Side, ship: Ship, content: Content
+    row: GameRow, rows: Sequence[CommandRow], side: Side, ship: Ship, content: Content
 ) -> list[str]:
     """Every private line ``side`` was told, in order: the game replayed from its log,
     each command's events of that side's audience, worded as they were sent."""
-    game = Game.new(seed, ship, content)
+    game = opening_game(row.seed, row.opening, ship, content)
     heard: list[str] = []
-    for row in rows:
-        events = game.play(Side(row.side), row.command)
+    for stored in rows:
+        events = game.play(Side(stored.side), stored.command)
         heard += [event_line(e) for e in events if e.audience.value == side.value]
     return heard
 
@@ -198,9 +198,7 @@ class Substitutes(People):
         if side is None:
             raise Refusal("You have no seat at this game, so no side's secrets.")
         rows = await self.store.commands(table.id)
-        return await asyncio.to_thread(
-            heard_so_far, table.row.seed, rows, side, self.ship, self.content
-        )
+        return await asyncio.to_thread(heard_so_far, table.row, rows, side, self.ship, self.content)
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
         """For the clock, in the games this process serves: open calls not posted yet,

@@ -29,6 +29,27 @@ class Refusal(Exception):
     """A command the desk turns down; nothing changed. ``str()`` is for the person."""
 
 
+class NotSaved(Refusal):
+    """The store did not take the write (a full disk, a lost database): nothing of the
+    command happened, in the store or in memory."""
+
+    def __init__(self, reference: str) -> None:
+        super().__init__(
+            "Your command was not taken: the game could not be saved just now, so nothing "
+            f"changed. Please try again in a little while. Reference: {reference}"
+        )
+        self.reference = reference
+
+
+def damaged_text(table_id: int, seq: int) -> str:
+    """What players and moderators are told about a game whose stored record no longer
+    replays from command ``seq`` (0-based) on."""
+    return (
+        f"Game {table_id}'s record is damaged at command {seq + 1}; nothing more will be "
+        "written to it. A moderator can roll back to before it with `/mod rollback`."
+    )
+
+
 def event_line(event: Event) -> str:
     """One event for a person, with its roll and modifiers when it has one."""
     text = event.text
@@ -55,6 +76,8 @@ class Table:
     phase_seq: int = 0  # game length when the current phase began
     used_at: float = 0.0  # last time a command or a read needed the game
     verified: bool = True  # False: loaded from a snapshot not yet checked against replay
+    damaged_at: int | None = None  # the first stored command that no longer replays
+    damage_told: bool = False  # the channel heard of the damage (once a process)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # the desk's: state and store
     channel_lock: asyncio.Lock = field(
         default_factory=asyncio.Lock

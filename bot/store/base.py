@@ -12,6 +12,7 @@ last saw it, which serialises each game across processes (see :class:`StaleGame`
 from __future__ import annotations
 
 import abc
+import contextvars
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -32,6 +33,21 @@ class Row(Protocol):
 
 Loader = Callable[[list[Statement]], Awaitable[None]]
 """Runs a batch of statements inside a :meth:`Store.loading` transaction."""
+
+_WRITTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("store_written", default=False)
+
+
+def watch_writes() -> None:
+    """From now on, :func:`written` tells whether the running task (one interaction)
+    had a write taken by a store."""
+    _WRITTEN.set(False)
+
+
+def written() -> bool:
+    """Whether a store took a write since :func:`watch_writes` in this task: an error
+    after that cannot say that nothing changed."""
+    return _WRITTEN.get()
+
 
 GUARD_SQL = "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?"
 
@@ -56,19 +72,68 @@ class StaleGame(Exception):
         self.game_id = game_id
 
 
+class StoreRefused(Exception):
+    """This store cannot be opened (a target that names no store we can use, or a
+    schema newer than this code); nothing was written. ``str()`` says why and what to do."""
+
+
+class SchemaTooNew(StoreRefused):
+    """The store's schema is newer than this code's migrations: it was written by a
+    newer Quicksilver (rolled back since). Opening it could corrupt it."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(
+            f"its schema is version {found}, newer than this Quicksilver's version {known}: "
+            "a newer Quicksilver wrote it. Run that version again (or restore a backup made "
+            "with this one); nothing was changed"
+        )
+        self.found, self.known = found, known
+
+
+class WriteFailed(Exception):
+    """The database did not take a write (a full disk, a lost connection…): the
+    transaction was rolled back, so none of it happened. ``__cause__`` holds the
+    database's own error."""
+
+
+TARGETS = (
+    "an SQLite file path (e.g. quicksilver.sqlite3) or a PostgreSQL URL "
+    "(postgresql://USER:PASSWORD@HOST/DATABASE)"
+)
+
+
 def is_postgres(target: Path | str) -> bool:
     return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def check_target(target: Path | str) -> None:
+    """Refuse a target that names no store: empty (SQLite would open a throwaway
+    database), ``:memory:``, or a URL of another database (it would become a file name)."""
+    text = str(target).strip()
+    if not text or text == ":memory:":
+        raise StoreRefused(f"{text!r} names no store; give {TARGETS}")
+    if is_postgres(text):
+        return
+    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*)://", text)
+    if scheme:  # its credentials stay out of the message
+        raise StoreRefused(
+            f"{scheme.group(1)}://… is not a database Quicksilver can use; give {TARGETS}"
+        )
 
 
 class Store(abc.ABC):
     """Games, seats, command logs, phase snapshots and public lines."""
 
     backend: str = ""
+    failures: tuple[type[BaseException], ...] = (OSError,)
+    """The exceptions by which a backend says a write did not happen."""
 
     @classmethod
     async def open(cls, target: Path | str) -> Store:
         """The store at ``target``: a ``postgresql://`` URL or an SQLite file path;
-        migrated to the newest schema."""
+        migrated to the newest schema. :class:`StoreRefused` for a target that names no
+        store, or a store whose schema is newer than this code (:class:`SchemaTooNew`)."""
+        check_target(target)
         if is_postgres(target):
             from bot.store.postgres import PostgresStore
 
@@ -99,10 +164,26 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def close(self) -> None: ...
 
+    @abc.abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[None]:
+        """One consistent snapshot for every read inside the block, however much others
+        write meanwhile (SQLite: one read transaction; PostgreSQL: one REPEATABLE READ,
+        READ ONLY transaction on one connection). Nothing may be written inside it."""
+
+    def newest_known(self) -> int:
+        """The newest schema version this code knows (its last migration)."""
+        return migrations(self.backend)[-1][0]
+
+    def refuse_newer(self, found: int) -> None:
+        """Refuse a store a newer Quicksilver wrote (:class:`SchemaTooNew`)."""
+        if found > self.newest_known():
+            raise SchemaTooNew(found, self.newest_known())
+
     @classmethod
     async def version_at(cls, target: Path | str) -> int:
         """The schema version of the store at ``target`` as it is, without migrating it
         (0: a new file or an empty database)."""
+        check_target(target)
         if is_postgres(target):
             import asyncpg
 
@@ -149,7 +230,32 @@ class Store(abc.ABC):
         With a guard, only if the game is still at the guard's version."""
         batch = list(statements)
         if batch or guard is not None:
-            await self._transaction(batch, guard)
+            await self._write(batch, guard)
+
+    async def _write(self, batch: list[Statement], guard: Guard | None) -> int | None:
+        """:meth:`_transaction`, with the database's refusals as :class:`WriteFailed`."""
+        try:
+            found = await self._transaction(batch, guard)
+        except self.failures as err:
+            raise WriteFailed(f"the {self.backend} store did not take the write: {err}") from err
+        _WRITTEN.set(True)
+        return found
+
+    # --- the deployment's own facts (bot_meta) -------------------------------------
+    async def meta(self, key: str) -> str | None:
+        rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        return str(rows[0]["value"]) if rows else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self.commit(
+            [
+                (
+                    "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
+                )
+            ]
+        )
 
     async def create_game(
         self,
@@ -177,7 +283,7 @@ class Store(abc.ABC):
                 *(int(seeded), opening, kind, int(hints_off)),
             ),
         )
-        game_id = await self._transaction([insert], None)
+        game_id = await self._write([insert], None)
         assert game_id is not None
         return GameRow(
             game_id,

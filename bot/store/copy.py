@@ -82,26 +82,49 @@ class Report:
 
 async def copy_store(src: Store, dst: Store) -> Report:
     """Copy every table of ``src`` into the empty ``dst`` in one transaction on ``dst``,
-    then check it (:func:`verify`)."""
-    columns = await _check_schemas(src, dst)
-    held = {t: n for t in COPIED if (n := await _count(dst, t))}
-    if held:
-        listed = ", ".join(f"{t} {n:,}" for t, n in held.items())
-        raise CopyError(
-            f"the destination already holds rows ({listed}): copy only into a new, empty "
-            "database; nothing was changed"
-        )
+    then check it (:func:`verify`). The copy and its check read one snapshot of ``src``
+    (:meth:`Store.reading`), so a store being written meanwhile copies consistently. If
+    the copy fails, or its check finds a difference, ``dst`` is emptied again, so a
+    retry can run."""
+    async with src.reading():
+        columns = await _check_schemas(src, dst)
+        held = {t: n for t in COPIED if (n := await _count(dst, t))}
+        if held:
+            listed = ", ".join(f"{t} {n:,}" for t, n in held.items())
+            raise CopyError(
+                f"the destination already holds rows ({listed}): copy only into a new, "
+                "empty database; nothing was changed"
+            )
+        try:
+            async with dst.loading() as load:
+                async for table, _, rows in _pages(src, columns):
+                    await load([_insert(table, columns[table], row) for row in rows])
+                await load(dst.identity_catch_up(IDENTITIES))
+            report = await _verify(src, dst, columns)
+        except BaseException:
+            await empty(dst)
+            raise
+    if report.problems:
+        await empty(dst)
+    return report
+
+
+async def empty(dst: Store) -> None:
+    """Delete every copied row of ``dst`` (children first), in one transaction: what a
+    copy wrote into a destination that was empty before it."""
     async with dst.loading() as load:
-        async for table, _, rows in _pages(src, columns):
-            await load([_insert(table, columns[table], row) for row in rows])
-        await load(dst.identity_catch_up(IDENTITIES))
-    return await verify(src, dst)
+        for table in reversed(COPIED):
+            await load([(f"DELETE FROM {table}", ())])
 
 
 async def verify(src: Store, dst: Store) -> Report:
     """Compare ``dst`` with ``src``: row counts and rows of every copied table, and the
-    state every game's replay ends in."""
-    columns = await _check_schemas(src, dst)
+    state every game's replay ends in (``src`` read as one snapshot)."""
+    async with src.reading():
+        return await _verify(src, dst, await _check_schemas(src, dst))
+
+
+async def _verify(src: Store, dst: Store, columns: dict[str, list[str]]) -> Report:
     report = Report()
     for table in COPIED:
         ours, theirs = await _count(src, table), await _count(dst, table)

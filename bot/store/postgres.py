@@ -8,6 +8,7 @@ advisory lock lets only one process migrate at a time.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -15,6 +16,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.base import Guard, Loader, Row, StaleGame, Store, migrations, runs, split_sql
 from bot.store.statements import Statement
@@ -41,23 +43,49 @@ def numbered(sql: str) -> str:
 
 class PostgresStore(Store):
     backend = "postgres"
+    failures = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
+        # The connection a reading() block pins its snapshot to (per task).
+        self._pinned: contextvars.ContextVar[PoolConnectionProxy | None] = contextvars.ContextVar(
+            "pinned", default=None
+        )
 
     @classmethod
     async def connect(cls, url: str, *, max_size: int = 10) -> PostgresStore:
         pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size)
         store = cls(pool)
-        await store.migrate()
+        try:
+            await store.migrate()
+        except BaseException:
+            await pool.close()
+            raise
         return store
 
     async def close(self) -> None:
         await self._pool.close()
 
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        pinned = self._pinned.get()
+        if pinned is not None:
+            return list(await pinned.fetch(numbered(sql), *params))
         async with self._pool.acquire() as con:
             return list(await con.fetch(numbered(sql), *params))
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[None]:
+        """Every read of the block on one connection, in one REPEATABLE READ transaction:
+        one snapshot of the database, whatever other processes commit meanwhile."""
+        async with (
+            self._pool.acquire() as con,
+            con.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            token = self._pinned.set(con)
+            try:
+                yield
+            finally:
+                self._pinned.reset(token)
 
     async def schema_version(self) -> int:
         async with self._pool.acquire() as con:
@@ -69,6 +97,7 @@ class PostgresStore(Store):
             )
 
     async def migrate(self) -> int:
+        self.refuse_newer(await self.schema_version())
         async with self._pool.acquire() as con:
             for number, sql in migrations(self.backend):
                 async with con.transaction():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -26,6 +27,7 @@ logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 class SqliteStore(Store):
     backend = "sqlite"
+    failures = (sqlite3.Error, OSError)
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -36,14 +38,18 @@ class SqliteStore(Store):
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = aiosqlite.Row
         store = cls(db)
-        for pragma in (
-            "journal_mode = WAL",
-            "synchronous = FULL",
-            "foreign_keys = ON",
-            "busy_timeout = 5000",
-        ):
-            await store._run(f"PRAGMA {pragma}")
-        await store.migrate()
+        try:
+            for pragma in (
+                "journal_mode = WAL",
+                "synchronous = FULL",
+                "foreign_keys = ON",
+                "busy_timeout = 5000",
+            ):
+                await store._run(f"PRAGMA {pragma}")
+            await store.migrate()
+        except BaseException:
+            await db.close()
+            raise
         return store
 
     async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
@@ -63,6 +69,7 @@ class SqliteStore(Store):
 
     async def migrate(self) -> int:
         current = await self.schema_version()
+        self.refuse_newer(current)
         async with self._lock:
             for number, sql in migrations(self.backend):
                 if number <= current:
@@ -74,7 +81,7 @@ class SqliteStore(Store):
                     await self._run(f"PRAGMA user_version = {number}")
                     await self._run("COMMIT")
                 except BaseException:
-                    await self._run("ROLLBACK")
+                    await self._rollback()
                     raise
                 current = number
         return current
@@ -98,9 +105,16 @@ class SqliteStore(Store):
                         await self._db.executemany(sql, params)
                 await self._run("COMMIT")
             except BaseException:
-                await self._run("ROLLBACK")
+                await self._rollback()
                 raise
         return new_id
+
+    async def _rollback(self) -> None:
+        """Roll back the open transaction, if SQLite has not already done so itself
+        (it does on a full disk or an I/O error: a second ROLLBACK would fail with
+        "cannot rollback - no transaction is active" and hide the real error)."""
+        if self._db.in_transaction:
+            await self._run("ROLLBACK")
 
     async def tables(self) -> list[str]:
         rows = await self._fetch(
@@ -125,5 +139,17 @@ class SqliteStore(Store):
                 yield load
                 await self._run("COMMIT")
             except BaseException:
-                await self._run("ROLLBACK")
+                await self._rollback()
                 raise
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[None]:
+        """A read transaction on the one connection: in WAL mode its first read fixes
+        the snapshot every later read of the block sees (writers go on meanwhile)."""
+        async with self._lock:
+            await self._run("BEGIN")
+            try:
+                await self._fetch("SELECT COUNT(*) FROM sqlite_master")
+                yield
+            finally:
+                await self._rollback()

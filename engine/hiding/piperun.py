@@ -7,7 +7,7 @@ and the C.7.1 reveals.
 
 from __future__ import annotations
 
-from engine.actions import require_actions, spend, take_unit
+from engine.actions import require_actions, spend, take_alien, take_unit
 from engine.board.geometry import grid_range, has_los, visible_grids
 from engine.board.grid import Grid
 from engine.commands import Search, StartPipeRun, Surface
@@ -56,8 +56,7 @@ def end_run(ctx: Ctx, alien: Alien, how: str) -> None:
 
 
 def start_pipe_run(ctx: Ctx, side: Side, cmd: StartPipeRun) -> None:
-    take_unit(ctx, side, cmd.unit)
-    alien = ctx.state.alien(cmd.unit)
+    alien = take_alien(ctx, side, cmd.unit, "run the pipes", "C.7")
     if alien.pipe_running:
         raise RuleError(f"{ctx.name(alien.id)} is already pipe-running", rule="C.7")
     cost = pipe_run_cost(ctx, alien)
@@ -76,8 +75,7 @@ def start_pipe_run(ctx: Ctx, side: Side, cmd: StartPipeRun) -> None:
 
 
 def surface(ctx: Ctx, side: Side, cmd: Surface) -> None:
-    take_unit(ctx, side, cmd.unit)
-    alien = ctx.state.alien(cmd.unit)
+    alien = take_alien(ctx, side, cmd.unit, "surface from a pipe-run", "C.7.2")
     if not alien.pipe_running:
         raise RuleError(f"{ctx.name(alien.id)} is not pipe-running", rule="C.7.2")
     end_run(ctx, alien, "the alien stops its pipe-run")

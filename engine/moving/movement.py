@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from engine.actions import require_actions, spend, take_unit
+from engine.actions import require_actions, spend, take_alien, take_unit
 from engine.board.geometry import Mover, StepKind, cheapest_path, grid_range, steps_from
 from engine.board.grid import Grid
 from engine.commands import Feint, Move, UseHatch, UseLift, Wait
@@ -185,8 +185,7 @@ def use_hatch(ctx: Ctx, side: Side, cmd: UseHatch) -> None:
 
 def feint(ctx: Ctx, side: Side, cmd: Feint) -> None:
     """C.7.1: bang on a lift or hatch without using it, to mislead the crew."""
-    take_unit(ctx, side, cmd.unit)
-    alien = ctx.state.alien(cmd.unit)
+    alien = take_alien(ctx, side, cmd.unit, "feint", "C.7.1")
     if not alien.pipe_running:
         raise RuleError("only a pipe-running alien feints; the crew can see this one", rule="C.7.1")
     assert alien.grid is not None

@@ -65,8 +65,8 @@ from engine.units import SUPPLIES, held_abilities, human_actions
 USAGE: dict[str, str] = {
     "seed": "seed N  (may be left to the script's 'seed N' line)",
     "rng": "rng N  (the dice generator's exact state)",
-    "turn": "turn N setup|alien|crew|over [active=UNIT] "
-    "[step=dead|injured|roles|place|supplies|done]",
+    "turn": "turn N setup|alien|crew|over [active=UNIT: a living unit of the phasing "
+    "side, on the board] [step=dead|injured|roles|place|supplies|done]",
     "crew": "crew HUMAN [GRID] [injured|unconscious] [escaped|lost] [role=ROLE] [skill=SKILL] "
     "[actions=N] [carries=ID,…] [revealed=role,skill] [done] [killed-by-alien]",
     "cadaver": "cadaver HUMAN [GRID] … (a deceased human; the words of a crew line)",
@@ -557,6 +557,7 @@ class _Builder:
         if self.active is not None:
             line, unit = self.active
             state.active_unit = _choice(line, unit, units, "unit")
+            _check_active(line, state, state.active_unit)
         for line, key in self.pods:
             state.launched_pods[key] = [
                 _choice(line, u, units, "unit") for u in state.launched_pods[key]
@@ -669,6 +670,23 @@ def _seed(lines: list[_Line], given: int | None, block_start: int) -> int:
     if given is not None and seed != given:
         line.fail(f"the scenario says seed {seed} but the script said seed {given}")
     return seed
+
+
+def _check_active(line: _Line, state: GameState, unit: str) -> None:
+    """The acting unit (C.2) is a living unit of the side whose phase it is, on the board."""
+    side = {Phase.ALIEN: "alien", Phase.CREW: "crew"}.get(state.phase)
+    if side is None:
+        line.fail(f"no unit acts in the {state.phase.value} phase: leave out active=")
+    if state.side_of(unit).value != side:
+        line.fail(f"the active unit {unit} is not the {side}'s, whose phase it is")
+    if unit in state.aliens:
+        alien = state.aliens[unit]
+        alive = alien.fate is Fate.ABOARD and not alien.dead
+    else:
+        human = state.humans[unit]
+        alive = human.fate is Fate.ABOARD and human.condition is not Condition.DECEASED
+    if not alive or state.unit_grid(unit) is None:
+        line.fail(f"the active unit {unit} is not on the board: give it a grid, or another unit")
 
 
 def parse_scenario(

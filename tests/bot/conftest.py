@@ -11,6 +11,7 @@ import pytest_asyncio
 from bot.client.app import QuicksilverBot
 from bot.desk import advisor, computer_seat
 from engine.players.expert import Budget, SearchParams
+from tests.bot import helpers
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -41,7 +42,10 @@ def db_path(tmp_path: Path) -> Path:
 @pytest_asyncio.fixture
 async def simcord_bot(db_path: Path) -> AsyncIterator[QuicksilverBot]:
     """The bot; after simcord detaches it, its database connection is closed, so no
-    aiosqlite worker thread outlives the test (one left open keeps pytest from exiting)."""
+    aiosqlite worker thread outlives the test (one left open keeps pytest from exiting),
+    and so is every bot :func:`tests.bot.helpers.restart` started in its place."""
     bot = QuicksilverBot(db_path, background=False)
     yield bot
-    await bot.close()
+    for started in (bot, *helpers.STARTED):
+        await started.close()
+    helpers.STARTED.clear()

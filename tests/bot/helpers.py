@@ -104,6 +104,20 @@ async def seat_and_start(
         await world.alien.user.slash("game setup")
 
 
+STARTED: list[QuicksilverBot] = []  # bots restarted in this test; conftest closes them
+
+
+async def restart(env: Any, database: Any, **options: Any) -> QuicksilverBot:
+    """A new bot process on the same store and the same Discord (which keeps its synced
+    commands); the old one is closed, as a stopped process's connections are."""
+    old: QuicksilverBot = env.bot
+    new = QuicksilverBot(database, background=False, **options)
+    STARTED.append(new)
+    await env.restart_bot(new)
+    await old.close()
+    return new
+
+
 def stored_commands(world: World) -> list[tuple[str, str, int | None]]:
     """(side, command, user id) of every stored command of the channel's game, read
     straight from the database (the bot keeps only the current phase in memory)."""

@@ -131,7 +131,10 @@ async def give(world: dict[str, Any], order: dict[str, Any]) -> None:
 
 
 async def serve(database: str, spec: ShardSpec, games: int) -> int:
-    bot = QuicksilverBot(database, background=False, shards=spec)
+    # Each process here runs its own simulated Discord, which knows no commands until
+    # this process syncs them: as ``quicksilver bot --sync`` (one real Discord would
+    # keep the first process's sync, and the store's hash would skip the others').
+    bot = QuicksilverBot(database, background=False, shards=spec, sync=True)
     try:
         async with simcord.run(bot) as env:
             worlds = await build_worlds(env, spec, games)

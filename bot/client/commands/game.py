@@ -151,24 +151,28 @@ async def hand(interaction: Inter, resend: bool = False, game: str | None = None
 
 
 @game.command(name="assign", description="Hand a crew member to a crew player")
+@app_commands.describe(
+    unit="a crew member you command (moderators: any)", member="the crew player to take it"
+)
 @app_commands.autocomplete(unit=complete.humans)
 async def assign(interaction: Inter, unit: str, member: discord.User) -> None:
+    """Who may: the crew member's holder hands it on; a moderator hands any; a crew
+    member nobody holds (its player left) is any crew player's to hand out."""
     async with guard(interaction):
         actions.require_guild(interaction)
-        table = await actions.table_for(interaction)
-        if table.seat_of(interaction.user.id) is not Seat.CREW and not await actions.is_mod(
-            interaction
-        ):
-            raise Refusal("Only crew players and moderators can hand out crew members.")
         await actions.defer(interaction)
+        table = await actions.table_for(interaction)
+        mod = await actions.is_mod(interaction)
         bot = actions.bot_of(interaction)
         async with table.channel_lock:
-            await bot.desk.assign(table, unit, member.id)
+            before = await bot.desk.assign(table, unit, member.id, interaction.user.id, mod)
             await actions.reply(interaction, [f"{unit} now answers to {member.mention}."])
+            who = interaction.user.mention
+            if mod and before != interaction.user.id:
+                who = f"🛠️ Moderator {who}"
+            held = f" (from <@{before}>)" if before not in (None, interaction.user.id) else ""
             await delivery.post(
-                bot,
-                table.channel_id,
-                [f"{interaction.user.mention} hands {unit} to {member.mention}."],
+                bot, table.channel_id, [f"{who} hands {unit} to {member.mention}{held}."]
             )
 
 
@@ -192,9 +196,9 @@ async def deadline(
 ) -> None:
     async with guard(interaction):
         actions.require_guild(interaction)
+        await actions.defer(interaction)
         await actions.require_mod(interaction)
         table = await actions.table_for(interaction)
-        await actions.defer(interaction)
         bot = actions.bot_of(interaction)
         given = {
             "deadline_hours": hours,
@@ -229,6 +233,7 @@ async def sub(interaction: Inter, player: discord.User | None = None) -> None:
 async def players(interaction: Inter) -> None:
     async with guard(interaction):
         actions.require_guild(interaction)
+        await actions.defer(interaction)
         table = await actions.table_for(interaction)
         desk = actions.bot_of(interaction).desk
         lines = [f"👥 **Players of game {table.id}**"]
@@ -254,10 +259,10 @@ async def reminders(
 ) -> None:
     async with guard(interaction):
         actions.require_guild(interaction)
+        await actions.defer(interaction)
         table = await actions.table_for(interaction)
         if interaction.user.id not in table.players and not await actions.is_mod(interaction):
             raise Refusal("Only this game's players and moderators can set reminders.")
-        await actions.defer(interaction)
         bot = actions.bot_of(interaction)
         async with table.channel_lock:
             await bot.desk.configure(table, remind_hours=hours, remind_max=count)

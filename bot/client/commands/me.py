@@ -59,6 +59,7 @@ async def settings(
     quiet: app_commands.Range[str, 1, 20] | None = None,
 ) -> None:
     async with guard(interaction):
+        await actions.defer(interaction)  # before the store: a slow one is fine
         desk = bot_of(interaction).desk
         user = interaction.user.id
         if all(v is None for v in (notify, when, reminders, timezone, quiet)):
@@ -85,6 +86,7 @@ async def _zones(interaction: Inter, current: str) -> list[Choice[str]]:
 )
 async def games(interaction: Inter) -> None:
     async with guard(interaction):
+        await actions.defer(interaction)  # before the store: a slow one is fine
         bot = bot_of(interaction)
         user = interaction.user.id
         mine = await bot.desk.my_games(user)
@@ -162,6 +164,7 @@ async def back(interaction: Inter) -> None:
 @me.command(name="record", description="Your record across games (or another member's)")
 async def record(interaction: Inter, member: discord.User | None = None) -> None:
     async with guard(interaction):
+        await actions.defer(interaction)  # before the store: a slow one is fine
         who = member or interaction.user
         found = await bot_of(interaction).desk.record(who.id)
         await actions.reply(interaction, words.record_text(found, who.mention))

@@ -29,7 +29,9 @@ mod = app_commands.Group(
 
 
 async def _mod_table(interaction: Inter) -> Table:
+    """Acknowledged first (the moderator role and the game are read from the store)."""
     actions.require_guild(interaction)
+    await actions.defer(interaction)
     await actions.require_mod(interaction)
     return await actions.table_for(interaction)
 
@@ -59,7 +61,6 @@ async def rollback(
 ) -> None:
     async with guard(interaction):
         table = await _mod_table(interaction)
-        await actions.defer(interaction)
         bot = actions.bot_of(interaction)
         async with table.channel_lock:
             outcome = await bot.desk.rollback(table, turn, Phase(phase), interaction.user.id)
@@ -81,7 +82,6 @@ async def replace(interaction: Inter, player: discord.User, by: discord.User) ->
         table = await _mod_table(interaction)
         if by.bot:
             raise Refusal("A bot cannot take a seat.")
-        await actions.defer(interaction)
         bot = actions.bot_of(interaction)
         async with table.channel_lock:
             seat = await bot.desk.replace(table, player.id, by.id, interaction.user.id)
@@ -103,7 +103,6 @@ async def replace(interaction: Inter, player: discord.User, by: discord.User) ->
 async def remove(interaction: Inter, player: discord.User) -> None:
     async with guard(interaction):
         table = await _mod_table(interaction)
-        await actions.defer(interaction)
         bot = actions.bot_of(interaction)
         async with table.channel_lock:
             seat = await bot.desk.remove(table, player.id, interaction.user.id)
@@ -115,7 +114,6 @@ async def remove(interaction: Inter, player: discord.User) -> None:
 async def abort(interaction: Inter) -> None:
     async with guard(interaction):
         table = await _mod_table(interaction)
-        await actions.defer(interaction)
         bot = actions.bot_of(interaction)
         async with table.channel_lock:
             await bot.desk.abort(table, interaction.user.id)
@@ -165,9 +163,9 @@ async def resume(interaction: Inter) -> None:
 async def role(interaction: Inter, role: discord.Role | None = None) -> None:
     async with guard(interaction):
         actions.require_guild(interaction)
+        await actions.defer(interaction)
         if not (interaction.permissions.manage_channels or interaction.permissions.administrator):
             raise Refusal("Only members with Manage Channels can choose the moderator role.")
-        await actions.defer(interaction)
         bot = actions.bot_of(interaction)
         assert interaction.guild_id is not None
         await bot.desk.set_mod_role(interaction.guild_id, role.id if role else None)

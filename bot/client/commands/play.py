@@ -2,7 +2,8 @@
 
 Each builds the command's text (the engine's one command language) and plays it, so a
 slash command and ``/game do`` are the same thing. /crew lives in the game channel;
-/alien works in DMs (its ``game`` option picks the game when you play several).
+/alien works in DMs (its ``game`` option picks the game when you play several). Each
+group acts for its own side only: a crew player's ``/alien pass`` is refused.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from discord import app_commands
 from bot.client import actions, complete
 from bot.client.actions import Inter, guard
 from bot.client.commands.game import game_id
+from engine.state import Side
 
 crew = app_commands.Group(
     name="crew",
@@ -48,12 +50,12 @@ def plus(n: int) -> str:
 
 async def _crew(interaction: Inter, text: str) -> None:
     async with guard(interaction):
-        await actions.play(interaction, text)
+        await actions.play(interaction, text, as_side=Side.CREW)
 
 
 async def _alien(interaction: Inter, text: str, game: str | None) -> None:
     async with guard(interaction):
-        await actions.play(interaction, text, game_id(game))
+        await actions.play(interaction, text, game_id(game), as_side=Side.ALIEN)
 
 
 # --- /crew ---------------------------------------------------------------------------

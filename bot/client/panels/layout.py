@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.client import failures
 from bot.client.panels import ids
 from bot.client.panels.build import Panel
 
@@ -47,7 +48,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.B
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         from bot.client.panels import press
 
-        await press.on_press(interaction, self.pid, "")
+        await failures.answered(interaction, press.on_press(interaction, self.pid, ""))
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
@@ -81,7 +82,7 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.S
 
         data: Any = interaction.data or {}
         values = self.item.values or data.get("values") or [""]
-        await press.on_press(interaction, self.pid, str(values[0]))
+        await failures.answered(interaction, press.on_press(interaction, self.pid, str(values[0])))
 
 
 def to_view(panel: Panel) -> discord.ui.View:

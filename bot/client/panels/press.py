@@ -9,6 +9,7 @@ changes nothing: it says so and redraws a fresh panel in the same message.
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING, cast
 
 import discord
@@ -30,7 +31,11 @@ log = logging.getLogger("quicksilver.bot")
 Inter = discord.Interaction[discord.Client]
 
 STALE = "⌛ That choice is no longer open: the game has moved on. Here is a fresh panel."
-NOT_YOURS = "This panel belongs to another player: press **Play** for your own."
+NOT_YOURS = "⚠️ This panel belongs to another player: press **Play** for your own."
+GONE = "⚠️ That game is no longer running here; this panel belongs to the past."
+DAMAGED = (
+    "⚠️ That control is damaged or was not made by me, so nothing was done. Here is a fresh panel."
+)
 
 
 def _bot(interaction: Inter) -> QuicksilverBot:
@@ -55,25 +60,25 @@ async def open_panel(interaction: Inter, table: Table) -> None:
 
 
 async def on_press(interaction: Inter, pid: ids.PanelId, value: str) -> None:
-    """Every panel component: check, act under the channel lock, redraw in place."""
+    """Every panel component: check, act under the channel lock, redraw in place. Every
+    press is answered: another player's panel, a game gone, a seat lost, a damaged id
+    and a stale choice each say so, and change nothing."""
     bot = _bot(interaction)
     bot.stopwatch.arrive(interaction)
     if interaction.user.id != pid.user:
         await interaction.response.send_message(NOT_YOURS, ephemeral=True)
         return
+    await interaction.response.defer()  # before the store is read: a slow one is fine
+    bot.stopwatch.ack(interaction)
     table = await bot.desk.find(pid.game)
     if table is None:
-        await interaction.response.send_message(
-            "That game is no longer running here; this panel belongs to the past.", ephemeral=True
-        )
+        await interaction.followup.send(GONE, ephemeral=True)
         return
     try:
         actions.belongs_here(interaction, table.channel_id, table.players)
     except Refusal as refusal:
-        await interaction.response.send_message(f"⚠️ {refusal}", ephemeral=True)
+        await interaction.followup.send(f"⚠️ {refusal}", ephemeral=True)
         return
-    await interaction.response.defer()
-    bot.stopwatch.ack(interaction)
     table = await bot.desk.loaded(table)  # an idle game was dropped from memory: reload it
     if pid.kind == ids.LOOK:  # a picture for the presser; the panel stays as it is
         from bot.client.deck_maps import show_focus
@@ -82,7 +87,11 @@ async def on_press(interaction: Inter, pid: ids.PanelId, value: str) -> None:
             await show_focus(interaction, table, pid.arg)
         return
     async with table.channel_lock:
-        panel, outcome = await _act(interaction, table, pid, value)
+        try:
+            panel, outcome = await _act(interaction, table, pid, value)
+        except Refusal as refusal:  # the presser lost their seat since (replaced, removed)
+            await interaction.followup.send(f"⚠️ {refusal}", ephemeral=True)
+            return
     await interaction.edit_original_response(content=panel.text(), view=to_view(panel))
     if outcome is not None:
         async with table.channel_lock:
@@ -96,27 +105,29 @@ async def _act(
     desk = _bot(interaction).desk
     user = pid.user
     unit = pid.arg.partition(":")[0]
+    if not _well_formed(pid, value):
+        return build_panel(desk, table, user, notice=[DAMAGED]), None
+    stale = pid.stamp != table.stamp()
+    if pid.kind == ids.FRESH:
+        return build_panel(desk, table, user, unit or None), None
+    if stale:
+        return build_panel(desk, table, user, unit or None, notice=[STALE]), None
     if pid.kind == ids.UNIT:
         return build_panel(desk, table, user, value), None
     if pid.kind == ids.PICK and value.startswith(f"{ids.PAGE}:"):
         _, key, number = value.split(":")
         return build_panel(desk, table, user, unit, Pages().turned(key, int(number))), None
-    if pid.kind == ids.FRESH:
-        return build_panel(desk, table, user, unit or None), None
     if pid.kind == ids.HINT:  # the advisor: words on the presser's own panel only
         try:
             found = hints.hint_lines(await desk.suggest(table, user))
         except Refusal as refusal:
             found = [f"⚠️ {refusal}"]
         return build_panel(desk, table, user, unit or None, notice=found), None
-    stale = pid.stamp != table.stamp()
     if pid.kind == ids.PASS:
-        if stale:
-            return build_panel(desk, table, user, notice=[STALE]), None
         several = len(table.seated(Seat.CREW)) > 1 and table.side_of(user) is Side.CREW
         return confirm_panel(table, user, several), None
     command = _command_of(pid, value)
-    if command is None or stale or not _still_offered(desk, table, user, pid, command):
+    if command is None or not _still_offered(desk, table, user, pid, command):
         return build_panel(desk, table, user, unit or None, notice=[STALE]), None
     try:
         if pid.kind == ids.UNDO:
@@ -128,6 +139,15 @@ async def _act(
     outcome.interaction_id = interaction.id
     shown = outcome.unit or unit or None
     return build_panel(desk, table, user, shown, notice=outcome.reply), outcome
+
+
+def _well_formed(pid: ids.PanelId, value: str) -> bool:
+    """Whether the id (and a select's value) could have been made by a panel of ours."""
+    if pid.kind == ids.UNDO:
+        return re.fullmatch(r"\d{1,9}", pid.arg) is not None
+    if pid.kind == ids.PICK and value.startswith(f"{ids.PAGE}:"):
+        return re.fullmatch(rf"{ids.PAGE}:[mao]:\d{{1,4}}", value) is not None
+    return len(pid.arg) <= 100 and len(value) <= 100
 
 
 def _command_of(pid: ids.PanelId, value: str) -> str | None:

@@ -11,6 +11,10 @@ BAD = [
     ("game do", {"command": "move"}, "takes"),
     ("game do", {"command": "move hyun Q-Q"}, ""),
     ("game do", {"command": "search hyun 0"}, "search range"),
+    # issue 20: these raised KeyError, and nobody was answered
+    ("game do", {"command": "surface {unit}"}, "only an alien can surface"),
+    ("game do", {"command": "piperun {unit}"}, "only an alien can run the pipes"),
+    ("game do", {"command": "feint {unit}"}, "only an alien can feint"),
     ("crew move", {"unit": "nobody", "grids": "1-F6"}, ""),
     ("crew search", {"unit": "{unit}", "actions": 6}, ""),
     ("crew attack", {"unit": "{unit}", "target": "alien1"}, ""),
@@ -32,6 +36,10 @@ BAD = [
 ]
 
 
+def _fill(value, values):
+    return value.format(**values) if isinstance(value, str) else value
+
+
 @pytest.mark.parametrize(
     ("command", "options", "needle"), BAD, ids=[f"{b[0]}-{i}" for i, b in enumerate(BAD)]
 )
@@ -43,7 +51,7 @@ async def test_bad_input_is_refused_and_changes_nothing(simcord_env, command, op
     unit = world.table().units_of(world.crew[0].id)[0]
     values = {"unit": unit, "crew": world.crew[0]}
     filled = {
-        k: values[v[1:-1]] if isinstance(v, str) and v.startswith("{") else v
+        k: values[v[1:-1]] if isinstance(v, str) and v[1:-1] in values else _fill(v, values)
         for k, v in options.items()
     }
     before = (table.length, table.game.state, dict(table.players))

@@ -139,3 +139,17 @@ def test_c8_searched_grids_are_shown_on_the_public_map() -> None:
     board = view(game.state, "spectator", game.ship, game.content).board
     searched = {m.grid for m in board.markers if m.kind == "searched"}
     assert searched == {G("1-B5"), G("1-C5"), G("1-B6")}
+
+
+@pytest.mark.parametrize(
+    ("order", "rule"), [("piperun", "C.7"), ("surface", "C.7.2"), ("feint", "C.7.1")]
+)
+def test_c7_pipe_running_orders_naming_a_human_are_refused(order: str, rule: str) -> None:
+    """Issue 20: the crew naming a human for an alien-only order got a KeyError."""
+    game = staged(crew={"hyun": "2-B5"}, alien="1-F5", phase=Phase.CREW)
+    before, played = game.state, len(game.log)
+    with pytest.raises(RuleError) as refused:
+        game.play("crew", f"{order} hyun")
+    assert "only an alien can" in str(refused.value) and "Hyun is a human" in str(refused.value)
+    assert f"({rule})" in str(refused.value)
+    assert game.state is before and len(game.log) == played

@@ -17,7 +17,6 @@ from engine.players.memory import Memory, remembered
 from engine.state import Phase, Side
 from tests.games import quick_game
 
-
 SEARCH = SearchParams(budget=Budget(iterations=8), narrow=200)  # the expert: no time limit
 
 

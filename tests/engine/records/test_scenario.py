@@ -333,6 +333,11 @@ def test_scenario_game_plays_from_the_position() -> None:
         (["turn two crew"], 3, "must be a whole number"),
         (["turn 1 crew", "turn 2 alien"], 4, "a second 'turn' line"),
         (["turn 1 crew active=nobody"], 3, "'nobody' is not a known unit"),
+        # issue 20: an active unit off the board made `crew: pass` fail an assertion
+        (["turn 1 crew active=hyun", "crew okeke 0-L5"], 3, "hyun is not on the board"),
+        (["turn 1 crew active=hyun", "cadaver hyun 0-L5"], 3, "hyun is not on the board"),
+        (["alien alien1 Hunter 0-N5", "turn 1 crew active=alien1"], 4, "is not the crew's"),
+        (["turn 1 setup active=hyun", "crew hyun 0-L5"], 3, "no unit acts in the setup"),
         (["teleport hyun"], 3, "unknown line 'teleport'"),
         (['crew hyun role="Captain'], 3, "No closing quotation"),
     ],
@@ -358,6 +363,20 @@ def test_the_block_needs_its_frame_and_a_seed(text: str, line: int, fragment: st
     with pytest.raises(ScenarioError, match=fragment) as caught:
         parse_scenario(text)
     assert caught.value.line == line
+
+
+def test_an_active_unit_on_the_board_passes_its_phase() -> None:
+    """C.2: the acting unit's leftover actions are spent as the phase ends; the
+    position the reader accepts can always be played on."""
+    game = scenario_game(
+        block(
+            "turn 1 crew active=hyun",
+            "crew hyun 0-L5 role=Captain",
+            "alien alien1 Hunter 2-U7 piperun=2-U7",
+        )
+    )
+    game.play("crew", "pass")
+    assert (game.state.turn, game.state.phase) == (2, Phase.ALIEN)
 
 
 def test_a_script_seed_fills_in_and_must_agree_and_lines_count_from_first_line() -> None:

@@ -43,7 +43,7 @@ async def test_also_when_my_sides_phase_starts_tells_a_crew_player_with_no_units
     await seat_and_start(world)
     await world.alien.user.slash("alien pass")
     for unit in world.table().units_of(idle.id):
-        await busy.slash(world.channel, "game assign", unit=unit, member=busy)
+        await idle.slash(world.channel, "game assign", unit=unit, member=busy)  # handed on
     assert world.table().units_of(idle.id) == ()
     await busy.slash(world.channel, "game pass")
     await world.alien.user.slash("alien pass")

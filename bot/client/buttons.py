@@ -1,0 +1,185 @@
+"""What each button of ours does (``qs:<action>:<game>:<stamp>[:<arg>]``, see
+:mod:`bot.client.ui`), one small handler an action.
+
+A press is answered whatever it carries: a custom id is data from the outside, so an
+argument a button of ours never carries (a forged or damaged id) is refused like a
+stale press, and nothing changes. :data:`BUTTONS` lists every action: the permission
+matrix (``tests/bot/client/test_permission_matrix.py``) is generated from it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+
+from bot.client import actions, delivery, ui
+from bot.client.actions import Inter, defer, guard, reply
+from bot.desk.service import Refusal, Seat, Table
+from engine.state import Side
+
+DAMAGED = (
+    "This button is damaged or was not made by me, so nothing was done. "
+    "Use the buttons on the newest message, or `/game status`."
+)
+STALE = (
+    "This button is from an earlier moment: the game has moved on since, so nothing was "
+    "done. Use the newest message, or `/game status`."
+)
+
+Handler = Callable[[Inter, Table, str, str], Awaitable[None]]
+
+
+async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, arg: str) -> None:
+    """Acknowledge at once, find the game, refuse what is stale or damaged, then act."""
+    actions.bot_of(interaction).stopwatch.arrive(interaction)
+    async with guard(interaction):
+        handler = BUTTONS.get(action)
+        if handler is None:
+            raise Refusal(DAMAGED)
+        await defer(interaction)
+        table = await actions.table_by_id(interaction, game_id)
+        await handler(interaction, table, stamp, arg)
+
+
+def _fresh(table: Table, stamp: str) -> None:
+    if stamp != table.stamp():
+        raise Refusal(STALE)
+
+
+def _one_of(arg: str, allowed: tuple[str, ...]) -> str:
+    if arg not in allowed:
+        raise Refusal(DAMAGED)
+    return arg
+
+
+def _in_lobby(table: Table) -> None:
+    if table.status != "lobby":
+        raise Refusal("That lobby is closed: the game has started.")
+
+
+async def _computer(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    side = Side(_one_of(arg, tuple(s.value for s in Side)))
+    _in_lobby(table)
+    await actions.computer(interaction, side, table)
+
+
+async def _join(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    seat = Seat(_one_of(arg, tuple(s.value for s in Seat)))
+    if seat is not Seat.SPECTATOR:
+        _in_lobby(table)
+    await actions.join(interaction, seat, table)
+
+
+async def _start(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    _fresh(table, stamp)
+    await actions.start(interaction, table)
+
+
+async def _quick(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    _fresh(table, stamp)
+    await actions.quick_setup(interaction, table=table)
+
+
+async def _pass(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    """End phase: asks first."""
+    _fresh(table, stamp)
+    side = table.side_of(interaction.user.id)
+    if side is None:
+        raise Refusal("Only players of this game can end a phase.")
+    if side not in table.acting_sides():
+        raise Refusal("It is not your side's phase: there is nothing of yours to end.")
+    several = len(table.seated(Seat.CREW)) > 1 and side is Side.CREW
+    what = "all your crew members for this phase" if several else "your side's whole phase"
+    await reply(
+        interaction,
+        [f"End {what}? Units not yet done stop (C.2)."],
+        view=ui.confirm_view("passok", table, stamp, label="Yes, end it"),
+    )
+
+
+async def _pass_confirmed(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    _fresh(table, stamp)
+    await actions.end_phase(interaction, table=table)
+
+
+async def _end_unit(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    _fresh(table, stamp)
+    if not re.fullmatch(r"[a-z][a-z0-9]*", arg):
+        raise Refusal(DAMAGED)
+    await actions.play(interaction, f"end {arg}", table=table)
+
+
+async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    """The stamp is the game's length when the command was played (``n42``)."""
+    length = re.fullmatch(r"n(\d{1,9})", stamp)
+    if length is None:
+        raise Refusal(DAMAGED)
+    await actions.undo(interaction, stamp=int(length[1]), table=table)
+
+
+async def _play(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    from bot.client.panels.press import open_panel
+
+    await open_panel(interaction, table)
+
+
+async def _deck(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    from bot.client.deck_maps import show_deck
+
+    await show_deck(interaction, table, arg)
+
+
+async def _focus(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    from bot.client.deck_maps import show_focus
+
+    await show_focus(interaction, table, arg)
+
+
+async def _map(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    await actions.show_map(interaction, table=table)
+
+
+async def _hand(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    await actions.show_hand(interaction, table=table)
+
+
+async def _status(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    await actions.show_status(interaction, table=table)
+
+
+async def _reset(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    """The confirmation of ``/mod reset``: any moderator may confirm it."""
+    await actions.require_mod(interaction)
+    bot = actions.bot_of(interaction)
+    async with table.channel_lock:
+        if table.status == "reset":
+            raise Refusal("That game was already reset.")
+        await bot.desk.reset(table, interaction.user.id)
+        await reply(interaction, ["The game is reset."])
+        await delivery.post(
+            bot,
+            table.channel_id,
+            [
+                f"🛠️ Moderator {interaction.user.mention} reset this channel's game "
+                f"(game {table.id}). `/game create` starts a new one."
+            ],
+        )
+
+
+BUTTONS: dict[str, Handler] = {
+    "computer": _computer,
+    "join": _join,
+    "start": _start,
+    "quick": _quick,
+    "pass": _pass,
+    "passok": _pass_confirmed,
+    "endunit": _end_unit,
+    "undo": _undo,
+    "play": _play,
+    "deck": _deck,
+    "focus": _focus,
+    "map": _map,
+    "hand": _hand,
+    "status": _status,
+    "reset": _reset,
+}
