@@ -79,15 +79,18 @@ def search(
     arms = [Arm(cmd) for cmd in candidates]
     start, limit = time.perf_counter(), params.budget.seconds
     done = worlds = 0
-    while done < params.budget.iterations:
-        if limit is not None and time.perf_counter() - start > limit:
-            break
+
+    def spent() -> bool:
+        over = limit is not None and time.perf_counter() - start > limit
+        return over or done >= params.budget.iterations
+
+    while not spent():
         seed = rng.below(1 << 62)
         state = world(Rng(seed))
         worlds += 1
         before = points(state, content)
         for arm in arms:
-            if done >= params.budget.iterations:
+            if spent():
                 break
             try:
                 after, _ = apply(state, side, arm.command, ship, content)
