@@ -1,21 +1,29 @@
 """Strength of the game-controlled players over many seeded games.
 
     .venv/bin/python benchmarks/bench_players.py [GAMES] [TURN_CAP] [PAIRING …]
+        [--iterations N] [--seconds S] [--weighting far|uniform] [--workers N] [--skip WORD]
 
 For each pairing (AI alien vs random crew, AI crew vs random alien, AI vs AI at the
-levels easy/hard) it prints the F.1 outcome split (human victory bands, draw, alien
-victory bands), games ended vs capped, average turns and games per second, then how
+levels easy/hard/expert) it prints the F.1 outcome split (human victory bands, draw,
+alien victory bands), games ended vs capped, average turns and games per second, then how
 the games ended. A capped game is scored as the position stands at the cap (F.1
-applied to it) and counted as capped. Last, the 95th percentile of a `hard` decision.
+applied to it) and counted as capped. Last, the 95th percentile of a `hard` decision
+and, where an expert played, of an `expert` decision, with the search budget it used.
 Name pairings (e.g. "hard crew vs easy alien") to run only those.
+
+Games are played in parallel processes (``--workers``, 2 by default: every machine here
+has two cores). The expert searches ``--iterations`` a decision (default: the benchmark
+budget, smaller than play's, so the three expert pairings finish in reasonable time) and
+no time limit unless ``--seconds`` is given, so a run is the same on any machine.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 from collections import Counter
-from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 
 from engine import commands as c
 from engine.board.ship import Ship
@@ -24,6 +32,7 @@ from engine.content_models import Outcome
 from engine.dice import Rng
 from engine.events import Event
 from engine.players.base import Player, play_game
+from engine.players.expert import BENCH, Budget, SearchParams, Weighting
 from engine.players.levels import player_for
 from engine.score import score
 from engine.state import Side
@@ -31,15 +40,14 @@ from engine.views import View
 
 HUMAN = {Outcome.DECISIVE_HUMAN, Outcome.MARGINAL_HUMAN}
 ALIEN = {Outcome.DECISIVE_ALIEN, Outcome.MARGINAL_ALIEN}
-Factory = Callable[[], Player | None]
-DECISION_TIMES: list[float] = []  # seconds per `hard` decision
+TIMED = ("hard", "expert")  # the levels whose decisions are timed
 
 
 class Timed:
-    """A `hard` player whose decisions are timed (and which still sees every event)."""
+    """A player whose decisions are timed (and which still sees every event)."""
 
-    def __init__(self, inner: Player) -> None:
-        self.inner, self.side = inner, getattr(inner, "side", None)
+    def __init__(self, inner: Player, times: list[float]) -> None:
+        self.inner, self.side, self.times = inner, getattr(inner, "side", None), times
 
     def observe(self, events: list[Event], view: View, ship: Ship) -> None:
         self.inner.observe(events, view, ship)  # type: ignore[attr-defined]
@@ -49,65 +57,132 @@ class Timed:
     ) -> c.Command:
         start = time.perf_counter()
         command = self.inner(view, legal, ship, content, rng)
-        DECISION_TIMES.append(time.perf_counter() - start)
+        self.times.append(time.perf_counter() - start)
         return command
 
 
-def _level(side: Side, level: str | None) -> Factory:
-    if level is None:
-        return lambda: None
-    if level == "hard":
-        return lambda: Timed(player_for(side, level))
-    return lambda: player_for(side, level)
-
-
-PAIRINGS: list[tuple[str, Factory, Factory]] = [
-    ("AI alien vs random crew (easy)", _level(Side.CREW, None), _level(Side.ALIEN, "easy")),
-    ("AI crew vs random alien (easy)", _level(Side.CREW, "easy"), _level(Side.ALIEN, None)),
-    ("AI crew vs AI alien (easy vs easy)", _level(Side.CREW, "easy"), _level(Side.ALIEN, "easy")),
-    ("hard crew vs easy alien", _level(Side.CREW, "hard"), _level(Side.ALIEN, "easy")),
-    ("easy crew vs hard alien", _level(Side.CREW, "easy"), _level(Side.ALIEN, "hard")),
-    ("hard crew vs hard alien", _level(Side.CREW, "hard"), _level(Side.ALIEN, "hard")),
+PAIRINGS: list[tuple[str, str | None, str | None]] = [  # name, crew level, alien level
+    ("AI alien vs random crew (easy)", None, "easy"),
+    ("AI crew vs random alien (easy)", "easy", None),
+    ("AI crew vs AI alien (easy vs easy)", "easy", "easy"),
+    ("hard crew vs easy alien", "hard", "easy"),
+    ("easy crew vs hard alien", "easy", "hard"),
+    ("hard crew vs hard alien", "hard", "hard"),
+    ("expert crew vs hard alien", "expert", "hard"),
+    ("hard crew vs expert alien", "hard", "expert"),
+    ("expert crew vs expert alien", "expert", "expert"),
 ]
 
 
-def run(games: int, cap: int, only: list[str]) -> None:
-    for name, crew, alien in PAIRINGS:
-        if only and not any(o in name for o in only):
-            continue
-        start = time.perf_counter()
-        sides: Counter[str] = Counter()
-        ended = turns = 0
-        endings: Counter[str] = Counter()
-        for seed in range(1, games + 1):
-            game = play_game(seed, crew(), alien(), turn_cap=cap)
-            outcome = score(game.state, game.content).outcome
-            sides["human" if outcome in HUMAN else "alien" if outcome in ALIEN else "draw"] += 1
-            ended += game.state.result is not None
-            turns += game.state.turn
-            endings[(game.state.result or "capped").split(" (")[0]] += 1
-        took = time.perf_counter() - start
-        pct = {k: 100 * sides[k] / games for k in ("human", "draw", "alien")}
-        print(
-            f"{name}: human {pct['human']:.0f}% · draw {pct['draw']:.0f}% · "
-            f"alien {pct['alien']:.0f}% | ended {ended}/{games}, capped {games - ended} | "
-            f"avg turns {turns / games:.1f} | {games / took:.2f} games/s",
-            flush=True,
-        )
-        for reason, count in endings.most_common():
-            print(f"    {count:4d}  {reason}", flush=True)
-    if DECISION_TIMES:
-        times = sorted(DECISION_TIMES)
-        p95 = times[int(0.95 * (len(times) - 1))]
-        print(
-            f"hard decision: p95 {1000 * p95:.1f} ms, max {1000 * times[-1]:.1f} ms "
-            f"over {len(times)} decisions"
-        )
+@dataclass
+class Result:
+    """One game, as the pairing's summary counts it."""
+
+    side: str  # human, draw or alien
+    ended: bool
+    turns: int
+    ending: str
+    times: dict[str, list[float]] = field(default_factory=dict)  # level: seconds
+
+
+def _player(
+    side: Side, level: str | None, params: SearchParams, times: list[float]
+) -> Player | None:
+    if level is None:
+        return None
+    player = player_for(side, level, params)
+    return Timed(player, times) if level in TIMED else player
+
+
+def play_one(
+    seed: int, cap: int, crew: str | None, alien: str | None, params: SearchParams
+) -> Result:
+    times: dict[str, list[float]] = {level: [] for level in TIMED}
+    game = play_game(
+        seed,
+        _player(Side.CREW, crew, params, times.get(crew or "", [])),
+        _player(Side.ALIEN, alien, params, times.get(alien or "", [])),
+        turn_cap=cap,
+    )
+    outcome = score(game.state, game.content).outcome
+    side = "human" if outcome in HUMAN else "alien" if outcome in ALIEN else "draw"
+    ending = (game.state.result or "capped").split(" (")[0]
+    return Result(side, game.state.result is not None, game.state.turn, ending, times)
+
+
+def run(games: int, cap: int, only: list[str], params: SearchParams, workers: int) -> None:
+    times: dict[str, list[float]] = {level: [] for level in TIMED}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for name, crew, alien in PAIRINGS:
+            if only and not any(o in name for o in only):
+                continue
+            start = time.perf_counter()
+            seeds = range(1, games + 1)
+            futures = [pool.submit(play_one, s, cap, crew, alien, params) for s in seeds]
+            results = [f.result() for f in futures]
+            took = time.perf_counter() - start
+            _report(name, results, games, took)
+            for result in results:
+                for level, spent in result.times.items():
+                    times[level] += spent
+    print(
+        f"expert budget: {params.budget.iterations} iterations a decision, "
+        f"time limit {params.budget.seconds or 'none'}, weighting {params.weighting.value}, "
+        f"{workers} worker processes",
+        flush=True,
+    )
+    for level, spent in times.items():
+        if spent:
+            ordered = sorted(spent)
+            p95 = ordered[int(0.95 * (len(ordered) - 1))]
+            if level == "expert":
+                print(
+                    f"expert decision: p95 {p95:.2f} s, max {ordered[-1]:.2f} s "
+                    f"over {len(ordered)} decisions"
+                )
+            else:
+                print(
+                    f"{level} decision: p95 {1000 * p95:.1f} ms, max {1000 * ordered[-1]:.1f} ms "
+                    f"over {len(ordered)} decisions"
+                )
+
+
+def _report(name: str, results: list[Result], games: int, took: float) -> None:
+    sides = Counter(r.side for r in results)
+    ended = sum(r.ended for r in results)
+    turns = sum(r.turns for r in results)
+    endings = Counter(r.ending for r in results)
+    pct = {k: 100 * sides[k] / games for k in ("human", "draw", "alien")}
+    print(
+        f"{name}: human {pct['human']:.0f}% · draw {pct['draw']:.0f}% · "
+        f"alien {pct['alien']:.0f}% | ended {ended}/{games}, capped {games - ended} | "
+        f"avg turns {turns / games:.1f} | {games / took:.2f} games/s",
+        flush=True,
+    )
+    for reason, count in endings.most_common():
+        print(f"    {count:4d}  {reason}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=100)
+    parser.add_argument("cap", nargs="?", type=int, default=80)
+    parser.add_argument("pairings", nargs="*")
+    parser.add_argument("--iterations", type=int, default=BENCH.iterations)
+    parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--weighting", choices=[w.value for w in Weighting], default="far")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--skip", action="append", default=[], help="leave out pairings naming this"
+    )
+    args = parser.parse_args()
+    params = SearchParams(
+        budget=Budget(args.iterations, args.seconds), weighting=Weighting(args.weighting)
+    )
+    names = [n for n, _, _ in PAIRINGS if not any(s in n for s in args.skip)]
+    only = args.pairings or (names if args.skip else [])
+    run(args.games, args.cap, only, params, args.workers)
 
 
 if __name__ == "__main__":
-    run(
-        int(sys.argv[1]) if len(sys.argv) > 1 else 100,
-        int(sys.argv[2]) if len(sys.argv) > 2 else 80,
-        sys.argv[3:],
-    )
+    main()

@@ -36,6 +36,7 @@ from typing import TextIO
 from bot.cli.script import summary
 from bot.cli.text_map import LEGEND, WIDTH, text_map
 from bot.present.events import terminal_line
+from bot.present.hints import MARKED, hint_lines
 from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
 from engine.commands import VERBS, Command, parse
@@ -46,6 +47,7 @@ from engine.game import Game
 from engine.help import rules_help
 from engine.legal import legal_commands, setup_choices, summarize
 from engine.players.base import legal_for
+from engine.players.expert.advice import advise_at_table
 from engine.players.levels import decide_at_level
 from engine.setup import waiting_on
 from engine.state import Phase, Side
@@ -65,6 +67,7 @@ TABLE_HELP = [
     ("help", "this list"),
     ("help RULE", "rules help: a section (C.7.2) or a name (Venom, Carbine, Hunter)"),
     ("legal", "the commands your side may play now"),
+    ("hint", "what the expert would play for your side now, and why (from your side's view)"),
     ("look", "show the map and the units again"),
     ("map", "write the picture of your side's map to the PNG file"),
     ("undo", "take back your side's last command (not past dice or a reveal)"),
@@ -152,6 +155,13 @@ class LocalStore:
     def truncate(self, game_id: int, length: int) -> None:
         self._loop.run_until_complete(self._store.commit([truncate_commands(game_id, length)]))
 
+    def mark_hints(self, game_id: int) -> None:
+        """The advisor was asked in this game (issue 26): its record says so."""
+        row = self._loop.run_until_complete(self._store.game(game_id))
+        if row is not None and not row.hints_used:
+            update = update_game(row.with_(hints_used=True))
+            self._loop.run_until_complete(self._store.commit([update]))
+
     def finish(self, game_id: int) -> None:
         row = self._loop.run_until_complete(self._store.game(game_id))
         if row is not None:
@@ -176,6 +186,7 @@ class LocalTable:
     pending: dict[Side, list[str]] = field(default_factory=dict)  # both mode: news
     level: str = "easy"  # how well the game-controlled side plays (issue 12)
     db: Path | None = None  # where the game is saved, for the commands printed
+    hints_used: bool = False  # the advisor was asked (issue 26): the end says so
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -227,6 +238,8 @@ class LocalTable:
             self.rules(text[5:])
         elif word == "legal":
             self.legal(side)
+        elif word in ("hint", "suggest"):
+            self.hint(side)
         elif word in ("look", "show"):
             self.screen(side)
         elif word == "map":
@@ -335,6 +348,15 @@ class LocalTable:
         if not lines:
             self.say("  nothing: it is not your side's turn")
 
+    def hint(self, side: Side) -> None:
+        """The advisor (issue 26): the expert reads the log from this side's seat only."""
+        rng = Rng(self.player_seed + self.game.length)
+        found = advise_at_table(self.game, side, rng)
+        if self.store is not None and self.game_id is not None and not self.hints_used:
+            self.store.mark_hints(self.game_id)
+        self.hints_used = True
+        self.say(*(f"  {line.replace('`', '')}" for line in hint_lines(found)))
+
     def write_png(self, side: Side | None) -> None:
         from render.board import render_png
 
@@ -363,6 +385,8 @@ class LocalTable:
     def game_over(self) -> None:
         shown = view(self.game.state, Viewer.REFEREE, self.game.ship, self.game.content)
         self.say(CLEAR if len(self.humans) > 1 else "", *final_screen(shown, self.game))
+        if self.hints_used:
+            self.say(MARKED)
         if self.store is not None and self.game_id is not None:
             self.store.finish(self.game_id)
             self.say(f"Game {self.game_id} is over. Watch it again: {self.replay_command()}")

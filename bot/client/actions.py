@@ -139,7 +139,7 @@ def require_guild(interaction: Inter) -> None:
 
 
 # --- lobby -------------------------------------------------------------------------
-async def create(interaction: Inter, seed: int | None) -> None:
+async def create(interaction: Inter, seed: int | None, hints: bool = True) -> None:
     """A lobby with a secret seed; a moderator may choose one (a reproducible game,
     announced to everyone as predictable and kept out of any records)."""
     require_guild(interaction)
@@ -164,6 +164,7 @@ async def create(interaction: Inter, seed: int | None) -> None:
         name,
         interaction.user.id,
         seed,
+        hints,
     )
     pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)
     lines = [*welcome.welcome_lines(pace), texts.lobby_text(table)]

@@ -177,7 +177,7 @@ class Attendance(DeskBase):
         moved, statements, lines = 0.0, [], []
         for wait in late:
             mine = settings[wait.user_id]
-            if wait.excused or mine.away_until is None or mine.away_mode == "computer":
+            if wait.excused or mine.away_until is None or mine.away_mode in pp.STAND_IN_MODES:
                 continue
             away = min(mine.away_until, now) - max(mine.away_since or 0.0, row.phase_since)
             if away <= 0:

@@ -25,6 +25,7 @@ from engine.commands import Command
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.players.base import decide
+from engine.players.expert import PLAY, SearchParams
 from engine.players.levels import LEVELS, decide_at_level, player_for
 from engine.players.memory import Memory, remembered
 from engine.state import Side
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_LEVEL = "normal"  # what `/game computer` and the lobby buttons give when not told
+# How the `expert` searches when the game plays a seat or stands in for an away player:
+# the play budget (iterations, and a time limit so a person never waits long). Tests
+# give it a small budget (tests/bot/conftest.py).
+EXPERT = SearchParams(budget=PLAY)
 _MEMORIES: OrderedDict[int, Memory] = OrderedDict()  # by game id, most recent last
 _KEPT = 32  # memories kept at most (each is one game state and its player's belief)
 
@@ -69,15 +74,15 @@ async def computer_command(store: Store, table: Table, side: Side, rng: Rng) -> 
     lines = [(Side(r.side), r.command) for r in rows]
     old = _MEMORIES.pop(table.id, None)
     try:
-        memory = await asyncio.to_thread(remembered, game, side, level, lines, old)
+        memory = await asyncio.to_thread(remembered, game, side, level, lines, old, EXPERT)
     except GameError as err:  # its text may quote a hidden command: log only the rule
         rule = err.rule or "no rule"
         log.warning("game %d: the %s's memory not rebuilt (%s)", table.id, side.value, rule)
-        return decide_at_level(game, side, level, rng)
+        return await asyncio.to_thread(decide_at_level, game, side, level, rng, EXPERT)
     if len(lines) != game.length or memory.game.state != game.state:
         log.warning("game %d: stored commands and the game differ; phase-only belief", table.id)
-        return decide_at_level(game, side, level, rng)
+        return await asyncio.to_thread(decide_at_level, game, side, level, rng, EXPERT)
     _MEMORIES[table.id] = memory
     while len(_MEMORIES) > _KEPT:
         _MEMORIES.popitem(last=False)
-    return memory.decide(game.state, rng)
+    return await asyncio.to_thread(memory.decide, game.state, rng)

@@ -19,6 +19,7 @@ import logging
 
 from bot import store as st
 from bot.desk import incidents, loading, ratings
+from bot.desk.advisor import Advisor
 from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
 from bot.desk.imports import Imports
@@ -66,7 +67,7 @@ log = logging.getLogger("quicksilver.bot")
 SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
 
 
-class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials):
+class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Advisor):
     """All tables; the one place games change."""
 
     # --- lobby ---------------------------------------------------------------------
@@ -77,10 +78,12 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials):
         channel_name: str,
         user_id: int,
         seed: int | None = None,
+        hints: bool = True,
     ) -> Table:
         """A lobby. Its seed is secret and drawn by :attr:`seeds`, unless a seed is given
         (a moderator's reproducible game, or the scripts' and tests' own): that game is
-        ``seeded``, announced as predictable and kept out of any records."""
+        ``seeded``, announced as predictable and kept out of any records. ``hints``
+        False switches the advisor's Suggest button off (issue 26)."""
         current = self.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
@@ -92,7 +95,9 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials):
         now = self.clock()
         try:
             row = await self.store.create_game(
-                channel_id, guild_id, channel_name, seed, user_id, now, seeded=seeded
+                *(channel_id, guild_id, channel_name, seed, user_id, now),
+                seeded=seeded,
+                hints_off=not hints,
             )
         except WriteFailed as failed:
             raise NotSaved(incidents.record(failed, "creating a game")) from None

@@ -1,5 +1,6 @@
 """The computer plays an away player's units (issue 24: ``/me away … while away:
-the computer plays my units``), at the `normal` level, until they are back.
+the computer plays my units``), at the `normal` level, or at `expert` when they chose
+``the computer plays my units (expert level)`` (issue 26), until they are back.
 
 It decides like the game's own seat (:mod:`bot.desk.computer_seat`): from the side's
 view, the legal commands and the crew's belief rebuilt from the stored commands. For a
@@ -18,6 +19,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 
+from bot.desk import computer_seat
 from bot.desk.attendance import Attendance
 from bot.desk.tables import Table
 from bot.store import people as pp
@@ -32,8 +34,8 @@ from engine.views import view
 
 log = logging.getLogger("quicksilver.bot")
 
-LEVEL = "normal"
-_MEMORIES: OrderedDict[tuple[int, Side], Memory] = OrderedDict()
+LEVELS = {"computer": "normal", "expert": "expert"}  # away mode: the level it plays at
+_MEMORIES: OrderedDict[tuple[int, Side, str], Memory] = OrderedDict()
 _KEPT = 16
 
 
@@ -70,7 +72,8 @@ class StandIns(Attendance):
         from bot.desk.service import computer_seed
 
         rng = Rng(computer_seed(table.row.seed, game.length))
-        memory = await self._memory(table, side)
+        mode = (await pp.settings(self.store, user)).away_mode
+        memory = await self._memory(table, side, LEVELS.get(mode, "normal"))
         legal = legal_for(game.state, side, game.ship, game.content)
         if side is Side.ALIEN:
             pool = legal
@@ -84,7 +87,7 @@ class StandIns(Attendance):
         if memory is None:
             return pool[-1]
         seen = view(game.state, side.value, game.ship, game.content)
-        choice = memory.player(seen, pool, game.ship, game.content, rng)
+        choice = await asyncio.to_thread(memory.player, seen, pool, game.ship, game.content, rng)
         return choice if choice in pool else pool[-1]
 
     def _ends(self, table: Table, user: int) -> list[c.Command]:
@@ -102,17 +105,18 @@ class StandIns(Attendance):
         ends: list[c.Command] = [c.EndUnit(u) for u in table.open_units(user)]
         return [e for e in ends if is_legal(game.state, Side.CREW, e, game.ship, game.content)]
 
-    async def _memory(self, table: Table, side: Side) -> Memory | None:
+    async def _memory(self, table: Table, side: Side, level: str) -> Memory | None:
         """The side's remembering player, caught up with the stored commands (None: the
         store and the game disagree; the move is then a plain legal one)."""
         game = table.game
         assert game is not None
         rows = await self.store.commands(table.id)
         lines = [(Side(r.side), r.command) for r in rows]
-        key = (table.id, side)
+        key = (table.id, side, level)
         old = _MEMORIES.pop(key, None)
         try:
-            memory = await asyncio.to_thread(remembered, game, side, LEVEL, lines, old)
+            params = computer_seat.EXPERT
+            memory = await asyncio.to_thread(remembered, game, side, level, lines, old, params)
         except GameError as err:
             log.warning("game %d: the stand-in's memory not rebuilt (%s)", table.id, err)
             return None

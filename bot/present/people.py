@@ -25,6 +25,7 @@ WHEN = {
 AWAY = {
     "wait": "the game waits for them (deadlines that wait on them are extended)",
     "computer": "the computer plays their units at normal level",
+    "expert": "the computer plays their units at expert level",
     "sub": "a substitute may take their seat",
 }
 SIDE = {"alien": "👾 alien", "crew": "🧑‍🚀 crew"}

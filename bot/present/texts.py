@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.desk.computer_seat import seat_side
 from bot.desk.service import Seat, Table
+from bot.present import hints
 from bot.present.digest import digest
 from engine.events import Event
 from engine.state import Side
@@ -81,6 +82,8 @@ def lobby_text(table: Table) -> str:
         )
     if row.seeded:
         lines.append(SEEDED)
+    if row.hints_off:
+        lines.append(hints.OFF)
     if row.status == "lobby":
         lines.append(
             "Join with the buttons or `/game join`; `/game computer` gives a side to the game; "
@@ -112,6 +115,8 @@ def status_text(table: Table) -> str:
     lines = [f"**{phase_title(v)}** — game {row.id}"]
     if row.seeded:
         lines.append(SEEDED)
+    if row.hints_used:  # issue 26: the game's record says so
+        lines.append(hints.MARKED)
     if row.status == "playing":
         lines.append(f"Waiting on: {waiting_text(table)} since {timestamp(row.phase_since)}")
         if row.deadline_at is not None:

@@ -270,16 +270,17 @@ class Store(abc.ABC):
         seeded: bool = False,
         opening: str = "",
         kind: str = "",
+        hints_off: bool = False,
     ) -> GameRow:
         """A new game row (a lobby, unless told otherwise); ``opening`` is the scenario
         its log begins at ('' for set-up from the seed)."""
         insert: Statement = (
             "INSERT INTO games (channel_id, guild_id, channel_name, seed, status, "
-            "created_by, created_at, seeded, opening, kind) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "created_by, created_at, seeded, opening, kind, hints_off) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 *(channel_id, guild_id, channel_name, seed, status, created_by, at),
-                *(int(seeded), opening, kind),
+                *(int(seeded), opening, kind, int(hints_off)),
             ),
         )
         game_id = await self._write([insert], None)
@@ -296,6 +297,7 @@ class Store(abc.ABC):
             seeded=seeded,
             opening=opening,
             kind=kind,
+            hints_off=hints_off,
         )
 
     # --- reads -------------------------------------------------------------------
@@ -460,7 +462,8 @@ class Store(abc.ABC):
 
 def game_row(row: Row) -> GameRow:
     values = {c: row[c] for c in GAME_COLUMNS}
-    values["seeded"] = bool(values["seeded"])
+    for flag in ("seeded", "hints_off", "hints_used"):
+        values[flag] = bool(values[flag])
     return GameRow(**values)
 
 

@@ -18,7 +18,8 @@ from bot.store.statements import Statement
 
 NOTIFY = ("channel", "dm", "none")
 NOTIFY_WHEN = ("waiting", "phase")
-AWAY_MODES = ("wait", "computer", "sub")
+AWAY_MODES = ("wait", "computer", "expert", "sub")
+STAND_IN_MODES = ("computer", "expert")  # the computer plays: `normal` level, or `expert`
 MARKS = ("on_time", "grace", "missed", "away")
 
 
@@ -35,7 +36,7 @@ class Settings:
     quiet_to: int | None = None
     away_since: float | None = None
     away_until: float | None = None
-    away_mode: str = "wait"  # wait | computer | sub
+    away_mode: str = "wait"  # wait | computer | expert | sub
     away_note: str = ""
     away_public: bool = False
 
@@ -301,7 +302,8 @@ async def stand_in_games(store: Store, now: float) -> list[int]:
     """Games waiting on someone away who asked the computer to play for them (the away
     first, by their index, then their waits, by theirs)."""
     away = await store._fetch(
-        "SELECT user_id FROM user_settings WHERE away_until > ? AND away_mode = 'computer' "
+        "SELECT user_id FROM user_settings WHERE away_until > ? "
+        "AND away_mode IN ('computer', 'expert') "
         "AND away_since <= ?",
         (now, now),
     )
@@ -322,7 +324,7 @@ async def away_stand_ins(store: Store, user_ids: Sequence[int], now: float) -> l
         return []
     rows = await store._fetch(
         f"SELECT user_id FROM user_settings WHERE user_id IN ({_marks(user_ids)}) "
-        "AND away_mode = 'computer' AND away_since <= ? AND away_until > ?",
+        "AND away_mode IN ('computer', 'expert') AND away_since <= ? AND away_until > ?",
         (*user_ids, now, now),
     )
     found = {int(r["user_id"]) for r in rows}

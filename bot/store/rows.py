@@ -40,6 +40,10 @@ class GameRow:
     paused_left: float | None = None  # seconds the deadline had left when paused
     opening: str = ""  # where the log begins: '' set-up from the seed, or a scenario block
     kind: str = ""  # '' an ordinary game, 'imported', 'tutorial:crew' or 'tutorial:alien'
+    # The advisor (issue 26, schema 9): its creator switched the Suggest button off; and
+    # whether anyone asked it (the game's record says so).
+    hints_off: bool = False
+    hints_used: bool = False
 
     def with_(self, **changes: Any) -> GameRow:
         return replace(self, **changes)

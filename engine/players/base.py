@@ -78,9 +78,10 @@ def _boosted(cmd: c.Attack | c.Heal | c.Repair, boost: int) -> c.Command:
     return c.Repair(cmd.unit, cmd.target, cmd.leave, boost)
 
 
-def legal_for(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
-    """The legal commands of ``side`` now: set-up is done in one ``quick``; in play,
-    the active unit's commands (C.2: it spends its actions first) or every ready unit's."""
+def candidate_pool(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
+    """The commands ``side`` may try now, not yet checked: set-up is done in one
+    ``quick``; in play, the active unit's commands (C.2: it spends its actions first)
+    or every ready unit's."""
     if state.phase is Phase.SETUP:
         return [c.QuickSetup()]
     if (state.phase is Phase.ALIEN) != (side is Side.ALIEN):
@@ -93,7 +94,13 @@ def legal_for(state: GameState, side: Side, ship: Ship, content: Content) -> lis
     else:
         pool = [cmd for u in units for cmd in unit_candidates(state, u, ship)]
         pool.append(c.EndPhase())
-    return [cmd for cmd in _with_boosts(pool) if is_legal(state, side, cmd, ship, content)]
+    return _with_boosts(pool)
+
+
+def legal_for(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
+    """The legal commands of ``side`` now: :func:`candidate_pool`, each one checked."""
+    pool = candidate_pool(state, side, ship, content)
+    return [cmd for cmd in pool if is_legal(state, side, cmd, ship, content)]
 
 
 def decide(

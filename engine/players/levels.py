@@ -1,6 +1,7 @@
 """Levels of the game-controlled players: `easy` is the original player, `normal` and
-`hard` the ones that keep the crew's belief (issue 12). Each call gives a fresh player,
-as the belief-keeping ones remember the game they play."""
+`hard` the ones that keep the crew's belief (issue 12), `expert` the `hard` ones with a
+search over sampled worlds where it pays (issue 26, :mod:`engine.players.expert`). Each
+call gives a fresh player, as the belief-keeping ones remember the game they play."""
 
 from __future__ import annotations
 
@@ -10,26 +11,33 @@ from engine.game import Game
 from engine.players.alien_ai import alien_ai
 from engine.players.base import Player, decide
 from engine.players.crew_ai import crew_ai
+from engine.players.expert import ExpertAlien, ExpertCrew, SearchParams
 from engine.players.hard_alien import HardAlien
 from engine.players.hard_crew import HardCrew
 from engine.rules import apply
 from engine.state import Side
 from engine.views import events_for, view
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
-def player_for(side: Side, level: str) -> Player:
-    """A fresh player for ``side`` at ``level`` (easy, normal or hard)."""
+def player_for(side: Side, level: str, params: SearchParams | None = None) -> Player:
+    """A fresh player for ``side`` at ``level`` (easy, normal, hard or expert);
+    ``params`` shape the expert's search (its budget: :data:`~engine.players.expert.PLAY`
+    unless given)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if level == "expert":
+        return ExpertCrew(params) if side is Side.CREW else ExpertAlien(params)
     if level == "easy":
         return crew_ai if side is Side.CREW else alien_ai
     hard = level == "hard"
     return HardCrew(hunt=hard) if side is Side.CREW else HardAlien(careful=hard)
 
 
-def decide_at_level(game: Game, side: Side, level: str, rng: Rng) -> c.Command:
+def decide_at_level(
+    game: Game, side: Side, level: str, rng: Rng, params: SearchParams | None = None
+) -> c.Command:
     """The next command of ``side`` played at ``level`` for a caller that keeps no player
     between commands (the bot, the terminal table): a remembering player first reads the
     game's public record again, from its side only, by replaying the log.
@@ -39,7 +47,15 @@ def decide_at_level(game: Game, side: Side, level: str, rng: Rng) -> c.Command:
     Then the belief starts wide (every grid, for an alien hidden at the log's start): a
     superset of the truth, so the choice is legal and merely less informed. The bot gives
     its players the whole stored list instead (:mod:`engine.players.memory`)."""
-    player = player_for(side, level)
+    return decide(
+        game.state, side, caught_up(game, side, level, params), game.ship, game.content, rng
+    )
+
+
+def caught_up(game: Game, side: Side, level: str, params: SearchParams | None = None) -> Player:
+    """A fresh player at ``level`` that has read the public record of ``game`` (its log)
+    from ``side``'s seat, as :func:`decide_at_level` describes."""
+    player = player_for(side, level, params)
     observe = getattr(player, "observe", None)
     if observe is not None:
         readers = "crew" if side is Side.CREW else "spectator"
@@ -51,4 +67,4 @@ def decide_at_level(game: Game, side: Side, level: str, rng: Rng) -> c.Command:
                 view(state, side.value, game.ship, game.content),
                 game.ship,
             )
-    return decide(game.state, side, player, game.ship, game.content, rng)
+    return player

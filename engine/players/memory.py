@@ -17,6 +17,7 @@ from engine.dice import Rng
 from engine.errors import GameError
 from engine.game import Game
 from engine.players.base import Player, decide, show
+from engine.players.expert import SearchParams
 from engine.players.levels import player_for
 from engine.state import GameState, Side
 
@@ -27,10 +28,16 @@ class Memory:
     """One side's player at one level, and the command lines it has been shown."""
 
     def __init__(
-        self, seed: int, side: Side, level: str, ship: Ship | None, content: Content | None
+        self,
+        seed: int,
+        side: Side,
+        level: str,
+        ship: Ship | None,
+        content: Content | None,
+        params: SearchParams | None = None,
     ) -> None:
         self.seed, self.side, self.level = seed, side, level
-        self.player: Player = player_for(side, level)
+        self.player: Player = player_for(side, level, params)
         self.game = Game.new(seed, ship, content)
         self.lines: list[Line] = []
 
@@ -55,13 +62,20 @@ class Memory:
         return decide(state, self.side, self.player, self.game.ship, self.game.content, rng)
 
 
-def remembered(game: Game, side: Side, level: str, lines: list[Line], old: Memory | None) -> Memory:
+def remembered(
+    game: Game,
+    side: Side,
+    level: str,
+    lines: list[Line],
+    old: Memory | None,
+    params: SearchParams | None = None,
+) -> Memory:
     """``old`` caught up with ``lines`` (the commands of ``game`` since set-up) when it
-    can be, else a fresh memory of them all."""
+    can be, else a fresh memory of them all (an expert's searching with ``params``)."""
     same = old is not None and (old.seed, old.side, old.level) == (game.seed, side, level)
     if same and old is not None and old.follow(lines):
         return old
-    fresh = Memory(game.seed, side, level, game.ship, game.content)
+    fresh = Memory(game.seed, side, level, game.ship, game.content, params)
     if not fresh.follow(lines):
         raise GameError("the stored commands do not replay")
     return fresh

@@ -9,6 +9,8 @@ import pytest
 import pytest_asyncio
 
 from bot.client.app import QuicksilverBot
+from bot.desk import advisor, computer_seat
+from engine.players.expert import Budget, SearchParams
 from tests.bot import helpers
 
 
@@ -20,6 +22,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             "simcord"
         ):
             item.add_marker(pytest.mark.simcord(shard_count=1))
+
+
+@pytest.fixture(autouse=True)
+def small_expert_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert searches a few rollouts, with no time limit, in the bot's tests: the
+    same answers on a busy machine, and no simcord settle timeout (the play budget is
+    measured by benchmarks/bench_players.py)."""
+    small = SearchParams(budget=Budget(iterations=4))
+    monkeypatch.setattr(computer_seat, "EXPERT", small)
+    monkeypatch.setattr(advisor, "PARAMS", small)
 
 
 @pytest.fixture

@@ -424,4 +424,5 @@ PRESSES: tuple[Press, ...] = (
     Press("qp:fresh", "crew", _panel_press(ids.FRESH), ok=_set("acting")),
     Press("qp:quick", "setup", _panel_press(ids.QUICK), ok=_set("acting")),
     Press("qp:look", "crew", _panel_press(ids.LOOK), ok=_set("acting")),
+    Press("qp:hint", "crew", _panel_press(ids.HINT), ok=_set("acting")),
 )

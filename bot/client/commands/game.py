@@ -36,13 +36,17 @@ def game_id(value: str | None) -> int | None:
 
 @game.command(name="create", description="Open a lobby for a new game in this channel")
 @app_commands.describe(
-    seed="moderators only: a chosen seed makes a practice game whose secrets are predictable"
+    seed="moderators only: a chosen seed makes a practice game whose secrets are predictable",
+    hints="on (default): players may ask the expert for a suggestion; off: no Suggest button",
 )
+@app_commands.choices(hints=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
 async def create(
-    interaction: Inter, seed: app_commands.Range[int, 1, 2**31 - 1] | None = None
+    interaction: Inter,
+    seed: app_commands.Range[int, 1, 2**31 - 1] | None = None,
+    hints: app_commands.Choice[str] | None = None,
 ) -> None:
     async with guard(interaction):
-        await actions.create(interaction, seed)
+        await actions.create(interaction, seed, hints is None or hints.value == "on")
 
 
 @game.command(name="join", description="Take a seat: alien, crew, or spectator")
@@ -55,7 +59,7 @@ async def join(interaction: Inter, seat: app_commands.Choice[str]) -> None:
 @game.command(name="computer", description="Lobby: the game itself plays a side (creator or mod)")
 @app_commands.describe(
     seat="the side the game plays; none takes it back",
-    level="how well it plays: easy, normal (default) or hard",
+    level="how well it plays: easy, normal (default), hard or expert",
 )
 @app_commands.choices(
     seat=[app_commands.Choice(name=v, value=v) for v in ("alien", "crew", "none")],

@@ -116,6 +116,7 @@ async def games(interaction: Inter) -> None:
     meanwhile=[
         Choice(name="wait for me", value="wait"),
         Choice(name="the computer plays my units (normal level)", value="computer"),
+        Choice(name="the computer plays my units (expert level)", value="expert"),
         Choice(name="a substitute may take my seat", value="sub"),
     ]
 )
@@ -139,7 +140,7 @@ async def away(
         for call in absence.calls:
             if _serves(bot, call.game_id):
                 await seat_calls.post_call(bot, call)
-        if mode == "computer":
+        if mode in ("computer", "expert"):
             await _stand_in_now(bot, absence)
 
 

@@ -223,7 +223,8 @@ def _controls(
     desk: Desk, table: Table, user_id: int, stamp: str, unit: str, side: Side
 ) -> tuple[Button, ...]:
     """End phase (asks first), Undo (when the last command is the presser's), a close-up
-    of the unit shown (issue 23), Refresh."""
+    of the unit shown (issue 23), Suggest (the advisor, unless the game's creator
+    switched hints off: issue 26), Refresh."""
     game = table.game
     assert game is not None
     found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), "End phase", "danger")]
@@ -233,6 +234,8 @@ def _controls(
         found.append(Button(ids.PanelId(ids.UNDO, table.id, user_id, stamp, arg), "Undo"))
     if unit:
         found.append(Button(ids.PanelId(ids.LOOK, table.id, user_id, stamp, unit), "Close-up"))
+    if not table.row.hints_off:
+        found.append(Button(ids.PanelId(ids.HINT, table.id, user_id, stamp, unit), "Suggest"))
     found.append(_fresh(table, user_id, stamp, unit))
     return tuple(found)
 

@@ -19,6 +19,7 @@ from bot.client.panels import ids
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
 from bot.client.panels.layout import to_view
 from bot.desk.service import Desk, Outcome, Refusal, Seat, Table
+from bot.present import hints
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Side
 
@@ -116,6 +117,12 @@ async def _act(
     if pid.kind == ids.PICK and value.startswith(f"{ids.PAGE}:"):
         _, key, number = value.split(":")
         return build_panel(desk, table, user, unit, Pages().turned(key, int(number))), None
+    if pid.kind == ids.HINT:  # the advisor: words on the presser's own panel only
+        try:
+            found = hints.hint_lines(await desk.suggest(table, user))
+        except Refusal as refusal:
+            found = [f"⚠️ {refusal}"]
+        return build_panel(desk, table, user, unit or None, notice=found), None
     if pid.kind == ids.PASS:
         several = len(table.seated(Seat.CREW)) > 1 and table.side_of(user) is Side.CREW
         return confirm_panel(table, user, several), None

@@ -364,3 +364,36 @@ def test_game_over_screen_gives_the_game_id_and_a_replay_command_that_works(
     gif = tmp_path / "again.gif"
     words[words.index("--out") + 1] = str(gif)
     assert main(words[1:]) == 0 and gif.read_bytes().startswith(b"GIF")
+
+
+# --- issue 26: the expert opponent and the advisor at the terminal ---------------------
+
+
+def test_hint_shows_the_experts_choice_for_the_players_side_and_marks_the_game(
+    tmp_path: Path,
+) -> None:
+    code, output = session(tmp_path, ["quick", "hint", "quit"], side="crew", seed=42)
+    assert code == 0
+    suggestion = output.split("💡 Suggestion: ")[1].splitlines()
+    command = suggestion[0].strip()
+    assert parse(command)  # a whole command of the crew's, that can be typed
+    assert suggestion[1].strip().endswith(".")  # one sentence of why
+    _, rows = saved(tmp_path)
+    assert "hint" not in [r.command for r in rows]  # a hint plays nothing
+
+    async def marked() -> bool:
+        store = await Store.open(tmp_path / "local.sqlite3")
+        try:
+            row = await store.game(1)
+            return row is not None and row.hints_used
+        finally:
+            await store.close()
+
+    assert asyncio.run(marked())
+
+
+def test_the_expert_level_is_offered_at_the_terminal(tmp_path: Path) -> None:
+    from bot.cli.main import build_parser
+
+    args = build_parser().parse_args(["play", "--level", "expert"])
+    assert args.level == "expert"

@@ -10,7 +10,7 @@ receive must be byte for byte the same (:func:`tests.bot.twins.receipts`):
 - answers to their own interactions: ephemeral replies and refusals, turn panels in
   full (text, select placeholders and options, button labels, styles, custom ids,
   disabled states) and their in-place edits, undo availability (the Undo buttons, and
-  `/game undo`'s answer);
+  `/game undo`'s answer), the advisor's Suggest answer (issue 26);
 - autocomplete choices;
 - every image: the phase maps, `/game map`, the deck and unit close-ups (bytes of the PNGs).
 
@@ -81,6 +81,10 @@ async def crew_watches(world: World, ability: str, orders: list[str]) -> None:
     await ok(await alien.slash("alien pass"))
     # The crew's phase: a panel, a move, its unit ended, what the crew may look at.
     panel = await ok(await crew.click(last_with_button(world.messages(), "Play"), label="Play"))
+    suggest = button_labelled(panel, "Suggest")  # the advisor, from the crew's seat only
+    assert suggest is not None
+    panel = await ok(await crew.click(panel, custom_id=suggest["custom_id"]))
+    assert "💡 Suggestion" in panel.content
     goto = select_named(panel, "Go to")
     assert goto is not None
     panel = await ok(
@@ -165,6 +169,10 @@ async def alien_watches(world: World, seed: int) -> None:
     # The alien's phase: its panel in DMs, a move taken back, a hidden wait.
     ping = next(m for m in reversed(list(alien.dm_channel.history())) if buttons(m))
     panel = await ok(await alien.click(ping, label="Play"))
+    suggest = button_labelled(panel, "Suggest")  # the advisor, from the alien's seat only
+    assert suggest is not None
+    panel = await ok(await alien.click(panel, custom_id=suggest["custom_id"]))
+    assert "💡 Suggestion" in panel.content
     goto = select_named(panel, "Go to")
     assert goto is not None
     panel = await ok(

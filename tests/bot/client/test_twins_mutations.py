@@ -9,6 +9,7 @@ differ. A case that passed would mean the audit is blind to that output.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from PIL import Image
 
 from bot.client import actions, complete, deck_maps, delivery
 from bot.client.panels import press
+from bot.desk import advisor
 from bot.desk.service import Desk, Table
 from engine.content_models import Skill
 from engine.game import Game
@@ -212,8 +214,26 @@ def undo_offered(monkeypatch: pytest.MonkeyPatch) -> None:
     _wrap(monkeypatch, Game, "can_undo", make)
 
 
+def peeking_advisor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The advisor suggests another of the asker's legal commands when the secret holds
+    (an expert that peeked at the state)."""
+
+    def make(original: Any) -> Any:
+        def advise(player: Any, side: Any, game: Any, legal: Any, rng: Any) -> Any:
+            found = original(player, side, game, legal, rng)
+            if found is None or not secret():
+                return found
+            other = next(c for c in legal if c != found.command)
+            return dataclasses.replace(found, command=other)
+
+        return advise
+
+    _wrap(monkeypatch, advisor, "advise", make)
+
+
 CREW_WATCHES: dict[str, Plant] = {
     "a panel line": panel_line,
+    "the advisor's suggestion": peeking_advisor,
     "a disabled panel button": panel_button,
     "a DM": crew_dm,
     "a different message split": message_split,
@@ -226,6 +246,7 @@ CREW_WATCHES: dict[str, Plant] = {
 }
 ALIEN_WATCHES: dict[str, Plant] = {
     "a panel line in the alien's DM": panel_line,
+    "the advisor's suggestion to the alien": peeking_advisor,
     "an autocomplete entry in the alien's DM": autocomplete_entry,
     "a pixel of the maps the alien sees": map_pixel,
 }

@@ -11,10 +11,13 @@ from engine.dice import Rng
 from engine.game import Game
 from engine.legal import is_legal
 from engine.players.base import acting_side, play_game
+from engine.players.expert import Budget, SearchParams
 from engine.players.levels import LEVELS, decide_at_level, player_for
 from engine.players.memory import Memory, remembered
 from engine.state import Phase, Side
 from tests.games import quick_game
+
+SEARCH = SearchParams(budget=Budget(iterations=8), narrow=200)  # the expert: no time limit
 
 
 def _advance(game: Game, plies: int, level: str) -> None:
@@ -23,11 +26,11 @@ def _advance(game: Game, plies: int, level: str) -> None:
         if game.state.phase is Phase.OVER:
             return
         side = acting_side(game.state)
-        game.play(side, decide_at_level(game, side, level, rng))
+        game.play(side, decide_at_level(game, side, level, rng, SEARCH))
 
 
 def _choice(game: Game, side: Side, level: str) -> c.Command:
-    return decide_at_level(game, side, level, Rng(11))
+    return decide_at_level(game, side, level, Rng(11), SEARCH)
 
 
 @pytest.mark.parametrize("level", LEVELS)

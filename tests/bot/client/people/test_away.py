@@ -5,7 +5,7 @@ moved by the time away (capped by the game), and bad input refused."""
 from __future__ import annotations
 
 from engine.commands import parse
-from engine.state import Phase
+from engine.state import Phase, Side
 from tests.bot.client.people.people_helpers import rows
 from tests.bot.helpers import make_world, phase_of, seat_and_start, stored_commands
 
@@ -115,3 +115,24 @@ async def test_bad_absences_are_refused_and_change_nothing(simcord_env):
     assert not any("is away" in t for t in world.texts())
     back = await alien.user.slash("me back")
     assert "You are not away" in back.response.content
+
+
+async def test_an_away_player_may_let_the_expert_play_for_them(simcord_env, monkeypatch):
+    """Issue 26: `meanwhile: the computer plays my units (expert level)`. The whole alien
+    phase is played within the one interaction, so here the expert weighs no alternatives
+    (its search is tested in tests/engine/players/test_players_expert.py)."""
+    from bot.desk import computer_seat, stand_in
+    from engine.players.expert import ExpertAlien, SearchParams
+
+    monkeypatch.setattr(computer_seat, "EXPERT", SearchParams(candidates=1))
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    alien = world.alien
+    played = len(stored_commands(world))
+    result = await alien.user.slash("me away", until="3d", meanwhile="expert")
+    assert "the computer plays your units at expert level" in result.response.content
+    assert phase_of(world) is Phase.CREW  # it played the alien phase at once
+    by_computer = stored_commands(world)[played:]
+    assert by_computer and all(user is None for _, _, user in by_computer)
+    memory = stand_in._MEMORIES[(world.table().id, Side.ALIEN, "expert")]
+    assert isinstance(memory.player, ExpertAlien)

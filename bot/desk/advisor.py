@@ -1,0 +1,86 @@
+"""The advisor at the desk (issue 26): a player's "Suggest", from their side's seat only.
+
+The expert's choice for the asker's side among the asker's own legal commands
+(:meth:`Desk.legal_for`), decided by an `expert` player that has read the stored commands
+from that side's seat (:class:`~engine.players.memory.Memory`, as the game's own seat
+does): its view, the legal commands and the public events, nothing else. The advice is
+searched with a fixed iteration budget (:data:`~engine.players.expert.advice.ADVICE`) and
+a generator seeded from public facts only (the game's number and length), so twins the
+asker cannot tell apart get the same advice.
+
+The game's creator may switch hints off (``/game create … hints:off``); the first hint
+marks the game (``hints_used``), and its record says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+
+from bot.desk.base import DeskBase
+from bot.desk.tables import Refusal, Table
+from engine.dice import Rng
+from engine.errors import GameError
+from engine.players.base import Player
+from engine.players.expert import Decision
+from engine.players.expert.advice import ADVICE, advise
+from engine.players.levels import caught_up
+from engine.players.memory import Memory, remembered
+from engine.state import Phase, Side
+
+log = logging.getLogger("quicksilver.bot")
+
+PARAMS = ADVICE  # the advisor's search: a fixed iteration budget (tests give a smaller one)
+_MEMORIES: OrderedDict[tuple[int, Side], Memory] = OrderedDict()
+_KEPT = 16
+
+
+def advice_rng(game_id: int, length: int) -> Rng:
+    """The advisor's generator: public facts only (never the game's secret seed)."""
+    return Rng(game_id * 1_000_003 + length)
+
+
+class Advisor(DeskBase):
+    """The Suggest button's answers."""
+
+    async def suggest(self, table: Table, user_id: int) -> Decision | None:
+        """The expert's choice for ``user_id``'s side now (None: nothing to choose);
+        refused when hints are off, for a spectator, or when it is not their turn."""
+        async with self._hold(table):
+            if table.row.hints_off:
+                raise Refusal("Hints are switched off in this game by its creator.")
+            side = table.side_of(user_id)
+            game = table.game
+            if side is None or game is None or table.status != "playing":
+                raise Refusal("Only the game's players may ask for a hint, while it is played.")
+            if game.state.phase is Phase.SETUP or side not in table.acting_sides():
+                raise Refusal("A hint is for your side's own phase: nothing to weigh now.")
+            legal = self.legal_for(table, user_id)  # type: ignore[attr-defined]
+            player = await self._expert(table, side)
+            rng = advice_rng(table.id, game.length)
+            decision = await asyncio.to_thread(advise, player, side, game, legal, rng)
+            if decision is not None and not table.row.hints_used:
+                await self._commit(table, [], table.row.with_(hints_used=True))
+            return decision
+
+    async def _expert(self, table: Table, side: Side) -> Player:
+        """An expert of ``side`` caught up with the stored commands (or, should the store
+        and the game differ, with the phase in memory: a wider belief)."""
+        game = table.game
+        assert game is not None
+        rows = await self.store.commands(table.id)
+        lines = [(Side(r.side), r.command) for r in rows]
+        key = (table.id, side)
+        old = _MEMORIES.pop(key, None)
+        try:
+            memory = await asyncio.to_thread(remembered, game, side, "expert", lines, old, PARAMS)
+        except GameError as err:
+            log.warning("game %d: the advisor's memory not rebuilt (%s)", table.id, err.rule)
+            return caught_up(game, side, "expert", PARAMS)
+        if len(lines) != game.length or memory.game.state != game.state:
+            return caught_up(game, side, "expert", PARAMS)
+        _MEMORIES[key] = memory
+        while len(_MEMORIES) > _KEPT:
+            _MEMORIES.popitem(last=False)
+        return memory.player

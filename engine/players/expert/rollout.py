@@ -1,0 +1,138 @@
+"""Rollouts: a world played on by the `normal` players until the search's horizon.
+
+The rollout players are fresh `normal` players (:mod:`engine.players.levels`); the crew's
+starts from the searching side's belief (public knowledge, so the alien's copy of the
+crew's belief serves as well) and reads the public events as the world plays on.
+
+Legality is checked lazily: a player picks from the unchecked
+:func:`~engine.players.base.candidate_pool`; a command the rules refuse is dropped, with
+the same effort committing more actions, and the player is asked again. The refusal is
+remembered for the rest of the rollout while nothing it could depend on has changed (the
+unit's grid and actions, its target's grid, the doors), so a human without the Medical
+skill is not asked about every heal at every step. That is the same legality
+(``is_legal`` is "the rules accept it") for a fraction of the cost of checking the whole
+list at every command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from engine import commands as c
+from engine.board.grid import Grid
+from engine.board.ship import Ship
+from engine.content import Content
+from engine.dice import Rng
+from engine.errors import GameError
+from engine.events import Event
+from engine.players.base import Player, acting_side, candidate_pool
+from engine.players.belief import Belief
+from engine.players.hard_alien import HardAlien
+from engine.players.hard_crew import HardCrew
+from engine.rules import apply
+from engine.state import GameState, Phase, Side
+from engine.views import events_for, view
+
+
+def rollout_players(
+    ship: Ship, belief: Belief | None, deadlines: Mapping[Grid, int]
+) -> dict[Side, Player]:
+    """The `normal` players of one rollout, the crew's knowing what ``belief`` knows."""
+    crew = HardCrew(hunt=False)
+    crew.belief = Belief(ship)
+    if belief is not None:
+        crew.belief.where = dict(belief.where)
+    crew.deadlines = dict(deadlines)
+    return {Side.CREW: crew, Side.ALIEN: HardAlien(careful=False)}
+
+
+def play_on(
+    world: GameState,
+    players: Mapping[Side, Player],
+    ship: Ship,
+    content: Content,
+    rng: Rng,
+    phases: int,
+    limit: int,
+) -> GameState:
+    """``world`` played on until ``phases`` phases have ended, the game is over, or
+    ``limit`` commands were played."""
+    state, ended, phase = world, 0, world.phase
+    crew = players[Side.CREW]
+    refused: Refusals = {}
+    for _ in range(limit):
+        if state.phase is Phase.OVER:
+            break
+        side = acting_side(state)
+        state, events = step(state, side, players[side], ship, content, rng, refused)
+        if isinstance(crew, HardCrew):
+            crew.observe(events_for(events, "crew"), view(state, "crew", ship, content), ship)
+        if state.phase is not phase:
+            ended, phase = ended + 1, state.phase
+            if ended >= phases:
+                break
+    return state
+
+
+# A refused effort, as it stood: the command with no actions committed, its unit's grid
+# and actions, its target's grid and the doors; mapped to the fewest actions committed
+# that were refused.
+Situation = tuple[c.Command, Grid | None, int, Grid | None, frozenset[tuple[str, str]]]
+Refusals = dict[Situation, int]
+
+
+def step(
+    state: GameState,
+    side: Side,
+    player: Player,
+    ship: Ship,
+    content: Content,
+    rng: Rng,
+    refused: Refusals,
+) -> tuple[GameState, list[Event]]:
+    """One command of ``player``, checked as it is played (see the module docstring)."""
+    doors = frozenset((k, v.value) for k, v in state.doors.items())
+
+    def situation(cmd: c.Command) -> tuple[Situation, int]:
+        unit = getattr(cmd, "unit", "")
+        boost = getattr(cmd, "boost", 0)
+        base = replace(cmd, boost=0) if boost else cmd  # type: ignore[call-arg]
+        here = state.unit_grid(unit) if unit in state.humans or unit in state.aliens else None
+        actions = _actions(state, unit)
+        return (base, here, actions, _target_grid(state, cmd), doors), boost
+
+    def known(cmd: c.Command) -> bool:
+        key, boost = situation(cmd)
+        return key in refused and boost >= refused[key]
+
+    pool = [cmd for cmd in candidate_pool(state, side, ship, content) if not known(cmd)]
+    seen = view(state, side.value, ship, content)
+
+    while pool:
+        command = player(seen, pool, ship, content, rng)
+        try:
+            return apply(state, side, command, ship, content)
+        except GameError:
+            key, boost = situation(command)
+            refused[key] = min(boost, refused.get(key, boost))
+            pool = [cmd for cmd in pool if not known(cmd)]
+    return apply(state, side, c.EndPhase(), ship, content)
+
+
+def _actions(state: GameState, unit: str) -> int:
+    if unit in state.humans:
+        return state.humans[unit].actions
+    return state.aliens[unit].actions if unit in state.aliens else 0
+
+
+def _target_grid(state: GameState, cmd: c.Command) -> Grid | None:
+    target = getattr(cmd, "target", "")
+    if not isinstance(target, str) or not target:
+        return None
+    if target in state.humans or target in state.aliens:
+        return state.unit_grid(target)
+    try:
+        return Grid.parse(target)
+    except ValueError:
+        return None

@@ -1,0 +1,51 @@
+"""The advisor (issue 26): the Suggest button on a player's panel, and hints:off."""
+
+from __future__ import annotations
+
+from tests.bot.helpers import create, make_world, seat_and_start, stored_commands
+from tests.bot.panel_driver import Tapper, button_labelled, open_panel
+
+
+async def test_suggest_shows_the_experts_choice_and_why_and_marks_the_game(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien piperun")
+    await world.alien.user.slash("alien pass")
+    player = world.crew[0]
+    panel = await open_panel(Tapper(player), world.messages())
+    suggest = button_labelled(panel, "Suggest")
+    assert suggest is not None
+    length = len(stored_commands(world))
+    answered = await player.click(panel, custom_id=suggest["custom_id"])
+    text = answered.response.content
+    assert "💡 Suggestion: `" in text, text
+    suggested = text.split("💡 Suggestion: `")[1].split("`")[0]
+    legal = {c.notation() for c in world.bot.desk.legal_for(world.table(), player.id)}
+    assert suggested in legal  # one of the presser's own legal commands
+    why = text.split("`\n")[1].splitlines()[0]
+    assert why.endswith(".") and len(why) > 20  # one sentence of why
+    assert len(stored_commands(world)) == length  # a hint plays nothing
+    assert world.table().row.hints_used  # … but the game's record says one was asked
+    status = await player.slash(world.channel, "game status")
+    assert "Hints were used in this game" in status.response.content
+
+
+async def test_a_game_created_with_hints_off_has_no_suggest_button(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    world.bot.desk.seeds = lambda: 1
+    created = await world.crew[0].slash(world.channel, "game create", hints="off")
+    assert "Hints are switched off" in created.response.content
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    await world.crew[0].slash(world.channel, "game start")
+    await world.crew[0].slash(world.channel, "game setup")
+    await world.alien.user.slash("alien pass")
+    panel = await open_panel(Tapper(world.crew[0]), world.messages())
+    assert button_labelled(panel, "Suggest") is None
+    assert not world.table().row.hints_used
+
+
+async def test_a_game_keeps_its_hints_unless_its_creator_switches_them_off(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await create(world, world.crew[0], 1)
+    assert not world.table().row.hints_off

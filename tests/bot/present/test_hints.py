@@ -1,0 +1,35 @@
+"""The advisor's words (issue 26): one sentence of why, from the decision's record."""
+
+from __future__ import annotations
+
+from bot.present.hints import NOTHING, hint_lines, why
+from engine import commands as c
+from engine.players.expert import Decision
+from engine.players.expert.search import Arm, Outcome
+from engine.state import Side
+
+
+def test_a_search_is_explained_by_the_grids_of_the_belief_it_covers() -> None:
+    decision = Decision(c.Search("hyun", 3), Side.CREW, None, possible=14, covered=11)
+    assert hint_lines(decision) == [
+        "💡 Suggestion: `search hyun 3`",
+        "Searching 3 from here covers 11 of the 14 grids the alien can be in.",
+    ]
+
+
+def test_a_searched_choice_says_how_it_fared_against_the_others() -> None:
+    best, other = Arm(c.EndUnit("alien1"), 4, 3.0), Arm(c.Surface("alien1"), 4, 1.0)
+    outcome = Outcome(best.command, (best, other), iterations=8, worlds=4, seconds=0.1)
+    decision = Decision(best.command, Side.ALIEN, outcome)
+    assert why(decision) == (
+        "Played out against 1 other choice in 4 situations the crew may be in, "
+        "it did best (75% of its playouts went your way)."
+    )
+    kept = Outcome(other.command, (other, best), iterations=8, worlds=4, seconds=0.1)
+    assert "none did clearly better than this plan (25%" in why(
+        Decision(other.command, Side.ALIEN, kept)
+    )
+
+
+def test_nothing_to_choose_says_so() -> None:
+    assert hint_lines(None) == [NOTHING]
