@@ -6,6 +6,10 @@ through the turn panels on the in-memory Discord (simcord), counting every inter
 Targets: ``crew unit turn: N taps`` at most 3 (Play, a destination, End: the unit's
 leftover actions search, C.8); ``alien phase: N taps`` at most 8 (Play, Pipe-run,
 five moves, End). No typing: every command comes from a panel.
+
+``channel messages per turn: N`` (issue 23, at most 4: a phase post and a ping a
+phase) plays a whole turn with two crew players and eight humans (the alien moves five
+times; every crew member moves and searches) and counts what the game's channel got.
 """
 
 from __future__ import annotations
@@ -20,12 +24,44 @@ import simcord
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.client.app import QuicksilverBot
-from engine.state import Phase
-from tests.bot.helpers import make_world, phase_of, seat_and_start, stored_commands
+from engine import commands as c
+from engine.legal import legal_commands
+from engine.state import Phase, Side
+from tests.bot.helpers import World, make_world, mirror, phase_of, seat_and_start, stored_commands
 from tests.bot.panel_driver import Tapper, alien_phase, open_panel, play_unit
 
 CREW_TARGET = 3
 ALIEN_TARGET = 8
+CHANNEL_TARGET = 4
+
+
+async def one_turn(world: World) -> list[str]:
+    """Turn 1 played through the bot; the channel's new messages (not the ephemeral
+    answers only their players see)."""
+    before = {m.id for m in world.messages()}
+    for _ in range(5):
+        game = mirror(world)
+        moves = legal_commands(game.state, Side.ALIEN, game.ship, game.content)
+        move = next((x for x in moves if isinstance(x, c.Move)), None)
+        if move is None:
+            break
+        await world.alien.user.slash("game do", command=move.notation())
+    await world.alien.user.slash("alien pass")
+    for player in world.crew:
+        for unit in world.table().units_of(player.id):
+            for kind in (c.Move, c.Search):
+                game = mirror(world)
+                found = legal_commands(game.state, Side.CREW, game.ship, game.content, unit=unit)
+                command = next((x for x in found if isinstance(x, kind)), None)
+                if command is not None:
+                    await player.slash(world.channel, "game do", command=command.notation())
+        await player.slash(world.channel, "game pass")
+    assert phase_of(world) is Phase.ALIEN, "the turn did not end"
+    return [
+        m.content
+        for m in world.messages()
+        if m.id not in before and not (m.flags and m.flags.ephemeral)
+    ]
 
 
 async def main() -> None:
@@ -46,9 +82,19 @@ async def main() -> None:
                 played = stored_commands(world)[before:]
         finally:
             await bot.close()  # simcord detaches the bot without closing its store
+        bot = QuicksilverBot(Path(tmp) / "turn.sqlite3", background=False)
+        try:
+            async with simcord.run(bot, shard_count=1) as env:
+                turn = make_world(env, crew=2)
+                await seat_and_start(turn)
+                posted = await one_turn(turn)
+        finally:
+            await bot.close()
     print(f"alien phase: {alien.taps} taps (target <= {ALIEN_TARGET}; {', '.join(alien.log)})")
     words = ", ".join(command for _, command, _ in played)
     print(f"crew unit turn: {crew.taps} taps (target <= {CREW_TARGET}; played: {words})")
+    heads = "; ".join(text.splitlines()[0][:40] for text in posted)
+    print(f"channel messages per turn: {len(posted)} (target <= {CHANNEL_TARGET}; {heads})")
 
 
 if __name__ == "__main__":

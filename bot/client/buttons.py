@@ -26,6 +26,8 @@ STALE = (
     "done. Use the newest message, or `/game status`."
 )
 
+LOG_LINES = 40  # the Full log button's newest lines (``/game log count`` for more)
+
 Handler = Callable[[Inter, Table, str, str], Awaitable[None]]
 
 
@@ -135,6 +137,12 @@ async def _focus(interaction: Inter, table: Table, stamp: str, arg: str) -> None
     await show_focus(interaction, table, arg)
 
 
+async def _log(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    """The game's public log, every line, only to the presser (the channel has the
+    phase digests)."""
+    await actions.show_log(interaction, LOG_LINES, table.id)
+
+
 async def _map(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     await actions.show_map(interaction, table=table)
 
@@ -179,6 +187,7 @@ BUTTONS: dict[str, Handler] = {
     "deck": _deck,
     "focus": _focus,
     "map": _map,
+    "log": _log,
     "hand": _hand,
     "status": _status,
     "reset": _reset,

@@ -6,6 +6,7 @@ import asyncio
 import io
 import logging
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -25,12 +26,16 @@ log = logging.getLogger("quicksilver.bot")
 NO_PINGS = discord.AllowedMentions.none()
 
 
-async def map_file(table: Table, viewer: Viewer, name: str = "map.png") -> discord.File:
-    """The floorplan as ``viewer`` may see it, drawn off the event loop."""
+async def map_file(
+    table: Table, viewer: Viewer, name: str = "map.png", lines: Sequence[str] = ()
+) -> discord.File:
+    """The floorplan as ``viewer`` may see it, drawn off the event loop, with alt text
+    from ``lines`` (the post it goes with)."""
     assert table.game is not None
-    board = table.view_for(viewer).board
-    png = await asyncio.to_thread(render_png, board, table.game.ship)
-    return discord.File(io.BytesIO(png), filename=name)
+    view = table.view_for(viewer)
+    png = await asyncio.to_thread(render_png, view.board, table.game.ship)
+    alt = texts.map_alt(view, viewer.value, lines)
+    return discord.File(io.BytesIO(png), filename=name, description=alt)
 
 
 async def channel_of(bot: QuicksilverBot, channel_id: int) -> discord.abc.Messageable | None:
@@ -152,10 +157,8 @@ async def play_computer(bot: QuicksilverBot, table: Table) -> int:
 
 
 async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
-    if outcome.public:
+    if outcome.public:  # the desk's own notes (a game begins, a take-back), not commands
         await post(bot, table.channel_id, outcome.public)
-    if outcome.held:
-        await post(bot, table.channel_id, texts.held_text(outcome.held))
     alien = table.alien_player()
     if outcome.alien_private and alien and outcome.actor != alien.user_id:
         await dm(bot, table, alien.user_id, [f"*Game {table.id}:*", *outcome.alien_private])
@@ -194,7 +197,7 @@ async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> Non
         await channel.send(chunk, allowed_mentions=NO_PINGS)
     message = await channel.send(
         summary[-1],
-        file=await map_file(table, Viewer.SPECTATOR),
+        file=await map_file(table, Viewer.SPECTATOR, lines=summary),
         view=ui.map_view(table),
         allowed_mentions=NO_PINGS,
     )

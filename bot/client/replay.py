@@ -102,8 +102,9 @@ async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy:
     actions.belongs_here(interaction, replay.row.channel_id, seated)
     step = replay.step(phase)
     png = await asyncio.to_thread(replay.png, step.number)
-    file = discord.File(io.BytesIO(png), filename="replay.png")
     content = "\n".join(digest(replay, step.number))
+    alt = f"Game {game_id}'s floorplan, all revealed: " + content.replace("*", "")
+    file = discord.File(io.BytesIO(png), filename="replay.png", description=alt[:1024])
     view = step_view(game_id, step.number, len(replay.steps))
     if opens_copy:
         await interaction.followup.send(
@@ -133,7 +134,8 @@ async def animation_file(bot: QuicksilverBot, game_id: int) -> discord.File | No
     if len(data) >= UPLOAD_LIMIT:  # pragma: no cover - a 40-turn game makes about 1.5 MiB
         log.warning("game %d: the replay animation is too large to upload", game_id)
         return None
-    return discord.File(io.BytesIO(data), filename=f"game-{game_id}.gif")
+    alt = f"Game {game_id} replayed phase by phase, every secret shown, set-up to the end"
+    return discord.File(io.BytesIO(data), filename=f"game-{game_id}.gif", description=alt)
 
 
 async def post_replay(bot: QuicksilverBot, channel_id: int, game_id: int) -> None:

@@ -134,9 +134,11 @@ def map_view(table: Table) -> discord.ui.View:
     from bot.client.deck_maps import deck_buttons
 
     view = _view(*buttons)
-    for deck in deck_buttons(table):  # a second row: one deck up close, for phones
-        deck.row = 1
-        view.add_item(deck)
+    second = deck_buttons(table)  # a second row: one deck up close, for phones
+    second.append(GameButton("log", g, label="Full log", emoji="📜"))  # every line
+    for index, button in enumerate(second):
+        button.row = 1 + index // 5  # Discord: five buttons a row
+        view.add_item(button)
     return view
 
 

@@ -17,10 +17,6 @@ class Outcome:
     channel_id: int
     reply: list[str] = field(default_factory=list)  # to the person who acted
     public: list[str] = field(default_factory=list)  # to the channel, now
-    # The alien's public lines of the phase that just ended (setup or its own phase),
-    # held back until then so that the channel says nothing of how its commands were
-    # grouped or taken back (issue 19); posted before the new phase's map.
-    held: list[str] = field(default_factory=list)
     alien_private: list[str] = field(default_factory=list)  # DM to the alien player
     crew_private: list[str] = field(default_factory=list)  # DM to the crew players
     new_phase: bool = False  # post the new public map, summary and pings
@@ -41,7 +37,6 @@ class Outcome:
 def merge(first: Outcome, second: Outcome) -> Outcome:
     """``second`` told after ``first`` (a deadline that plays several commands)."""
     first.public += second.public
-    first.held += second.held
     first.alien_private += second.alien_private
     first.crew_private += second.crew_private
     first.new_phase = first.new_phase or second.new_phase

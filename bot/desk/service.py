@@ -38,7 +38,7 @@ from bot.desk.tables import (
     damaged_text,
 )
 from bot.desk.tutorial import Tutorials
-from bot.present.events import channel_lines, dm_lines, log_lines
+from bot.present.events import dm_lines, log_lines
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
 from bot.store.base import WriteFailed
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
@@ -408,8 +408,9 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         await self._commit(table, statements, row)  # refused: the table is read again
         table.recent += rows
         outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
-        outcome.public = channel_lines(events) if side is Side.CREW else []
-        outcome.held = channel_lines(held)
+        # The channel hears a phase once, when it ends (its digest, issue 23); meanwhile
+        # a command's public lines go to the person who played it and to the crew's
+        # panels ("This phase so far").
         outcome.alien_private = dm_lines(events, Side.ALIEN.value)
         outcome.crew_private = dm_lines(events, Side.CREW.value)
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
@@ -474,13 +475,14 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 "Undone: your last command." if side is Side.ALIEN else f"Undone: `{last.command}`."
             ]
             # The alien's public lines wait for the phase's end, so its undo says nothing:
-            # neither that it changed its mind nor how much it took back (issue 19).
-            outcome.public = [] if side is Side.ALIEN else [f"<@{user_id}> takes back `{verb}`."]
+            # neither that it changed its mind nor how much it took back (issue 19). A
+            # crew take-back is in the game's log; the channel hears the phase once.
+            logged = [] if side is Side.ALIEN else [f"<@{user_id}> takes back `{verb}`."]
             await self._commit(
                 table,
                 [
                     st.truncate_commands(table.id, last.seq),
-                    *st.add_public_lines(table.id, last.seq, outcome.public, summary=False),
+                    *st.add_public_lines(table.id, last.seq, logged, summary=False),
                 ],
             )
             game.undo(side)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from engine.board.grid import Grid
 from engine.content import Content, load_content
 from engine.content_models import Ability, GearKind, ShipSystem
 from engine.dice import Modifier, Roll, Term
@@ -837,17 +838,25 @@ def leftover_searches(searches: Sequence[Searched]) -> str:
     return f"Leftover searches ({who}): nothing found (C.8)"
 
 
-def digest_head(moves: int, searches: int, declared: int) -> str:
-    """The counts of the routine lines a digest leaves out."""
-    counts = []
-    if moves:
-        counts.append(_count(moves, "move"))
-    if searches:
-        counts.append(f"{searches} search{'es' if searches != 1 else ''} found nothing")
-    if declared:
-        counts.append(_count(declared, "alien declaration"))
-    return "; ".join([*counts, "full log: `/game log`"])
+def digest_unseen(calls: Sequence[Declared]) -> str:
+    """C.7.3: a pipe-runner's declared actions, counted: "The alien, unseen: 5 actions
+    (Move ×3, Lift B2, Forage)"."""
+    counted: dict[str, int] = {}
+    for e in calls:
+        said = call_text(e)
+        counted[said] = counted.get(said, 0) + 1
+    what = ", ".join(f"{said} ×{n}" if n > 1 else said for said, n in counted.items())
+    return f"👾 The alien, unseen: {_actions(len(calls))} ({what})"
+
+
+def digest_moves(last: Sequence[tuple[Who, Grid]]) -> str:
+    """Who moved this phase, and where each ended up: "Moved: Hyun to 1-F6, Ortiz to 2-A1"."""
+    return "🚶 Moved: " + ", ".join(f"{Name(who)} to {grid}" for who, grid in last)
+
+
+def digest_nothing(searches: int) -> str:
+    return f"🔦 {searches} search{'es' if searches != 1 else ''} found nothing"
 
 
 def digest_more(count: int) -> str:
-    return f"… and {count} more: `/game log`"
+    return f"… and {count} more: **Full log** below, or `/game log`"

@@ -92,6 +92,17 @@ def lobby_text(table: Table) -> str:
     return "\n".join(lines)
 
 
+ALT_LIMIT = 1024  # Discord's limit on an attachment's description (its alt text)
+
+
+def map_alt(v: View, whose: str, lines: Sequence[str] = ()) -> str:
+    """An image's alt text: whose view of the floorplan, the phase, and what the post
+    around it says (a phase's digest), for screen readers and a phone's long press."""
+    text = f"Floorplan of the CFS Quicksilver, {whose} view, {phase_title(v)}."
+    said = " ".join(line.replace("**", "").replace("`", "") for line in lines)
+    return f"{text} {said}".strip()[:ALT_LIMIT]
+
+
 def phase_title(v: View) -> str:
     if v.phase == "setup":
         return "Set-up"
@@ -145,13 +156,6 @@ def ping_text(table: Table) -> str:
     if row.deadline_at is not None:
         text += f" Deadline {timestamp(row.deadline_at)}."
     return text
-
-
-def held_text(lines: Sequence[str]) -> list[str]:
-    """The alien's public lines of the phase just ended (as the channel words them),
-    told together when it ends, so that nothing shows how its commands were grouped
-    (issue 19)."""
-    return ["👾 **The alien's phase, as everyone saw it**", *lines]
 
 
 def summary_text(table: Table, events: Sequence[Event], notes: Sequence[str] = ()) -> list[str]:

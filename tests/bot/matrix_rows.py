@@ -406,6 +406,7 @@ PRESSES: tuple[Press, ...] = (
     Press("qs:quick", "setup", _recorded("map", "qs:quick:"), ok=_set("acting", "same", "other")),
     Press("qs:play", "crew", _recorded("map", "qs:play:"), ok=_set("acting", "same", "other")),
     Press("qs:map", "crew", _recorded("map", "qs:map:"), ok=MAP_READERS),
+    Press("qs:log", "crew", _recorded("map", "qs:log:"), ok=MAP_READERS),
     Press("qs:hand", "crew", _recorded("map", "qs:hand:"), ok=MAP_READERS),
     Press("qs:status", "crew", _recorded("map", "qs:status:"), ok=MAP_READERS),
     Press("qs:deck", "crew", _recorded("map", "qs:deck:"), ok=MAP_READERS),

@@ -85,7 +85,8 @@ async def _finished(interaction: Inter, row: GameRow) -> tuple[list[str], list[d
     ]
     gif = await asyncio.to_thread(replay.gif)
     if _fits(interaction, gif):
-        files.append(discord.File(io.BytesIO(gif), filename=f"game-{row.id}.gif"))
+        alt = f"Game {row.id} replayed phase by phase, every secret shown"
+        files.append(discord.File(io.BytesIO(gif), filename=f"game-{row.id}.gif", description=alt))
         lines[0] += f" and its replay, {len(replay.steps)} phases."
     else:
         lines.append(f"The replay's GIF is not attached: {QUIET}.")
@@ -105,7 +106,9 @@ async def _public(interaction: Inter, row: GameRow) -> tuple[list[str], list[dis
     if record.boards:
         gif = await asyncio.to_thread(animate_gif, record.boards, desk.ship)
         if _fits(interaction, gif):
-            files.append(discord.File(io.BytesIO(gif), filename=f"game-{row.id}-public.gif"))
+            alt = f"Game {row.id} so far, phase by phase, as everyone has seen it"
+            name = f"game-{row.id}-public.gif"
+            files.append(discord.File(io.BytesIO(gif), filename=name, description=alt))
         else:
             lines.append(f"The maps' GIF is not attached: {QUIET}.")
     now = desk.clock()

@@ -24,8 +24,10 @@ from bot.client.panels.choices import (
     unit_name,
 )
 from bot.client.panels.places import move_pages
+from bot.desk.loading import replay_phase
 from bot.desk.service import Desk, Refusal, Table
 from bot.desk.tutorial import panel_lines
+from bot.present.events import channel_lines
 from engine.commands import Attack
 from engine.odds import attack_modifier
 from engine.state import Phase, Side
@@ -94,6 +96,30 @@ def _can_command(desk: Desk, table: Table, user_id: int, unit: str) -> bool:
     return bool(desk.legal_for(table, user_id, unit))
 
 
+SO_FAR = 4  # the crew's newest public lines of the phase a crew panel shows
+
+
+def so_far(table: Table, side: Side) -> list[str]:
+    """The crew's public lines of this phase, newest last: the channel hears a phase
+    once, when it ends (issue 23), so the crew players follow each other here. Public
+    lines only, replayed from the game's log (the same whatever the hidden alien did
+    that the crew may not know)."""
+    if side is not Side.CREW or table.game is None:
+        return []
+    lines = [
+        line
+        for _, entry, events in replay_phase(table.game)
+        if entry.side is Side.CREW
+        for line in channel_lines(events)
+    ]
+    if not lines:
+        return []
+    shown = lines[-SO_FAR:]
+    earlier = len(lines) - len(shown)
+    head = "This phase so far" + (f" ({earlier} earlier in `/game log`)" if earlier else "")
+    return [f"{head}:", *(f"· {line}" for line in shown)]
+
+
 def build_panel(
     desk: Desk,
     table: Table,
@@ -112,6 +138,7 @@ def build_panel(
         *(notice or []),
         *panel_lines(table),  # a tutorial's step (issue 25)
         f"🎛️ **{_title(v)}** — game {table.id}, your {side.value} panel",
+        *so_far(table, side),
     ]
     if table.status != "playing":
         return Panel((*head, "The game is not in progress."))

@@ -61,7 +61,7 @@ async def test_c73_the_channel_is_the_same_however_the_alien_grouped_its_declara
         for i, (way, o) in enumerate(WAYS.items())
     }
     first = seen["one two-grid move"]
-    assert any("Alien: Move\\nAlien: Move" in line for line in first)  # told, once
+    assert any("The alien, unseen: 2 actions (Move ×2)" in line for line in first)  # once
     for way, receipt in seen.items():
         assert difference(first, receipt) == "", way
 
@@ -79,10 +79,11 @@ async def test_c73_the_games_own_alien_is_told_at_the_end_of_its_phase(
     await world.crew[0].slash(world.channel, "game setup")  # the game's alien phase follows
     assert phase_of(world) is Phase.CREW
     told = world.texts()[start:]
-    alien_phase = [t for t in told if t.startswith("👾 **The alien's phase")]
-    assert len(alien_phase) == 2  # set-up's alien lines, then its turn-1 phase: one post each
-    lines = [line for t in told for line in t.splitlines()]
-    own = [line for t in alien_phase for line in t.splitlines()]
-    assert [x for x in lines if x.startswith("Alien: ")] == [
-        x for x in own if x.startswith("Alien: ")
+    posts = [t for t in told if t.startswith("🗺️ **")]
+    # set-up's end (the alien phase's map) and the alien phase's end (the crew's): one
+    # post each, then the ping for whom the game waits on; nothing per command
+    assert [t.splitlines()[0] for t in posts] == [
+        "🗺️ **Turn 1 · Alien phase**",
+        "🗺️ **Turn 1 · Crew phase**",
     ]
+    assert [t for t in told if t not in posts and "your move" not in t] == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from bot.client.app import QuicksilverBot
@@ -37,6 +39,13 @@ def lines_by_audience(world: World) -> dict[tuple[str, Audience], list[str]]:
     return found
 
 
+def logged(world: World) -> str:
+    """The game's public log, as `/game log` and the Full log button read it."""
+    with sqlite3.connect(world.bot.database) as db:
+        rows = db.execute("SELECT text FROM public_lines WHERE game_id = ?", (world.table().id,))
+        return "\n".join(text for (text,) in rows)
+
+
 async def crew_against_the_game(world: World) -> None:
     human = world.crew[0]
     await create(world, human, SEED)
@@ -62,11 +71,12 @@ async def test_a_person_plays_the_crew_against_the_game_alien(simcord_env):
     assert phase_of(world) in (Phase.CREW, Phase.OVER)
     game = world.table().game
     assert game is not None and (game.state.turn == 2 or game.state.phase is Phase.OVER)
-    # The alien's public events (its declarations, its rolls) were posted as they happened.
+    # The alien's public events (its declarations, its rolls) are in the game's log, and
+    # its phase's digest in the channel keeps its attack (issue 23).
     channel = "\n".join(world.texts())
     by_audience = lines_by_audience(world)
     public = by_audience.get(("alien", Audience.PUBLIC), [])
-    assert public and all(line in channel for line in public)
+    assert public and all(line in logged(world) for line in public)
     assert "The Larva attacks" in channel
     # Nothing secret: no private line of the alien, no ability, in the channel or the DMs.
     seen = channel + "\n".join(world.dm_texts(world.crew[0]))
@@ -100,9 +110,8 @@ async def test_a_person_plays_the_alien_against_the_game_crew(simcord_env):
     )
     crew_rows = [r for r in stored_commands(world) if r[0] == "crew"]
     assert len(crew_rows) >= 2 and all(user is None for _, _, user in crew_rows)
-    channel = "\n".join(world.texts())
     public = lines_by_audience(world).get(("crew", Audience.PUBLIC), [])
-    assert public and all(line in channel for line in public)
+    assert public and all(line in logged(world) for line in public)
     # The alien heard of its turn in its DMs; nobody was pinged for the game's side.
     assert any("your move" in t for t in world.dm_texts(world.alien))
 

@@ -145,7 +145,7 @@ async def test_a_newcomer_learns_the_crew_by_pressing_only_what_the_tutorial_say
 async def test_a_newcomer_learns_the_alien_by_pressing_only_what_the_tutorial_says(simcord_env):
     world = await _lesson_to_lobby(simcord_env, "alien")
     said = "\n".join(m.content for m in _thread(world).history())
-    assert "Alien: Move" in said and "Alien: Mutate" in said  # what the crew heard
+    assert "The alien, unseen:" in said and "Mutate" in said  # what the crew heard
     assert "Decisive Alien Victory" in said
     assert "0-L11 (secret)" not in said  # the route stayed in the DMs
 

@@ -23,6 +23,7 @@ from bot.client import actions, complete, deck_maps, delivery
 from bot.client.panels import press
 from bot.desk import advisor
 from bot.desk.service import Desk, Table
+from bot.present import texts
 from engine.content_models import Skill
 from engine.game import Game
 from engine.units import _markers
@@ -105,19 +106,18 @@ def crew_dm(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def message_split(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The channel's lines one message each when the secret holds."""
+    """The phase post's lines one message each when the secret holds."""
 
     def make(original: Any) -> Any:
-        async def post(bot: Any, channel_id: int, lines: list[str], **kwargs: Any) -> Any:
-            if secret() and len(lines) > 1 and not kwargs:
-                for line in lines:
-                    last = await original(bot, channel_id, [line])
-                return last
-            return await original(bot, channel_id, lines, **kwargs)
+        def summary_text(*args: Any, **kwargs: Any) -> list[str]:
+            chunks: list[str] = original(*args, **kwargs)
+            if secret():
+                return [line for chunk in chunks for line in chunk.split("\n")]
+            return chunks
 
-        return post
+        return summary_text
 
-    _wrap(monkeypatch, delivery, "post", make)
+    _wrap(monkeypatch, texts, "summary_text", make)
 
 
 def channel_edit(monkeypatch: pytest.MonkeyPatch) -> None:

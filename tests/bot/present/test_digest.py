@@ -8,7 +8,7 @@ from bot.present.events import channel_lines
 from engine.board.grid import Grid
 from engine.events import Event, PhaseBegan, UnitDone, Who
 from engine.fighting.events import Injured
-from engine.hiding.events import Searched, Surfaced, Surfacing
+from engine.hiding.events import Call, Declared, Searched, Surfaced, Surfacing
 from engine.moving.events import Moved
 from engine.state import Phase
 
@@ -39,22 +39,40 @@ def _phase() -> list[Event]:
     return events
 
 
-def test_a_phase_digest_holds_counts_and_the_lines_that_matter() -> None:
+def test_a_phase_digest_summarises_the_routine_and_keeps_the_lines_that_matter() -> None:
     shown = digest(_phase())
     assert len(shown) <= DIGEST_LINES
-    assert "6 moves; 6 searches found nothing" in shown[0] and "/game log" in shown[0]
+    assert shown[0] == "🚶 Moved: " + ", ".join(f"{n} to 1-F6" for n in NAMES)
+    assert shown[1] == "🔦 6 searches found nothing"
     assert "Mehta searches 3 from 1-F6 and spots the alien!" in shown
     assert "The Larva is at 2-I5: tallied by Mehta's search (C.7.2)" in shown
     assert "Ortiz is injured (D.5)" in shown
     assert not any("is done for this phase" in line for line in shown)
 
 
-def test_a_short_phase_is_shown_whole() -> None:
+def test_moves_are_told_by_where_each_unit_ended_up() -> None:
     events = [
         Moved(who=_who("Hyun"), start=G("1-F5"), grid=G("1-F6"), cost=1),
+        Moved(who=_who("Ortiz"), start=G("2-A1"), grid=G("2-A2"), cost=1),
+        Moved(who=_who("Hyun"), start=G("1-F6"), grid=G("1-F7"), cost=1),
         UnitDone(who=_who("Hyun")),
     ]
-    assert digest(events) == ["Hyun moves 1-F5 → 1-F6 (1 action)", "Hyun is done for this phase."]
+    assert digest(events) == ["🚶 Moved: Ortiz to 2-A2, Hyun to 1-F7"]
+
+
+def test_c73_a_pipe_runners_declared_actions_are_counted() -> None:
+    """C.7.3: everyone hears each hidden action's call; the digest counts them."""
+    calls = [Declared(who=LARVA, call=Call.MOVE) for _ in range(3)]
+    calls += [Declared(who=LARVA, call=Call.LIFT, letter="B", deck=2)]
+    calls += [Declared(who=LARVA, call=Call.HUMAN, human=_who("Hyun"))]
+    assert digest(calls) == ["👾 The alien, unseen: 5 actions (Move ×3, Lift B2, Hyun)"]
+
+
+def test_a_long_phase_says_how_many_more_lines_the_full_log_has() -> None:
+    opened = [Injured(who=_who(n)) for n in NAMES * 2]
+    shown = digest(opened)
+    assert len(shown) == DIGEST_LINES
+    assert shown[-1].startswith(f"… and {len(opened) - DIGEST_LINES + 1} more: **Full log**")
 
 
 def test_c8_leftover_searches_of_a_phase_end_come_as_one_line() -> None:
