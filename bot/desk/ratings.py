@@ -53,7 +53,7 @@ from engine.content_models import Outcome
 
 log = logging.getLogger("quicksilver.bot")
 
-RULES = "1"  # bump when a rule here changes: the stored ratings are then rebuilt
+RULES = "2"  # bump when a rule here changes: the stored ratings are then rebuilt
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 SIDES = rs.SIDES
 
@@ -62,6 +62,7 @@ TUTORIAL = "tutorial"
 IMPORTED = st.IMPORTED
 SEEDED = "seeded"
 COMPUTER = "computer"
+HINTED = "hints"
 ROLLED_BACK = "rolled-back"
 NOT_A_CHANNEL_GAME = "not-a-channel-game"
 NO_CREW = "no-crew"
@@ -97,6 +98,8 @@ def unrated_because(game: GameFacts) -> str | None:
         return ROLLED_BACK
     if game.computer:
         return COMPUTER
+    if game.hints_used:  # the advisor played a part (issue 26): not the players' own game
+        return HINTED
     crew, alien = teams(game)
     if not crew:
         return NO_CREW

@@ -18,6 +18,7 @@ REASONS = {
     ratings.BOTH_SIDES: "you sat at both sides",
     ratings.TUTORIAL: "tutorial",
     ratings.IMPORTED: "imported",
+    ratings.HINTED: "hints used",
 }
 BOARD_IN_DMS = "A leaderboard belongs to a server: ask for it in one of its channels."
 BOARD_ELSEWHERE = "That leaderboard belongs to another server: ask for this one's here."

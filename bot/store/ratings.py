@@ -40,6 +40,7 @@ class GameFacts:
     band: str  # the F.1 band (engine.content_models.Outcome's value)
     rolled_back: bool  # a moderator rolled it back (mod_actions)
     seatings: tuple[tuple[int, str, str | None], ...]  # (user, side, went) in order
+    hints_used: bool = False  # someone pressed Suggest (or typed hint): issue 26
 
     @property
     def order(self) -> tuple[float, int]:
@@ -172,7 +173,7 @@ def clear() -> list[Statement]:
 # --- reads: what the ratings are built from ---------------------------------------------
 _FACTS = (
     "SELECT g.id, g.guild_id, g.channel_id, g.channel_name, g.status, g.seeded, g.computer, "
-    "g.kind, r.ended_at, r.band FROM game_results r JOIN games g ON g.id = r.game_id"
+    "g.kind, g.hints_used, r.ended_at, r.band FROM game_results r JOIN games g ON g.id = r.game_id"
 )
 _PENDING = " WHERE NOT EXISTS (SELECT 1 FROM rating_games t WHERE t.game_id = r.game_id)"
 
@@ -211,6 +212,7 @@ def _facts(row: Row, seatings: tuple[tuple[int, str, str | None], ...], rolled: 
         seeded=bool(row["seeded"]),
         computer=str(row["computer"]),
         kind=str(row["kind"]),
+        hints_used=bool(row["hints_used"]),
         ended_at=float(row["ended_at"]),
         band=str(row["band"]),
         rolled_back=rolled,
@@ -229,7 +231,8 @@ async def game_facts(store: Store, game_id: int) -> GameFacts | None:
 async def taken(store: Store, rules: str) -> Taken:
     """Where the ratings stand, and whether they still follow from the games: not when a
     game taken was deleted or its result undone since, ended again, would no longer
-    count (seeded, not an ordinary game, rolled back), or was taken under other rules."""
+    count (seeded, not an ordinary game, hints used, rolled back), or was taken under
+    other rules."""
     top = await store._fetch("SELECT COALESCE(MAX(seq), 0) AS n FROM rating_games")
     last = await store._fetch(
         "SELECT ended_at, game_id FROM rating_games ORDER BY seq DESC LIMIT 1"
@@ -255,7 +258,8 @@ async def taken(store: Store, rules: str) -> Taken:
         (
             "a game rated before would no longer count",
             "SELECT 1 FROM rating_games t JOIN games g ON g.id = t.game_id "
-            "WHERE t.counted = 1 AND (g.seeded <> 0 OR g.kind <> '' OR EXISTS ("
+            "WHERE t.counted = 1 AND (g.seeded <> 0 OR g.kind <> '' OR g.hints_used <> 0 "
+            "OR EXISTS ("
             "SELECT 1 FROM mod_actions m WHERE m.game_id = t.game_id "
             "AND m.action LIKE 'rollback%')) LIMIT 1",
             (),

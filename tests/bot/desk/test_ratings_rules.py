@@ -43,6 +43,7 @@ def test_f1_a_finished_game_between_people_counts():
     [
         ({"seeded": True}, "seeded"),
         ({"computer": "alien:hard"}, "computer"),
+        ({"hints_used": True}, "hints"),
         ({"rolled_back": True}, "rolled-back"),
         ({"kind": "tutorial:crew"}, "tutorial"),
         ({"kind": "tutorial:alien"}, "tutorial"),
