@@ -91,3 +91,9 @@ def N_(message: str) -> str:
     """Marks ``message`` for the catalogue where it is written; :func:`_` translates it
     where it is read (a constant is made before anyone's language is known)."""
     return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """``singular`` or ``plural`` as the spoken language counts ``n`` (its .po's
+    Plural-Forms), formatted later like :func:`_`'s."""
+    return catalogue(_speaking.get()).ngettext(singular, plural, n)

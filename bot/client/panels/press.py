@@ -19,7 +19,6 @@ from bot.client.panels import ids
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
 from bot.client.panels.layout import to_view
 from bot.desk.service import Desk, Outcome, Refusal, Seat, Table
-from bot.present.locale import language_of
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Side
 
@@ -38,11 +37,6 @@ DAMAGED = (
 )
 
 
-def language(interaction: Inter) -> str:
-    """The catalogue for the presser's own Discord language (English without one)."""
-    return language_of(interaction.locale.value)
-
-
 def _bot(interaction: Inter) -> QuicksilverBot:
     return cast("QuicksilverBot", interaction.client)
 
@@ -54,7 +48,7 @@ async def open_panel(interaction: Inter, table: Table) -> None:
     bot = _bot(interaction)
     table = await bot.desk.loaded(table)
     async with table.channel_lock:
-        panel = build_panel(bot.desk, table, user, lang=language(interaction))
+        panel = build_panel(bot.desk, table, user, lang=actions.language(interaction))
     if table.seat_of(user) is Seat.ALIEN and not actions.in_dm(interaction):
         if await delivery.dm(bot, table, user, [panel.text()], view=to_view(panel)):
             await actions.reply(interaction, ["👾 Your panel is in your DMs: plot there."])
@@ -109,7 +103,7 @@ async def _act(
     """The panel to show after this press, and the outcome to deliver (if one was played)."""
     desk = _bot(interaction).desk
     user = pid.user
-    lang = language(interaction)
+    lang = actions.language(interaction)
     unit = pid.arg.partition(":")[0]
     if not _well_formed(pid, value):
         return build_panel(desk, table, user, notice=[DAMAGED], lang=lang), None
@@ -141,7 +135,8 @@ async def _act(
         ), None
     outcome.interaction_id = interaction.id
     shown = outcome.unit or unit or None
-    return build_panel(desk, table, user, shown, notice=outcome.reply, lang=lang), outcome
+    notice = actions.reply_for(interaction, outcome)
+    return build_panel(desk, table, user, shown, notice=notice, lang=lang), outcome
 
 
 def _well_formed(pid: ids.PanelId, value: str) -> bool:

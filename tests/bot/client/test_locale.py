@@ -19,6 +19,11 @@ from discord import app_commands
 from bot.client.app import QuicksilverBot
 from bot.client.translator import CatalogueTranslator
 from bot.present import locale as words
+from bot.present.catalogue import sentence
+from bot.present.events import reply_lines
+from engine.board.grid import Grid
+from engine.events import Who
+from engine.moving.events import Moved
 from engine.state import Phase
 from tests.bot.helpers import make_world, phase_of, seat_and_start
 from tests.bot.panel_driver import Tapper, buttons, open_panel, selects
@@ -40,26 +45,35 @@ def command_words() -> set[str]:
     return found - {DISCORD_DEFAULT}
 
 
-def marked_words() -> set[str]:
-    """Every literal the code marks with ``_`` or ``N_`` (bot.present.locale)."""
-    found: set[str] = set()
+def marked_words() -> set[str | tuple[str, str]]:
+    """Every literal the code marks with ``_`` or ``N_``, and every ``ngettext`` pair
+    (bot.present.locale)."""
+    found: set[str | tuple[str, str]] = set()
     for path in BOT.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in ("_", "N_")
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                found.add(node.args[0].value)
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            literals = [a.value for a in node.args if isinstance(a, ast.Constant)]
+            if node.func.id == "N_" or (node.func.id == "_" and literals):
+                assert literals, f"{path.name}:{node.lineno}: mark a literal"
+                found.add(literals[0])  # _(name) translates what N_ marked
+            elif node.func.id == "ngettext":
+                assert len(literals) == 2, f"{path.name}:{node.lineno}: mark literals"
+                found.add((literals[0], literals[1]))
     return found
 
 
 def entries(lang: str) -> dict[str, Any]:
     with words.po_path(lang).open("rb") as po:
         return {m.id: m for m in pofile.read_po(po) if m.id}
+
+
+def strings(message: Any) -> tuple[str, ...]:
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+def ids(message: Any) -> tuple[str, ...]:
+    return message.id if isinstance(message.id, tuple) else (message.id,)
 
 
 def fields(text: str) -> set[str]:
@@ -73,28 +87,35 @@ def test_there_is_a_second_language():
 @pytest.mark.parametrize("lang", words.languages())
 def test_every_word_in_the_code_is_in_the_catalogue_and_translated(lang):
     code = command_words() | marked_words()
-    assert {"Undo", "Close-up", "End {unit}", "Recent public events"} <= code
+    assert {"Undo", "Close-up", "End {unit}", "Recent public events", "success"} <= code
     catalogue = entries(lang)
     assert sorted(code - set(catalogue)) == [], "missing from the catalogue"
     assert sorted(set(catalogue) - code) == [], "no longer used by the code"
-    untranslated = [m.id for m in catalogue.values() if not m.string or m.fuzzy]
+    untranslated = [m.id for m in catalogue.values() if not all(strings(m)) or m.fuzzy]
     assert untranslated == []
     for message in catalogue.values():  # placeholders survive the translation
-        assert fields(message.string) == fields(message.id), message.id
+        for said in strings(message):
+            assert fields(said) == fields(ids(message)[-1]), message.id
 
 
 @pytest.mark.parametrize("lang", words.languages())
 def test_translated_descriptions_fit_discord(lang):
     """Discord refuses a sync whose localised description or choice passes 100 characters."""
-    for message in entries(lang).values():
-        assert 1 <= len(message.string) <= 100, message.id
+    catalogue = entries(lang)
+    for description in command_words():
+        assert 1 <= len(catalogue[description].string) <= 100, description
 
 
 def test_the_loaded_catalogue_matches_the_po_file():
     """The compiled catalogue (babel, at load) says what the .po says, word for word."""
     for lang in words.languages():
+        compiled = words.catalogue(lang)
         for message in entries(lang).values():
-            assert words.catalogue(lang).gettext(message.id) == message.string
+            if isinstance(message.id, tuple):
+                assert compiled.ngettext(*message.id, 1) == message.string[0]
+                assert compiled.ngettext(*message.id, 2) == message.string[1]
+            else:
+                assert compiled.gettext(message.id) == message.string
 
 
 def context(location: app_commands.TranslationContextLocation) -> Any:
@@ -183,8 +204,16 @@ async def test_a_french_player_reads_the_panel_in_french_and_the_others_in_engli
     theirs = await open_panel(Tapper(second), world.messages())
     assert {"End phase", "Refresh", "Close-up"} <= labels(theirs)
     assert not {"Finir la phase", "Actualiser"} & labels(theirs)
-    # A command played from the French panel redraws it in French; the channel, which
-    # everyone reads, stays English.
+    # A move played from the French panel is told to its player in French; the channel,
+    # which everyone reads, tells it in English.
+    goto = next(s for s in selects(panel) if s["placeholder"].startswith("Aller à"))
+    before = len(world.texts())
+    moved = await Tapper(first).select(panel, goto["options"][0]["value"], goto["custom_id"])
+    assert moved.response is not None and " se déplace " in moved.response.content
+    told = "\n".join(world.texts()[before:])
+    assert " moves " in told and "déplace" not in told
+    panel = moved.response
+    # Ending the unit redraws the panel, still in French; the channel stays English.
     end = next(b for b in buttons(panel) if re.fullmatch(r"Finir (?!la phase).+", b["label"]))
     before = len(world.texts())
     result = await Tapper(first).click(panel, custom_id=end["custom_id"])
@@ -192,3 +221,36 @@ async def test_a_french_player_reads_the_panel_in_french_and_the_others_in_engli
     assert "Actualiser" in labels(result.response)
     assert len(world.texts()) > before
     assert not any("Finir" in text for text in world.texts()[before:])
+
+
+async def test_a_french_players_slash_command_reply_is_in_french_and_the_channel_english(
+    simcord_env, french
+):
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien piperun")
+    await world.alien.user.slash("alien pass")
+    player = world.crew[0]
+    french.add(player.id)
+    unit = world.table().units_of(player.id)[0]
+    before = len(world.texts())
+    result = await player.slash(world.channel, "crew search", unit=unit, actions=1)
+    reply = (result.response.content if result.response else "") + "".join(
+        f.content for f in result.followups
+    )
+    assert " fouille " in reply and ("rien trouvé (C.8)" in reply or "repère l'alien" in reply)
+    told = "\n".join(world.texts()[before:])
+    assert " searches " in told and "fouille" not in told
+
+
+def test_the_reply_is_worded_again_only_where_its_lines_are_the_events_sentences():
+    who = Who("hyun", "Hyun", alien=False)
+    moved = Moved(who=who, start=Grid.parse("1-F6"), grid=Grid.parse("1-F7"), cost=2)
+    english = [sentence(moved), "A note of the desk's own."]
+    assert reply_lines(english, [moved], "en") == english
+    assert reply_lines(english, [moved], "fr") == [
+        "Hyun se déplace 1-F6 → 1-F7 (2 actions)",
+        "A note of the desk's own.",
+    ]
+    assert sentence(moved) == "Hyun moves 1-F6 → 1-F7 (2 actions)"  # English outside
+    assert reply_lines(["Done."], [moved], "fr") == ["Done."]
