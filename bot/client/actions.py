@@ -18,8 +18,11 @@ import discord
 
 from bot.client import delivery, ui
 from bot.desk.computer_seat import DEFAULT_LEVEL
+from bot.desk.outcome import Outcome
 from bot.desk.service import Refusal, Seat, Table
 from bot.present import texts, welcome
+from bot.present.events import reply_lines
+from bot.present.locale import language_of
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Phase, Side
 from engine.views import Viewer
@@ -258,6 +261,16 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
 
 
 # --- playing -------------------------------------------------------------------------
+def language(interaction: Inter) -> str:
+    """The catalogue for the person's own Discord language (English without one)."""
+    return language_of(interaction.locale.value)
+
+
+def reply_for(interaction: Inter, outcome: Outcome) -> list[str]:
+    """What the person who acted reads of ``outcome``, in their own language."""
+    return reply_lines(outcome.reply, outcome.reply_events, language(interaction))
+
+
 async def play(
     interaction: Inter,
     text: str,
@@ -283,7 +296,7 @@ async def play(
             outcome.unit if table.status == "playing" else None,
             show_pass=table.status == "playing" and side in table.acting_sides(),
         )
-        await reply(interaction, outcome.reply, view=view)
+        await reply(interaction, reply_for(interaction, outcome), view=view)
         await delivery.deliver(bot, table, outcome)
 
 

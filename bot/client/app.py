@@ -39,12 +39,14 @@ from bot.client.commands.stats import BoardButton, stats
 from bot.client.commands.tutorial import tutorial_command
 from bot.client.panels.layout import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
+from bot.client.translator import CatalogueTranslator
 from bot.client.tutorial import LobbyButton
 from bot.client.ui import GameButton
 from bot.config import TOKEN_HELP, Config
 from bot.desk import incidents, leases, ratings
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
 from bot.desk.shards import ShardSpec
+from bot.present import locale as words
 from bot.store import Store
 from bot.store.base import StoreRefused, watch_writes
 
@@ -108,9 +110,13 @@ class Tree(app_commands.CommandTree[discord.Client]):
         await failures.on_tree_error(interaction, error)
 
     def payload_hash(self) -> str:
-        """A hash of what :meth:`sync` would send Discord now."""
+        """A hash of what :meth:`sync` would send Discord now: the commands, and the
+        catalogues their translations come from."""
         payload = [command.to_dict(self) for command in self.get_commands()]
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode())
+        for lang in words.languages():
+            digest.update(lang.encode() + words.po_path(lang).read_bytes())
+        return digest.hexdigest()
 
 
 class QuicksilverBot(discord.AutoShardedClient):
@@ -192,6 +198,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             self._store.backend,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())
         await self._sync_commands(self._store)
         if self.background:
             self.ticker.start()

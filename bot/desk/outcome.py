@@ -16,6 +16,9 @@ class Outcome:
     game_id: int
     channel_id: int
     reply: list[str] = field(default_factory=list)  # to the person who acted
+    # The events the reply's first lines word, one line each (the rest are the desk's
+    # own notes), so that the reply can be worded in the actor's language.
+    reply_events: list[Event] = field(default_factory=list)
     public: list[str] = field(default_factory=list)  # to the channel, now
     alien_private: list[str] = field(default_factory=list)  # DM to the alien player
     crew_private: list[str] = field(default_factory=list)  # DM to the crew players

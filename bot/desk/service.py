@@ -357,6 +357,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         before_len, before_stamp = game.length, table.stamp()
         events: list[Event] = []
         said: list[str] = []
+        said_events: list[Event] = []
         statements: list[st.Statement] = []
         try:
             for command in commands:
@@ -365,6 +366,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 events += step
                 lines = log_lines(step)
                 said += lines
+                said_events += events_for(step, Viewer.SPECTATOR)
                 if side is Side.CREW:  # the alien's wait for its phase's end (below)
                     statements += st.add_public_lines(table.id, seq, lines)
         except GameError as err:
@@ -415,6 +417,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         outcome.crew_private = dm_lines(events, Side.CREW.value)
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
         outcome.reply = [*said, *own] or ["Done."]
+        mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value
+        outcome.reply_events = [*said_events, *(e for e in events if e.audience.value == mine)]
         outcome.undo_stamp = game.length
         outcome.unit = _unit_of(commands[-1])
         if snap is not None:

@@ -2,9 +2,12 @@
 
 One function per event kind (:data:`SENTENCES`, keyed by record class) turns a record
 into the sentence people read; every output (the channel, DMs, the terminal table,
-scripts: :mod:`bot.present.events`) says the same. A second language is a second
-catalogue with the same keys. Names of things (humans, life stages, gear, systems,
-rooms) come from the records and the game's data, as they are.
+scripts: :mod:`bot.present.events`) says the same. Another language is a gettext
+catalogue of these sentences (:mod:`bot.present.locale`): the ones marked ``_``
+(moves, doors, pipe-runs, searches, attacks and their rolls) are worded in it for the
+person who acted, in their reply; the rest, and every other output, stay English. Names
+of things (humans, life stages, gear, systems, rooms) come from the records and the
+game's data, as they are.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from bot.present.locale import N_, _, ngettext
 from engine.board.grid import Grid
 from engine.content import Content, load_content
 from engine.content_models import Ability, GearKind, ShipSystem
@@ -158,7 +162,11 @@ def _count(n: int, word: str) -> str:
 
 
 def _actions(n: int) -> str:
-    return _count(n, "action")
+    return ngettext("{n} action", "{n} actions", n).format(n=n)
+
+
+def _grids(n: int) -> str:
+    return ngettext("{n} grid", "{n} grids", n).format(n=n)
 
 
 def _gear_name(kind: str) -> str:
@@ -168,13 +176,13 @@ def _gear_name(kind: str) -> str:
 def modifier_text(modifier: Modifier) -> str:
     """A modifier's source: "actions", "Engineer", "Larva ferocity", "range 2" …"""
     fixed = {
-        Term.ACTIONS: "actions",
+        Term.ACTIONS: N_("actions"),
         Term.COMMAND: "Command",
         Term.DOOR: "closed door resilience",
         Term.NEXUS: "nexus resilience",
     }
     if modifier.term in fixed:
-        return fixed[modifier.term]
+        return _(fixed[modifier.term])
     if modifier.term in (Term.FEROCITY, Term.RESILIENCE):
         return f"{modifier.name} {modifier.term.value}"
     if modifier.term is Term.RANGE:
@@ -188,7 +196,7 @@ def roll_text(roll: Roll) -> str:
     for m in roll.modifiers:
         if m.value:
             parts.append(f"{'+' if m.value >= 0 else '-'}{abs(m.value)} {modifier_text(m)}")
-    outcome = "success" if roll.success else "failure"
+    outcome = _("success") if roll.success else _("failure")
     return f"{' '.join(parts)} = {roll.total}: {outcome}"
 
 
@@ -315,8 +323,12 @@ def attempt_text(a: Attempt) -> str:
     means = _MEANS[a.means] if a.means else ""
     match a.effort:
         case Effort.ATTACK:
-            weapon = f" with the {_gear_name(a.weapon)}" if a.weapon else ""
-            return f"{who} attacks {target}{weapon}"
+            if a.weapon:
+                weapon = _gear_name(a.weapon)
+                return _("{who} attacks {target} with the {weapon}").format(
+                    who=who, target=target, weapon=weapon
+                )
+            return _("{who} attacks {target}").format(who=who, target=target)
         case Effort.ATTACK_DOOR:
             return f"{who} attacks door {a.door}"
         case Effort.ATTACK_NEXUS:
@@ -363,7 +375,8 @@ def _ability_revealed(e: AbilityRevealed) -> str:
 
 # --- moving (C.4, E.2.5) ------------------------------------------------------------------
 def _moved(e: Moved) -> str:
-    return f"{Name(e.who)} moves {e.start} → {e.grid} ({_actions(e.cost)})"
+    said = _("{who} moves {start} → {grid} ({cost})")
+    return said.format(who=Name(e.who), start=e.start, grid=e.grid, cost=_actions(e.cost))
 
 
 def _waited(e: Waited) -> str:
@@ -371,7 +384,8 @@ def _waited(e: Waited) -> str:
 
 
 def _door_worked(e: DoorWorked) -> str:
-    return f"{Name(e.who)} {'opens' if e.opening else 'closes'} {e.door} ({_actions(e.cost)})"
+    said = _("{who} opens {door} ({cost})") if e.opening else _("{who} closes {door} ({cost})")
+    return said.format(who=Name(e.who), door=e.door, cost=_actions(e.cost))
 
 
 def _blown_out(e: BlownOut) -> str:
@@ -448,15 +462,20 @@ def _surfaced(e: Surfaced) -> str:
 
 
 def _pipe_run(e: PipeRun) -> str:
-    return f"{Name(e.who)} vanishes behind the pipes at {e.grid} ({_actions(e.cost)}) (C.7)"
+    said = _("{who} vanishes behind the pipes at {grid} ({cost}) (C.7)")
+    return said.format(who=Name(e.who), grid=e.grid, cost=_actions(e.cost))
 
 
 def _searched(e: Searched) -> str:
-    how = "with leftover actions " if e.leftover else ""
-    if e.found:
-        return f"{Name(e.who)} searches {how}{e.reach} from {e.origin} and spots the alien!"
-    reach = _count(e.reach, "grid")
-    return f"{Name(e.who)} searches {how}{reach} from {e.origin}: nothing found (C.8)"
+    if e.found and e.leftover:
+        said = _("{who} searches with leftover actions {reach} from {origin} and spots the alien!")
+    elif e.found:
+        said = _("{who} searches {reach} from {origin} and spots the alien!")
+    elif e.leftover:
+        said = _("{who} searches with leftover actions {grids} from {origin}: nothing found (C.8)")
+    else:
+        said = _("{who} searches {grids} from {origin}: nothing found (C.8)")
+    return said.format(who=Name(e.who), reach=e.reach, grids=_grids(e.reach), origin=e.origin)
 
 
 def _hidden_at(e: HiddenAt) -> str:
@@ -467,7 +486,10 @@ def _hidden_at(e: HiddenAt) -> str:
 
 # --- fighting (D) -------------------------------------------------------------------------
 def _alien_attacked(e: AlienAttacked) -> str:
-    return f"{Name(e.who)} attacks {e.grid}: {', '.join(w.name for w in e.victims)} (D.2)"
+    victims = ", ".join(w.name for w in e.victims)
+    return _("{who} attacks {grid}: {victims} (D.2)").format(
+        who=Name(e.who), grid=e.grid, victims=victims
+    )
 
 
 def _door_smashed(e: DoorSmashed) -> str:

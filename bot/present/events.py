@@ -1,7 +1,8 @@
 """Each output's presenter of events, all speaking the English catalogue
 (:mod:`bot.present.catalogue`): the channel (with its phase digest,
 :mod:`bot.present.digest`), direct messages, the terminal table and scripts (whose
-JSON carries the typed fields beside the sentence)."""
+JSON carries the typed fields beside the sentence). Only the reply to the person who
+acted speaks their own language (:func:`reply_lines`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
-from bot.present import catalogue
+from bot.present import catalogue, locale
 from bot.present.catalogue import sentence
 from engine.board.grid import Grid
 from engine.dice import Roll
@@ -55,6 +56,18 @@ def reveal_lines(events: Iterable[Event]) -> list[str]:
     """Every event given, whoever it was for: a finished game's replay, all secrets out,
     or what the caller already chose a viewer may see (``events_for``)."""
     return [sentence(e) for e in events]
+
+
+# --- the reply to the person who acted ---------------------------------------------------
+def reply_lines(reply: Sequence[str], events: Sequence[Event], lang: str) -> list[str]:
+    """The actor's reply in ``lang``: its first lines word ``events`` (one each) and are
+    worded again in that language; the rest (the desk's own notes) stay as they are. A
+    reply whose lines are not those events' sentences is left as it is."""
+    if lang == locale.SOURCE or [sentence(e) for e in events] != list(reply[: len(events)]):
+        return list(reply)
+    with locale.speaking(lang):
+        worded = [sentence(e) for e in events]
+    return [*worded, *reply[len(events) :]]
 
 
 # --- direct messages ----------------------------------------------------------------------

@@ -28,12 +28,14 @@ from bot.desk.loading import replay_phase
 from bot.desk.service import Desk, Refusal, Table
 from bot.desk.tutorial import panel_lines
 from bot.present.events import channel_lines
+from bot.present.locale import N_, SOURCE, _, speaking
 from engine.commands import Attack
 from engine.odds import attack_modifier
 from engine.state import Phase, Side
 from engine.views import View, Viewer
 
-GROUPS = (("m", "Go to… (destination, cost)"), ("a", "Attack… (odds)"), ("o", "Do…"))
+# Words marked here and translated where the panel is built (in the presser's language).
+GROUPS = (("m", N_("Go to… (destination, cost)")), ("a", N_("Attack… (odds)")), ("o", N_("Do…")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +129,22 @@ def build_panel(
     unit: str | None = None,
     pages: Pages = Pages(),
     notice: list[str] | None = None,
+    lang: str = SOURCE,
 ) -> Panel:
-    """The panel for ``user_id``'s seat now, showing ``unit`` (or the next to act)."""
+    """The panel for ``user_id``'s seat now, showing ``unit`` (or the next to act), in
+    ``lang`` where its catalogue translates the panel's words."""
+    with speaking(lang):
+        return _panel(desk, table, user_id, unit, pages, notice)
+
+
+def _panel(
+    desk: Desk,
+    table: Table,
+    user_id: int,
+    unit: str | None,
+    pages: Pages,
+    notice: list[str] | None,
+) -> Panel:
     side = table.side_of(user_id)
     if side is None or table.game is None:
         raise Refusal("Only the game's players have a turn panel; spectators can watch.")
@@ -141,7 +157,7 @@ def build_panel(
         *so_far(table, side),
     ]
     if table.status != "playing":
-        return Panel((*head, "The game is not in progress."))
+        return Panel((*head, _("The game is not in progress.")))
     if side not in table.acting_sides():
         other = "alien" if side is Side.CREW else "crew"
         return Panel(
@@ -149,14 +165,15 @@ def build_panel(
             buttons=(_fresh(table, user_id, stamp, ""),),
         )
     if table.game.state.phase is Phase.SETUP:
-        quick = Button(ids.PanelId(ids.QUICK, table.id, user_id, stamp), "Quick setup")
-        return Panel((*head, "Set-up: choose with commands, or a quick setup."), buttons=(quick,))
+        quick = Button(ids.PanelId(ids.QUICK, table.id, user_id, stamp), _("Quick setup"))
+        ask = _("Set-up: choose with commands, or a quick setup.")
+        return Panel((*head, ask), buttons=(quick,))
     units = ready_units(desk, table, user_id)
     if unit not in units:
         unit = units[0] if units else None
     if unit is None:
         return Panel(
-            (*head, "All your units are done; the phase ends when the others are."),
+            (*head, _("All your units are done; the phase ends when the others are.")),
             buttons=_controls(desk, table, user_id, stamp, "", side),
         )
     legal = desk.legal_for(table, user_id, unit)
@@ -215,7 +232,7 @@ def _layout(
     if len(units) > 1:
         options = tuple(Choice(_unit_option(v, u), u) for u in units[:SELECT_MAX])
         uid = ids.PanelId(ids.UNIT, table.id, user_id, stamp)
-        selects.append(Select(uid, "Unit…", options, found.unit))
+        selects.append(Select(uid, _("Unit…"), options, found.unit))
     groups = {"m": list(found.moves), "a": list(found.attacks), "o": others}
     assert table.game is not None
     goto = move_pages(v, found.unit, found.destinations, table.game.ship)
@@ -224,11 +241,11 @@ def _layout(
             continue
         token = f"{ids.PAGE}:{key}"
         if key == "m":  # places first (bot.client.panels.places)
-            shown, _ = goto.page(pages.m, token)
+            shown = goto.page(pages.m, token)[0]
         else:
-            shown, _ = page(groups[key], getattr(pages, key), token)
+            shown = page(groups[key], getattr(pages, key), token)[0]
         pid = ids.PanelId(ids.PICK, table.id, user_id, stamp, f"{found.unit}:{key}")
-        selects.append(Select(pid, placeholder, tuple(shown)))
+        selects.append(Select(pid, _(placeholder), tuple(shown)))
     buttons = [
         Button(ids.PanelId(ids.DO, table.id, user_id, stamp, p.command), p.label, _style(p))
         for p in plays
@@ -254,30 +271,35 @@ def _controls(
     switched hints off: issue 26), Refresh."""
     game = table.game
     assert game is not None
-    found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), "End phase", "danger")]
+    found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), _("End phase"), "danger")]
     mine = bool(table.recent) and table.recent[-1].user_id == user_id
     if mine and game.can_undo(side) is None:
         arg = str(game.length)
-        found.append(Button(ids.PanelId(ids.UNDO, table.id, user_id, stamp, arg), "Undo"))
+        found.append(Button(ids.PanelId(ids.UNDO, table.id, user_id, stamp, arg), _("Undo")))
     if unit:
-        found.append(Button(ids.PanelId(ids.LOOK, table.id, user_id, stamp, unit), "Close-up"))
+        found.append(Button(ids.PanelId(ids.LOOK, table.id, user_id, stamp, unit), _("Close-up")))
     if not table.row.hints_off:
-        found.append(Button(ids.PanelId(ids.HINT, table.id, user_id, stamp, unit), "Suggest"))
+        found.append(Button(ids.PanelId(ids.HINT, table.id, user_id, stamp, unit), _("Suggest")))
     found.append(_fresh(table, user_id, stamp, unit))
     return tuple(found)
 
 
 def _fresh(table: Table, user_id: int, stamp: str, unit: str) -> Button:
-    return Button(ids.PanelId(ids.FRESH, table.id, user_id, stamp, unit), "Refresh")
+    return Button(ids.PanelId(ids.FRESH, table.id, user_id, stamp, unit), _("Refresh"))
 
 
-def confirm_panel(table: Table, user_id: int, several: bool) -> Panel:
+def confirm_panel(table: Table, user_id: int, several: bool, lang: str = SOURCE) -> Panel:
+    with speaking(lang):
+        return _confirm(table, user_id, several)
+
+
+def _confirm(table: Table, user_id: int, several: bool) -> Panel:
     stamp = table.stamp()
     what = "all your crew members for this phase" if several else "your side's whole phase"
     return Panel(
         (f"End {what}? Units not yet done stop (C.2).",),
         buttons=(
-            Button(ids.PanelId(ids.PASSOK, table.id, user_id, stamp), "Yes, end it", "danger"),
+            Button(ids.PanelId(ids.PASSOK, table.id, user_id, stamp), _("Yes, end it"), "danger"),
             _fresh(table, user_id, stamp, ""),
         ),
     )

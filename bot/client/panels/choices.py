@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.present.locale import _
 from engine import commands as c
 from engine.board.geometry import Mover, reachable
 from engine.board.grid import Grid
@@ -168,17 +169,17 @@ def _is_grid(word: str) -> bool:
 
 def button_label(v: View, command: c.Command) -> str:
     if isinstance(command, c.Search):
-        return f"Search {command.actions}"
+        return _("Search {actions}").format(actions=command.actions)
     if isinstance(command, c.UseLift):
-        return f"Lift {command.direction}"
+        return _("Lift {direction}").format(direction=command.direction)
     if isinstance(command, c.EndUnit):
-        return f"End {unit_name(v, command.unit)}"
+        return _("End {unit}").format(unit=unit_name(v, command.unit))
     words: dict[type[c.Command], str] = {
-        c.StartPipeRun: "Pipe-run",
-        c.Surface: "Surface",
-        c.Feint: "Feint",
-        c.UseHatch: "Hatch",
-        c.Wait: "Wait",
+        c.StartPipeRun: _("Pipe-run"),
+        c.Surface: _("Surface"),
+        c.Feint: _("Feint"),
+        c.UseHatch: _("Hatch"),
+        c.Wait: _("Wait"),
     }
     return words.get(type(command), command.verb.capitalize())
 
@@ -202,5 +203,6 @@ def page(options: Sequence[Choice], number: int, token: str) -> tuple[list[Choic
     number %= pages
     shown = list(options[number * size : (number + 1) * size])
     after = (number + 1) % pages
-    shown.append(Choice(f"More… (page {after + 1} of {pages})", f"{token}:{after}"))
+    more = _("More… (page {number} of {pages})").format(number=after + 1, pages=pages)
+    shown.append(Choice(more, f"{token}:{after}"))
     return shown, number

@@ -49,7 +49,7 @@ async def open_panel(interaction: Inter, table: Table) -> None:
     bot = _bot(interaction)
     table = await bot.desk.loaded(table)
     async with table.channel_lock:
-        panel = build_panel(bot.desk, table, user)
+        panel = build_panel(bot.desk, table, user, lang=actions.language(interaction))
     if table.seat_of(user) is Seat.ALIEN and not actions.in_dm(interaction):
         if await delivery.dm(bot, table, user, [panel.text()], view=to_view(panel)):
             await actions.reply(interaction, ["👾 Your panel is in your DMs: plot there."])
@@ -104,41 +104,46 @@ async def _act(
     """The panel to show after this press, and the outcome to deliver (if one was played)."""
     desk = _bot(interaction).desk
     user = pid.user
+    lang = actions.language(interaction)
     unit = pid.arg.partition(":")[0]
     if not _well_formed(pid, value):
-        return build_panel(desk, table, user, notice=[DAMAGED]), None
+        return build_panel(desk, table, user, notice=[DAMAGED], lang=lang), None
     stale = pid.stamp != table.stamp()
     if pid.kind == ids.FRESH:
-        return build_panel(desk, table, user, unit or None), None
+        return build_panel(desk, table, user, unit or None, lang=lang), None
     if stale:
-        return build_panel(desk, table, user, unit or None, notice=[STALE]), None
+        return build_panel(desk, table, user, unit or None, notice=[STALE], lang=lang), None
     if pid.kind == ids.UNIT:
-        return build_panel(desk, table, user, value), None
+        return build_panel(desk, table, user, value, lang=lang), None
     if pid.kind == ids.PICK and value.startswith(f"{ids.PAGE}:"):
         _, key, number = value.split(":")
-        return build_panel(desk, table, user, unit, Pages().turned(key, int(number))), None
+        turned = Pages().turned(key, int(number))
+        return build_panel(desk, table, user, unit, turned, lang=lang), None
     if pid.kind == ids.HINT:  # the advisor: words on the presser's own panel only
         try:
             found = hints.hint_lines(await desk.suggest(table, user))
         except Refusal as refusal:
             found = [f"⚠️ {refusal}"]
-        return build_panel(desk, table, user, unit or None, notice=found), None
+        return build_panel(desk, table, user, unit or None, notice=found, lang=lang), None
     if pid.kind == ids.PASS:
         several = len(table.seated(Seat.CREW)) > 1 and table.side_of(user) is Side.CREW
-        return confirm_panel(table, user, several), None
+        return confirm_panel(table, user, several, lang), None
     command = _command_of(pid, value)
     if command is None or not _still_offered(desk, table, user, pid, command):
-        return build_panel(desk, table, user, unit or None, notice=[STALE]), None
+        return build_panel(desk, table, user, unit or None, notice=[STALE], lang=lang), None
     try:
         if pid.kind == ids.UNDO:
             outcome = await desk.undo(table, user, int(pid.arg))
         else:
             outcome = await desk.play(table, user, command, in_dm=actions.in_dm(interaction))
     except Refusal as refusal:
-        return build_panel(desk, table, user, unit or None, notice=[f"⚠️ {refusal}"]), None
+        return build_panel(
+            desk, table, user, unit or None, notice=[f"⚠️ {refusal}"], lang=lang
+        ), None
     outcome.interaction_id = interaction.id
     shown = outcome.unit or unit or None
-    return build_panel(desk, table, user, shown, notice=outcome.reply), outcome
+    notice = actions.reply_for(interaction, outcome)
+    return build_panel(desk, table, user, shown, notice=notice, lang=lang), outcome
 
 
 def _well_formed(pid: ids.PanelId, value: str) -> bool:
