@@ -173,3 +173,10 @@ def any_move(game: Game) -> c.Move:
         if isinstance(command, c.Move):
             return command
     raise AssertionError("no crew move is legal")
+
+
+def public_log(world: World) -> str:
+    """The game's public log, as `/game log` and the Full log button read it."""
+    with sqlite3.connect(world.bot.database) as db:
+        rows = db.execute("SELECT text FROM public_lines WHERE game_id = ?", (world.table().id,))
+        return "\n".join(text for (text,) in rows)

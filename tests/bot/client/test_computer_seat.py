@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from bot.client.app import QuicksilverBot
@@ -18,7 +16,7 @@ from engine.players.levels import decide_at_level
 from engine.setup import waiting_on
 from engine.state import Phase, Side
 from engine.views import view
-from tests.bot.helpers import SEED, World, create, make_world, phase_of, stored_commands
+from tests.bot.helpers import SEED, World, create, make_world, phase_of, public_log, stored_commands
 
 REFUSED = "⚠️"
 
@@ -37,13 +35,6 @@ def lines_by_audience(world: World) -> dict[tuple[str, Audience], list[str]]:
         for event in fresh.play(Side(side), c.parse(command)):
             found.setdefault((side, event.audience), []).append(terminal_line(event))
     return found
-
-
-def logged(world: World) -> str:
-    """The game's public log, as `/game log` and the Full log button read it."""
-    with sqlite3.connect(world.bot.database) as db:
-        rows = db.execute("SELECT text FROM public_lines WHERE game_id = ?", (world.table().id,))
-        return "\n".join(text for (text,) in rows)
 
 
 async def crew_against_the_game(world: World) -> None:
@@ -76,7 +67,7 @@ async def test_a_person_plays_the_crew_against_the_game_alien(simcord_env):
     channel = "\n".join(world.texts())
     by_audience = lines_by_audience(world)
     public = by_audience.get(("alien", Audience.PUBLIC), [])
-    assert public and all(line in logged(world) for line in public)
+    assert public and all(line in public_log(world) for line in public)
     assert "The Larva attacks" in channel
     # Nothing secret: no private line of the alien, no ability, in the channel or the DMs.
     seen = channel + "\n".join(world.dm_texts(world.crew[0]))
@@ -111,7 +102,7 @@ async def test_a_person_plays_the_alien_against_the_game_crew(simcord_env):
     crew_rows = [r for r in stored_commands(world) if r[0] == "crew"]
     assert len(crew_rows) >= 2 and all(user is None for _, _, user in crew_rows)
     public = lines_by_audience(world).get(("crew", Audience.PUBLIC), [])
-    assert public and all(line in logged(world) for line in public)
+    assert public and all(line in public_log(world) for line in public)
     # The alien heard of its turn in its DMs; nobody was pinged for the game's side.
     assert any("your move" in t for t in world.dm_texts(world.alien))
 

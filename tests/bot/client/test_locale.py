@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import re
-import sqlite3
 import string
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from engine.board.grid import Grid
 from engine.events import Who
 from engine.moving.events import Moved
 from engine.state import Phase
-from tests.bot.helpers import make_world, phase_of, seat_and_start
+from tests.bot.helpers import make_world, phase_of, public_log, seat_and_start
 from tests.bot.panel_driver import Tapper, buttons, open_panel, selects
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
@@ -79,13 +78,6 @@ def ids(message: Any) -> tuple[str, ...]:
 
 def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
-def logged(world: Any) -> str:
-    """The game's public log, as `/game log` and the Full log button read it."""
-    with sqlite3.connect(world.bot.database) as db:
-        rows = db.execute("SELECT text FROM public_lines WHERE game_id = ?", (world.table().id,))
-        return "\n".join(text for (text,) in rows)
 
 
 def test_there_is_a_second_language():
@@ -219,7 +211,7 @@ async def test_a_french_player_reads_the_panel_in_french_and_the_others_in_engli
     moved = await Tapper(first).select(panel, goto["options"][0]["value"], goto["custom_id"])
     assert moved.response is not None and " se déplace " in moved.response.content
     assert world.texts()[before:] == []  # nothing per command in the channel (issue 23)
-    assert " moves " in logged(world) and "déplace" not in logged(world)
+    assert " moves " in public_log(world) and "déplace" not in public_log(world)
     panel = moved.response
     # Ending the unit redraws the panel, still in French; the channel stays English.
     end = next(b for b in buttons(panel) if re.fullmatch(r"Finir (?!la phase).+", b["label"]))
@@ -246,7 +238,7 @@ async def test_a_french_players_slash_command_reply_is_in_french_and_the_channel
         f.content for f in result.followups
     )
     assert " fouille " in reply and ("rien trouvé (C.8)" in reply or "repère l'alien" in reply)
-    assert " searches " in logged(world) and "fouille" not in logged(world)
+    assert " searches " in public_log(world) and "fouille" not in public_log(world)
     assert not any("fouille" in text for text in world.texts()[before:])
 
 
