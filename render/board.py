@@ -21,12 +21,13 @@ from render import style
 from render.doors import door_span
 from render.frame import Frame
 from render.icons import NexusLook, door_bar, locker_icon, nexus_icon
-from render.layout import Point, unit_slots
+from render.layout import Point, crowd_slots
 from render.overlays import draw_path, searched_mask
 from render.pieces import (
     CounterLook,
     badge,
     badge_text,
+    count_badge,
     counter,
     launched_pod,
     sighting_ping,
@@ -141,11 +142,18 @@ def _draw_path(frame: Frame, path: tuple[Grid, ...]) -> None:
 
 
 def _draw_units(frame: Frame, units: tuple[UnitView, ...]) -> None:
+    """One counter a unit; a grid several units share (C.6) shows their number in a
+    badge and each unit as a small counter whose shape and marks carry its side and
+    state (the names are in the alt text and the close-ups)."""
     by_grid: dict[Grid, list[UnitView]] = defaultdict(list)
     for unit in units:
         by_grid[unit.grid].append(unit)
     for grid, here in by_grid.items():
-        slots = unit_slots(frame.layer.layout.grid_box(grid), len(here))
+        tag, slots = crowd_slots(frame.layer.layout.grid_box(grid), len(here))
+        if tag is not None:
+            number, size = len(here), tag[2] - tag[0]
+            disc = partial(count_badge, number, 1, size)
+            frame.sprite(("count", number, size), disc, tag[:2])
         for unit, slot in zip(here, slots, strict=True):
             look, size = CounterLook.of(unit), slot[2] - slot[0]
             frame.sprite(("unit", look, size), partial(counter, look, size), slot[:2])

@@ -7,6 +7,7 @@ exclusive: the pixels of a grid are ``x0 <= x < x1``, ``y0 <= y < y1``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -138,11 +139,11 @@ def inset(box: Box, by: int) -> Box:
 
 
 def unit_slots(box: Box, count: int) -> list[Box]:
-    """Where each of ``count`` units in one grid goes: one fills the grid;
-    more share it in a 2x2 (up to four humans, C.6) or 3x3 grid of sub-cells."""
+    """Where each of ``count`` units in one grid goes: one fills the grid; more share
+    it in a square of sub-cells (2x2 up to four humans, C.6; 3x3; 4x4), row by row."""
     if count == 1:
         return [inset(box, style.COUNTER_INSET)]
-    per_row = 2 if count <= 4 else 3
+    per_row = math.isqrt(count - 1) + 1
     x0, y0, x1, _ = inset(box, style.SLOT_INSET)
     size = (x1 - x0) // per_row
     slots = []
@@ -151,3 +152,13 @@ def unit_slots(box: Box, count: int) -> list[Box]:
         sx, sy = x0 + col * size, y0 + row * size
         slots.append((sx, sy, sx + size, sy + size))
     return slots
+
+
+def crowd_slots(box: Box, count: int) -> tuple[Box | None, list[Box]]:
+    """A grid shared by ``count`` units (C.6): the first sub-cell holds the count badge
+    and the units take the others (their names are too long for a sub-cell: the alt text
+    and the close-ups name them). A lone unit fills the grid and has no badge."""
+    if count == 1:
+        return None, unit_slots(box, 1)
+    cells = unit_slots(box, count + 1)
+    return cells[0], cells[1:]

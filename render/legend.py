@@ -26,9 +26,16 @@ from render.icons import (
     nexus_icon,
     paste_icon,
 )
-from render.layout import Box
+from render.layout import Box, crowd_slots
 from render.overlays import draw_path, searched_mask
-from render.pieces import CounterLook, badge, counter, launched_pod, sighting_ping
+from render.pieces import (
+    CounterLook,
+    badge,
+    count_badge,
+    counter,
+    launched_pod,
+    sighting_ping,
+)
 
 COORDINATE_HINT = "KEY  ·  grids read deck-column-row: 1-F6 is Deck 01, column F, row 6"
 
@@ -87,6 +94,22 @@ def _marker(kind: MarkerKind, text: str) -> Image.Image:
     return _on_floor(badge(kind, text), ((style.CELL - b) // 2, (style.CELL - b) // 2))
 
 
+def _crowd() -> Image.Image:
+    """Three units in one grid: the count, then a small counter each (C.6)."""
+    cell = _floor()
+    tag, slots = crowd_slots((0, 0, style.CELL, style.CELL), 3)
+    assert tag is not None
+    paste_icon(cell, count_badge(3, 1, tag[2] - tag[0]), tag[:2])
+    looks = (
+        CounterLook("Hyun", UnitSide.CREW),
+        CounterLook("Ortiz", UnitSide.CREW, injured=True),
+        CounterLook("Larva", UnitSide.ALIEN),
+    )
+    for look, slot in zip(looks, slots, strict=True):
+        paste_icon(cell, counter(look, slot[2] - slot[0]), slot[:2])
+    return cell
+
+
 def _sighting() -> Image.Image:
     cell = _on_floor(sighting_ping())
     paste_icon(cell, badge(MarkerKind.ALIEN_SIGHTING, "!"), (2, 2))
@@ -127,6 +150,7 @@ ITEMS: tuple[tuple[str, Sample], ...] = (
     ("Active: acting now", lambda: _unit(CounterLook("Hyun", UnitSide.CREW, active=True))),
     ("Alien", lambda: _unit(CounterLook("Larva", UnitSide.ALIEN))),
     ("Alien, pipe-running", lambda: _unit(CounterLook("Larva", UnitSide.ALIEN, hidden=True))),
+    ("Shared grid: how many units", _crowd),
     ("Alien path", _path),
     ("Alien sighting", _sighting),
     ("Supplies", lambda: _marker(MarkerKind.SUPPLIES, "S")),

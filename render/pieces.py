@@ -18,8 +18,8 @@ from render import style
 from render.fonts import draw_centred, fit, font, text_width, truncate
 from render.icons import scaled, smooth, write, zoomed
 
-# A counter this size or larger has room for its status written out; one
-# smaller than CRAMPED (five or more units in a grid) shows a single initial.
+# A counter this size or larger (a lone unit's) has room for its name and status; a
+# smaller one shares its grid (C.6) and carries no name, and "KO" only if CRAMPED or wider.
 ROOMY = 30
 CRAMPED = 20
 
@@ -229,10 +229,9 @@ def _write_counter_text(draw: ImageDraw.ImageDraw, look: CounterLook, size: int)
     colour, stroke = _text_colours(look)
     room = size - 2 * _ring(size) - 2
     middle = size // 2
-    if size < ROOMY:
-        text_size, letters = (style.SLOT_TEXT_SIZE, 2) if size >= CRAMPED else (9, 1)
-        short = truncate(look.label, room, text_size)[:letters]
-        draw_centred(draw, (middle, middle), [short], text_size, colour, stroke)
+    if size < ROOMY:  # a grid's sub-cell: no name (it would be cut), "KO" if it fits
+        if look.unconscious and not look.deceased and size >= CRAMPED:
+            draw_centred(draw, (middle, middle), ["KO"], style.SLOT_TEXT_SIZE, colour, stroke)
         return
     name_size = fit(look.label, room, 16, (14, 13, 12, 11))[0]
     name = truncate(look.label, room, name_size)
@@ -280,22 +279,24 @@ def badge(kind: MarkerKind, text: str, zoom: int = 1) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=16)
-def count_badge(count: int, zoom: int = 1) -> Image.Image:
-    """How many units share a grid (C.6), on a close-up that shows one counter for
-    them all: a white disc with the number; their names go in the key."""
-    b = style.BADGE + 4
+@lru_cache(maxsize=32)
+def count_badge(count: int, zoom: int = 1, size: int = style.BADGE + 4) -> Image.Image:
+    """How many units share a grid (C.6): a white disc ``size`` pixels wide (1x units)
+    with the number; their names go in the alt text and a close-up's key."""
+
+    small = size < style.BADGE  # a sub-cell of a grid five or more units share
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         draw.ellipse(
-            scaled((1, 1, b - 1, b - 1), k),
+            scaled((1, 1, size - 1, size - 1), k) if not small else scaled((0, 0, size, size), k),
             fill=style.TEXT,
             outline=style.OUTLINE,
-            width=round(2 * k),
+            width=round((1 if small else 2) * k),
         )
 
-    image = zoomed(b, b, paint, zoom)
-    write(image, zoom, (b // 2, b // 2), str(count), style.BADGE_TEXT_SIZE + 2, style.OUTLINE)
+    image = zoomed(size, size, paint, zoom)
+    text_size = size * 3 // 4 if small else style.BADGE_TEXT_SIZE + 2
+    write(image, zoom, (size // 2, size // 2), str(count), text_size, style.OUTLINE)
     return image
 
 

@@ -475,7 +475,7 @@ def _key_lines(groups: dict[Grid, list[UnitView]], markers: list[MarkerView]) ->
     lines = []
     for grid, here in sorted(groups.items()):
         if len(here) > 1:
-            lines.append(f"{grid} ({len(here)}): " + ", ".join(_unit_words(u) for u in here))
+            lines.append(f"{grid} ({len(here)}): " + ", ".join(unit_words(u) for u in here))
     things: dict[Grid, list[str]] = defaultdict(list)
     for marker in markers:
         if marker.kind in (MarkerKind.SUPPLIES, MarkerKind.GEAR):
@@ -488,7 +488,7 @@ def _key_lines(groups: dict[Grid, list[UnitView]], markers: list[MarkerView]) ->
     return lines
 
 
-def _unit_words(unit: UnitView) -> str:
+def unit_words(unit: UnitView) -> str:
     states = [
         word
         for word, on in (
@@ -526,7 +526,7 @@ def _alt_text(
     rooms = sorted({ship.region_of(g).name for g in window.grids(ship)})
     parts = [f"{title}: {window.describe()} ({view.viewer} view). Rooms: {', '.join(rooms)}."]
     units = [
-        f"{grid}: " + ", ".join(_unit_words(u) for u in here)
+        f"{grid}: " + ", ".join(unit_words(u) for u in here)
         for grid, here in sorted(groups.items())
     ]
     if units:

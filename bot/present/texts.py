@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -10,9 +11,12 @@ from bot.desk.computer_seat import seat_side
 from bot.desk.service import Seat, Table
 from bot.present import hints
 from bot.present.digest import digest
+from engine.board.grid import Grid
+from engine.board_view import BoardView, UnitView
 from engine.events import Event
 from engine.state import Side
 from engine.views import View, Viewer
+from render.zoom import unit_words
 
 LIMIT = 1900  # Discord's message limit is 2000 characters
 
@@ -96,11 +100,28 @@ ALT_LIMIT = 1024  # Discord's limit on an attachment's description (its alt text
 
 
 def map_alt(v: View, whose: str, lines: Sequence[str] = ()) -> str:
-    """An image's alt text: whose view of the floorplan, the phase, and what the post
-    around it says (a phase's digest), for screen readers and a phone's long press."""
+    """An image's alt text: whose view of the floorplan, the phase, who shares a grid
+    (the map shows them as a count and small counters), and what the post around it
+    says (a phase's digest), for screen readers and a phone's long press."""
     text = f"Floorplan of the CFS Quicksilver, {whose} view, {phase_title(v)}."
+    shared = shared_grids(v.board)
+    if shared:
+        text += " Sharing a grid: " + "; ".join(shared) + "."
     said = " ".join(line.replace("**", "").replace("`", "") for line in lines)
     return f"{text} {said}".strip()[:ALT_LIMIT]
+
+
+def shared_grids(board: BoardView) -> list[str]:
+    """Each grid several units share, with their names and states: "1-F7 (3): Hyun,
+    Ortiz (injured), Larva"."""
+    groups: dict[Grid, list[UnitView]] = defaultdict(list)
+    for unit in board.units:
+        groups[unit.grid].append(unit)
+    return [
+        f"{grid} ({len(here)}): " + ", ".join(unit_words(u) for u in here)
+        for grid, here in sorted(groups.items())
+        if len(here) > 1
+    ]
 
 
 def phase_title(v: View) -> str:

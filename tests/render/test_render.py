@@ -23,7 +23,7 @@ from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitV
 from render import style
 from render.board import render_board, render_png
 from render.fonts import font
-from render.layout import Box, grid_box, grid_centre, unit_slots
+from render.layout import Box, crowd_slots, grid_box, grid_centre
 from render.palette import NEAR
 from render.pieces import badge_text
 from render.samples import sample_view
@@ -235,11 +235,40 @@ def test_c6_four_humans_and_an_alien_in_one_grid_are_all_visible(ship: Ship) -> 
     units = tuple(UnitView(n.lower(), n, UnitSide.CREW, grid) for n in names)
     units += (UnitView("a", "Larva", UnitSide.ALIEN, grid),)
     image = picture(ship, BoardView("referee", "Test", units=units))
-    slots = unit_slots(grid_box(ship, grid), len(units))
-    assert len(set(slots)) == 5
+    tag, slots = crowd_slots(grid_box(ship, grid), len(units))
+    assert tag is not None and len({tag, *slots}) == 6
     for slot in slots[:4]:
         assert share(image, slot, style.CREW) > 0.2, slot
     assert share(image, slots[4], style.ALIEN) > 0.2
+
+
+@pytest.mark.parametrize("count", [2, 3, 5, 9])
+def test_c6_a_shared_grid_shows_how_many_units_share_it(ship: Ship, count: int) -> None:
+    """Issue 23: a count badge, not names cut to two letters (the alt text names them)."""
+    grid = open_grid(ship)
+    units = tuple(UnitView(f"u{i}", f"Crew{i}", UnitSide.CREW, grid) for i in range(count))
+    image = picture(ship, BoardView("crew", "Test", units=units))
+    tag, slots = crowd_slots(grid_box(ship, grid), count)
+    assert tag is not None
+    assert share(image, tag, style.TEXT) > 0.25  # the white disc
+    assert within(tag, grid_box(ship, grid)) and all(within(s, grid_box(ship, grid)) for s in slots)
+    other = picture(ship, BoardView("crew", "Test", units=units + (units[0],)))
+    assert other.crop(tag).tobytes() != image.crop(tag).tobytes()  # the number is written
+
+
+def test_c6_small_counters_carry_no_cut_names(ship: Ship) -> None:
+    """Two units named alike but for their letters draw the same small counters: the
+    map writes no name it would have to cut (the alt text and close-ups name them)."""
+    grid = open_grid(ship)
+
+    def crowd(first: str, second: str) -> Image.Image:
+        units = (
+            UnitView("a", first, UnitSide.CREW, grid),
+            UnitView("b", second, UnitSide.CREW, grid),
+        )
+        return picture(ship, BoardView("crew", "Test", units=units)).crop(grid_box(ship, grid))
+
+    assert crowd("Haddad", "Lindqvist").tobytes() == crowd("Mbeki", "Ortiz").tobytes()
 
 
 def test_unit_states_are_shown_by_shape_and_letters_not_only_colour(ship: Ship) -> None:

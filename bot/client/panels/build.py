@@ -235,7 +235,7 @@ def _layout(
         selects.append(Select(uid, _("Unit…"), options, found.unit))
     groups = {"m": list(found.moves), "a": list(found.attacks), "o": others}
     assert table.game is not None
-    goto = move_pages(v, found.unit, found.destinations, table.game.ship)
+    goto = move_pages(v, found.unit, found.destinations, table.game.ship, table.game.content)
     for key, placeholder in GROUPS:
         if not groups[key]:
             continue

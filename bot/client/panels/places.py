@@ -15,10 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.client.panels.choices import SELECT_MAX, Choice, Destination, move_label
-from engine.board.geometry import visible_grids
+from engine.board.geometry import grid_range, visible_grids
 from engine.board.grid import Grid, deck_label
 from engine.board.ship import Ship
 from engine.board_view import MarkerKind
+from engine.content import Content
+from engine.content_models import GearKind
 from engine.views import View
 
 # How many of each kind of place the first page offers, nearest first.
@@ -85,7 +87,9 @@ def _chunks(options: Sequence[Choice]) -> list[tuple[Choice, ...]]:
     return [tuple(options[i : i + size]) for i in range(0, len(options), size)]
 
 
-def move_pages(v: View, unit: str, moves: Sequence[Destination], ship: Ship) -> MovePages:
+def move_pages(
+    v: View, unit: str, moves: Sequence[Destination], ship: Ship, content: Content
+) -> MovePages:
     """The unit's legal ``moves`` sorted into places and grids."""
     start = _standing(v, unit)
     by_grid = {m.to: m for m in sorted(moves, key=lambda m: (m.cost, str(m.to)))}
@@ -103,7 +107,8 @@ def move_pages(v: View, unit: str, moves: Sequence[Destination], ship: Ship) -> 
             chosen.setdefault(move.to, Choice(_costed(label, move), move.command))
     actions = _searching(v, unit)
     if actions:
-        for move, covered in _search_spots(v, by_grid, ship, actions)[:SEARCH_SPOTS]:
+        bonus = _scanner_bonus(v, unit, content)
+        for move, covered in _search_spots(v, by_grid, ship, actions, bonus)[:SEARCH_SPOTS]:
             note = f"a search covers {covered} grid{'s' if covered != 1 else ''}"
             old = chosen.get(move.to)
             label = (
@@ -192,22 +197,26 @@ def _searching(v: View, unit: str) -> int:
     return next((line.actions or 0 for line in v.crew if line.id == unit), 0)
 
 
+def _scanner_bonus(v: View, unit: str, content: Content) -> int:
+    """What the unit's Scanners add to a search's range (G.2.3), as its view shows them."""
+    carried = next((line.carrying for line in v.crew if line.id == unit), ())
+    scanners = sum(1 for label in carried if label == GearKind.SCANNER.value)
+    return scanners * content.gear[GearKind.SCANNER].search_range
+
+
 def _search_spots(
-    v: View, by_grid: dict[Grid, Destination], ship: Ship, actions: int
+    v: View, by_grid: dict[Grid, Destination], ship: Ship, actions: int, bonus: int
 ) -> list[tuple[Destination, int]]:
     """The grids from which the actions left after getting there search the most grids
-    not searched yet this phase (C.8: range = the actions spent, in sight, one deck)."""
+    not searched yet this phase (C.8: range = the actions spent, plus ``bonus`` for a
+    Scanner (G.2.3), in sight, one deck)."""
     searched = {m.grid for m in v.board.markers if m.kind is MarkerKind.SEARCHED}
     spots = []
     for move in by_grid.values():
-        reach = actions - move.cost
-        if reach <= 0:
+        left = actions - move.cost
+        if left <= 0:
             continue
         seen = visible_grids(ship, move.to, v.board.doors)
-        covered = {g for g in seen if g.deck == move.to.deck and _distance(g, move.to) <= reach}
+        covered = {g for g in seen if (grid_range(move.to, g) or 0) <= left + bonus}
         spots.append((move, len(covered - searched)))
     return sorted(spots, key=lambda s: (-s[1], s[0].cost, str(s[0].to)))
-
-
-def _distance(a: Grid, b: Grid) -> int:
-    return abs(a.col - b.col) + abs(a.row - b.row)

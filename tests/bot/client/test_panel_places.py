@@ -4,6 +4,7 @@ move, every page within Discord's 25 options, every legal move a few taps away."
 
 from __future__ import annotations
 
+import copy
 import re
 
 from hypothesis import given, settings
@@ -14,9 +15,10 @@ from bot.client.panels.places import MovePages, move_pages
 from engine import commands as c
 from engine.board.geometry import Mover, reachable, visible_grids
 from engine.board.grid import Grid
+from engine.content_models import GearKind
 from engine.game import Game
 from engine.legal import legal_commands, ready_units
-from engine.state import Phase, Side
+from engine.state import Item, Phase, Side
 from engine.views import view
 from tests.bot.client.test_panel_choices import _wander
 from tests.games import staged
@@ -28,7 +30,7 @@ def pages_of(game: Game, side: Side, unit: str) -> MovePages:
     legal = legal_commands(game.state, side, game.ship, game.content, unit=unit)
     v = view(game.state, side.value, game.ship, game.content)
     found = choices_for(v, unit, legal, game.ship, lambda _: None)
-    return move_pages(v, unit, found.destinations, game.ship)
+    return move_pages(v, unit, found.destinations, game.ship, game.content)
 
 
 def every_page(pages: MovePages) -> list[list[Choice]]:
@@ -122,6 +124,33 @@ def test_c8_search_spots_are_the_grids_a_search_covers_best_from() -> None:
     assert shown[0] == best
     for spot, count in zip(spots, shown, strict=True):
         assert covered(Grid.parse(spot.command.split()[-1])) == count
+
+
+def test_g23_a_scanner_widens_the_search_spots_as_the_search_itself_does() -> None:
+    """Each spot's count is what moving there and searching with the actions left
+    would really cover, the carried Scanner's +2 included (C.8, G.2.3)."""
+    game = staged(3, crew={"hyun": "1-K6"}, alien="0-H10", phase=Phase.CREW, pipe_running=True)
+    plain = pages_of(game, Side.CREW, "hyun").page(0, TOKEN)[0]
+    game.state.items["scanner"] = Item("scanner", GearKind.SCANNER.value, holder="hyun")
+    first, _ = pages_of(game, Side.CREW, "hyun").page(0, TOKEN)
+    spots = [o for o in first if "a search covers" in o.label]
+    assert len(spots) == 2
+
+    def searched(move: str) -> int:
+        trial = copy.deepcopy(game)
+        trial.play(Side.CREW, move)
+        left = trial.state.humans["hyun"].actions
+        before = set(trial.state.searched)
+        trial.play(Side.CREW, c.Search("hyun", left))
+        return len(trial.state.searched - before)
+
+    for spot in spots:
+        shown = int(re.search(r"covers (\d+) grid", spot.label)[1])  # type: ignore[index]
+        assert shown == searched(spot.command)
+    counts = [
+        int(re.search(r"covers (\d+) grid", o.label)[1]) for o in plain if "covers" in o.label
+    ]  # type: ignore[index]
+    assert max(counts) < int(re.search(r"covers (\d+) grid", spots[0].label)[1])  # type: ignore[index]
 
 
 def test_no_search_spots_when_no_alien_hides() -> None:
