@@ -252,7 +252,7 @@ def test_c6_a_shared_grid_shows_how_many_units_share_it(ship: Ship, count: int) 
     assert tag is not None
     assert share(image, tag, style.TEXT) > 0.25  # the white disc
     assert within(tag, grid_box(ship, grid)) and all(within(s, grid_box(ship, grid)) for s in slots)
-    other = picture(ship, BoardView("crew", "Test", units=units + (units[0],)))
+    other = picture(ship, BoardView("crew", "Test", units=(*units, units[0])))
     assert other.crop(tag).tobytes() != image.crop(tag).tobytes()  # the number is written
 
 
