@@ -27,7 +27,8 @@ from bot.present import lessons as words
 from bot.store import TUTORIAL, PlayerRow
 from engine.commands import Command, parse
 from engine.help.lessons import Lesson, load_lesson
-from engine.records.scenario import opening_game, write_scenario
+from engine.records.scenario import opening_game
+from engine.records.scenario_writer import write_scenario
 from engine.state import Side
 
 

@@ -20,9 +20,9 @@ Tests and bug reports start from a scenario to begin exactly where a rule bites:
 One thing per line, in any order between ``scenario`` and ``end``; words split as in
 a shell (quote names with spaces), ``#`` starts a comment, names ignore case. The
 grammar of every line is :data:`USAGE`. ``parse_scenario`` reads a block into a
-:class:`GameState`; ``write_scenario`` writes the canonical block back, leaving out
-every line and word that says only what the defaults say, so
-``parse_scenario(write_scenario(s)) == s``.
+:class:`GameState`; :func:`engine.records.scenario_writer.write_scenario` writes the
+canonical block back, leaving out every line and word that says only what the defaults
+say, so ``parse_scenario(write_scenario(s)) == s``.
 
 Defaults: the block starts from ``new_game(seed)`` (B.1.1), so
 
@@ -59,7 +59,7 @@ from engine.dice import Rng
 from engine.errors import GameError
 from engine.game import Game
 from engine.setup import new_game
-from engine.state import Alien, Condition, Fate, GameState, Human, Item, Phase, SetupStep
+from engine.state import Alien, Condition, Fate, GameState, Item, Phase, SetupStep
 from engine.units import SUPPLIES, held_abilities, human_actions
 
 USAGE: dict[str, str] = {
@@ -95,7 +95,6 @@ _ONCE = frozenset(
     | {"declarations", "sightings", "searched", "destroyed", "result"}
 )
 _ALIEN_ID = re.compile(r"^alien\d+$")
-_BARE = re.compile(r"^[\w.,:/+*-]+$")
 _SIDES = ("crew", "alien")
 _REVEALABLE = ("role", "skill")
 
@@ -206,7 +205,7 @@ def _split(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def _infer_kind(content: Content, item_id: str) -> str | None:
+def infer_kind(content: Content, item_id: str) -> str | None:
     """The gear kind an add_item-style id names: ``carbine1`` → Carbine."""
     base = item_id.rstrip("0123456789")
     return next((k.value for k in content.gear if k.value.lower() == base), None)
@@ -305,7 +304,7 @@ class _Builder:
         state.turn, state.phase, self.turn_given = turn, phase, True
         steps = [s.value for s in SetupStep]
         state.setup = (
-            SetupStep(_choice(line, step, steps, "set-up step")) if step else _default_step(phase)
+            SetupStep(_choice(line, step, steps, "set-up step")) if step else default_step(phase)
         )
         if active is not None:
             self.active = (line, active.lower())
@@ -604,7 +603,7 @@ class _Builder:
         self.state.items[item.id] = item
 
     def implied_item(self, carry: _Carry, item_id: str) -> Item:
-        kind = _infer_kind(self.content, item_id)
+        kind = infer_kind(self.content, item_id)
         if kind is None:
             carry.line.fail(
                 f"'{item_id}' is no human, item line or gear id like carbine1",
@@ -613,7 +612,7 @@ class _Builder:
         return Item(item_id, kind, holder=carry.carrier)
 
 
-def _default_step(phase: Phase) -> SetupStep:
+def default_step(phase: Phase) -> SetupStep:
     return SetupStep.DEAD if phase is Phase.SETUP else SetupStep.DONE
 
 
@@ -743,204 +742,3 @@ def opening_game(
     if not opening:
         return Game.new(seed, ship, content)
     return scenario_game(opening, ship, content)
-
-
-# --- writing -----------------------------------------------------------------------
-def _q(text: str) -> str:
-    """A word as shlex reads it back: bare when safe, else in double quotes."""
-    if _BARE.match(text):
-        return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _opt(key: str, value: str | Iterable[str]) -> str:
-    return f"{key}={_q(value if isinstance(value, str) else ','.join(value))}"
-
-
-def _line(*words: str) -> str:
-    return " ".join(w for w in words if w)
-
-
-def _turn_line(state: GameState) -> str:
-    step = "" if state.setup is _default_step(state.phase) else _opt("step", state.setup.value)
-    active = _opt("active", state.active_unit) if state.active_unit else ""
-    return _line("turn", str(state.turn), state.phase.value, active, step)
-
-
-def _unit_words(state: GameState, content: Content, unit_id: str, actions: int) -> list[str]:
-    carried = state.carried_by(unit_id)
-    return [
-        _opt("actions", str(actions))
-        if actions != default_actions(state, content, unit_id)
-        else "",
-        _opt("carries", carried) if carried else "",
-        "done" if unit_id in state.done_units else "",
-    ]
-
-
-def _human_line(state: GameState, content: Content, human: Human) -> str:
-    deceased = human.condition is Condition.DECEASED
-    hurt = human.condition in (Condition.INJURED, Condition.UNCONSCIOUS)
-    return _line(
-        "cadaver" if deceased else "crew",
-        human.id,
-        str(human.grid) if human.grid else "",
-        human.condition.value if hurt else "",
-        human.fate.value if human.fate is not Fate.ABOARD else "",
-        _opt("role", human.role) if human.role else "",
-        _opt("skill", human.skill_marker) if human.skill_marker else "",
-        *_unit_words(state, content, human.id, human.actions),
-        _opt("revealed", sorted(human.revealed)) if human.revealed else "",
-        "killed-by-alien" if human.killed_by_alien else "",
-    )
-
-
-def _route_words(alien: Alien) -> list[str]:
-    """``path=`` (grids before the pipe-run) and ``piperun[=route]`` (C.7's pencil line)."""
-    here = [alien.grid] if alien.grid else []
-    if alien.run_start is None:
-        return [] if alien.path == here else [_opt("path", map(str, alien.path))]
-    before, route = alien.path[: alien.run_start], alien.run_path
-    return [
-        _opt("path", map(str, before)) if before else "",
-        "piperun" if route == here else _opt("piperun", map(str, route)),
-    ]
-
-
-def _seen_word(alien: Alien) -> str:
-    """``seen=``: how the crew last saw a pipe-runner, where that differs (C.7.3)."""
-    if not alien.pipe_running or alien.injured_when_hidden == alien.injured:
-        return ""
-    return _opt("seen", "injured" if alien.injured_when_hidden else "well")
-
-
-def _alien_line(state: GameState, content: Content, alien: Alien) -> str:
-    return _line(
-        "alien",
-        alien.id,
-        alien.stage,
-        str(alien.grid) if alien.grid else "",
-        "injured" if alien.injured else "",
-        "dead" if alien.dead else "",
-        alien.fate.value if alien.fate is not Fate.ABOARD else "",
-        *_route_words(alien),
-        _seen_word(alien),
-        _opt("abilities", alien.abilities) if alien.abilities else "",
-        _opt("repelled-from", str(alien.repelled_from)) if alien.repelled_from else "",
-        _opt("energy", str(alien.energy)) if alien.energy else "",
-        *_unit_words(state, content, alien.id, alien.actions),
-    )
-
-
-def _side_lines(state: GameState) -> list[str]:
-    secrets = state.alien_secrets
-    alien = _line(
-        _opt("abilities", secrets.abilities) if secrets.abilities else "",  # set-up: in hand
-        _opt("revealed", sorted(secrets.revealed_abilities)) if secrets.revealed_abilities else "",
-        "" if state.standing.spend_energy_on_seven else "order-energy=off",
-        "surge-used" if state.surge_used else "",
-        _opt("royal-mutations", str(state.royal_mutations)) if state.royal_mutations else "",
-    )
-    blueprints = state.crew_secrets.blueprints
-    crew = _line(
-        _opt("blueprints", blueprints) if blueprints else "",
-        _opt("autopsies", str(state.autopsies)) if state.autopsies else "",
-        _opt("drive", str(state.drive_to)) if state.drive_to else "",
-        _opt("fabricated", state.crew_secrets.fabricated) if state.crew_secrets.fabricated else "",
-    )
-    return [f"alien-side {alien}"] * bool(alien) + [f"crew-side {crew}"] * bool(crew)
-
-
-def _implied(content: Content, item: Item) -> bool:
-    """A plain carried item that its carrier's ``carries=`` fully describes."""
-    plain = not (item.in_locker or item.examined_by or item.active or item.supply)
-    carried = item.holder is not None and item.grid is None
-    return plain and carried and _infer_kind(content, item.id) == item.kind
-
-
-def _item_line(item: Item) -> str:
-    if item.kind == SUPPLIES:
-        head = ["supplies", item.id, _q(item.supply or "")]
-    else:
-        head = ["item", item.id, _q(item.kind)]
-    return _line(
-        *head,
-        str(item.grid) if item.grid else "",
-        "out-of-play" if item.grid is None and item.holder is None else "",
-        "in-locker" if item.in_locker else "",
-        "active" if item.active else "",
-        _opt("examined", sorted(item.examined_by)) if item.examined_by else "",
-    )
-
-
-def _item_lines(state: GameState, fresh: GameState, content: Content) -> list[str]:
-    if state.items == fresh.items:
-        return []
-    if not state.items:
-        return ["items none"]
-    return [_item_line(i) for i in state.items.values() if not _implied(content, i)]
-
-
-def _board_lines(state: GameState, fresh: GameState, ship: Ship) -> list[str]:
-    """Doors, nexus markers and pods that differ from B.1.1."""
-    lines = [
-        f"door {door} {state.door_state(door).value}"
-        for door in ship.doors
-        if state.door_state(door) is not fresh.door_state(door)
-    ]
-    for grid, system in sorted(state.nexus.items()):
-        revealed = grid in state.nexus_revealed
-        rotated = state.countdown.get(grid)
-        if revealed or rotated is not None or fresh.nexus.get(grid) != system:
-            flags = (
-                "revealed" if revealed else "",
-                _opt("rotated", str(rotated)) if rotated is not None else "",
-            )
-            lines.append(_line("nexus", str(grid), _q(system), *flags))
-    gone = sorted(set(fresh.nexus) - set(state.nexus))
-    systems = sorted(set(fresh.nexus.values()) - set(state.nexus.values()))
-    for grid, system in zip(gone, systems, strict=True):
-        lines.append(_line("nexus", str(grid), _q(system), "repaired"))
-    for key, units in sorted(state.launched_pods.items()):
-        lines.append(_line("pod", key, _opt("launched", units) if units else "launched"))
-    return lines
-
-
-def _phase_lines(state: GameState) -> list[str]:
-    lines = []
-    if state.declarations:
-        lines.append(_line("declarations", *map(_q, state.declarations)))
-    if state.sightings:
-        lines.append(_line("sightings", *map(str, state.sightings)))
-    if state.searched:
-        lines.append(_line("searched", *map(str, sorted(state.searched))))
-    if state.ship_destroyed:
-        lines.append(_line("destroyed", _q(state.ship_destroyed)))
-    if state.result:
-        lines.append(_line("result", _q(state.result)))
-    return lines
-
-
-def write_scenario(
-    state: GameState, ship: Ship | None = None, content: Content | None = None
-) -> str:
-    """The canonical scenario block of ``state``: what differs from the defaults."""
-    ship = ship or default_ship()
-    content = content or load_content()
-    fresh = new_game(state.seed, ship, content)
-    lines = ["scenario", f"seed {state.seed}"]
-    if state.rng != fresh.rng:
-        lines.append(f"rng {state.rng.state}")
-    lines.append(_turn_line(state))
-    lines += [
-        _human_line(state, content, h)
-        for h in state.humans.values()
-        if h != Human(h.id, h.name) or h.id in state.done_units
-    ]
-    lines += [_alien_line(state, content, a) for a in state.aliens.values()]
-    lines += _side_lines(state)
-    lines += _item_lines(state, fresh, content)
-    lines += _board_lines(state, fresh, ship)
-    lines += _phase_lines(state)
-    lines.append("end")
-    return "\n".join(lines) + "\n"

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
-from engine.records.scenario import ScenarioError, scenario_game, write_scenario
+from engine.records.scenario import ScenarioError, scenario_game
+from engine.records.scenario_writer import write_scenario
 from engine.state import Side
 from engine.views import Viewer, events_for
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from engine.board.geometry import Mover, StepKind, steps_from
 from engine.events import Event
-from engine.records.scenario import parse_scenario, write_scenario
+from engine.records.scenario import parse_scenario
+from engine.records.scenario_writer import write_scenario
 from engine.state import Condition, GameState, Phase
 from engine.views import events_for, view
 from render.board import render_png

@@ -11,7 +11,7 @@ import pytest
 
 from bot.cli.main import main
 from bot.cli.script import run_script
-from engine.records.scenario import write_scenario
+from engine.records.scenario_writer import write_scenario
 from engine.views import view
 from tests.games import quick_game
 

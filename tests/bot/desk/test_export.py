@@ -17,7 +17,8 @@ from engine.board.geometry import Mover, reachable
 from engine.game import Game
 from engine.legal import legal_commands
 from engine.records.replay import replay_phases
-from engine.records.scenario import opening_game, write_scenario
+from engine.records.scenario import opening_game
+from engine.records.scenario_writer import write_scenario
 from engine.records.script import read_script
 from engine.state import Phase, Side
 from engine.views import Viewer, events_for

@@ -9,7 +9,8 @@ from engine.commands import Attack, Repair
 from engine.content_models import ShipSystem
 from engine.escape import sabotage
 from engine.legal import legal_commands
-from engine.records.scenario import parse_scenario, write_scenario
+from engine.records.scenario import parse_scenario
+from engine.records.scenario_writer import write_scenario
 from engine.state import Condition, Fate, GameState, Phase, Side
 from engine.views import view
 from tests.positions import CONTENT, SHIP, Beast, Crew, play, position, public, refused, rolls

@@ -20,7 +20,8 @@ from engine.errors import GameError
 from engine.game import Game
 from engine.hiding.events import Searched
 from engine.legal import candidates
-from engine.records.scenario import ScenarioError, parse_scenario, scenario_game, write_scenario
+from engine.records.scenario import ScenarioError, parse_scenario, scenario_game
+from engine.records.scenario_writer import write_scenario
 from engine.setup import new_game
 from engine.state import (
     Alien,
