@@ -10,6 +10,7 @@ from bot.desk.computer_seat import seat_side
 from bot.desk.service import Seat, Table
 from bot.present import hints
 from bot.present.digest import digest
+from bot.present.locale import _
 from engine.events import Event
 from engine.state import Side
 from engine.views import View, Viewer
@@ -105,10 +106,12 @@ def map_alt(v: View, whose: str, lines: Sequence[str] = ()) -> str:
 
 def phase_title(v: View) -> str:
     if v.phase == "setup":
-        return "Set-up"
+        return _("Set-up")
     if v.phase == "over":
-        return f"Game over after turn {v.turn}"
-    return f"Turn {v.turn} · {v.phase.capitalize()} phase"
+        return _("Game over after turn {turn}").format(turn=v.turn)
+    if v.phase == "crew":
+        return _("Turn {turn} · Crew phase").format(turn=v.turn)
+    return _("Turn {turn} · Alien phase").format(turn=v.turn)
 
 
 def waiting_text(table: Table) -> str:
@@ -152,7 +155,7 @@ def energy_text(v: View) -> str:
 def ping_text(table: Table) -> str:
     v = table.view_for(Viewer.SPECTATOR)
     row = table.row
-    text = f"**{phase_title(v)}**: {waiting_text(table)}, your move."
+    text = _("**{title}**: {who}, your move.").format(title=phase_title(v), who=waiting_text(table))
     if row.deadline_at is not None:
         text += f" Deadline {timestamp(row.deadline_at)}."
     return text
@@ -231,7 +234,7 @@ def score_lines(v: View) -> list[str]:
             "**Score (F.1)**: the engine does not score games yet; "
             "the breakdown appears here once it does."
         ]
-    lines = ["**Score (F.1)**"]
+    lines = [_("**Score (F.1)**")]
     items = getattr(score, "lines", None) or getattr(score, "items", None)
     for item in items or ():
         label = getattr(item, "label", None)
@@ -244,7 +247,7 @@ def score_lines(v: View) -> list[str]:
     total = getattr(score, "total", None)
     verdict = getattr(score, "verdict", None) or getattr(score, "band", None)
     if total is not None:
-        lines.append(f"Total: {total}" + (f" — {verdict}" if verdict else ""))
+        lines.append(_("Total: {total}").format(total=total) + (f" — {verdict}" if verdict else ""))
     if not items and total is None:
         lines.append(str(score))
     return lines
@@ -258,8 +261,8 @@ def _in_play(line: Any) -> bool:
 def result_text(table: Table) -> list[str]:
     """The end: result, score and the reveal of everything hidden."""
     v = table.view_for(Viewer.REFEREE)
-    lines = [f"🏁 **{phase_title(v)}** — {v.result or 'the game has ended'}", *score_lines(v)]
-    lines.append("**The reveal**")
+    lines = [f"🏁 **{phase_title(v)}** — {v.result or _('the game has ended')}", *score_lines(v)]
+    lines.append(_("**The reveal**"))
     lines += [_crew_line(c, False) for c in v.crew if _in_play(c)]
     for alien in v.aliens:
         where = "dead" if alien.dead else f"at {alien.grid}" if alien.grid else "gone"

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.client.panels.choices import SELECT_MAX, Choice, Destination, move_label
+from bot.present.locale import _, ngettext
 from engine.board.geometry import visible_grids
 from engine.board.grid import Grid, deck_label
 from engine.board.ship import Ship
@@ -54,14 +55,17 @@ class MovePages:
         if self.places:
             places = list(self.places)
             if here:
-                label = f"A grid in the {self.room}… ({len(self.here)})"
+                label = _("A grid in the {room}… ({n})").format(room=self.room, n=len(self.here))
                 places.append(Choice(label, f"{token}:{first}"))
             if elsewhere:
                 places.append(
-                    Choice(f"Another grid… ({len(self.elsewhere)})", f"{token}:{first_else}")
+                    Choice(
+                        _("Another grid… ({n})").format(n=len(self.elsewhere)),
+                        f"{token}:{first_else}",
+                    )
                 )
             pages.append(places)
-        back = [Choice("← Places", f"{token}:0")] if self.places else []
+        back = [Choice(_("← Places"), f"{token}:0")] if self.places else []
         for i, chunk in enumerate(here):
             nav = list(back)
             if i + 1 < len(here):
@@ -104,11 +108,11 @@ def move_pages(v: View, unit: str, moves: Sequence[Destination], ship: Ship) -> 
     actions = _searching(v, unit)
     if actions:
         for move, covered in _search_spots(v, by_grid, ship, actions)[:SEARCH_SPOTS]:
-            note = f"a search covers {covered} grid{'s' if covered != 1 else ''}"
+            note = ngettext("a search covers {n} grid", "a search covers {n} grids", covered)
+            note = note.format(n=covered)
             old = chosen.get(move.to)
-            label = (
-                f"{old.label} · {note}" if old else _costed(f"Search spot {move.to}", move, note)
-            )
+            spot = _("Search spot {grid}").format(grid=move.to)
+            label = f"{old.label} · {note}" if old else _costed(spot, move, note)
             chosen[move.to] = Choice(label[:100], move.command)
     here = tuple(_grid_choice(m, ship) for m in by_grid.values() if _in(m.to, region.key, ship))
     elsewhere = tuple(
@@ -132,7 +136,7 @@ def _in(grid: Grid, region: str, ship: Ship) -> bool:
 
 
 def _costed(label: str, move: Destination, note: str = "") -> str:
-    cost = f"{move.cost} action{'s' if move.cost != 1 else ''}"
+    cost = ngettext("{n} action", "{n} actions", move.cost).format(n=move.cost)
     return ", ".join(part for part in (label, note, cost) if part)
 
 
@@ -155,7 +159,7 @@ def _exits(by_grid: dict[Grid, Destination], region: str, ship: Ship) -> Found:
         best = min((by_grid[g] for g in inside), key=lambda m: (m.cost, str(m.to)))
         other = next((r for r in door.regions if r != region), None)
         beyond = ship.regions[other].name if other else "space"
-        found.append((best, f"Door to {beyond} {best.to}"))
+        found.append((best, _("Door to {room} {grid}").format(room=beyond, grid=best.to)))
     return sorted(found, key=lambda f: f[0].cost)
 
 

@@ -18,11 +18,13 @@ from discord import app_commands
 
 from bot.client.app import QuicksilverBot
 from bot.client.translator import CatalogueTranslator
+from bot.present import lessons
 from bot.present import locale as words
 from bot.present.catalogue import sentence
 from bot.present.events import reply_lines
 from engine.board.grid import Grid
 from engine.events import Who
+from engine.help.lessons import load_lesson
 from engine.moving.events import Moved
 from engine.state import Phase
 from tests.bot.helpers import make_world, phase_of, public_log, seat_and_start
@@ -86,8 +88,11 @@ def test_there_is_a_second_language():
 
 @pytest.mark.parametrize("lang", words.languages())
 def test_every_word_in_the_code_is_in_the_catalogue_and_translated(lang):
-    code = command_words() | marked_words()
+    """The code's marked words, the slash commands' descriptions and every word of the
+    tutorials' lessons (data/tutorial_*.toml, bot.present.lessons)."""
+    code = command_words() | marked_words() | lessons.lesson_words()
     assert {"Undo", "Close-up", "End {unit}", "Recent public events", "success"} <= code
+    assert load_lesson("crew").steps[0].text in code
     catalogue = entries(lang)
     assert sorted(code - set(catalogue)) == [], "missing from the catalogue"
     assert sorted(set(catalogue) - code) == [], "no longer used by the code"
@@ -200,8 +205,10 @@ async def test_a_french_player_reads_the_panel_in_french_and_the_others_in_engli
         panel
     )
     assert not {"End phase", "Refresh", "Close-up"} & labels(panel)
-    assert "your crew panel" in panel.content  # not yet translated: English
+    assert "votre panneau d'équipage" in panel.content and "your crew panel" not in panel.content
+    assert "En action : **" in panel.content and "Acting:" not in panel.content
     theirs = await open_panel(Tapper(second), world.messages())
+    assert "your crew panel" in theirs.content and "Acting: **" in theirs.content
     assert {"End phase", "Refresh", "Close-up"} <= labels(theirs)
     assert not {"Finir la phase", "Actualiser"} & labels(theirs)
     # A move played from the French panel is told to its player in French; the game's
