@@ -69,18 +69,19 @@ class MovePages:
         for i, chunk in enumerate(here):
             nav = list(back)
             if i + 1 < len(here):
-                more = f"More in the {self.room}… (page {i + 2})"
+                more = _("More in the {room}… (page {n})").format(room=self.room, n=i + 2)
                 nav.append(Choice(more, f"{token}:{first + i + 1}"))
             elif elsewhere:
-                nav.append(Choice("Another grid…", f"{token}:{first_else}"))
+                nav.append(Choice(_("Another grid…"), f"{token}:{first_else}"))
             pages.append([*chunk, *nav])
         for i, chunk in enumerate(elsewhere):
             nav = list(back)
             if i + 1 < len(elsewhere):
-                nav.append(Choice(f"More grids… (page {i + 2})", f"{token}:{first_else + i + 1}"))
+                more = _("More grids… (page {n})").format(n=i + 2)
+                nav.append(Choice(more, f"{token}:{first_else + i + 1}"))
             pages.append([*chunk, *nav])
         if not self.places and len(pages) > 1:
-            pages[-1].append(Choice("Back to the first grids", f"{token}:0"))
+            pages[-1].append(Choice(_("Back to the first grids"), f"{token}:0"))
         return pages or [[]]
 
 
@@ -178,12 +179,16 @@ def _shafts(by_grid: dict[Grid, Destination], ship: Ship) -> Found:
     for move in by_grid.values():
         lift, hatch = ship.lift_at(move.to), ship.hatch_at(move.to)
         if lift is not None:
-            found.append((move, f"Lift {lift.letter} {move.to}"))
+            found.append((move, _("Lift {letter} {grid}").format(letter=lift.letter, grid=move.to)))
         elif hatch is not None:
             other = hatch.other_end(move.to)
-            way = "up" if other.deck > move.to.deck else "down"
+            way = (
+                _("Hatch {letter} (up to {deck}) {grid}")
+                if other.deck > move.to.deck
+                else _("Hatch {letter} (down to {deck}) {grid}")
+            )
             found.append(
-                (move, f"Hatch {hatch.letter} ({way} to {deck_label(other.deck)}) {move.to}")
+                (move, way.format(letter=hatch.letter, deck=deck_label(other.deck), grid=move.to))
             )
     return found
 

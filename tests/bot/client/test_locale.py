@@ -12,7 +12,6 @@ from typing import Any
 
 import discord
 import pytest
-import simcord.interactions
 from babel.messages import pofile
 from discord import app_commands
 
@@ -165,23 +164,6 @@ async def test_the_synced_commands_carry_the_french_descriptions(simcord_env):
     log = next(o for o in payload["options"] if o["name"] == "log")
     assert log["description_localizations"] == {"fr": "Événements publics récents"}
     assert "name_localizations" not in log or not log["name_localizations"]
-
-
-@pytest.fixture
-def french(monkeypatch):
-    """Users whose Discord is in French: their interactions carry ``locale: fr``, as
-    Discord's do (simcord otherwise says en-US for everyone)."""
-    speakers: set[int] = set()
-    built = simcord.interactions.base_payload
-
-    def base_payload(*args: Any, **kwargs: Any) -> Any:
-        record, payload = built(*args, **kwargs)
-        if kwargs.get("user_id") in speakers:
-            payload["locale"] = "fr"
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    return speakers
 
 
 def labels(message: Any) -> set[str]:
