@@ -151,7 +151,7 @@ def _panel(
 ) -> Panel:
     side = table.side_of(user_id)
     if side is None or table.game is None:
-        raise Refusal("Only the game's players have a turn panel; spectators can watch.")
+        raise Refusal(_("Only the game's players have a turn panel; spectators can watch."))
     v = table.view_for(viewer_for(side))
     stamp = table.stamp()
     head = [

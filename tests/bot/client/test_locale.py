@@ -26,7 +26,7 @@ from engine.events import Who
 from engine.help.lessons import load_lesson
 from engine.moving.events import Moved
 from engine.state import Phase
-from tests.bot.helpers import make_world, phase_of, public_log, seat_and_start
+from tests.bot.helpers import create, make_world, phase_of, public_log, seat_and_start
 from tests.bot.panel_driver import Tapper, buttons, open_panel, selects
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
@@ -242,3 +242,18 @@ def test_the_reply_is_worded_again_only_where_its_lines_are_the_events_sentences
     ]
     assert sentence(moved) == "Hyun moves 1-F6 → 1-F7 (2 actions)"  # English outside
     assert reply_lines(["Done."], [moved], "fr") == ["Done."]
+
+
+async def test_a_marked_refusal_is_answered_in_the_persons_language(simcord_env, french):
+    world = make_world(simcord_env, crew=2)
+    await create(world, world.crew[0], 7)
+    for actor in world.crew:
+        await actor.slash(world.channel, "game join", seat="crew")
+    first, second = world.crew
+    french.add(first.id)
+    theirs = await first.slash(world.channel, "game do", command="pass")
+    assert theirs.response.content == (
+        "⚠️ La partie n'a pas encore commencé : `/game start` quand les places sont prises."
+    )
+    mine = await second.slash(world.channel, "game do", command="pass")
+    assert mine.response.content.startswith("⚠️ The game has not started yet")

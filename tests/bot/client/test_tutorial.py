@@ -85,7 +85,7 @@ class Newcomer:
         self.pressed.append(self.play)
         opened = (await self.member.click(play, label=self.play)).response
         if self.side == "alien":  # the alien plots in DMs, as in a real game
-            assert "in your DMs" in opened.content
+            assert "in your DMs" in opened.content or "vos messages privés" in opened.content
             opened = next(
                 m for m in reversed(self.world.alien.user.dm_channel.history()) if m.components
             )

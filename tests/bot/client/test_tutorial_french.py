@@ -160,3 +160,17 @@ async def test_a_french_learners_wrong_press_and_stale_panel_are_answered_in_fre
     stale = await reader.press(wrong, ["Fouiller 2"])
     assert "⌛ Ce choix n'est plus ouvert : la partie a avancé." in stale.content
     assert table.length == 2
+
+
+async def test_a_french_newcomer_learns_the_alien_in_french_plotting_in_dms(simcord_env, french):
+    world = make_world(simcord_env, crew=1)
+    french.add(world.alien.id)
+    await world.alien.slash(world.channel, "game tutorial", side="alien")
+    newcomer = Newcomer(world, world.alien, "alien", play="Jouer", ready="Vous êtes prêt")
+    await newcomer.play_lesson()
+    said = "\n".join(seen(m) for m in _thread(world).history())
+    lesson = load_lesson("alien")
+    assert fr(lesson.intro) in said and fr(lesson.ready) in said
+    assert "👉 **Jouer** (votre panneau s'ouvre dans vos messages privés) → **Conduits**" in said
+    assert "**Étape 4 sur 4 · Muter (C.10)**" in said and "Step 4 of 4" not in said
+    assert "You are ready" not in said and "Ouvrir un salon" in said
