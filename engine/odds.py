@@ -1,6 +1,7 @@
 """The odds of an attack as its attacker's side knows them (C.1, D.1, C.3).
 
-Panels show "needs 4+ (50%)" beside each attack. The numbers come from the same
+Panels show "needs 4+ (50%)" beside each attack (worded by
+:func:`bot.client.panels.choices.odds_words`). The numbers come from the same
 ferocity and resilience terms the attack itself rolls with (:mod:`engine.fighting.ferocity`),
 worked out on a copy of the position holding only what the attacking side knows:
 the crew does not see the alien's face-down abilities, and the alien does not see
@@ -38,16 +39,6 @@ def needed_roll(modifier: int, target: int = TARGET) -> int:
 def chance(modifier: int, target: int = TARGET) -> Fraction:
     """The chance one d6 plus ``modifier`` reaches ``target``."""
     return Fraction(DIE_FACES + 1 - needed_roll(modifier, target), DIE_FACES)
-
-
-def odds_text(modifier: int, target: int = TARGET) -> str:
-    """ "needs 4+ (50%)", "cannot fail", "cannot succeed"."""
-    need = needed_roll(modifier, target)
-    if need <= 1:
-        return "cannot fail (100%)"
-    if need > DIE_FACES:
-        return "cannot succeed (0%)"
-    return f"needs {need}+ ({round(chance(modifier, target) * 100)}%)"
 
 
 def attack_modifier(state: GameState, command: Attack, ship: Ship, content: Content) -> int | None:

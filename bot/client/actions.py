@@ -22,7 +22,7 @@ from bot.desk.outcome import Outcome
 from bot.desk.service import Refusal, Seat, Table
 from bot.present import texts, welcome
 from bot.present.events import reply_lines
-from bot.present.locale import language_of
+from bot.present.locale import _, language_of, speaking
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Phase, Side
 from engine.views import Viewer
@@ -41,11 +41,25 @@ def bot_of(interaction: Inter) -> QuicksilverBot:
 
 @contextlib.asynccontextmanager
 async def guard(interaction: Inter) -> AsyncIterator[None]:
-    """Turn a refusal into a short private answer; nothing changed."""
+    """Turn a refusal into a short private answer, in the person's own language where a
+    catalogue words it (:func:`refused`); nothing changed."""
     try:
         yield
     except Refusal as refusal:
-        await reply(interaction, [f"⚠️ {refusal}"])
+        await reply(interaction, [refused(interaction, refusal)])
+
+
+def say(interaction: Inter, message: str) -> str:
+    """``message`` (marked ``N_`` where it is written) in the person's own language."""
+    with speaking(language(interaction)):
+        return _(message)
+
+
+def refused(interaction: Inter, refusal: Exception) -> str:
+    """A refusal as its person reads it: one the code marks (``N_``) is translated; the
+    rest (those naming units, grids, lists) stay English."""
+    with speaking(language(interaction)):
+        return f"⚠️ {_(str(refusal))}"
 
 
 async def defer(interaction: Inter, *, ephemeral: bool = True) -> None:
@@ -266,6 +280,15 @@ def language(interaction: Inter) -> str:
     return language_of(interaction.locale.value)
 
 
+def voice(interaction: Inter, table: Table) -> contextlib.AbstractContextManager[None]:
+    """Around what a press or command makes happen at ``table``: a tutorial's thread is
+    the learner's alone, so everything said there (its posts, its buttons, the lesson)
+    speaks the learner's language; every other game's channel stays English."""
+    if table.row.tutorial:
+        return speaking(language(interaction))
+    return contextlib.nullcontext()
+
+
 def reply_for(interaction: Inter, outcome: Outcome) -> list[str]:
     """What the person who acted reads of ``outcome``, in their own language."""
     return reply_lines(outcome.reply, outcome.reply_events, language(interaction))
@@ -281,8 +304,13 @@ async def play(
     """Play ``text`` for the person; ``as_side``: it came through that side's command
     group (``/crew``, ``/alien``), which acts for that side only."""
     await defer(interaction)
-    bot = bot_of(interaction)
     table = table or await table_for(interaction, game_id)
+    with voice(interaction, table):
+        await _play(interaction, text, table, as_side)
+
+
+async def _play(interaction: Inter, text: str, table: Table, as_side: Side | None) -> None:
+    bot = bot_of(interaction)
     async with table.channel_lock:
         outcome = await bot.desk.play(
             table, interaction.user.id, text, in_dm=in_dm(interaction), as_side=as_side

@@ -18,6 +18,7 @@ import discord
 from bot.client import actions
 from bot.client.ui import GameButton
 from bot.desk.service import Refusal, Table
+from bot.present.locale import _
 from bot.present.texts import phase_title
 from engine.board.grid import deck_label
 from engine.board_view import UnitView
@@ -31,7 +32,7 @@ def deck_buttons(table: Table) -> list[GameButton]:
         return []
     decks = sorted(table.game.ship.decks, reverse=True)
     return [
-        GameButton("focus", table.id, "", "", label="Close-up", emoji="🔎"),
+        GameButton("focus", table.id, "", "", label=_("Close-up"), emoji="🔎"),
         *(GameButton("deck", table.id, "", str(n), label=deck_label(n), emoji="🔍") for n in decks),
     ]
 

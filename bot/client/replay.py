@@ -23,6 +23,7 @@ from bot.client import actions, delivery, failures
 from bot.client.actions import Inter
 from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
 from bot.desk.service import Refusal
+from bot.present.locale import _
 from render.animation import UPLOAD_LIMIT
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def step_view(game_id: int, phase: int, total: int, *, public: bool = False) -> 
     phase 1, so its ▶ opens phase 1."""
     targets = {"first": 1, "prev": phase - 1, "next": phase + 1, "last": total}
     view = discord.ui.View(timeout=None)
-    for slot, _ in SLOTS:
+    for slot, _glyph in SLOTS:
         target = targets[slot]
         stuck = not 1 <= target <= total or target == phase
         view.add_item(ReplayButton(game_id, max(target, 1), slot, public, disabled=stuck))
@@ -117,11 +118,12 @@ async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy:
 def cover_text(replay: GameReplay) -> str:
     """The channel's replay message."""
     last = replay.steps[-1]
-    return (
-        f"🎞️ **Replay of game {replay.row.id}**: {len(replay.steps)} phases, set-up to "
-        f"turn {last.turn}. Step through it with ⏮ ◀ ▶ ⏭: each press opens your own copy, "
-        "only you see it, and its buttons step it phase by phase."
+    said = _(
+        "🎞️ **Replay of game {game}**: {phases} phases, set-up to turn {turn}. Step through "
+        "it with ⏮ ◀ ▶ ⏭: each press opens your own copy, only you see it, and its buttons "
+        "step it phase by phase."
     )
+    return said.format(game=replay.row.id, phases=len(replay.steps), turn=last.turn)
 
 
 async def animation_file(bot: QuicksilverBot, game_id: int) -> discord.File | None:

@@ -18,7 +18,8 @@ import discord
 from bot.client import actions, delivery, ui
 from bot.desk.service import Refusal, Table
 from bot.desk.tutorial import lesson_of
-from bot.present import texts, welcome
+from bot.present import lessons, texts, welcome
+from bot.present.locale import _, speaking
 
 if TYPE_CHECKING:
     from bot.client.app import QuicksilverBot
@@ -29,10 +30,10 @@ TEMPLATE = r"qt:lobby:(?P<channel>\d+)"
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
     """Opens a real lobby in channel ``channel`` (the tutorial thread's parent)."""
 
-    def __init__(self, channel_id: int) -> None:
+    def __init__(self, channel_id: int, label: str = "Open a lobby") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Open a lobby",
+                label=label,
                 emoji="🎲",
                 style=discord.ButtonStyle.success,
                 custom_id=f"qt:lobby:{channel_id}",
@@ -73,11 +74,14 @@ async def open_lobby(interaction: actions.Inter, channel_id: int) -> None:
         [*welcome.welcome_lines(pace), texts.lobby_text(table)],
         view=ui.lobby_view(table),
     )
-    await actions.reply(interaction, [f"Your lobby is open in <#{channel_id}>: take a seat there."])
+    with speaking(actions.language(interaction)):  # the lobby is everyone's; this, theirs
+        done = _("Your lobby is open in <#{channel}>: take a seat there.")
+    await actions.reply(interaction, [done.format(channel=channel_id)])
 
 
 async def post_ready(bot: QuicksilverBot, table: Table) -> None:
-    """The lesson's last word in its thread, with the button to a real lobby."""
+    """The lesson's last word in its thread, with the button to a real lobby (in the
+    learner's language: delivered under their :func:`bot.client.actions.voice`)."""
     lesson = lesson_of(table)
     thread = await delivery.channel_of(bot, table.channel_id)
     if lesson is None or thread is None:
@@ -85,5 +89,5 @@ async def post_ready(bot: QuicksilverBot, table: Table) -> None:
     parent = getattr(thread, "parent_id", None)
     view = discord.ui.View(timeout=None)
     if parent is not None:
-        view.add_item(LobbyButton(parent))
-    await delivery.post(bot, table.channel_id, [lesson.ready], view=view)
+        view.add_item(LobbyButton(parent, _("Open a lobby")))
+    await delivery.post(bot, table.channel_id, [lessons.ready(lesson)], view=view)

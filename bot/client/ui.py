@@ -15,6 +15,7 @@ import discord
 
 from bot.client import failures
 from bot.desk.service import Table
+from bot.present.locale import _
 
 TEMPLATE = r"qs:(?P<action>[a-z-]+):(?P<game>\d+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>[a-z0-9-]*))?"
 
@@ -102,7 +103,9 @@ def lobby_view(table: Table) -> discord.ui.View:
 
 def play_button(table: Table) -> GameButton:
     """Opens the presser's turn panel (bot.client.panels)."""
-    return GameButton("play", table.id, label="Play", emoji="🎛️", style=discord.ButtonStyle.success)
+    return GameButton(
+        "play", table.id, label=_("Play"), emoji="🎛️", style=discord.ButtonStyle.success
+    )
 
 
 def play_view(table: Table) -> discord.ui.View:
@@ -115,27 +118,34 @@ def map_view(table: Table) -> discord.ui.View:
     g = table.id
     buttons = [
         play_button(table),
-        GameButton("map", g, label="My map", emoji="🗺️"),
-        GameButton("hand", g, label="My hand", emoji="🃏"),
-        GameButton("status", g, label="Status", emoji="⏳"),
+        GameButton("map", g, label=_("My map"), emoji="🗺️"),
+        GameButton("hand", g, label=_("My hand"), emoji="🃏"),
+        GameButton("status", g, label=_("Status"), emoji="⏳"),
     ]
     stamp = table.stamp()
     if stamp == "setup":
         buttons.insert(
             1,
             GameButton(
-                "quick", g, stamp, label="Quick setup (my side)", style=discord.ButtonStyle.primary
+                "quick",
+                g,
+                stamp,
+                label=_("Quick setup (my side)"),
+                style=discord.ButtonStyle.primary,
             ),
         )
     elif stamp.endswith("c"):
         buttons.insert(
-            1, GameButton("pass", g, stamp, label="End my units", style=discord.ButtonStyle.primary)
+            1,
+            GameButton(
+                "pass", g, stamp, label=_("End my units"), style=discord.ButtonStyle.primary
+            ),
         )
     from bot.client.deck_maps import deck_buttons
 
     view = _view(*buttons)
     second = deck_buttons(table)  # a second row: one deck up close, for phones
-    second.append(GameButton("log", g, label="Full log", emoji="📜"))  # every line
+    second.append(GameButton("log", g, label=_("Full log"), emoji="📜"))  # every line
     for index, button in enumerate(second):
         button.row = 1 + index // 5  # Discord: five buttons a row
         view.add_item(button)
@@ -150,12 +160,13 @@ def action_view(
     stamp = table.stamp()
     buttons = []
     if undo_stamp is not None:
-        buttons.append(GameButton("undo", g, f"n{undo_stamp}", label="Undo", emoji="↩️"))
+        buttons.append(GameButton("undo", g, f"n{undo_stamp}", label=_("Undo"), emoji="↩️"))
     if unit and stamp not in ("setup", "over"):
-        buttons.append(GameButton("endunit", g, stamp, unit, label=f"End {unit}"))
+        end = _("End {unit}").format(unit=unit)
+        buttons.append(GameButton("endunit", g, stamp, unit, label=end))
     if show_pass and stamp not in ("setup", "over"):
         buttons.append(
-            GameButton("pass", g, stamp, label="End phase", style=discord.ButtonStyle.danger)
+            GameButton("pass", g, stamp, label=_("End phase"), style=discord.ButtonStyle.danger)
         )
     return _view(*buttons)
 

@@ -39,6 +39,7 @@ from bot.desk.tables import (
 )
 from bot.desk.tutorial import Tutorials
 from bot.present.events import dm_lines, log_lines
+from bot.present.locale import N_  # refusals, said in the person's language (actions.refused)
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
 from bot.store.base import WriteFailed
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
@@ -203,7 +204,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         async with self._hold(table):
             player = table.players.get(user_id)
             if player is None:
-                raise Refusal("You have no seat in this game.")
+                raise Refusal(N_("You have no seat in this game."))
             if table.status == "playing" and player.seat == Seat.ALIEN.value:
                 raise Refusal(
                     "The alien cannot leave a game in progress; a moderator can `/mod replace` you."
@@ -291,7 +292,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             except GameError as err:
                 raise Refusal(err.describe()) from None
             if side is Side.ALIEN and not in_dm and not isinstance(command, QuickSetup):
-                raise Refusal("The alien plots in secret: give your orders in a DM with me.")
+                raise Refusal(N_("The alien plots in secret: give your orders in a DM with me."))
             commands = self._expand(table, user_id, side, command)
             self.check_lesson(table, command)
             outcome = await self._apply(table, side, commands, user_id)
@@ -301,11 +302,13 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         if table.damaged_at is not None:
             raise Refusal(damaged_text(table.id, table.damaged_at))
         if table.status == "lobby":
-            raise Refusal("The game has not started yet: `/game start` when the seats are filled.")
+            raise Refusal(
+                N_("The game has not started yet: `/game start` when the seats are filled.")
+            )
         if table.status != "playing" or table.game is None:
-            raise Refusal("This game is over.")
+            raise Refusal(N_("This game is over."))
         if table.row.paused:
-            raise Refusal("A moderator has paused this game: nobody plays until `/mod resume`.")
+            raise Refusal(N_("A moderator has paused this game: nobody plays until `/mod resume`."))
         side = table.side_of(user_id)
         if side is None:
             seat = table.seat_of(user_id)

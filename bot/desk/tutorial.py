@@ -12,6 +12,11 @@ the lesson goes the same way every time. Which step waits is read from the game'
 length (each step is one command and the scripted moves after it), so there is no
 progress to store, and an undo goes back a step. A command the step does not ask for
 is refused, and nothing changes.
+
+The thread is the learner's alone, so it speaks their language: the client words what
+a learner's press makes happen there in their Discord language
+(:func:`bot.client.actions.voice`), and the lesson's words come from the catalogues
+(:mod:`bot.present.lessons`).
 """
 
 from __future__ import annotations
@@ -92,8 +97,8 @@ class Tutorials(DeskBase):
         )
         self._register(table)
         outcome = Outcome(table.id, channel_id, new_phase=True)
-        outcome.public = [lesson.intro, *words.step_lines(lesson, 0, from_thread=True)]
-        outcome.summary = [f"Tutorial: {lesson.title}."]
+        outcome.public = [words.intro(lesson), *words.step_lines(lesson, 0, from_thread=True)]
+        outcome.summary = [words.summary(lesson)]
         return table, outcome, closed
 
     async def _close_tutorials_of(self, user_id: int) -> list[Table]:
@@ -132,8 +137,8 @@ class Tutorials(DeskBase):
         for move in step.then:
             outcome = merge(outcome, await self._apply(table, lesson.other, [parse(move)], None))
         if step.said:
-            outcome.public.append(step.said)
-            outcome.reply.append(step.said)
+            outcome.public.append(words.said(step))
+            outcome.reply.append(words.said(step))
         if index + 1 < len(lesson.steps):
             outcome.public += words.step_lines(lesson, index + 1)
         return outcome

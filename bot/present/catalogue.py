@@ -130,6 +130,7 @@ from engine.moving.events import (
     Moved,
     Waited,
 )
+from engine.state import Phase
 
 
 def sentence(event: Event) -> str:
@@ -148,7 +149,7 @@ def name(who: Who) -> str:
     if not who.alien:
         return who.name
     suffix = "" if who.id == "alien1" else f" ({who.id})"
-    return f"the {who.name}{suffix}"
+    return _("the {alien}").format(alien=who.name) + suffix
 
 
 def Name(who: Who) -> str:
@@ -183,10 +184,12 @@ def modifier_text(modifier: Modifier) -> str:
     }
     if modifier.term in fixed:
         return _(fixed[modifier.term])
-    if modifier.term in (Term.FEROCITY, Term.RESILIENCE):
-        return f"{modifier.name} {modifier.term.value}"
+    if modifier.term is Term.FEROCITY:
+        return _("{name} ferocity").format(name=modifier.name)
+    if modifier.term is Term.RESILIENCE:
+        return _("{name} resilience").format(name=modifier.name)
     if modifier.term is Term.RANGE:
-        return f"range {modifier.name}"
+        return _("range {n}").format(n=modifier.name)
     return modifier.name  # a skill, gear or ability by its name
 
 
@@ -278,25 +281,34 @@ def _larva_placed(e: LarvaPlaced) -> str:
 
 
 # --- turns, orders, the end ---------------------------------------------------------------
+# Why a game ended, as the engine's state says it too (its ``result``: texts' result line).
+NO_HUMANS = N_("no living human is left aboard")
+NO_ALIENS = N_("no living alien is left aboard")
+
+
 def _phase_began(e: PhaseBegan) -> str:
+    if e.phase is Phase.CREW:
+        return _("Turn {turn}: the crew phase begins (C)").format(turn=e.turn)
+    if e.phase is Phase.ALIEN:
+        return _("Turn {turn}: the alien phase begins (C)").format(turn=e.turn)
     return f"Turn {e.turn}: the {e.phase.value} phase begins (C)"
 
 
 def _unit_done(e: UnitDone) -> str:
-    return f"{Name(e.who)} is done for this phase."
+    return _("{who} is done for this phase.").format(who=Name(e.who))
 
 
 def ending_text(ending: Ending, system: str = "") -> str:
     """Why the game ended (C, F)."""
     return {
-        Ending.SHIP_DESTROYED: f"the Quicksilver is destroyed ({system})",
-        Ending.NO_HUMANS: "no living human is left aboard",
-        Ending.NO_ALIENS: "no living alien is left aboard",
+        Ending.SHIP_DESTROYED: _("the Quicksilver is destroyed ({system})").format(system=system),
+        Ending.NO_HUMANS: _(NO_HUMANS),
+        Ending.NO_ALIENS: _(NO_ALIENS),
     }[ending]
 
 
 def _game_over(e: GameOver) -> str:
-    return f"The game is over: {ending_text(e.ending, e.system)} (C, F)"
+    return _("The game is over: {why} (C, F)").format(why=ending_text(e.ending, e.system))
 
 
 def _energy_order(e: EnergyOrder) -> str:
@@ -360,13 +372,15 @@ def _rolled(e: Rolled) -> str:
 
 
 def _gear_revealed(e: GearRevealed) -> str:
-    return f"{Name(e.who)} uses {e.item}: a {e.gear}, now face up (C.3)"
+    said = _("{who} uses {item}: a {gear}, now face up (C.3)")
+    return said.format(who=Name(e.who), item=e.item, gear=e.gear)
 
 
 def _skill_revealed(e: SkillRevealed) -> str:
-    shown = [f"role marker {e.role}"] if e.role else []
-    shown += [f"skill marker {e.skill}"] if e.marker else []
-    return f"{Name(e.who)} uses {e.skill}: {' and '.join(shown)} turned face-up (C.3, E.1)"
+    shown = [_("role marker {role}").format(role=e.role)] if e.role else []
+    shown += [_("skill marker {skill}").format(skill=e.skill)] if e.marker else []
+    said = _("{who} uses {skill}: {shown} turned face-up (C.3, E.1)")
+    return said.format(who=Name(e.who), skill=e.skill, shown=_(" and ").join(shown))
 
 
 def _ability_revealed(e: AbilityRevealed) -> str:
@@ -390,10 +404,10 @@ def _door_worked(e: DoorWorked) -> str:
 
 def _blown_out(e: BlownOut) -> str:
     why = {
-        BlowOutCause.OPENED: "The outer Air Lock door opens",
-        BlowOutCause.SMASHED: "The outer Air Lock door is smashed",
+        BlowOutCause.OPENED: _("The outer Air Lock door opens"),
+        BlowOutCause.SMASHED: _("The outer Air Lock door is smashed"),
     }[e.cause]
-    return f"{why}: the Air Lock blows out into space (E.2.5)"
+    return _("{why}: the Air Lock blows out into space (E.2.5)").format(why=why)
 
 
 def _markers_lost(e: MarkersLost) -> str:
@@ -451,14 +465,14 @@ def _sighted(e: Sighted) -> str:
 def _surfaced(e: Surfaced) -> str:
     by = e.by.name if e.by else ""
     how = {
-        Surfacing.STOPS: "the alien stops its pipe-run",
-        Surfacing.TALLIED: f"tallied by {by}'s search",
-        Surfacing.WALKED_INTO: f"{by} walks right into it",
-        Surfacing.ATTACKS: "it attacks",
-        Surfacing.ATTACKS_DOOR: "it attacks a door",
-        Surfacing.ATTACKS_NEXUS: "it attacks a nexus",
+        Surfacing.STOPS: _("the alien stops its pipe-run"),
+        Surfacing.TALLIED: _("tallied by {by}'s search").format(by=by),
+        Surfacing.WALKED_INTO: _("{by} walks right into it").format(by=by),
+        Surfacing.ATTACKS: _("it attacks"),
+        Surfacing.ATTACKS_DOOR: _("it attacks a door"),
+        Surfacing.ATTACKS_NEXUS: _("it attacks a nexus"),
     }[e.how]
-    return f"{Name(e.who)} is at {e.grid}: {how} (C.7.2)"
+    return _("{who} is at {grid}: {how} (C.7.2)").format(who=Name(e.who), grid=e.grid, how=how)
 
 
 def _pipe_run(e: PipeRun) -> str:
@@ -521,7 +535,8 @@ def _injured(e: Injured) -> str:
     if e.dropped:
         drops = f" and drops {'one thing' if e.dropped == 1 else f'{e.dropped} things'}"
     if e.who.alien:
-        return f"{Name(e.who)} is injured: no abilities until healed (D.5){drops}"
+        said = _("{who} is injured: no abilities until healed (D.5)").format(who=Name(e.who))
+        return said + drops
     how = "falls unconscious (G.4 Venom)" if e.unconscious else "is injured (D.5)"
     return f"{Name(e.who)} {how}{drops}"
 
@@ -532,7 +547,7 @@ def _died(e: Died) -> str:
         Death.HUMOID: "is destroyed and removed from the game (G.3)",
         Death.SECOND_INJURY: "dies of its second injury (D.5)",
         Death.POISON_BAIT: "is killed by the Poison Bait (G.2.2)",
-        Death.BLOWN_OUT: "is blown out and burns up falling to the planet (E.2.5)",
+        Death.BLOWN_OUT: _("is blown out and burns up falling to the planet (E.2.5)"),
         Death.BLOWN_OUT_HIDDEN: (
             "is blown out from behind the pipes and burns up falling to the planet (E.2.5)"
         ),
@@ -873,7 +888,8 @@ def digest_unseen(calls: Sequence[Declared]) -> str:
 
 def digest_moves(last: Sequence[tuple[Who, Grid]]) -> str:
     """Who moved this phase, and where each ended up: "Moved: Hyun to 1-F6, Ortiz to 2-A1"."""
-    return "🚶 Moved: " + ", ".join(f"{Name(who)} to {grid}" for who, grid in last)
+    moves = ", ".join(_("{who} to {grid}").format(who=Name(who), grid=grid) for who, grid in last)
+    return _("🚶 Moved: {moves}").format(moves=moves)
 
 
 def digest_nothing(searches: int) -> str:

@@ -11,6 +11,7 @@ from bot.desk.computer_seat import seat_side
 from bot.desk.service import Seat, Table
 from bot.present import hints
 from bot.present.digest import digest
+from bot.present.locale import N_, _
 from engine.board.grid import Grid
 from engine.board_view import BoardView, UnitView
 from engine.events import Event
@@ -126,10 +127,12 @@ def shared_grids(board: BoardView) -> list[str]:
 
 def phase_title(v: View) -> str:
     if v.phase == "setup":
-        return "Set-up"
+        return _("Set-up")
     if v.phase == "over":
-        return f"Game over after turn {v.turn}"
-    return f"Turn {v.turn} · {v.phase.capitalize()} phase"
+        return _("Game over after turn {turn}").format(turn=v.turn)
+    if v.phase == "crew":
+        return _("Turn {turn} · Crew phase").format(turn=v.turn)
+    return _("Turn {turn} · Alien phase").format(turn=v.turn)
 
 
 def waiting_text(table: Table) -> str:
@@ -173,7 +176,7 @@ def energy_text(v: View) -> str:
 def ping_text(table: Table) -> str:
     v = table.view_for(Viewer.SPECTATOR)
     row = table.row
-    text = f"**{phase_title(v)}**: {waiting_text(table)}, your move."
+    text = _("**{title}**: {who}, your move.").format(title=phase_title(v), who=waiting_text(table))
     if row.deadline_at is not None:
         text += f" Deadline {timestamp(row.deadline_at)}."
     return text
@@ -187,20 +190,31 @@ def summary_text(table: Table, events: Sequence[Event], notes: Sequence[str] = (
     return chunks([*head, *(f"• {line}" for line in [*digest(events), *notes])])
 
 
+# A crew line's state words (engine.state's Condition and Fate), marked for the catalogues.
+STATES = {
+    "well": N_("well"),
+    "injured": N_("injured"),
+    "unconscious": N_("unconscious"),
+    "deceased": N_("deceased"),
+    "escaped": N_("escaped"),
+    "lost": N_("lost"),
+}
+
+
 def _crew_line(line: Any, yours: bool) -> str:
-    bits = [f"**{line.name}**" + (" (yours)" if yours else "")]
+    bits = [f"**{line.name}**" + (_(" (yours)") if yours else "")]
     if line.role:
-        bits.append(f"role {line.role}")
+        bits.append(_("role {role}").format(role=line.role))
     if line.skills:
-        bits.append("skills " + ", ".join(line.skills))
+        bits.append(_("skills {list}").format(list=", ".join(line.skills)))
     state = line.condition if line.fate == "aboard" else line.fate
-    bits.append(state)
+    bits.append(_(STATES[state]) if state in STATES else state)
     if line.grid:
-        bits.append(f"at {line.grid}")
+        bits.append(_("at {grid}").format(grid=line.grid))
     if line.carried_by:
-        bits.append(f"carried by {line.carried_by}")
+        bits.append(_("carried by {unit}").format(unit=line.carried_by))
     if line.carrying:
-        bits.append("carries " + ", ".join(line.carrying))
+        bits.append(_("carries {list}").format(list=", ".join(line.carrying)))
     return " · ".join(bits)
 
 
@@ -252,7 +266,7 @@ def score_lines(v: View) -> list[str]:
             "**Score (F.1)**: the engine does not score games yet; "
             "the breakdown appears here once it does."
         ]
-    lines = ["**Score (F.1)**"]
+    lines = [_("**Score (F.1)**")]
     items = getattr(score, "lines", None) or getattr(score, "items", None)
     for item in items or ():
         label = getattr(item, "label", None)
@@ -265,7 +279,7 @@ def score_lines(v: View) -> list[str]:
     total = getattr(score, "total", None)
     verdict = getattr(score, "verdict", None) or getattr(score, "band", None)
     if total is not None:
-        lines.append(f"Total: {total}" + (f" — {verdict}" if verdict else ""))
+        lines.append(_("Total: {total}").format(total=total) + (f" — {verdict}" if verdict else ""))
     if not items and total is None:
         lines.append(str(score))
     return lines
@@ -279,16 +293,22 @@ def _in_play(line: Any) -> bool:
 def result_text(table: Table) -> list[str]:
     """The end: result, score and the reveal of everything hidden."""
     v = table.view_for(Viewer.REFEREE)
-    lines = [f"🏁 **{phase_title(v)}** — {v.result or 'the game has ended'}", *score_lines(v)]
-    lines.append("**The reveal**")
+    lines = [
+        f"🏁 **{phase_title(v)}** — {_(v.result) if v.result else _('the game has ended')}",
+        *score_lines(v),
+    ]
+    lines.append(_("**The reveal**"))
     lines += [_crew_line(c, False) for c in v.crew if _in_play(c)]
     for alien in v.aliens:
         where = "dead" if alien.dead else f"at {alien.grid}" if alien.grid else "gone"
         hurt = ", injured" if alien.injured and not alien.dead else ""
         lines.append(f"**{alien.stage}** ({alien.id}): {where}{hurt}")
-    lines.append("Alien abilities: " + (", ".join(v.abilities) or "none"))
-    lines.append("Crew blueprints: " + (", ".join(v.blueprints) or "none"))
+    none = _("none")
+    lines.append(_("Alien abilities: {list}").format(list=", ".join(v.abilities) or none))
+    lines.append(_("Crew blueprints: {list}").format(list=", ".join(v.blueprints) or none))
     if v.board.path:
-        lines.append("The alien's whole path: " + " → ".join(str(g) for g in v.board.path))
-    lines.append(f"Dice seed: {table.row.seed} (replay the log from it to check every roll).")
+        path = " → ".join(str(g) for g in v.board.path)
+        lines.append(_("The alien's whole path: {path}").format(path=path))
+    seed = _("Dice seed: {seed} (replay the log from it to check every roll).")
+    lines.append(seed.format(seed=table.row.seed))
     return chunks(lines)

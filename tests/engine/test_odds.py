@@ -6,14 +6,14 @@ from fractions import Fraction
 
 from engine.commands import Attack, parse
 from engine.events import Rolled
-from engine.odds import attack_modifier, chance, needed_roll, odds_text
+from engine.odds import attack_modifier, chance, needed_roll
 from tests.positions import CONTENT, SHIP, Beast, Crew, play, position
 
 
 def test_c1_a_roll_needs_seven_minus_its_modifiers() -> None:
     assert needed_roll(3) == 4 and chance(3) == Fraction(1, 2)
-    assert odds_text(3) == "needs 4+ (50%)"
-    assert odds_text(6) == "cannot fail (100%)" and odds_text(0) == "cannot succeed (0%)"
+    assert needed_roll(6) == 1 and chance(6) == 1
+    assert needed_roll(0) == 7 and chance(0) == 0
     assert needed_roll(-5) == 7 and chance(-5) == 0
 
 

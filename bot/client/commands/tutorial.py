@@ -9,9 +9,10 @@ from discord import app_commands
 from bot.client import actions, delivery
 from bot.client.actions import Inter, guard
 from bot.desk.service import Refusal
+from bot.present.locale import N_, _, speaking
 from engine.state import Side
 
-NO_THREAD = (
+NO_THREAD = N_(
     "I cannot open a private thread here: I need *Create Private Threads* and *Send "
     "Messages in Threads* in this channel. Ask a moderator, or try another channel."
 )
@@ -23,34 +24,45 @@ NO_THREAD = (
 @app_commands.describe(side="the side you learn: crew (hunt the alien) or alien (hide and grow)")
 @app_commands.choices(side=[app_commands.Choice(name=s, value=s) for s in ("crew", "alien")])
 async def tutorial_command(interaction: Inter, side: app_commands.Choice[str]) -> None:
+    """The thread is the learner's alone: it speaks their language (as do its refusals)."""
+    with speaking(actions.language(interaction)):
+        await _open(interaction, side)
+
+
+async def _open(interaction: Inter, side: app_commands.Choice[str]) -> None:
     async with guard(interaction):
         actions.require_guild(interaction)
         await actions.defer(interaction)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal(
-                "Use `/game tutorial` in one of the server's text channels: I open a "
-                "private thread for you there."
+                _(
+                    "Use `/game tutorial` in one of the server's text channels: I open a "
+                    "private thread for you there."
+                )
             )
         user = interaction.user
         try:
             thread = await channel.create_thread(
-                name=f"Tutorial ({side.value}): {user.display_name}"[:100],
+                name=_("Tutorial ({side}): {name}").format(side=side.value, name=user.display_name)[
+                    :100
+                ],
                 type=discord.ChannelType.private_thread,
                 invitable=False,
                 auto_archive_duration=1440,
             )
             await thread.add_user(user)
         except discord.Forbidden:
-            raise Refusal(NO_THREAD) from None
+            raise Refusal(_(NO_THREAD)) from None
         bot = actions.bot_of(interaction)
         table, outcome, closed = await bot.desk.open_tutorial(
             thread.id, interaction.guild_id, thread.name, user.id, Side(side.value)
         )
         async with table.channel_lock:
             await delivery.deliver(bot, table, outcome)
-        lines = [f"📘 Your tutorial is ready in {thread.mention}: only you and I are in it."]
+        ready = _("📘 Your tutorial is ready in {thread}: only you and I are in it.")
+        lines = [ready.format(thread=thread.mention)]
         if closed:
             where = ", ".join(f"<#{t.channel_id}>" for t in closed)
-            lines.append(f"Your unfinished tutorial ({where}) is closed.")
+            lines.append(_("Your unfinished tutorial ({where}) is closed.").format(where=where))
         await actions.reply(interaction, lines)

@@ -28,7 +28,8 @@ from bot.desk.loading import replay_phase
 from bot.desk.service import Desk, Refusal, Table
 from bot.desk.tutorial import panel_lines
 from bot.present.events import channel_lines
-from bot.present.locale import N_, SOURCE, _, speaking
+from bot.present.locale import N_, SOURCE, _, ngettext, speaking
+from bot.present.texts import phase_title
 from engine.commands import Attack
 from engine.odds import attack_modifier
 from engine.state import Phase, Side
@@ -118,8 +119,11 @@ def so_far(table: Table, side: Side) -> list[str]:
         return []
     shown = lines[-SO_FAR:]
     earlier = len(lines) - len(shown)
-    head = "This phase so far" + (f" ({earlier} earlier in `/game log`)" if earlier else "")
-    return [f"{head}:", *(f"· {line}" for line in shown)]
+    if earlier:
+        head = _("This phase so far ({earlier} earlier in `/game log`):").format(earlier=earlier)
+    else:
+        head = _("This phase so far:")
+    return [head, *(f"· {line}" for line in shown)]
 
 
 def build_panel(
@@ -147,21 +151,25 @@ def _panel(
 ) -> Panel:
     side = table.side_of(user_id)
     if side is None or table.game is None:
-        raise Refusal("Only the game's players have a turn panel; spectators can watch.")
+        raise Refusal(_("Only the game's players have a turn panel; spectators can watch."))
     v = table.view_for(viewer_for(side))
     stamp = table.stamp()
     head = [
         *(notice or []),
         *panel_lines(table),  # a tutorial's step (issue 25)
-        f"🎛️ **{_title(v)}** — game {table.id}, your {side.value} panel",
+        _panel_title(v, table.id, side),
         *so_far(table, side),
     ]
     if table.status != "playing":
         return Panel((*head, _("The game is not in progress.")))
     if side not in table.acting_sides():
-        other = "alien" if side is Side.CREW else "crew"
+        waits = (
+            _("It is the alien's turn: nothing for you to do now.")
+            if side is Side.CREW
+            else _("It is the crew's turn: nothing for you to do now.")
+        )
         return Panel(
-            (*head, f"It is the {other}'s turn: nothing for you to do now."),
+            (*head, waits),
             buttons=(_fresh(table, user_id, stamp, ""),),
         )
     if table.game.state.phase is Phase.SETUP:
@@ -188,21 +196,29 @@ def _panel(
     return Panel(tuple(lines), selects, buttons)
 
 
-def _title(v: View) -> str:
-    if v.phase == "setup":
-        return "Set-up"
-    if v.phase == "over":
-        return f"Game over after turn {v.turn}"
-    return f"Turn {v.turn} · {v.phase.capitalize()} phase"
+def _panel_title(v: View, game: int, side: Side) -> str:
+    mine = (
+        _("🎛️ **{title}** — game {game}, your crew panel")
+        if side is Side.CREW
+        else _("🎛️ **{title}** — game {game}, your alien panel")
+    )
+    return mine.format(title=phase_title(v), game=game)
 
 
 def _acting_line(v: View, unit: str, count: int) -> str:
     grid, actions = unit_grid(v, unit)
-    left = f", {actions} action{'s' if actions != 1 else ''} left" if actions is not None else ""
-    more = f" ({count - 1} more of yours to act)" if count > 1 else ""
+    said = _("Acting: **{unit}** at {grid}").format(
+        unit=unit_name(v, unit), grid=grid or _("a hidden grid")
+    )
+    if actions is not None:
+        said += ngettext(", {n} action left", ", {n} actions left", actions).format(n=actions)
     stores = [a.energy for a in v.aliens if a.id == unit]  # C.10.1: each alien's own
-    energy = f", {stores[0]} energy store{'s' if stores[0] != 1 else ''}" if stores else ""
-    return f"Acting: **{unit_name(v, unit)}** at {grid or 'a hidden grid'}{left}{energy}{more}"
+    if stores:
+        said += ngettext(", {n} energy store", ", {n} energy stores", stores[0]).format(n=stores[0])
+    if count > 1:
+        said += ngettext(" ({n} more of yours to act)", " ({n} more of yours to act)", count - 1)
+        said = said.format(n=count - 1)
+    return said
 
 
 def _layout(
@@ -259,8 +275,8 @@ def _style(choice: Choice) -> str:
 
 def _unit_option(v: View, unit: str) -> str:
     grid, actions = unit_grid(v, unit)
-    left = f" · {actions} actions" if actions is not None else ""
-    return f"{unit_name(v, unit)} · {grid or 'hidden'}{left}"
+    left = ngettext(" · {n} action", " · {n} actions", actions) if actions is not None else ""
+    return f"{unit_name(v, unit)} · {grid or _('hidden')}" + left.format(n=actions)
 
 
 def _controls(
@@ -295,9 +311,13 @@ def confirm_panel(table: Table, user_id: int, several: bool, lang: str = SOURCE)
 
 def _confirm(table: Table, user_id: int, several: bool) -> Panel:
     stamp = table.stamp()
-    what = "all your crew members for this phase" if several else "your side's whole phase"
+    ask = (
+        _("End all your crew members for this phase? Units not yet done stop (C.2).")
+        if several
+        else _("End your side's whole phase? Units not yet done stop (C.2).")
+    )
     return Panel(
-        (f"End {what}? Units not yet done stop (C.2).",),
+        (ask,),
         buttons=(
             Button(ids.PanelId(ids.PASSOK, table.id, user_id, stamp), _("Yes, end it"), "danger"),
             _fresh(table, user_id, stamp, ""),

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.present.locale import _
+from bot.present.locale import _, ngettext
 from engine import commands as c
 from engine.board.geometry import Mover, reachable
 from engine.board.grid import Grid
 from engine.board.ship import Ship
-from engine.odds import odds_text
+from engine.odds import DIE_FACES, chance, needed_roll
 from engine.views import View
 
 SELECT_MAX = 25  # Discord: options per select menu
@@ -94,7 +94,7 @@ def unit_name(v: View, unit: str) -> str:
             return line.name
     for alien in v.aliens:
         if alien.id == unit:
-            return f"the {alien.stage}"
+            return _("the {stage}").format(stage=alien.stage)
     return unit
 
 
@@ -150,17 +150,28 @@ def move_label(to: Grid, cost: int | None, ship: Ship) -> str:
     room = ship.region_of(to).name
     if cost is None:
         return f"{to} {room}"
-    return f"{to} {room}, {cost} action{'s' if cost != 1 else ''}"
+    return f"{to} {room}, " + ngettext("{n} action", "{n} actions", cost).format(n=cost)
 
 
 def attack_label(v: View, command: c.Attack, modifier: int | None) -> str:
     if command.target == "door":
-        return f"Attack door {command.door}"
+        return _("Attack door {door}").format(door=command.door)
     target = command.target
     named = unit_name(v, target) if not _is_grid(target) else target
     boost = f" +{command.boost}" if command.boost else ""
-    odds = f": {odds_text(modifier)}" if modifier is not None else ""
-    return f"Attack {named}{boost}{odds}"
+    odds = f": {odds_words(modifier)}" if modifier is not None else ""
+    return _("Attack {target}").format(target=named) + boost + odds
+
+
+def odds_words(modifier: int) -> str:
+    """ "needs 4+ (50%)", "cannot fail (100%)", "cannot succeed (0%)"."""
+    need = needed_roll(modifier)
+    if need <= 1:
+        return _("cannot fail (100%)")
+    if need > DIE_FACES:
+        return _("cannot succeed (0%)")
+    percent = round(chance(modifier) * 100)
+    return _("needs {need}+ ({percent}%)").format(need=need, percent=percent)
 
 
 def _is_grid(word: str) -> bool:

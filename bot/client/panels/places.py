@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.client.panels.choices import SELECT_MAX, Choice, Destination, move_label
+from bot.present.locale import _, ngettext
 from engine.board.geometry import grid_range, visible_grids
 from engine.board.grid import Grid, deck_label
 from engine.board.ship import Ship
@@ -56,29 +57,33 @@ class MovePages:
         if self.places:
             places = list(self.places)
             if here:
-                label = f"A grid in the {self.room}… ({len(self.here)})"
+                label = _("A grid in the {room}… ({n})").format(room=self.room, n=len(self.here))
                 places.append(Choice(label, f"{token}:{first}"))
             if elsewhere:
                 places.append(
-                    Choice(f"Another grid… ({len(self.elsewhere)})", f"{token}:{first_else}")
+                    Choice(
+                        _("Another grid… ({n})").format(n=len(self.elsewhere)),
+                        f"{token}:{first_else}",
+                    )
                 )
             pages.append(places)
-        back = [Choice("← Places", f"{token}:0")] if self.places else []
+        back = [Choice(_("← Places"), f"{token}:0")] if self.places else []
         for i, chunk in enumerate(here):
             nav = list(back)
             if i + 1 < len(here):
-                more = f"More in the {self.room}… (page {i + 2})"
+                more = _("More in the {room}… (page {n})").format(room=self.room, n=i + 2)
                 nav.append(Choice(more, f"{token}:{first + i + 1}"))
             elif elsewhere:
-                nav.append(Choice("Another grid…", f"{token}:{first_else}"))
+                nav.append(Choice(_("Another grid…"), f"{token}:{first_else}"))
             pages.append([*chunk, *nav])
         for i, chunk in enumerate(elsewhere):
             nav = list(back)
             if i + 1 < len(elsewhere):
-                nav.append(Choice(f"More grids… (page {i + 2})", f"{token}:{first_else + i + 1}"))
+                more = _("More grids… (page {n})").format(n=i + 2)
+                nav.append(Choice(more, f"{token}:{first_else + i + 1}"))
             pages.append([*chunk, *nav])
         if not self.places and len(pages) > 1:
-            pages[-1].append(Choice("Back to the first grids", f"{token}:0"))
+            pages[-1].append(Choice(_("Back to the first grids"), f"{token}:0"))
         return pages or [[]]
 
 
@@ -109,11 +114,11 @@ def move_pages(
     if actions:
         bonus = _scanner_bonus(v, unit, content)
         for move, covered in _search_spots(v, by_grid, ship, actions, bonus)[:SEARCH_SPOTS]:
-            note = f"a search covers {covered} grid{'s' if covered != 1 else ''}"
+            note = ngettext("a search covers {n} grid", "a search covers {n} grids", covered)
+            note = note.format(n=covered)
             old = chosen.get(move.to)
-            label = (
-                f"{old.label} · {note}" if old else _costed(f"Search spot {move.to}", move, note)
-            )
+            spot = _("Search spot {grid}").format(grid=move.to)
+            label = f"{old.label} · {note}" if old else _costed(spot, move, note)
             chosen[move.to] = Choice(label[:100], move.command)
     here = tuple(_grid_choice(m, ship) for m in by_grid.values() if _in(m.to, region.key, ship))
     elsewhere = tuple(
@@ -137,7 +142,7 @@ def _in(grid: Grid, region: str, ship: Ship) -> bool:
 
 
 def _costed(label: str, move: Destination, note: str = "") -> str:
-    cost = f"{move.cost} action{'s' if move.cost != 1 else ''}"
+    cost = ngettext("{n} action", "{n} actions", move.cost).format(n=move.cost)
     return ", ".join(part for part in (label, note, cost) if part)
 
 
@@ -160,7 +165,7 @@ def _exits(by_grid: dict[Grid, Destination], region: str, ship: Ship) -> Found:
         best = min((by_grid[g] for g in inside), key=lambda m: (m.cost, str(m.to)))
         other = next((r for r in door.regions if r != region), None)
         beyond = ship.regions[other].name if other else "space"
-        found.append((best, f"Door to {beyond} {best.to}"))
+        found.append((best, _("Door to {room} {grid}").format(room=beyond, grid=best.to)))
     return sorted(found, key=lambda f: f[0].cost)
 
 
@@ -179,12 +184,16 @@ def _shafts(by_grid: dict[Grid, Destination], ship: Ship) -> Found:
     for move in by_grid.values():
         lift, hatch = ship.lift_at(move.to), ship.hatch_at(move.to)
         if lift is not None:
-            found.append((move, f"Lift {lift.letter} {move.to}"))
+            found.append((move, _("Lift {letter} {grid}").format(letter=lift.letter, grid=move.to)))
         elif hatch is not None:
             other = hatch.other_end(move.to)
-            way = "up" if other.deck > move.to.deck else "down"
+            way = (
+                _("Hatch {letter} (up to {deck}) {grid}")
+                if other.deck > move.to.deck
+                else _("Hatch {letter} (down to {deck}) {grid}")
+            )
             found.append(
-                (move, f"Hatch {hatch.letter} ({way} to {deck_label(other.deck)}) {move.to}")
+                (move, way.format(letter=hatch.letter, deck=deck_label(other.deck), grid=move.to))
             )
     return found
 

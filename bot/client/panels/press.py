@@ -20,6 +20,7 @@ from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
 from bot.client.panels.layout import to_view
 from bot.desk.service import Desk, Outcome, Refusal, Seat, Table
 from bot.present import hints
+from bot.present.locale import N_
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Side
 
@@ -30,10 +31,13 @@ log = logging.getLogger("quicksilver.bot")
 
 Inter = discord.Interaction[discord.Client]
 
-STALE = "⌛ That choice is no longer open: the game has moved on. Here is a fresh panel."
-NOT_YOURS = "⚠️ This panel belongs to another player: press **Play** for your own."
-GONE = "⚠️ That game is no longer running here; this panel belongs to the past."
-DAMAGED = (
+# Words marked here and said in the presser's language (actions.say).
+STALE = N_("⌛ That choice is no longer open: the game has moved on. Here is a fresh panel.")
+NOT_YOURS = N_("⚠️ This panel belongs to another player: press **Play** for your own.")
+GONE = N_("⚠️ That game is no longer running here; this panel belongs to the past.")
+IN_DMS = N_("👾 Your panel is in your DMs: plot there.")
+NO_DMS = N_("I cannot DM you, and the alien plots in secret.")
+DAMAGED = N_(
     "⚠️ That control is damaged or was not made by me, so nothing was done. Here is a fresh panel."
 )
 
@@ -52,9 +56,9 @@ async def open_panel(interaction: Inter, table: Table) -> None:
         panel = build_panel(bot.desk, table, user, lang=actions.language(interaction))
     if table.seat_of(user) is Seat.ALIEN and not actions.in_dm(interaction):
         if await delivery.dm(bot, table, user, [panel.text()], view=to_view(panel)):
-            await actions.reply(interaction, ["👾 Your panel is in your DMs: plot there."])
+            await actions.reply(interaction, [actions.say(interaction, IN_DMS)])
         else:
-            await actions.reply(interaction, ["I cannot DM you, and the alien plots in secret."])
+            await actions.reply(interaction, [actions.say(interaction, NO_DMS)])
         return
     await interaction.followup.send(panel.text(), view=to_view(panel), ephemeral=True)
 
@@ -66,18 +70,18 @@ async def on_press(interaction: Inter, pid: ids.PanelId, value: str) -> None:
     bot = _bot(interaction)
     bot.stopwatch.arrive(interaction)
     if interaction.user.id != pid.user:
-        await interaction.response.send_message(NOT_YOURS, ephemeral=True)
+        await interaction.response.send_message(actions.say(interaction, NOT_YOURS), ephemeral=True)
         return
     await interaction.response.defer()  # before the store is read: a slow one is fine
     bot.stopwatch.ack(interaction)
     table = await bot.desk.find(pid.game)
     if table is None:
-        await interaction.followup.send(GONE, ephemeral=True)
+        await interaction.followup.send(actions.say(interaction, GONE), ephemeral=True)
         return
     try:
         actions.belongs_here(interaction, table.channel_id, table.players)
     except Refusal as refusal:
-        await interaction.followup.send(f"⚠️ {refusal}", ephemeral=True)
+        await interaction.followup.send(actions.refused(interaction, refusal), ephemeral=True)
         return
     table = await bot.desk.loaded(table)  # an idle game was dropped from memory: reload it
     if pid.kind == ids.LOOK:  # a picture for the presser; the panel stays as it is
@@ -86,16 +90,21 @@ async def on_press(interaction: Inter, pid: ids.PanelId, value: str) -> None:
         async with actions.guard(interaction):
             await show_focus(interaction, table, pid.arg)
         return
+    with actions.voice(interaction, table):
+        await _answer(interaction, table, pid, value)
+
+
+async def _answer(interaction: Inter, table: Table, pid: ids.PanelId, value: str) -> None:
     async with table.channel_lock:
         try:
             panel, outcome = await _act(interaction, table, pid, value)
         except Refusal as refusal:  # the presser lost their seat since (replaced, removed)
-            await interaction.followup.send(f"⚠️ {refusal}", ephemeral=True)
+            await interaction.followup.send(actions.refused(interaction, refusal), ephemeral=True)
             return
     await interaction.edit_original_response(content=panel.text(), view=to_view(panel))
     if outcome is not None:
         async with table.channel_lock:
-            await delivery.deliver(bot, table, outcome)
+            await delivery.deliver(_bot(interaction), table, outcome)
 
 
 async def _act(
@@ -106,13 +115,17 @@ async def _act(
     user = pid.user
     lang = actions.language(interaction)
     unit = pid.arg.partition(":")[0]
+
+    def said(message: str) -> str:
+        return actions.say(interaction, message)
+
     if not _well_formed(pid, value):
-        return build_panel(desk, table, user, notice=[DAMAGED], lang=lang), None
+        return build_panel(desk, table, user, notice=[said(DAMAGED)], lang=lang), None
     stale = pid.stamp != table.stamp()
     if pid.kind == ids.FRESH:
         return build_panel(desk, table, user, unit or None, lang=lang), None
     if stale:
-        return build_panel(desk, table, user, unit or None, notice=[STALE], lang=lang), None
+        return build_panel(desk, table, user, unit or None, notice=[said(STALE)], lang=lang), None
     if pid.kind == ids.UNIT:
         return build_panel(desk, table, user, value, lang=lang), None
     if pid.kind == ids.PICK and value.startswith(f"{ids.PAGE}:"):
@@ -123,23 +136,22 @@ async def _act(
         try:
             found = hints.hint_lines(await desk.suggest(table, user))
         except Refusal as refusal:
-            found = [f"⚠️ {refusal}"]
+            found = [actions.refused(interaction, refusal)]
         return build_panel(desk, table, user, unit or None, notice=found, lang=lang), None
     if pid.kind == ids.PASS:
         several = len(table.seated(Seat.CREW)) > 1 and table.side_of(user) is Side.CREW
         return confirm_panel(table, user, several, lang), None
     command = _command_of(pid, value)
     if command is None or not _still_offered(desk, table, user, pid, command):
-        return build_panel(desk, table, user, unit or None, notice=[STALE], lang=lang), None
+        return build_panel(desk, table, user, unit or None, notice=[said(STALE)], lang=lang), None
     try:
         if pid.kind == ids.UNDO:
             outcome = await desk.undo(table, user, int(pid.arg))
         else:
             outcome = await desk.play(table, user, command, in_dm=actions.in_dm(interaction))
     except Refusal as refusal:
-        return build_panel(
-            desk, table, user, unit or None, notice=[f"⚠️ {refusal}"], lang=lang
-        ), None
+        notice = [actions.refused(interaction, refusal)]
+        return build_panel(desk, table, user, unit or None, notice=notice, lang=lang), None
     outcome.interaction_id = interaction.id
     shown = outcome.unit or unit or None
     notice = actions.reply_for(interaction, outcome)

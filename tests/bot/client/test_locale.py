@@ -12,20 +12,21 @@ from typing import Any
 
 import discord
 import pytest
-import simcord.interactions
 from babel.messages import pofile
 from discord import app_commands
 
 from bot.client.app import QuicksilverBot
 from bot.client.translator import CatalogueTranslator
+from bot.present import lessons
 from bot.present import locale as words
 from bot.present.catalogue import sentence
 from bot.present.events import reply_lines
 from engine.board.grid import Grid
 from engine.events import Who
+from engine.help.lessons import load_lesson
 from engine.moving.events import Moved
 from engine.state import Phase
-from tests.bot.helpers import make_world, phase_of, public_log, seat_and_start
+from tests.bot.helpers import create, make_world, phase_of, public_log, seat_and_start
 from tests.bot.panel_driver import Tapper, buttons, open_panel, selects
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
@@ -86,8 +87,11 @@ def test_there_is_a_second_language():
 
 @pytest.mark.parametrize("lang", words.languages())
 def test_every_word_in_the_code_is_in_the_catalogue_and_translated(lang):
-    code = command_words() | marked_words()
+    """The code's marked words, the slash commands' descriptions and every word of the
+    tutorials' lessons (data/tutorial_*.toml, bot.present.lessons)."""
+    code = command_words() | marked_words() | lessons.lesson_words()
     assert {"Undo", "Close-up", "End {unit}", "Recent public events", "success"} <= code
+    assert load_lesson("crew").steps[0].text in code
     catalogue = entries(lang)
     assert sorted(code - set(catalogue)) == [], "missing from the catalogue"
     assert sorted(set(catalogue) - code) == [], "no longer used by the code"
@@ -162,23 +166,6 @@ async def test_the_synced_commands_carry_the_french_descriptions(simcord_env):
     assert "name_localizations" not in log or not log["name_localizations"]
 
 
-@pytest.fixture
-def french(monkeypatch):
-    """Users whose Discord is in French: their interactions carry ``locale: fr``, as
-    Discord's do (simcord otherwise says en-US for everyone)."""
-    speakers: set[int] = set()
-    built = simcord.interactions.base_payload
-
-    def base_payload(*args: Any, **kwargs: Any) -> Any:
-        record, payload = built(*args, **kwargs)
-        if kwargs.get("user_id") in speakers:
-            payload["locale"] = "fr"
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    return speakers
-
-
 def labels(message: Any) -> set[str]:
     return {b.get("label", "") for b in buttons(message)} | {
         s.get("placeholder", "") for s in selects(message)
@@ -200,8 +187,10 @@ async def test_a_french_player_reads_the_panel_in_french_and_the_others_in_engli
         panel
     )
     assert not {"End phase", "Refresh", "Close-up"} & labels(panel)
-    assert "your crew panel" in panel.content  # not yet translated: English
+    assert "votre panneau d'équipage" in panel.content and "your crew panel" not in panel.content
+    assert "En action : **" in panel.content and "Acting:" not in panel.content
     theirs = await open_panel(Tapper(second), world.messages())
+    assert "your crew panel" in theirs.content and "Acting: **" in theirs.content
     assert {"End phase", "Refresh", "Close-up"} <= labels(theirs)
     assert not {"Finir la phase", "Actualiser"} & labels(theirs)
     # A move played from the French panel is told to its player in French; the game's
@@ -253,3 +242,18 @@ def test_the_reply_is_worded_again_only_where_its_lines_are_the_events_sentences
     ]
     assert sentence(moved) == "Hyun moves 1-F6 → 1-F7 (2 actions)"  # English outside
     assert reply_lines(["Done."], [moved], "fr") == ["Done."]
+
+
+async def test_a_marked_refusal_is_answered_in_the_persons_language(simcord_env, french):
+    world = make_world(simcord_env, crew=2)
+    await create(world, world.crew[0], 7)
+    for actor in world.crew:
+        await actor.slash(world.channel, "game join", seat="crew")
+    first, second = world.crew
+    french.add(first.id)
+    theirs = await first.slash(world.channel, "game do", command="pass")
+    assert theirs.response.content == (
+        "⚠️ La partie n'a pas encore commencé : `/game start` quand les places sont prises."
+    )
+    mine = await second.slash(world.channel, "game do", command="pass")
+    assert mine.response.content.startswith("⚠️ The game has not started yet")

@@ -6,7 +6,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.client.panels.choices import SELECT_MAX, Choice, UnitChoices, choices_for, page
+from bot.client.panels.choices import (
+    SELECT_MAX,
+    Choice,
+    UnitChoices,
+    choices_for,
+    odds_words,
+    page,
+)
 from engine import commands as c
 from engine.board.grid import Grid
 from engine.dice import Rng
@@ -105,3 +112,8 @@ def test_crew_options_cover_moves_with_cost_and_room_and_a_search_button() -> No
     assert any(room in m.label and "action" in m.label for m in choices.moves)
     assert any(b.command == "search hyun 1" for b in choices.buttons)
     assert any(b.command == "end hyun" for b in choices.buttons)
+
+
+def test_c1_an_attacks_odds_are_worded_from_the_roll_it_needs() -> None:
+    assert odds_words(3) == "needs 4+ (50%)"
+    assert odds_words(6) == "cannot fail (100%)" and odds_words(0) == "cannot succeed (0%)"

@@ -37,8 +37,13 @@ def _newest(messages: list[Any], has: str) -> Any:
 class Newcomer:
     """Presses exactly the labels the tutorial names, nothing else."""
 
-    def __init__(self, world: World, actor: Any, side: str) -> None:
+    def __init__(
+        self, world: World, actor: Any, side: str, play: str = "Play", ready: str = "You are ready"
+    ) -> None:
+        """``play`` and ``ready``: the Play button's label and the last word's, as the
+        learner's language says them."""
         self.world, self.side, self.member = world, side, actor
+        self.play, self.ready = play, ready
         self.tapper = Tapper(actor if side == "crew" else actor.user)  # the alien's: in DMs
         self.pressed: list[str] = []
 
@@ -71,14 +76,16 @@ class Newcomer:
         thread = _thread(self.world)
         step = _newest(thread.history(), "👉")
         labels = told(step.content)
-        assert labels[0] == "Play"
+        assert labels[0] == self.play
         play = next(
-            m for m in reversed(thread.history()) if any(b["label"] == "Play" for b in buttons(m))
+            m
+            for m in reversed(thread.history())
+            if any(b["label"] == self.play for b in buttons(m))
         )
-        self.pressed.append("Play")
-        opened = (await self.member.click(play, label="Play")).response
+        self.pressed.append(self.play)
+        opened = (await self.member.click(play, label=self.play)).response
         if self.side == "alien":  # the alien plots in DMs, as in a real game
-            assert "in your DMs" in opened.content
+            assert "in your DMs" in opened.content or "vos messages privés" in opened.content
             opened = next(
                 m for m in reversed(self.world.alien.user.dm_channel.history()) if m.components
             )
@@ -87,7 +94,7 @@ class Newcomer:
     async def play_lesson(self, most: int = 20) -> None:
         panel = await self.open_panel()
         for _ in range(most):
-            if "You are ready" in "\n".join(m.content for m in _thread(self.world).history()):
+            if self.ready in "\n".join(m.content for m in _thread(self.world).history()):
                 return
             assert "👉" in panel.content and len(panel.content) < 1990, panel.content
             panel = await self.press(panel, told(panel.content))
