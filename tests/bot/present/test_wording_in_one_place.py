@@ -26,7 +26,7 @@ from tests.event_corpus import read_fixture
 
 ROOT = Path(__file__).resolve().parents[3]
 PRESENT = ROOT / "bot" / "present"
-WORDERS = {PRESENT / "catalogue.py", PRESENT / "events.py", PRESENT / "digest.py"}
+WORDERS = {*(PRESENT / "catalogue").glob("*.py"), PRESENT / "events.py", PRESENT / "digest.py"}
 SOURCES = ("engine", "bot", "render", "benchmarks")
 _MATCHERS = {"startswith", "endswith", "removeprefix", "removesuffix", "find", "index"}
 _REGEX = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "split"}

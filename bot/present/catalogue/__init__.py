@@ -1,0 +1,70 @@
+"""The English catalogue: the one place where events become words.
+
+One function per event kind (:data:`SENTENCES`, keyed by record class) turns a record
+into the sentence people read. They live by rule family, as the records do in
+``engine/`` (``setup``, ``turns``, ``efforts``, ``moving``, ``hiding``, ``fighting``,
+``escape``, ``growing``, ``equipment``), with the words they share (names, counts,
+rolls) in ``words`` and the channel digest's lines in ``digest``. Every output (the
+channel, DMs, the terminal table, scripts: :mod:`bot.present.events`) says the same.
+Another language is a gettext catalogue of these sentences (:mod:`bot.present.locale`):
+the ones marked ``_`` (moves, doors, pipe-runs, searches, attacks and their rolls) are
+worded in it for the person who acted, in their reply; the rest, and every other output,
+stay English. Names of things (humans, life stages, gear, systems, rooms) come from the
+records and the game's data, as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.present.catalogue import (
+    efforts,
+    equipment,
+    escape,
+    fighting,
+    growing,
+    hiding,
+    moving,
+    setup,
+    turns,
+)
+from bot.present.catalogue.digest import (
+    digest_more,
+    digest_moves,
+    digest_nothing,
+    digest_unseen,
+    leftover_searches,
+)
+from bot.present.catalogue.words import modifier_text, roll_text
+from engine.events import Event
+
+__all__ = [
+    "SENTENCES",
+    "digest_more",
+    "digest_moves",
+    "digest_nothing",
+    "digest_unseen",
+    "leftover_searches",
+    "modifier_text",
+    "roll_text",
+    "sentence",
+]
+
+# Every event kind's sentence, family by family (one module each, as in engine/).
+SENTENCES: dict[type[Event], Callable[[Any], str]] = {
+    **setup.SENTENCES,
+    **turns.SENTENCES,
+    **efforts.SENTENCES,
+    **moving.SENTENCES,
+    **hiding.SENTENCES,
+    **fighting.SENTENCES,
+    **escape.SENTENCES,
+    **growing.SENTENCES,
+    **equipment.SENTENCES,
+}
+
+
+def sentence(event: Event) -> str:
+    """The event in one English sentence."""
+    return SENTENCES[type(event)](event)

@@ -1,0 +1,61 @@
+"""The English catalogue: moving (C.4, E.2.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.present.catalogue.words import Name, actions, count
+from bot.present.locale import _
+from engine.events import (
+    Event,
+)
+from engine.moving.events import (
+    BlownOut,
+    BlowOutCause,
+    DoorWorked,
+    LostToSpace,
+    MarkersLost,
+    Moved,
+    Waited,
+)
+
+
+def _moved(e: Moved) -> str:
+    said = _("{who} moves {start} → {grid} ({cost})")
+    return said.format(who=Name(e.who), start=e.start, grid=e.grid, cost=actions(e.cost))
+
+
+def _waited(e: Waited) -> str:
+    return f"{Name(e.who)} waits."
+
+
+def _door_worked(e: DoorWorked) -> str:
+    said = _("{who} opens {door} ({cost})") if e.opening else _("{who} closes {door} ({cost})")
+    return said.format(who=Name(e.who), door=e.door, cost=actions(e.cost))
+
+
+def _blown_out(e: BlownOut) -> str:
+    why = {
+        BlowOutCause.OPENED: _("The outer Air Lock door opens"),
+        BlowOutCause.SMASHED: _("The outer Air Lock door is smashed"),
+    }[e.cause]
+    return _("{why}: the Air Lock blows out into space (E.2.5)").format(why=why)
+
+
+def _markers_lost(e: MarkersLost) -> str:
+    return f"{count(e.count, 'marker')} lost to space"
+
+
+def _lost_to_space(e: LostToSpace) -> str:
+    return f"{Name(e.who)} is lost to space (E.2.5)"
+
+
+SENTENCES: dict[type[Event], Callable[[Any], str]] = {
+    Moved: _moved,
+    Waited: _waited,
+    DoorWorked: _door_worked,
+    BlownOut: _blown_out,
+    MarkersLost: _markers_lost,
+    LostToSpace: _lost_to_space,
+}
