@@ -280,6 +280,12 @@ def language(interaction: Inter) -> str:
     return language_of(interaction.locale.value)
 
 
+def privately(interaction: Inter) -> contextlib.AbstractContextManager[None]:
+    """Around words only the person reads (an ephemeral answer, their own copy of a
+    page): their own language. Never around a post to a channel."""
+    return speaking(language(interaction))
+
+
 def voice(interaction: Inter, table: Table) -> contextlib.AbstractContextManager[None]:
     """Around what a press or command makes happen at ``table``: a tutorial's thread is
     the learner's alone, so everything said there (its posts, its buttons, the lesson)

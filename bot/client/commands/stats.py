@@ -12,6 +12,7 @@ they work after a restart, and only in the server the board belongs to.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
@@ -60,7 +61,9 @@ async def _profile(interaction: Inter, who: discord.abc.User, *, ephemeral: bool
     await actions.defer(interaction, ephemeral=ephemeral)
     store = bot_of(interaction).desk.store
     found = await desk_stats.profile(store, who.id, interaction.guild_id)
-    lines = words.profile_text(found, who.mention, interaction.guild_id is not None)
+    # Only you see it: your language; shared with the channel: English, as every post.
+    with actions.privately(interaction) if ephemeral else contextlib.nullcontext():
+        lines = words.profile_text(found, who.mention, interaction.guild_id is not None)
     await actions.reply(interaction, lines, ephemeral=ephemeral)
 
 
@@ -177,8 +180,9 @@ async def show_page(interaction: Inter, button: BoardButton, *, opens_copy: bool
     board = await desk_stats.board(
         bot_of(interaction).desk.store, button.guild_id, button.side, button.min_games, button.page
     )
-    content = "\n".join(words.board_text(board))
-    view = board_view(board, public=False)
+    with actions.privately(interaction):  # the presser's own copy
+        content = "\n".join(words.board_text(board))
+        view = board_view(board, public=False)
     if opens_copy:
         await interaction.followup.send(
             content, view=view, ephemeral=True, allowed_mentions=delivery.NO_PINGS
