@@ -404,16 +404,18 @@ async def show_hand(
     await defer(interaction)
     table = table or await table_for(interaction, game_id)
     bot = bot_of(interaction)
-    lines = texts.hand_text(table, interaction.user.id)
+    with privately(interaction):  # the DM too answers this person's own command
+        lines = texts.hand_text(table, interaction.user.id)
+        sent, help_ = _("Sent to your DMs."), _(texts.DM_HELP)
     if not resend:
         await reply(interaction, lines)
         return
     if table.seat_of(interaction.user.id) in (Seat.ALIEN, Seat.CREW) and await delivery.dm(
         bot, table, interaction.user.id, lines
     ):
-        await reply(interaction, ["Sent to your DMs."])
+        await reply(interaction, [sent])
     else:
-        await reply(interaction, [texts.DM_HELP, *lines])
+        await reply(interaction, [help_, *lines])
 
 
 async def show_status(
@@ -421,7 +423,9 @@ async def show_status(
 ) -> None:
     await defer(interaction)
     table = table or await table_for(interaction, game_id)
-    await reply(interaction, [texts.status_text(table)])
+    with privately(interaction):
+        status = texts.status_text(table)
+    await reply(interaction, [status])
 
 
 async def show_log(interaction: Inter, count: int, game_id: int | None = None) -> None:

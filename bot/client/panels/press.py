@@ -134,7 +134,9 @@ async def _act(
         return build_panel(desk, table, user, unit, turned, lang=lang), None
     if pid.kind == ids.HINT:  # the advisor: words on the presser's own panel only
         try:
-            found = hints.hint_lines(await desk.suggest(table, user))
+            decision = await desk.suggest(table, user)
+            with actions.privately(interaction):
+                found = hints.hint_lines(decision)
         except Refusal as refusal:
             found = [actions.refused(interaction, refusal)]
         return build_panel(desk, table, user, unit or None, notice=found, lang=lang), None
