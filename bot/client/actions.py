@@ -195,16 +195,22 @@ async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> No
     table = table or await table_for(interaction)
     async with table.channel_lock:
         await bot.desk.join(table, interaction.user.id, seat)
-        lines = [f"You sit as **{seat.value}** in game {table.id}."]
-        if seat is not Seat.SPECTATOR:
-            greeting = [
-                f"Your secret notes for game {table.id} in #{table.row.channel_name} "
-                "will arrive here."
+        with privately(interaction):  # the reply and the DM: theirs alone
+            lines = [
+                _("You sit as **{seat}** in game {game}.").format(seat=seat.value, game=table.id)
             ]
-            if await delivery.dm(bot, table, interaction.user.id, greeting):
-                lines.append("I sent you a DM: your secret notes will arrive there.")
-            else:
-                lines.append(texts.DM_HELP)
+            greeting = [
+                _("Your secret notes for game {game} in #{channel} will arrive here.").format(
+                    game=table.id, channel=table.row.channel_name
+                )
+            ]
+            sent, help_ = (
+                _("I sent you a DM: your secret notes will arrive there."),
+                _(texts.DM_HELP),
+            )
+        if seat is not Seat.SPECTATOR:
+            dm_sent = await delivery.dm(bot, table, interaction.user.id, greeting)
+            lines.append(sent if dm_sent else help_)
         await reply(interaction, lines)
         await delivery.post(
             bot,
@@ -256,22 +262,23 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
     mod = await is_mod(interaction)
     async with table.channel_lock:
         outcome = await bot.desk.start(table, interaction.user.id, mod)
-        outcome.interaction_id = interaction.id
+        acted(interaction, outcome)
         await reply(interaction, ["The game is on: set-up begins."])
         await delivery.deliver(bot, table, outcome)
         alien = table.alien_player()
         if alien is not None:
-            await delivery.dm(
-                bot,
-                table,
-                alien.user_id,
-                [
-                    f"👾 Game {table.id} in #{table.row.channel_name}: you are the alien.",
-                    "Set-up: `/alien ability`, `/alien larva`, "
-                    "or `/alien quick` for both at random.",
-                    "Standing order for an exact 7 (D.5): `/alien order on|off`.",
-                ],
-            )
+            with delivery.to_person(outcome, alien.user_id):
+                welcome_dm = [
+                    _("👾 Game {game} in #{channel}: you are the alien.").format(
+                        game=table.id, channel=table.row.channel_name
+                    ),
+                    _(
+                        "Set-up: `/alien ability`, `/alien larva`, "
+                        "or `/alien quick` for both at random."
+                    ),
+                    _("Standing order for an exact 7 (D.5): `/alien order on|off`."),
+                ]
+            await delivery.dm(bot, table, alien.user_id, welcome_dm)
 
 
 # --- playing -------------------------------------------------------------------------
@@ -293,6 +300,13 @@ def voice(interaction: Inter, table: Table) -> contextlib.AbstractContextManager
     if table.row.tutorial:
         return speaking(language(interaction))
     return contextlib.nullcontext()
+
+
+def acted(interaction: Inter, outcome: Outcome) -> None:
+    """Stamp ``outcome`` with the interaction that caused it: for timings, and for the
+    actor's own language in what it sends them alone (bot.client.delivery.to_person)."""
+    outcome.interaction_id = interaction.id
+    outcome.actor_language = language(interaction)
 
 
 def reply_for(interaction: Inter, outcome: Outcome) -> list[str]:
@@ -321,7 +335,7 @@ async def _play(interaction: Inter, text: str, table: Table, as_side: Side | Non
         outcome = await bot.desk.play(
             table, interaction.user.id, text, in_dm=in_dm(interaction), as_side=as_side
         )
-        outcome.interaction_id = interaction.id
+        acted(interaction, outcome)
         side = table.side_of(interaction.user.id)
         can_undo = table.game is not None and side is not None and table.game.can_undo(side) is None
         view = ui.action_view(

@@ -154,7 +154,7 @@ async def _act(
     except Refusal as refusal:
         notice = [actions.refused(interaction, refusal)]
         return build_panel(desk, table, user, unit or None, notice=notice, lang=lang), None
-    outcome.interaction_id = interaction.id
+    actions.acted(interaction, outcome)
     shown = outcome.unit or unit or None
     notice = actions.reply_for(interaction, outcome)
     return build_panel(desk, table, user, shown, notice=notice, lang=lang), outcome

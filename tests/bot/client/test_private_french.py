@@ -10,7 +10,7 @@ from typing import Any
 from bot.present import rules as rules_words
 from engine.help import rules_help
 from tests.bot.client.test_stats import _buttons, _many_rated, _press, said
-from tests.bot.helpers import make_world, seat_and_start
+from tests.bot.helpers import create, make_world, seat_and_start
 from tests.bot.panel_driver import Tapper, button_labelled, open_panel
 
 
@@ -176,3 +176,39 @@ async def test_rules_framing_in_the_askers_language_the_rulebooks_text_english(s
     assert "Je ne connais aucun sujet de règles « warp drive »." in unknown
     assert "Tapez quelques lettres pour voir la liste." in unknown
     assert "no rules topic" not in unknown
+
+
+async def test_the_alien_players_dms_from_their_own_presses_are_french_the_others_english(
+    simcord_env, french
+):
+    """A DM has no locale of its own: the one the alien's own interaction caused (joining,
+    starting, ending set-up or their phase) is in their language; one someone else's
+    press causes stays English (no stored preference: README, Languages)."""
+    world = make_world(simcord_env, crew=1)
+    alien, crew = world.alien, world.crew[0]
+    french.add(alien.id)
+    await create(world, crew, 7)
+    joined = private(await alien.slash(world.channel, "game join", seat="alien"))
+    assert joined.startswith("Vous prenez place comme **alien** dans la partie ")
+    assert "Je vous ai envoyé un message privé" in joined
+    await crew.slash(world.channel, "game join", seat="crew")
+    await alien.slash(world.channel, "game start")
+    await crew.slash(world.channel, "game setup")
+    await alien.user.slash("game setup")  # the last set-up choice: the hands are dealt
+    dms = "\n".join(world.dm_texts(alien))
+    assert "Vos notes secrètes de la partie " in dms
+    assert ": vous êtes l'alien." in dms and "you are the alien" not in dms
+    assert "👾 **Votre alien** — partie " in dms and "Your alien" not in dms
+    crew_dms = "\n".join(world.dm_texts(crew))
+    assert "🧑‍🚀 **Your crew** — game " in crew_dms and "Votre" not in crew_dms
+
+    before = len(world.dm_texts(alien))
+    await alien.user.slash("alien piperun")
+    await alien.user.slash("alien pass")  # their phase ends: their private map
+    maps = world.dm_texts(alien)[before:]
+    assert any(t.startswith("🗺️ Votre carte privée — partie ") for t in maps), maps
+    before = len(world.dm_texts(alien))
+    await crew.slash(world.channel, "game pass")  # the crew's press: English
+    maps = world.dm_texts(alien)[before:]
+    assert any(t.startswith("🗺️ Your private map — game ") for t in maps), maps
+    assert not any("Votre" in t for t in maps)
