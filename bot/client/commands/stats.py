@@ -3,7 +3,8 @@
 Who sees what: ``/stats me`` answers only you (``public:True`` shares it);
 ``/stats user`` answers only you too (you looked someone up; they are not told);
 ``/stats server`` and ``/stats balance`` are public, as leaderboards and the game's
-fairness are everyone's business. The leaderboard's ◀ ▶ and side buttons work like the
+fairness are everyone's business. What only you see is in your Discord language; what
+the channel reads, English. The leaderboard's ◀ ▶ and side buttons work like the
 replay's: a press on the channel's message opens the presser's own copy at that page,
 whose buttons then turn its pages in place, so nobody fights over one message. Their
 custom ids (``qst:<guild>:<side>:<min games>:<page>:<slot>[:p]``) carry everything, so
