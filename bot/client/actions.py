@@ -401,8 +401,11 @@ async def show_map(
     if viewer is Viewer.ALIEN and not in_dm(interaction):
         viewer = Viewer.ALIEN  # ephemeral: only the alien sees this answer
     file = await delivery.map_file(table, viewer)
-    title = texts.phase_title(table.view_for(viewer))
-    caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {title}; one deck up close:"
+    with privately(interaction):
+        title = texts.phase_title(table.view_for(viewer))
+        caption = _("🗺️ Your view ({viewer}) — game {game}, {title}; one deck up close:").format(
+            viewer=viewer.value, game=table.id, title=title
+        )
     from bot.client.deck_maps import deck_view
 
     await reply(interaction, [caption], file=file, view=deck_view(table))
@@ -446,4 +449,6 @@ async def show_log(interaction: Inter, count: int, game_id: int | None = None) -
     await defer(interaction)
     table = await table_for(interaction, game_id)
     shown = await bot_of(interaction).desk.public_log(table, max(1, min(count, 100)))
-    await reply(interaction, texts.log_text(table, shown))
+    with privately(interaction):  # the heading; the stored lines are the channel's English
+        lines = texts.log_text(table, shown)
+    await reply(interaction, lines)

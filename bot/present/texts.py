@@ -271,8 +271,9 @@ def hand_text(table: Table, user_id: int) -> list[str]:
 def log_text(table: Table, shown: Sequence[str]) -> list[str]:
     """The newest public lines (paged from the store by the caller)."""
     if not shown:
-        return ["Nothing has happened in public yet."]
-    return chunks([f"📜 **Last {len(shown)} public events** — game {table.id}", *shown])
+        return [_("Nothing has happened in public yet.")]
+    head = _("📜 **Last {n} public events** — game {game}").format(n=len(shown), game=table.id)
+    return chunks([head, *shown])
 
 
 def score_lines(v: View) -> list[str]:

@@ -124,6 +124,13 @@ async def test_game_status_hand_and_players_in_the_askers_language(simcord_env, 
     assert "• 🧑‍🚀 équipage: <@" in players and " parties, gagnées " in players
     assert "Players of game" not in players
     assert "👥 **Players of game " in private(await second.slash(world.channel, "game players"))
+    seen = private(await first.slash(world.channel, "game map"))
+    assert seen.startswith("🗺️ Votre vue (crew) — partie ") and "un pont en gros plan" in seen
+    seen = private(await second.slash(world.channel, "game map"))
+    assert seen.startswith("🗺️ Your view (crew) — game ")
+    log = private(await first.slash(world.channel, "game log"))
+    assert "derniers événements publics** — partie " in log and "public events**" not in log
+    assert "public events** — game " in private(await second.slash(world.channel, "game log"))
     assert world.texts()[before:] == []  # nothing of it in the channel
 
 
