@@ -195,16 +195,22 @@ async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> No
     table = table or await table_for(interaction)
     async with table.channel_lock:
         await bot.desk.join(table, interaction.user.id, seat)
-        lines = [f"You sit as **{seat.value}** in game {table.id}."]
-        if seat is not Seat.SPECTATOR:
-            greeting = [
-                f"Your secret notes for game {table.id} in #{table.row.channel_name} "
-                "will arrive here."
+        with privately(interaction):  # the reply and the DM: theirs alone
+            lines = [
+                _("You sit as **{seat}** in game {game}.").format(seat=seat.value, game=table.id)
             ]
-            if await delivery.dm(bot, table, interaction.user.id, greeting):
-                lines.append("I sent you a DM: your secret notes will arrive there.")
-            else:
-                lines.append(texts.DM_HELP)
+            greeting = [
+                _("Your secret notes for game {game} in #{channel} will arrive here.").format(
+                    game=table.id, channel=table.row.channel_name
+                )
+            ]
+            sent, help_ = (
+                _("I sent you a DM: your secret notes will arrive there."),
+                _(texts.DM_HELP),
+            )
+        if seat is not Seat.SPECTATOR:
+            dm_sent = await delivery.dm(bot, table, interaction.user.id, greeting)
+            lines.append(sent if dm_sent else help_)
         await reply(interaction, lines)
         await delivery.post(
             bot,
@@ -256,28 +262,35 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
     mod = await is_mod(interaction)
     async with table.channel_lock:
         outcome = await bot.desk.start(table, interaction.user.id, mod)
-        outcome.interaction_id = interaction.id
+        acted(interaction, outcome)
         await reply(interaction, ["The game is on: set-up begins."])
         await delivery.deliver(bot, table, outcome)
         alien = table.alien_player()
         if alien is not None:
-            await delivery.dm(
-                bot,
-                table,
-                alien.user_id,
-                [
-                    f"👾 Game {table.id} in #{table.row.channel_name}: you are the alien.",
-                    "Set-up: `/alien ability`, `/alien larva`, "
-                    "or `/alien quick` for both at random.",
-                    "Standing order for an exact 7 (D.5): `/alien order on|off`.",
-                ],
-            )
+            with delivery.to_person(outcome, alien.user_id):
+                welcome_dm = [
+                    _("👾 Game {game} in #{channel}: you are the alien.").format(
+                        game=table.id, channel=table.row.channel_name
+                    ),
+                    _(
+                        "Set-up: `/alien ability`, `/alien larva`, "
+                        "or `/alien quick` for both at random."
+                    ),
+                    _("Standing order for an exact 7 (D.5): `/alien order on|off`."),
+                ]
+            await delivery.dm(bot, table, alien.user_id, welcome_dm)
 
 
 # --- playing -------------------------------------------------------------------------
 def language(interaction: Inter) -> str:
     """The catalogue for the person's own Discord language (English without one)."""
     return language_of(interaction.locale.value)
+
+
+def privately(interaction: Inter) -> contextlib.AbstractContextManager[None]:
+    """Around words only the person reads (an ephemeral answer, their own copy of a
+    page): their own language. Never around a post to a channel."""
+    return speaking(language(interaction))
 
 
 def voice(interaction: Inter, table: Table) -> contextlib.AbstractContextManager[None]:
@@ -287,6 +300,13 @@ def voice(interaction: Inter, table: Table) -> contextlib.AbstractContextManager
     if table.row.tutorial:
         return speaking(language(interaction))
     return contextlib.nullcontext()
+
+
+def acted(interaction: Inter, outcome: Outcome) -> None:
+    """Stamp ``outcome`` with the interaction that caused it: for timings, and for the
+    actor's own language in what it sends them alone (bot.client.delivery.to_person)."""
+    outcome.interaction_id = interaction.id
+    outcome.actor_language = language(interaction)
 
 
 def reply_for(interaction: Inter, outcome: Outcome) -> list[str]:
@@ -315,7 +335,7 @@ async def _play(interaction: Inter, text: str, table: Table, as_side: Side | Non
         outcome = await bot.desk.play(
             table, interaction.user.id, text, in_dm=in_dm(interaction), as_side=as_side
         )
-        outcome.interaction_id = interaction.id
+        acted(interaction, outcome)
         side = table.side_of(interaction.user.id)
         can_undo = table.game is not None and side is not None and table.game.can_undo(side) is None
         view = ui.action_view(
@@ -381,8 +401,11 @@ async def show_map(
     if viewer is Viewer.ALIEN and not in_dm(interaction):
         viewer = Viewer.ALIEN  # ephemeral: only the alien sees this answer
     file = await delivery.map_file(table, viewer)
-    title = texts.phase_title(table.view_for(viewer))
-    caption = f"🗺️ Your view ({viewer.value}) — game {table.id}, {title}; one deck up close:"
+    with privately(interaction):
+        title = texts.phase_title(table.view_for(viewer))
+        caption = _("🗺️ Your view ({viewer}) — game {game}, {title}; one deck up close:").format(
+            viewer=viewer.value, game=table.id, title=title
+        )
     from bot.client.deck_maps import deck_view
 
     await reply(interaction, [caption], file=file, view=deck_view(table))
@@ -398,16 +421,18 @@ async def show_hand(
     await defer(interaction)
     table = table or await table_for(interaction, game_id)
     bot = bot_of(interaction)
-    lines = texts.hand_text(table, interaction.user.id)
+    with privately(interaction):  # the DM too answers this person's own command
+        lines = texts.hand_text(table, interaction.user.id)
+        sent, help_ = _("Sent to your DMs."), _(texts.DM_HELP)
     if not resend:
         await reply(interaction, lines)
         return
     if table.seat_of(interaction.user.id) in (Seat.ALIEN, Seat.CREW) and await delivery.dm(
         bot, table, interaction.user.id, lines
     ):
-        await reply(interaction, ["Sent to your DMs."])
+        await reply(interaction, [sent])
     else:
-        await reply(interaction, [texts.DM_HELP, *lines])
+        await reply(interaction, [help_, *lines])
 
 
 async def show_status(
@@ -415,11 +440,15 @@ async def show_status(
 ) -> None:
     await defer(interaction)
     table = table or await table_for(interaction, game_id)
-    await reply(interaction, [texts.status_text(table)])
+    with privately(interaction):
+        status = texts.status_text(table)
+    await reply(interaction, [status])
 
 
 async def show_log(interaction: Inter, count: int, game_id: int | None = None) -> None:
     await defer(interaction)
     table = await table_for(interaction, game_id)
     shown = await bot_of(interaction).desk.public_log(table, max(1, min(count, 100)))
-    await reply(interaction, texts.log_text(table, shown))
+    with privately(interaction):  # the heading; the stored lines are the channel's English
+        lines = texts.log_text(table, shown)
+    await reply(interaction, lines)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
@@ -15,6 +16,7 @@ from bot.config import ai_pace
 from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.desk.tables import damaged_text
 from bot.present import texts
+from bot.present.locale import _, speaking
 from engine.views import Viewer
 from render.board import render_png
 
@@ -120,6 +122,16 @@ async def dm(
 COMPUTER_MOVES_MAX = 2000  # a safety stop for one run of the game's moves
 
 
+def to_person(outcome: Outcome, user_id: int) -> contextlib.AbstractContextManager[None]:
+    """Around words for ``user_id`` alone (a DM) that ``outcome`` causes: the actor's own
+    language when they are the actor (they pressed: Discord told us theirs); otherwise
+    as spoken around (English, or a tutorial's learner's), since no stored preference
+    says anyone else's."""
+    if user_id == outcome.actor:
+        return speaking(outcome.actor_language)
+    return contextlib.nullcontext()
+
+
 async def deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     """Tell everyone what ``outcome`` lets them know, then let the game play its side if
     it waits on it (or the computer stands in for an away player); call with the
@@ -160,6 +172,8 @@ async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     if outcome.public:  # the desk's own notes (a game begins, a take-back), not commands
         await post(bot, table.channel_id, outcome.public)
     alien = table.alien_player()
+    # Never the actor's own (the alien's private events of its own command are its reply):
+    # no interaction of theirs to take a language from, so English (README, Languages).
     if outcome.alien_private and alien and outcome.actor != alien.user_id:
         await dm(bot, table, alien.user_id, [f"*Game {table.id}:*", *outcome.alien_private])
     if outcome.crew_private:
@@ -175,7 +189,9 @@ async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
         await post_phase(bot, table, outcome)
     if outcome.send_hands:
         for player in [*table.seated(Seat.CREW), *table.seated(Seat.ALIEN)]:
-            await dm(bot, table, player.user_id, texts.hand_text(table, player.user_id))
+            with to_person(outcome, player.user_id):
+                hand = texts.hand_text(table, player.user_id)
+            await dm(bot, table, player.user_id, hand)
     if outcome.game_over:
         await post_result(bot, table)
         if table.row.tutorial:  # the lesson is over: "you are ready" (issue 25)
@@ -205,13 +221,11 @@ async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> Non
     bot.stopwatch.image(outcome.interaction_id, time.perf_counter() - started)
     alien = table.alien_player()
     if alien is not None and table.status == "playing":
-        await dm(
-            bot,
-            table,
-            alien.user_id,
-            [f"🗺️ Your private map — game {table.id} in #{table.row.channel_name}"],
-            file=await map_file(table, Viewer.ALIEN),
-        )
+        with to_person(outcome, alien.user_id):
+            caption = _("🗺️ Your private map — game {game} in #{channel}").format(
+                game=table.id, channel=table.row.channel_name
+            )
+        await dm(bot, table, alien.user_id, [caption], file=await map_file(table, Viewer.ALIEN))
     if table.status == "playing":
         await ping(bot, table)
 

@@ -20,6 +20,7 @@ from collections import OrderedDict
 
 from bot.desk.base import DeskBase
 from bot.desk.tables import Refusal, Table
+from bot.present.locale import N_
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.players.base import Player
@@ -49,13 +50,13 @@ class Advisor(DeskBase):
         refused when hints are off, for a spectator, or when it is not their turn."""
         async with self._hold(table):
             if table.row.hints_off:
-                raise Refusal("Hints are switched off in this game by its creator.")
+                raise Refusal(N_("Hints are switched off in this game by its creator."))
             side = table.side_of(user_id)
             game = table.game
             if side is None or game is None or table.status != "playing":
-                raise Refusal("Only the game's players may ask for a hint, while it is played.")
+                raise Refusal(N_("Only the game's players may ask for a hint, while it is played."))
             if game.state.phase is Phase.SETUP or side not in table.acting_sides():
-                raise Refusal("A hint is for your side's own phase: nothing to weigh now.")
+                raise Refusal(N_("A hint is for your side's own phase: nothing to weigh now."))
             legal = self.legal_for(table, user_id)  # type: ignore[attr-defined]
             player = await self._expert(table, side)
             rng = advice_rng(table.id, game.length)

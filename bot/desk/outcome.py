@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.present.locale import SOURCE
 from engine.events import Event
 from engine.state import Side
 
@@ -35,6 +36,9 @@ class Outcome:
     undo_stamp: int | None = None  # log length after the command (for an Undo button)
     unit: str | None = None  # the unit the command moved (for an End-unit button)
     interaction_id: int | None = None  # set by the Discord layer, for timings
+    # The actor's own language (their interaction's, set by the Discord layer): what
+    # their action sends them alone (their DMs: a map, a hand) is worded in it.
+    actor_language: str = SOURCE
 
 
 def merge(first: Outcome, second: Outcome) -> Outcome:

@@ -10,17 +10,18 @@ from collections.abc import Callable, Sequence
 from bot.desk import notices, when
 from bot.desk.notices import GameNote, Notice
 from bot.desk.records import Record
+from bot.present.locale import N_, _
 from bot.store import GameRow
 from bot.store.people import MyGame, SeatCall, Settings
 
 HOW = {
-    "channel": "a ping in the game's channel",
-    "dm": "a direct message",
-    "none": "nothing (look with `/me games`)",
+    "channel": N_("a ping in the game's channel"),
+    "dm": N_("a direct message"),
+    "none": N_("nothing (look with `/me games`)"),
 }
 WHEN = {
-    "waiting": "only when a game waits on you",
-    "phase": "when a game waits on you, and when your side's phase starts",
+    "waiting": N_("only when a game waits on you"),
+    "phase": N_("when a game waits on you, and when your side's phase starts"),
 }
 AWAY = {
     "wait": "the game waits for them (deadlines that wait on them are extended)",
@@ -28,7 +29,14 @@ AWAY = {
     "expert": "the computer plays their units at expert level",
     "sub": "a substitute may take their seat",
 }
-SIDE = {"alien": "👾 alien", "crew": "🧑‍🚀 crew"}
+# The same, said to the person away (/me settings, /me away).
+AWAY_YOU = {
+    "wait": N_("the game waits for you (deadlines that wait on you are extended)"),
+    "computer": N_("the computer plays your units at normal level"),
+    "expert": N_("the computer plays your units at expert level"),
+    "sub": N_("a substitute may take your seat"),
+}
+SIDE = {"alien": N_("👾 alien"), "crew": N_("🧑‍🚀 crew")}
 
 
 def jump(guild_id: int | None, channel_id: int) -> str:
@@ -43,22 +51,25 @@ def stamp(at: float, style: str = "R") -> str:
 def phase_name(phase_key: str, status: str = "playing") -> str:
     """``3c`` → ``Turn 3 · Crew phase``, from a game row's phase stamp."""
     if status == "lobby":
-        return "Lobby"
+        return _("Lobby")
     if status == "over" or phase_key == "over":
-        return "Game over"
+        return _("Game over")
     if phase_key in ("", "setup"):
-        return "Set-up"
-    side = {"a": "Alien", "c": "Crew"}.get(phase_key[-1], "?")
-    return f"Turn {phase_key[:-1]} · {side} phase"
+        return _("Set-up")
+    if phase_key.endswith("a"):
+        return _("Turn {turn} · Alien phase").format(turn=phase_key[:-1])
+    if phase_key.endswith("c"):
+        return _("Turn {turn} · Crew phase").format(turn=phase_key[:-1])
+    return f"Turn {phase_key[:-1]} · ? phase"
 
 
 def waits_for(phase_key: str, seat: str, mine: bool) -> str:
     """What the game waits for, for the person whose seat is ``seat``."""
     if phase_key in ("", "setup"):
-        return "your set-up choices" if mine else "set-up choices"
+        return _("your set-up choices") if mine else _("set-up choices")
     if mine:
-        return "your alien's plot (in DMs)" if seat == "alien" else "your crew members' moves"
-    return "the alien" if phase_key.endswith("a") else "the crew"
+        return _("your alien's plot (in DMs)") if seat == "alien" else _("your crew members' moves")
+    return _("the alien") if phase_key.endswith("a") else _("the crew")
 
 
 # --- settings ----------------------------------------------------------------------
@@ -66,34 +77,39 @@ def settings_text(settings: Settings, now: float) -> list[str]:
     tz = notices.zone_of(settings)
     quiet = notices.quiet_of(settings)
     if settings.remind_hours is None:
-        remind = "the game's cadence (`/game reminders`)"
+        remind = _("the game's cadence (`/game reminders`)")
     elif settings.remind_hours == 0:
-        remind = "never"
+        remind = _("never")
     else:
-        remind = f"every {settings.remind_hours:g} h while a game waits on you"
+        remind = _("every {hours} h while a game waits on you").format(
+            hours=f"{settings.remind_hours:g}"
+        )
     quiet_text = (
-        f"{when.clock_text(quiet[0])}–{when.clock_text(quiet[1])} your time: pings then are "
-        "held and sent, folded into one, when they end"
+        _(
+            "{start}–{end} your time: pings then are held and sent, folded into one, when they end"
+        ).format(start=when.clock_text(quiet[0]), end=when.clock_text(quiet[1]))
         if quiet
-        else "none"
+        else _("none")
     )
+    clock = when.local_text(now, tz)
     return [
-        "⚙️ **Your settings** (every server, and DMs)",
-        f"• Told by: {HOW[settings.notify]}",
-        f"• When: {WHEN[settings.notify_when]}",
-        f"• Reminders: {remind}",
-        f"• Time zone: {tz.key} (your clock reads {when.local_text(now, tz)})",
-        f"• Quiet hours: {quiet_text}",
-        f"• Away: {away_line(settings, now)}",
-        "Change any of them with `/me settings`; `/me away` and `/me back` for absences.",
+        _("⚙️ **Your settings** (every server, and DMs)"),
+        _("• Told by: {how}").format(how=_(HOW[settings.notify])),
+        _("• When: {when}").format(when=_(WHEN[settings.notify_when])),
+        _("• Reminders: {reminders}").format(reminders=remind),
+        _("• Time zone: {zone} (your clock reads {clock})").format(zone=tz.key, clock=clock),
+        _("• Quiet hours: {quiet}").format(quiet=quiet_text),
+        _("• Away: {away}").format(away=away_line(settings, now)),
+        _("Change any of them with `/me settings`; `/me away` and `/me back` for absences."),
     ]
 
 
 def away_line(settings: Settings, now: float) -> str:
     if not settings.away_at(now) or settings.away_until is None:
-        return "no"
-    mode = AWAY[settings.away_mode].replace("them", "you").replace("their", "your")
-    return f"until {stamp(settings.away_until, 'f')}; meanwhile {mode}"
+        return _("no")
+    return _("until {until}; meanwhile {mode}").format(
+        until=stamp(settings.away_until, "f"), mode=_(AWAY_YOU[settings.away_mode])
+    )
 
 
 def terms_text(row: GameRow) -> str:
@@ -118,22 +134,25 @@ def terms_text(row: GameRow) -> str:
 # --- /me games -----------------------------------------------------------------------
 def game_line(game: MyGame, user_id: int, guild_name: Callable[[int | None], str]) -> str:
     where = f"#{game.channel_name}" + (f" ({guild_name(game.guild_id)})" if game.guild_id else "")
-    head = f"**Game {game.game_id}** · {where} · {phase_name(game.phase_key, game.status)}"
-    bits = [head]
+    head = _("**Game {game}**").format(game=game.game_id)
+    bits = [f"{head} · {where} · {phase_name(game.phase_key, game.status)}"]
     if game.status == "playing":
         if game.paused:
-            bits.append("⏸️ paused by a moderator")
+            bits.append(_("⏸️ paused by a moderator"))
         elif game.since is not None:
-            bits.append(f"waits on **you** for {waits_for(game.phase_key, game.seat, True)}")
-            bits.append(f"since {stamp(game.since)}")
+            what = waits_for(game.phase_key, game.seat, True)
+            bits.append(_("waits on **you** for {what}").format(what=what))
+            bits.append(_("since {when}").format(when=stamp(game.since)))
         else:
             others = [u for u in game.waiting if u != user_id]
-            bits.append(f"waits on {waits_for(game.phase_key, game.seat, False)}")
+            what = waits_for(game.phase_key, game.seat, False)
+            bits.append(_("waits on {what}").format(what=what))
             if others:
                 bits[-1] += " (" + ", ".join(f"<@{u}>" for u in others) + ")"
         if game.deadline_at is not None and not game.paused:
-            bits.append(f"deadline {stamp(game.deadline_at)}")
-    bits.append(f"you: {SIDE.get(game.seat, game.seat)}")
+            bits.append(_("deadline {when}").format(when=stamp(game.deadline_at)))
+    seat = _(SIDE[game.seat]) if game.seat in SIDE else game.seat
+    bits.append(_("you: {seat}").format(seat=seat))
     bits.append(jump(game.guild_id, game.channel_id))
     marker = "▶️" if game.since is not None and not game.paused else "•"
     return f"{marker} " + " · ".join(bits)
@@ -144,11 +163,15 @@ def games_text(
 ) -> list[str]:
     if not games:
         return [
-            "🎮 You sit at no game right now. Join one in its channel with `/game join`, "
-            "or open one with `/game create`."
+            _(
+                "🎮 You sit at no game right now. Join one in its channel with `/game join`, "
+                "or open one with `/game create`."
+            )
         ]
     waiting = sum(1 for g in games if g.since is not None and not g.paused)
-    head = f"🎮 **Your games** ({len(games)}) — {waiting} waiting on you"
+    head = _("🎮 **Your games** ({games}) — {waiting} waiting on you").format(
+        games=len(games), waiting=waiting
+    )
     return [head, *(game_line(g, user_id, guild_name) for g in games)]
 
 
@@ -160,30 +183,45 @@ def first_waiting(games: Sequence[MyGame]) -> MyGame | None:
 def reliability(record: Record) -> str:
     share = record.reliability()
     if share is None:
-        return "no phases waited on yet"
-    return f"acted on time in {share}% of phases ({record.on_time} of {record.judged})"
+        return _("no phases waited on yet")
+    return _("acted on time in {share}% of phases ({on_time} of {judged})").format(
+        share=share, on_time=record.on_time, judged=record.judged
+    )
 
 
 def record_text(record: Record, who: str) -> list[str]:
     games = record.games
+    r = record
     lines = [
-        f"📒 **Record of {who}** (seeded games left out)",
-        f"• Games: {record.played} (alien {games.get('alien', 0)}, crew {games.get('crew', 0)})",
-        f"• Finished at the seat: {record.finished} — won {record.won} "
-        f"({record.decisive_wins} decisive), drawn {record.drawn}, lost {record.lost} (F.1 band)",
-        f"• Reliability: {reliability(record)}",
-        f"• Phases: {record.on_time} on time, {record.grace} within a grace, "
-        f"{record.missed} missed, {record.away} while away; graces used {record.graces_used}",
-        f"• Substitutions: took over {record.subs_in} seat(s), handed over {record.subs_out}",
+        _("📒 **Record of {who}** (seeded games left out)").format(who=who),
+        _("• Games: {played} (alien {alien}, crew {crew})").format(
+            played=r.played, alien=games.get("alien", 0), crew=games.get("crew", 0)
+        ),
+        _(
+            "• Finished at the seat: {finished} — won {won} ({decisive} decisive), "
+            "drawn {drawn}, lost {lost} (F.1 band)"
+        ).format(
+            finished=r.finished, won=r.won, decisive=r.decisive_wins, drawn=r.drawn, lost=r.lost
+        ),
+        _("• Reliability: {reliability}").format(reliability=reliability(r)),
+        _(
+            "• Phases: {on_time} on time, {grace} within a grace, {missed} missed, "
+            "{away} while away; graces used {used}"
+        ).format(
+            on_time=r.on_time, grace=r.grace, missed=r.missed, away=r.away, used=r.graces_used
+        ),
+        _("• Substitutions: took over {subs_in} seat(s), handed over {subs_out}").format(
+            subs_in=r.subs_in, subs_out=r.subs_out
+        ),
     ]
     return lines
 
 
 def record_line(record: Record) -> str:
     """One line for ``/game players``."""
-    return (
-        f"{record.played} games, won {record.won} drawn {record.drawn} lost {record.lost}; "
-        f"{reliability(record)}"
+    r = record
+    return _("{played} games, won {won} drawn {drawn} lost {lost}; {reliability}").format(
+        played=r.played, won=r.won, drawn=r.drawn, lost=r.lost, reliability=reliability(r)
     )
 
 
@@ -236,15 +274,22 @@ def back_announcement(user_id: int) -> str:
 
 def away_reply(settings: Settings, games: int, calls: int) -> list[str]:
     assert settings.away_until is not None
+    until = settings.away_until
+    noted = settings.away_public and settings.away_note
     lines = [
-        f"🏖️ You are away until {stamp(settings.away_until, 'f')} ({stamp(settings.away_until)}).",
-        f"Meanwhile {AWAY[settings.away_mode].replace('them', 'you').replace('their', 'your')}.",
-        f"I told the channels of your {games} game(s)"
-        + (" (with your note)." if settings.away_public and settings.away_note else "."),
+        _("🏖️ You are away until {until} ({when}).").format(
+            until=stamp(until, "f"), when=stamp(until)
+        ),
+        _("Meanwhile {mode}.").format(mode=_(AWAY_YOU[settings.away_mode])),
+        (
+            _("I told the channels of your {games} game(s) (with your note).")
+            if noted
+            else _("I told the channels of your {games} game(s).")
+        ).format(games=games),
     ]
     if calls:
-        lines.append(f"I opened {calls} seat call(s) for a substitute.")
-    lines.append("`/me back` ends it early; no pings reach you while you are away.")
+        lines.append(_("I opened {calls} seat call(s) for a substitute.").format(calls=calls))
+    lines.append(_("`/me back` ends it early; no pings reach you while you are away."))
     return lines
 
 

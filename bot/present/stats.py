@@ -6,26 +6,33 @@ from __future__ import annotations
 
 from bot.desk import ratings
 from bot.desk.stats import PEOPLE, Balance, Board, Profile, Standing, Tally
+from bot.present.locale import N_, _, ngettext
 from engine.players.levels import LEVELS
 
-HOW = "rating = skill − 3 × uncertainty (openskill), 0 to start; crew and alien apart"
+HOW = N_("rating = skill − 3 × uncertainty (openskill), 0 to start; crew and alien apart")
 REASONS = {
-    ratings.SEEDED: "seeded",
-    ratings.ROLLED_BACK: "rolled back",
-    ratings.NOT_A_CHANNEL_GAME: "not a channel's game",
-    ratings.NO_CREW: "no crew player at the end",
-    ratings.NO_ALIEN: "no alien player at the end",
-    ratings.BOTH_SIDES: "you sat at both sides",
-    ratings.TUTORIAL: "tutorial",
-    ratings.IMPORTED: "imported",
-    ratings.HINTED: "hints used",
+    ratings.SEEDED: N_("seeded"),
+    ratings.ROLLED_BACK: N_("rolled back"),
+    ratings.NOT_A_CHANNEL_GAME: N_("not a channel's game"),
+    ratings.NO_CREW: N_("no crew player at the end"),
+    ratings.NO_ALIEN: N_("no alien player at the end"),
+    ratings.BOTH_SIDES: N_("you sat at both sides"),
+    ratings.TUTORIAL: N_("tutorial"),
+    ratings.IMPORTED: N_("imported"),
+    ratings.HINTED: N_("hints used"),
 }
-BOARD_IN_DMS = "A leaderboard belongs to a server: ask for it in one of its channels."
-BOARD_ELSEWHERE = "That leaderboard belongs to another server: ask for this one's here."
+SIDES = {"crew": N_("Crew"), "alien": N_("Alien")}
+BOARD_IN_DMS = N_("A leaderboard belongs to a server: ask for it in one of its channels.")
+BOARD_ELSEWHERE = N_("That leaderboard belongs to another server: ask for this one's here.")
 
 
-def count(n: int, thing: str) -> str:
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+def games(n: int) -> str:
+    return ngettext("{n} game", "{n} games", n).format(n=n)
+
+
+def side_name(side: str) -> str:
+    """``Crew`` or ``Alien``, as the side's leaderboard and profile line name it."""
+    return _(SIDES[side]) if side in SIDES else side.capitalize()
 
 
 def rating(value: float) -> str:
@@ -37,36 +44,50 @@ def step(value: float) -> str:
 
 
 def profile_text(found: Profile, who: str, in_server: bool) -> list[str]:
-    lines = [f"📊 **Ratings of {who}** ({HOW})"]
+    lines = [_("📊 **Ratings of {who}** ({how})").format(who=who, how=_(HOW))]
     lines += [_standing(s, in_server) for s in found.sides]
     if found.vs_computer:
         parts = [
             f"{side} v {level} {against}: {_record(tally, side)}"
             for (side, against, level), tally in sorted(found.vs_computer.items())
         ]
-        lines.append("• Against the computer (not rated): " + "; ".join(parts))
+        lines.append(_("• Against the computer (not rated): ") + "; ".join(parts))
     if found.kept_out:
-        parts = [f"{n} {REASONS.get(r, r)}" for r, n in sorted(found.kept_out.items())]
-        lines.append("• Other games not rated: " + ", ".join(parts))
+        parts = [
+            f"{n} {_(REASONS[r]) if r in REASONS else r}" for r, n in sorted(found.kept_out.items())
+        ]
+        lines.append(_("• Other games not rated: ") + ", ".join(parts))
     return lines
 
 
 def _standing(standing: Standing, in_server: bool) -> str:
-    side = standing.side.capitalize()
+    side = side_name(standing.side)
     row = standing.rating
     if row is None:
-        return f"• {side}: no rated game yet"
-    text = (
-        f"• {side}: **{rating(ratings.ordinal(row))}** — {count(row.games, 'rated game')}: won "
-        f"{row.won}, drawn {row.drawn}, lost {row.lost} · skill {row.mu:.1f} ± {row.sigma:.1f}"
+        return _("• {side}: no rated game yet").format(side=side)
+    rated = ngettext("{n} rated game", "{n} rated games", row.games).format(n=row.games)
+    text = _(
+        "• {side}: **{rating}** — {rated}: won {won}, drawn {drawn}, lost {lost} · "
+        "skill {mu} ± {sigma}"
+    ).format(
+        side=side,
+        rating=rating(ratings.ordinal(row)),
+        rated=rated,
+        won=row.won,
+        drawn=row.drawn,
+        lost=row.lost,
+        mu=f"{row.mu:.1f}",
+        sigma=f"{row.sigma:.1f}",
     )
     if standing.last_step is not None:
-        text += f" · last game {step(standing.last_step)}"
+        text += _(" · last game {step}").format(step=step(standing.last_step))
     if in_server:
         text += (
-            f" · #{standing.place} of {standing.listed} on this server's board"
+            _(" · #{place} of {listed} on this server's board").format(
+                place=standing.place, listed=standing.listed
+            )
             if standing.place is not None
-            else " · not on this server's board yet"
+            else _(" · not on this server's board yet")
         )
     return text
 
@@ -74,72 +95,93 @@ def _standing(standing: Standing, in_server: bool) -> str:
 def _record(tally: Tally, side: str) -> str:
     won = tally.crew if side == "crew" else tally.alien
     lost = tally.alien if side == "crew" else tally.crew
-    return f"won {won}, drawn {tally.draw}, lost {lost}"
+    return _("won {won}, drawn {drawn}, lost {lost}").format(won=won, drawn=tally.draw, lost=lost)
 
 
 def board_label(side: str) -> str:
     """The button that shows ``side``'s leaderboard."""
-    return f"{side.capitalize()} board"
+    return _("{side} board").format(side=side_name(side))
 
 
 def board_text(board: Board) -> list[str]:
-    head = (
-        f"🏆 **{board.side.capitalize()} leaderboard** — this server, at least "
-        f"{board.min_games} rated {board.side} games"
-    )
+    words = {"side": side_name(board.side), "min": board.min_games}
+    if board.side == "crew":
+        head = _("🏆 **{side} leaderboard** — this server, at least {min} rated crew games")
+    else:
+        head = _("🏆 **{side} leaderboard** — this server, at least {min} rated alien games")
+    head = head.format(**words)
     if not board.rows:
-        return [
-            head,
-            f"Nobody yet: a person is listed after {board.min_games} rated games as "
-            f"{board.side}, one of them here. `/stats me` shows yours.",
-        ]
-    lines = [f"{head} (page {board.page + 1} of {board.pages}, {board.total} listed)"]
+        if board.side == "crew":
+            nobody = _(
+                "Nobody yet: a person is listed after {min} rated games as crew, one of "
+                "them here. `/stats me` shows yours."
+            )
+        else:
+            nobody = _(
+                "Nobody yet: a person is listed after {min} rated games as alien, one of "
+                "them here. `/stats me` shows yours."
+            )
+        return [head, nobody.format(**words)]
+    page = _("(page {page} of {pages}, {total} listed)").format(
+        page=board.page + 1, pages=board.pages, total=board.total
+    )
+    lines = [f"{head} {page}"]
     for place, row in enumerate(board.rows, start=board.first_place):
         lines.append(
             f"{place}. <@{row.user_id}> **{rating(ratings.ordinal(row))}** · "
-            f"{count(row.games, 'game')} ({row.won}–{row.drawn}–{row.lost})"
+            f"{games(row.games)} ({row.won}–{row.drawn}–{row.lost})"
         )
-    lines.append(f"-# {HOW}")
+    lines.append(f"-# {_(HOW)}")
     return lines
 
 
 def balance_text(here: Balance | None, everywhere: Balance) -> list[str]:
     """The balance in this server (None: asked in DMs) and everywhere."""
-    lines = ["⚖️ **Balance of the game**: crew wins · draws · alien wins, by the F.1 band"]
-    scopes = [("This server", here)] if here is not None else []
-    for name, found in [*scopes, ("Everywhere", everywhere)]:
-        lines.append(f"**{name}** ({count(found.games, 'finished game')})")
+    lines = [_("⚖️ **Balance of the game**: crew wins · draws · alien wins, by the F.1 band")]
+    scopes = [(_("This server"), here)] if here is not None else []
+    for name, found in [*scopes, (_("Everywhere"), everywhere)]:
+        finished = ngettext("{n} finished game", "{n} finished games", found.games)
+        lines.append(f"**{name}** ({finished.format(n=found.games)})")
         if not found.games:
-            lines.append("• No finished game yet.")
+            lines.append(_("• No finished game yet."))
             continue
         for key in sorted(found.by_opponent, key=_opponent_order):
             lines.append(f"• {_opponent(key)}: {_rates(found.by_opponent[key])}")
         for crew in sorted(found.by_crew):
-            who = count(crew, "crew player")
-            lines.append(f"• {who} (people v people): {_rates(found.by_crew[crew])}")
+            who = ngettext("{n} crew player", "{n} crew players", crew).format(n=crew)
+            line = _("• {who} (people v people): {rates}")
+            lines.append(line.format(who=who, rates=_rates(found.by_crew[crew])))
     return lines
 
 
 def _opponent_order(key: str) -> tuple[int, str, int]:
     if key == PEOPLE:
         return (0, "", 0)
-    side, _, level = key.partition(":")
+    side, _sep, level = key.partition(":")
     return (1, side, LEVELS.index(level) if level in LEVELS else len(LEVELS))
 
 
 def _opponent(key: str) -> str:
     if key == PEOPLE:
-        return "People v people"
-    side, _, level = key.partition(":")
-    return f"Computer {side} ({level})"
+        return _("People v people")
+    side, _sep, level = key.partition(":")
+    if side == "crew":
+        return _("Computer crew ({level})").format(level=level)
+    return _("Computer alien ({level})").format(level=level)
 
 
 def _rates(tally: Tally) -> str:
     def share(n: int) -> str:
         return f"{round(100 * n / tally.games)}%"
 
-    return (
-        f"{count(tally.games, 'game')} — crew {share(tally.crew)} · draw {share(tally.draw)} · "
-        f"alien {share(tally.alien)} (decisive: crew {tally.decisive_crew}, "
-        f"alien {tally.decisive_alien})"
+    return _(
+        "{games} — crew {crew} · draw {draw} · alien {alien} "
+        "(decisive: crew {decisive_crew}, alien {decisive_alien})"
+    ).format(
+        games=games(tally.games),
+        crew=share(tally.crew),
+        draw=share(tally.draw),
+        alien=share(tally.alien),
+        decisive_crew=tally.decisive_crew,
+        decisive_alien=tally.decisive_alien,
     )

@@ -11,7 +11,7 @@ from bot.desk.computer_seat import seat_side
 from bot.desk.service import Seat, Table
 from bot.present import hints
 from bot.present.digest import digest
-from bot.present.locale import N_, _
+from bot.present.locale import N_, _, ngettext
 from engine.board.grid import Grid
 from engine.board_view import BoardView, UnitView
 from engine.events import Event
@@ -21,7 +21,7 @@ from render.zoom import unit_words
 
 LIMIT = 1900  # Discord's message limit is 2000 characters
 
-DM_HELP = (
+DM_HELP = N_(
     "I could not send you a direct message, so your secret notes cannot reach you. "
     "To allow them: right-click (or long-press) this server's icon → **Privacy Settings** → "
     "turn on **Direct Messages** (or User Settings → Privacy & Safety → *Allow direct messages "
@@ -30,7 +30,7 @@ DM_HELP = (
 
 SEAT_WORDS = {"alien": "👾 Alien", "crew": "🧑‍🚀 Crew", "spectator": "👀 Watching"}
 
-SEEDED = (
+SEEDED = N_(
     "🎲 **Seeded: secrets are predictable.** This game's seed was chosen by a moderator or "
     "came with an imported script or a lesson, so anyone who knows it can work out every "
     "hidden marker and die; it is a practice game, kept out of any records."
@@ -138,8 +138,8 @@ def phase_title(v: View) -> str:
 def waiting_text(table: Table) -> str:
     names = [mention(u) for u in table.waiting_users()]
     if table.computer_to_move():
-        names.append("🤖 the game")
-    return ", ".join(names) if names else "nobody"
+        names.append(_("🤖 the game"))
+    return ", ".join(names) if names else _("nobody")
 
 
 def status_text(table: Table) -> str:
@@ -147,30 +147,40 @@ def status_text(table: Table) -> str:
     if table.game is None:
         return lobby_text(table)
     v = table.view_for(Viewer.SPECTATOR)
-    lines = [f"**{phase_title(v)}** — game {row.id}"]
+    lines = [_("**{title}** — game {game}").format(title=phase_title(v), game=row.id)]
     if row.seeded:
-        lines.append(SEEDED)
+        lines.append(_(SEEDED))
     if row.hints_used:  # issue 26: the game's record says so
-        lines.append(hints.MARKED)
+        lines.append(_(hints.MARKED))
     if row.status == "playing":
-        lines.append(f"Waiting on: {waiting_text(table)} since {timestamp(row.phase_since)}")
+        lines.append(
+            _("Waiting on: {who} since {when}").format(
+                who=waiting_text(table), when=timestamp(row.phase_since)
+            )
+        )
         if row.deadline_at is not None:
             lines.append(
-                f"Phase deadline: {timestamp(row.deadline_at, 'f')} ({timestamp(row.deadline_at)})"
+                _("Phase deadline: {date} ({when})").format(
+                    date=timestamp(row.deadline_at, "f"), when=timestamp(row.deadline_at)
+                )
             )
         if row.remind_hours > 0:
-            lines.append(f"Reminders every {row.remind_hours:g} h, at most {row.remind_max}.")
+            lines.append(
+                _("Reminders every {hours} h, at most {most}.").format(
+                    hours=f"{row.remind_hours:g}", most=row.remind_max
+                )
+            )
     if v.result:
-        lines.append(f"Result: {v.result}")
+        lines.append(_("Result: {result}").format(result=v.result))
     if v.declarations and v.phase != "alien":  # told once its phase is over (issue 19)
-        lines.append("Alien declarations last phase: " + " · ".join(v.declarations))
-    lines.append(f"Energy stores: {energy_text(v)}")
+        lines.append(_("Alien declarations last phase: ") + " · ".join(v.declarations))
+    lines.append(_("Energy stores: {stores}").format(stores=energy_text(v)))
     return "\n".join(lines)
 
 
 def energy_text(v: View) -> str:
     """C.10.1: each alien's own stores ("Hunter (alien1) 3"); public (gap 24)."""
-    return " · ".join(f"{a.stage} ({a.id}) {a.energy}" for a in v.aliens if a.energy) or "none"
+    return " · ".join(f"{a.stage} ({a.id}) {a.energy}" for a in v.aliens if a.energy) or _("none")
 
 
 def ping_text(table: Table) -> str:
@@ -221,41 +231,49 @@ def _crew_line(line: Any, yours: bool) -> str:
 def hand_text(table: Table, user_id: int) -> list[str]:
     """A player's secret hand: crew roles, skills, gear and blueprints, or the alien's."""
     seat = table.seat_of(user_id)
-    name = f"game {table.id} in #{table.row.channel_name}"
+    name = _("game {game} in #{channel}").format(game=table.id, channel=table.row.channel_name)
     if table.game is None:
-        return [f"Your secret notes for the {name} will arrive here."]
+        return [_("Your secret notes for the {name} will arrive here.").format(name=name)]
     if seat is Seat.CREW:
         v = table.view_for(Viewer.CREW)
         mine = set(table.units_of(user_id))
-        lines = [f"🧑‍🚀 **Your crew** — {name} ({phase_title(v)})"]
+        head = _("🧑‍🚀 **Your crew** — {name} ({title})")
+        lines = [head.format(name=name, title=phase_title(v))]
         ordered = sorted(v.crew, key=lambda c: (c.id not in mine, c.name))
         lines += [_crew_line(c, c.id in mine) for c in ordered]
-        lines.append("Blueprints: " + (", ".join(v.blueprints) or "none"))
+        lines.append(_("Blueprints: ") + (", ".join(v.blueprints) or _("none")))
         return chunks(lines)
     if seat is Seat.ALIEN:
         v = table.view_for(Viewer.ALIEN)
-        lines = [f"👾 **Your alien** — {name} ({phase_title(v)})"]
+        head = _("👾 **Your alien** — {name} ({title})")
+        lines = [head.format(name=name, title=phase_title(v))]
         for alien in v.aliens:
-            where = alien.grid or "unknown"
-            bits = [f"**{alien.stage}** ({alien.id}) at {where}"]
+            where = alien.grid or _("unknown")
+            bits = [
+                _("**{stage}** ({id}) at {grid}").format(stage=alien.stage, id=alien.id, grid=where)
+            ]
             if alien.hidden:
-                bits.append("pipe-running")
+                bits.append(_("pipe-running"))
             if alien.injured:
-                bits.append("injured")
-            bits.append(f"{alien.actions} actions")
-            bits.append(f"{alien.energy} energy store{'s' if alien.energy != 1 else ''}")
+                bits.append(_("injured"))
+            bits.append(
+                ngettext("{n} action", "{n} actions", alien.actions).format(n=alien.actions)
+            )
+            stores = ngettext("{n} energy store", "{n} energy stores", alien.energy)
+            bits.append(stores.format(n=alien.energy))
             lines.append(" · ".join(bits))
-        lines.append("Abilities: " + (", ".join(v.abilities) or "none chosen yet"))
-        lines.append("Standing order for an exact 7 (D.5): `/alien order on|off`.")
+        lines.append(_("Abilities: ") + (", ".join(v.abilities) or _("none chosen yet")))
+        lines.append(_("Standing order for an exact 7 (D.5): `/alien order on|off`."))
         return chunks(lines)
-    return ["You have no hand in this game: spectators see only what is public."]
+    return [_("You have no hand in this game: spectators see only what is public.")]
 
 
 def log_text(table: Table, shown: Sequence[str]) -> list[str]:
     """The newest public lines (paged from the store by the caller)."""
     if not shown:
-        return ["Nothing has happened in public yet."]
-    return chunks([f"📜 **Last {len(shown)} public events** — game {table.id}", *shown])
+        return [_("Nothing has happened in public yet.")]
+    head = _("📜 **Last {n} public events** — game {game}").format(n=len(shown), game=table.id)
+    return chunks([head, *shown])
 
 
 def score_lines(v: View) -> list[str]:

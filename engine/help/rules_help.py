@@ -190,6 +190,24 @@ def suggestions(query: str) -> list[str]:
     return [t.label for t in complete(query, 6)]
 
 
+# The answer's framing words (the bot words them in the asker's language:
+# bot.present.rules); the rest is the rulebook's and data/'s own text.
+SEE_ALSO = "See also: "
+DECISION = "Our decision: "
+KINDS = {
+    "ability": "alien ability",
+    "skill": "skill",
+    "gear": "gear",
+    "device": "improvised device",
+    "life stage": "alien life stage",
+}
+
+
+def heading(name: str, kind: str, rule: str) -> str:
+    """The first line of a name's answer: ``**Venom** — alien ability (G.4)``."""
+    return f"**{name}** — {KINDS[kind]} ({rule})"
+
+
 def answer(topic: Topic, content: Content | None = None) -> list[str]:
     """The help lines for ``topic``, with the numbers of ``content`` (default: data/)."""
     book, content = load_rulebook(), content or load_content()
@@ -199,7 +217,7 @@ def answer(topic: Topic, content: Content | None = None) -> list[str]:
     if topic.kind == "section":
         children = [s for s in book.sections if s.parent == section.id]
         if children:
-            lines.append("See also: " + ", ".join(f"{s.id} {s.title}" for s in children))
+            lines.append(SEE_ALSO + ", ".join(f"{s.id} {s.title}" for s in children))
     return lines
 
 
@@ -227,7 +245,7 @@ def gist(section: Section, content: Content) -> str:
 
 def _decided(section: Section, about: str | None = None) -> list[str]:
     chosen = [d for d in section.decisions if about is None or about.casefold() in d.casefold()]
-    return [f"Our decision: {d}" for d in chosen]
+    return [DECISION + d for d in chosen]
 
 
 def _section(topic: Topic, section: Section, content: Content) -> list[str]:
@@ -239,7 +257,7 @@ def _section(topic: Topic, section: Section, content: Content) -> list[str]:
 
 def _ability(topic: Topic, section: Section, content: Content) -> list[str]:
     info = next(a for a in content.abilities.values() if a.ability.value == topic.key)
-    lines = [f"**{topic.key}** — alien ability ({section.id})", info.summary]
+    lines = [heading(topic.key, topic.kind, section.id), info.summary]
     lines += _plus({"resilience": info.resilience})
     if info.attack_range:
         lines.append(f"Attack range: {_count(info.attack_range, 'grid')}.")
@@ -254,7 +272,7 @@ def _ability(topic: Topic, section: Section, content: Content) -> list[str]:
 def _skill(topic: Topic, section: Section, content: Content) -> list[str]:
     info = next(s for s in content.skills.values() if s.skill.value == topic.key)
     roles = [r.name for r in content.roles if r.skill is info.skill]
-    lines = [f"**{topic.key}** — skill ({section.id})", info.summary]
+    lines = [heading(topic.key, topic.kind, section.id), info.summary]
     numbers = {
         "ferocity": info.ferocity,
         "ferocity in the same grid": info.melee_ferocity,
@@ -270,8 +288,7 @@ def _skill(topic: Topic, section: Section, content: Content) -> list[str]:
 
 def _gear(topic: Topic, section: Section, content: Content) -> list[str]:
     gear = next(g for g in content.gear.values() if g.id.value == topic.key)
-    kind = "improvised device" if topic.kind == "device" else "gear"
-    lines = [f"**{gear.name}** — {kind} ({section.id})", gear.summary]
+    lines = [heading(gear.name, topic.kind, section.id), gear.summary]
     lines += _gear_numbers(gear)
     blueprint = content.blueprints.get(gear.id)
     if blueprint is not None:
@@ -311,7 +328,7 @@ def _gear_numbers(gear: Gear) -> list[str]:
 def _stage(topic: Topic, section: Section, content: Content) -> list[str]:
     info = next(s for s in content.life_stages.values() if s.stage.value == topic.key)
     after = content.next_stage(info.stage)
-    lines = [f"**{topic.key}** — alien life stage ({section.id})", _stage_line(content, info)]
+    lines = [heading(topic.key, topic.kind, section.id), _stage_line(content, info)]
     lines.append(f"Actions a turn: {content.alien_stats.actions}.")
     if after is not None:
         lines.append(

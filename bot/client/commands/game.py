@@ -10,6 +10,7 @@ from bot.client.actions import Inter, guard
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat
 from bot.present import people as words
+from bot.present.locale import _
 from engine.players.levels import LEVELS
 from engine.state import Side
 
@@ -236,15 +237,22 @@ async def players(interaction: Inter) -> None:
         await actions.defer(interaction)
         table = await actions.table_for(interaction)
         desk = actions.bot_of(interaction).desk
-        lines = [f"👥 **Players of game {table.id}**"]
-        for player in sorted(table.players.values(), key=lambda p: (p.seat, p.joined_at)):
-            if player.seat == Seat.SPECTATOR.value:
-                continue
-            found = await desk.record(player.user_id)
-            seat = words.SIDE.get(player.seat, player.seat)
-            lines.append(f"• {seat}: <@{player.user_id}> — {words.record_line(found)}")
-        if table.computer is not None:
-            lines.append(f"• {words.SIDE[table.computer.value]}: 🤖 the game")
+        seated = sorted(table.players.values(), key=lambda p: (p.seat, p.joined_at))
+        found = {
+            p.user_id: await desk.record(p.user_id)
+            for p in seated
+            if p.seat != Seat.SPECTATOR.value
+        }
+        with actions.privately(interaction):  # only the asker reads it
+            lines = [_("👥 **Players of game {game}**").format(game=table.id)]
+            for player in seated:
+                if player.user_id not in found:
+                    continue
+                seat = _(words.SIDE[player.seat]) if player.seat in words.SIDE else player.seat
+                record = words.record_line(found[player.user_id])
+                lines.append(f"• {seat}: <@{player.user_id}> — {record}")
+            if table.computer is not None:
+                lines.append(f"• {_(words.SIDE[table.computer.value])}: {_('🤖 the game')}")
         await actions.reply(interaction, lines)
 
 

@@ -16,6 +16,7 @@ from bot.client.actions import Inter, bot_of, guard
 from bot.desk import when
 from bot.desk.people import Absence
 from bot.present import people as words
+from bot.present.locale import _
 
 if TYPE_CHECKING:
     from bot.client.app import QuicksilverBot
@@ -73,7 +74,9 @@ async def settings(
                 time_zone=timezone,
                 quiet=quiet,
             )
-        await actions.reply(interaction, words.settings_text(mine, desk.clock()))
+        with actions.privately(interaction):
+            lines = words.settings_text(mine, desk.clock())
+        await actions.reply(interaction, lines)
 
 
 @settings.autocomplete("timezone")
@@ -92,17 +95,19 @@ async def games(interaction: Inter) -> None:
         mine = await bot.desk.my_games(user)
         view = None
         first = words.first_waiting(mine)
-        if first is not None:
-            view = discord.ui.View(timeout=None)
-            view.add_item(
-                discord.ui.Button(
-                    label=f"Next game: #{first.channel_name}",
-                    emoji="▶️",
-                    style=discord.ButtonStyle.link,
-                    url=words.jump(first.guild_id, first.channel_id),
+        with actions.privately(interaction):
+            if first is not None:
+                view = discord.ui.View(timeout=None)
+                view.add_item(
+                    discord.ui.Button(
+                        label=_("Next game: #{channel}").format(channel=first.channel_name),
+                        emoji="▶️",
+                        style=discord.ButtonStyle.link,
+                        url=words.jump(first.guild_id, first.channel_id),
+                    )
                 )
-            )
-        await actions.reply(interaction, words.games_text(mine, user, _guilds(bot)), view=view)
+            lines = words.games_text(mine, user, _guilds(bot))
+        await actions.reply(interaction, lines, view=view)
 
 
 @me.command(name="away", description="Declare an absence: your deadlines, your seat meanwhile")
@@ -133,9 +138,9 @@ async def away(
         user = interaction.user.id
         mode = meanwhile.value if meanwhile else "wait"
         absence = await bot.desk.go_away(user, until, mode, note, public)
-        await actions.reply(
-            interaction, words.away_reply(absence.settings, len(absence.games), len(absence.calls))
-        )
+        with actions.privately(interaction):
+            lines = words.away_reply(absence.settings, len(absence.games), len(absence.calls))
+        await actions.reply(interaction, lines)
         await _announce(bot, absence, words.away_announcement(user, absence.settings))
         for call in absence.calls:
             if _serves(bot, call.game_id):
@@ -155,10 +160,9 @@ async def back(interaction: Inter) -> None:
         for call in absence.calls:
             if call.message_id:
                 await seat_calls.announce_withdrawn(bot, call)
-        await actions.reply(
-            interaction,
-            ["👋 Welcome back.", *words.games_text(absence.games, user, _guilds(bot))],
-        )
+        with actions.privately(interaction):
+            lines = [_("👋 Welcome back."), *words.games_text(absence.games, user, _guilds(bot))]
+        await actions.reply(interaction, lines)
 
 
 @me.command(name="record", description="Your record across games (or another member's)")
@@ -167,7 +171,9 @@ async def record(interaction: Inter, member: discord.User | None = None) -> None
         await actions.defer(interaction)  # before the store: a slow one is fine
         who = member or interaction.user
         found = await bot_of(interaction).desk.record(who.id)
-        await actions.reply(interaction, words.record_text(found, who.mention))
+        with actions.privately(interaction):
+            lines = words.record_text(found, who.mention)
+        await actions.reply(interaction, lines)
 
 
 def _guilds(bot: QuicksilverBot) -> Callable[[int | None], str]:
@@ -175,7 +181,7 @@ def _guilds(bot: QuicksilverBot) -> Callable[[int | None], str]:
 
     def name(guild_id: int | None) -> str:
         guild = bot.get_guild(guild_id) if guild_id else None
-        return guild.name if guild is not None else "another server"
+        return guild.name if guild is not None else _("another server")
 
     return name
 

@@ -64,7 +64,7 @@ async def rollback(
         bot = actions.bot_of(interaction)
         async with table.channel_lock:
             outcome = await bot.desk.rollback(table, turn, Phase(phase), interaction.user.id)
-            outcome.interaction_id = interaction.id
+            actions.acted(interaction, outcome)
             await actions.reply(interaction, [f"Rolled back to turn {turn}, {phase} phase."])
             await _announce(
                 interaction,

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.client.actions import Inter, guard, reply
+from bot.client.actions import Inter, guard, privately, reply
 from bot.desk.service import Refusal
+from bot.present import rules as words
 from engine.help import rules_help
 
 
@@ -19,17 +20,18 @@ from engine.help import rules_help
 @app_commands.allowed_installs(guilds=True, users=False)
 async def rules(interaction: Inter, topic: app_commands.Range[str, 1, 100]) -> None:
     async with guard(interaction):
-        await reply(interaction, rules_lines(topic))
+        with privately(interaction):  # only the asker sees it
+            lines = rules_lines(topic)
+        await reply(interaction, lines)
 
 
 def rules_lines(query: str) -> list[str]:
-    """The answer to ``/rules query``; a refusal with suggestions when nothing matches."""
+    """The answer to ``/rules query``, its framing in the language being spoken; a
+    refusal with suggestions when nothing matches."""
     found = rules_help.find(query)
     if found is None:
-        near = rules_help.suggestions(query)
-        hint = f" Did you mean: {', '.join(near)}?" if near else ""
-        raise Refusal(f"I know no rules topic '{query}'.{hint} Type a few letters to see the list.")
-    return rules_help.answer(found)
+        raise Refusal(words.unknown(query, rules_help.suggestions(query)))
+    return words.framed(rules_help.answer(found))
 
 
 @rules.autocomplete("topic")

@@ -3,7 +3,8 @@
 Who sees what: ``/stats me`` answers only you (``public:True`` shares it);
 ``/stats user`` answers only you too (you looked someone up; they are not told);
 ``/stats server`` and ``/stats balance`` are public, as leaderboards and the game's
-fairness are everyone's business. The leaderboard's ◀ ▶ and side buttons work like the
+fairness are everyone's business. What only you see is in your Discord language; what
+the channel reads, English. The leaderboard's ◀ ▶ and side buttons work like the
 replay's: a press on the channel's message opens the presser's own copy at that page,
 whose buttons then turn its pages in place, so nobody fights over one message. Their
 custom ids (``qst:<guild>:<side>:<min games>:<page>:<slot>[:p]``) carry everything, so
@@ -12,6 +13,7 @@ they work after a restart, and only in the server the board belongs to.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
@@ -60,7 +62,9 @@ async def _profile(interaction: Inter, who: discord.abc.User, *, ephemeral: bool
     await actions.defer(interaction, ephemeral=ephemeral)
     store = bot_of(interaction).desk.store
     found = await desk_stats.profile(store, who.id, interaction.guild_id)
-    lines = words.profile_text(found, who.mention, interaction.guild_id is not None)
+    # Only you see it: your language; shared with the channel: English, as every post.
+    with actions.privately(interaction) if ephemeral else contextlib.nullcontext():
+        lines = words.profile_text(found, who.mention, interaction.guild_id is not None)
     await actions.reply(interaction, lines, ephemeral=ephemeral)
 
 
@@ -177,8 +181,9 @@ async def show_page(interaction: Inter, button: BoardButton, *, opens_copy: bool
     board = await desk_stats.board(
         bot_of(interaction).desk.store, button.guild_id, button.side, button.min_games, button.page
     )
-    content = "\n".join(words.board_text(board))
-    view = board_view(board, public=False)
+    with actions.privately(interaction):  # the presser's own copy
+        content = "\n".join(words.board_text(board))
+        view = board_view(board, public=False)
     if opens_copy:
         await interaction.followup.send(
             content, view=view, ephemeral=True, allowed_mentions=delivery.NO_PINGS

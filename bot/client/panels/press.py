@@ -134,7 +134,9 @@ async def _act(
         return build_panel(desk, table, user, unit, turned, lang=lang), None
     if pid.kind == ids.HINT:  # the advisor: words on the presser's own panel only
         try:
-            found = hints.hint_lines(await desk.suggest(table, user))
+            decision = await desk.suggest(table, user)
+            with actions.privately(interaction):
+                found = hints.hint_lines(decision)
         except Refusal as refusal:
             found = [actions.refused(interaction, refusal)]
         return build_panel(desk, table, user, unit or None, notice=found, lang=lang), None
@@ -152,7 +154,7 @@ async def _act(
     except Refusal as refusal:
         notice = [actions.refused(interaction, refusal)]
         return build_panel(desk, table, user, unit or None, notice=notice, lang=lang), None
-    outcome.interaction_id = interaction.id
+    actions.acted(interaction, outcome)
     shown = outcome.unit or unit or None
     notice = actions.reply_for(interaction, outcome)
     return build_panel(desk, table, user, shown, notice=notice, lang=lang), outcome
