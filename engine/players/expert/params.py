@@ -46,6 +46,8 @@ class SearchParams:
     # A rollout plays on until this many phases have ended (2: the rest of this phase
     # and the whole of the other side's reply), then the position is valued.
     horizon_phases: int = 2
+    # The rollouts are played by the `hard` players (True) or the `normal` ones (False).
+    hard_rollouts: bool = False
     # A rollout never plays more commands than this (a guard, not a horizon).
     rollout_commands: int = 160
     # The crew searches its searches only while the belief holds at most this many

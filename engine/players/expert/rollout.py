@@ -39,15 +39,16 @@ from engine.views import View, events_for, view
 
 
 def rollout_players(
-    ship: Ship, belief: Belief | None, deadlines: Mapping[Grid, int]
+    ship: Ship, belief: Belief | None, deadlines: Mapping[Grid, int], hard: bool = False
 ) -> dict[Side, Scoring]:
-    """The `normal` players of one rollout, the crew's knowing what ``belief`` knows."""
-    crew = HardCrew(hunt=False)
+    """The `normal` (or `hard`) players of one rollout, the crew's knowing what
+    ``belief`` knows."""
+    crew = HardCrew(hunt=hard)
     crew.belief = Belief(ship)
     if belief is not None:
         crew.belief.where = dict(belief.where)
     crew.deadlines = dict(deadlines)
-    return {Side.CREW: crew, Side.ALIEN: HardAlien(careful=False)}
+    return {Side.CREW: crew, Side.ALIEN: HardAlien(careful=hard)}
 
 
 def play_on(
@@ -71,7 +72,7 @@ def play_on(
         side = acting_side(state)
         seen = crew_view if side is Side.CREW and crew_view is not None else None
         seen = seen or view(state, side.value, ship, content)
-        state, events = step(state, side, players[side], seen, ship, content, rng, refused)
+        _, state, events = step(state, side, players[side], seen, ship, content, rng, refused)
         crew_view = None
         if isinstance(crew, HardCrew):
             crew_view = view(state, "crew", ship, content)
@@ -106,8 +107,9 @@ def step(
     content: Content,
     rng: Rng,
     refused: Refusals,
-) -> tuple[GameState, list[Event]]:
-    """One command of ``player``, checked as it is played (see the module docstring).
+) -> tuple[c.Command, GameState, list[Event]]:
+    """One command of ``player``, checked as it is played (see the module docstring):
+    the command, the state after it and what happened.
 
     The player scores the unchecked pool once; the best-scored command is tried, and
     while the rules refuse it the best of the rest, ties broken by ``rng``: the very
@@ -133,14 +135,14 @@ def step(
         ties = [entry for entry in pool if entry[0] == top]
         _, command, key, boost = ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]
         try:
-            return apply(state, side, command, ship, content)
+            return command, *apply(state, side, command, ship, content)
         except GameError:
             refused[key] = min(boost, refused.get(key, boost))
             if boost and not _accepted(state, side, key[0], ship, content):
                 refused[key] = 0  # C.1: more actions committed cannot make it legal
             least = refused[key]
             pool = [e for e in pool if e[2] != key or e[3] < least]
-    return apply(state, side, c.EndPhase(), ship, content)
+    return c.EndPhase(), *apply(state, side, c.EndPhase(), ship, content)
 
 
 def _accepted(state: GameState, side: Side, cmd: c.Command, ship: Ship, content: Content) -> bool:
