@@ -1,7 +1,8 @@
 """Strength of the game-controlled players over many seeded games.
 
     .venv/bin/python benchmarks/bench_players.py [GAMES] [TURN_CAP] [PAIRING …]
-        [--iterations N] [--seconds S] [--weighting far|uniform] [--workers N] [--skip WORD]
+        [--iterations N] [--seconds S] [--weighting far|uniform] [--rollouts normal|hard]
+        [--workers N] [--skip WORD]
 
 For each pairing (AI alien vs random crew, AI crew vs random alien, AI vs AI at the
 levels easy/hard/expert) it prints the F.1 outcome split (human victory bands, draw,
@@ -128,6 +129,7 @@ def run(games: int, cap: int, only: list[str], params: SearchParams, workers: in
     print(
         f"expert budget: {params.budget.iterations} iterations a decision, "
         f"time limit {params.budget.seconds or 'none'}, weighting {params.weighting.value}, "
+        f"{'hard' if params.hard_rollouts else 'normal'} rollouts, "
         f"{workers} worker processes",
         flush=True,
     )
@@ -171,13 +173,18 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=BENCH.iterations)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--weighting", choices=[w.value for w in Weighting], default="far")
+    parser.add_argument(
+        "--rollouts", choices=["normal", "hard"], default="normal", help="rollout players"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
         "--skip", action="append", default=[], help="leave out pairings naming this"
     )
     args = parser.parse_args()
     params = SearchParams(
-        budget=Budget(args.iterations, args.seconds), weighting=Weighting(args.weighting)
+        budget=Budget(args.iterations, args.seconds),
+        weighting=Weighting(args.weighting),
+        hard_rollouts=args.rollouts == "hard",
     )
     names = [n for n, _, _ in PAIRINGS if not any(s in n for s in args.skip)]
     only = args.pairings or (names if args.skip else [])

@@ -23,7 +23,7 @@ from engine.content import Content
 from engine.dice import Rng
 from engine.players.alien_ai import _Plan
 from engine.players.belief import BeliefKeeper
-from engine.players.tactics import FAR, best_by_unit, distances
+from engine.players.tactics import FAR, best, by_unit, distances
 from engine.state import Side
 from engine.views import AlienLine, View
 
@@ -46,6 +46,11 @@ class HardAlien(BeliefKeeper):
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
+        return best(legal, self.scorer(view, ship, content), rng)
+
+    def scorer(self, view: View, ship: Ship, content: Content) -> Callable[[c.Command], float]:
+        """How this decision scores each command (the highest is played), as
+        :meth:`HardCrew.scorer <engine.players.hard_crew.HardCrew.scorer>`."""
         mine = {a.id: a for a in view.aliens}
         watched = _watched(view, ship)
         danger: Callable[[Grid], int] = (
@@ -56,7 +61,7 @@ class HardAlien(BeliefKeeper):
         def plan(a: AlienLine) -> _HardPlan:
             return _HardPlan(view, a, ship, content, watched, len(known(a.id)), danger)
 
-        return best_by_unit(legal, mine, lambda a: plan(a).score, rng)
+        return by_unit(mine, lambda a: plan(a).score)
 
 
 class Danger:

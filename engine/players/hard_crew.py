@@ -15,6 +15,7 @@ It remembers the public events (:class:`~engine.players.belief.Belief`) and so:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import commands as c
@@ -32,7 +33,7 @@ from engine.players.crew_ai import _Plan
 from engine.players.fabricate_plan import out_of_reach, workroom
 from engine.players.pods_plan import Escape, escape_plan, phases_left, ready_to_launch, ship_lost
 from engine.players.strike import attack_modifier, attack_value
-from engine.players.tactics import FAR, best_by_unit, distances, grid_of, markers
+from engine.players.tactics import FAR, best, by_unit, distances, grid_of, markers
 from engine.state import Side
 from engine.views import CrewLine, View
 
@@ -77,6 +78,12 @@ class HardCrew(BeliefKeeper):
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
+        return best(legal, self.scorer(view, ship, content), rng)
+
+    def scorer(self, view: View, ship: Ship, content: Content) -> Callable[[c.Command], float]:
+        """How this decision scores each command (the highest is played): one plan per
+        human, made on first use. The expert's rollouts reuse it while they try the
+        best-scored commands in turn (:mod:`engine.players.expert.rollout`)."""
         if self.belief is None:
             self.belief = Belief(ship)
             self.belief.observe([], view)
@@ -97,13 +104,11 @@ class HardCrew(BeliefKeeper):
             ends = [self.deadlines.get(g, view.turn + 3) for g in damaged]
             left = phases_left(min(ends), view.turn)
             escape = escape_plan(view, ship, content.ship.pod_capacity, left)
-        return best_by_unit(
-            legal,
+        return by_unit(
             mine,
             lambda h: (
                 _HardPlan(view, h, ship, critical, suspects, self.hunt, team, last, escape).score
             ),
-            rng,
         )
 
 

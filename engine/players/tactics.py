@@ -77,14 +77,12 @@ def best(legal: list[c.Command], score: Callable[[c.Command], float], rng: Rng) 
     return ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]
 
 
-def best_by_unit(
-    legal: list[c.Command],
-    mine: Mapping[str, U],
-    plan_for: Callable[[U], Callable[[c.Command], float]],
-    rng: Rng,
-) -> c.Command:
-    """The best command when each unit scores its own commands with a plan made once
-    per decision; passing the phase scores 9, anything else not of ``mine`` -10."""
+def by_unit(
+    mine: Mapping[str, U], plan_for: Callable[[U], Callable[[c.Command], float]]
+) -> Callable[[c.Command], float]:
+    """The score of a command when each unit scores its own commands with a plan made
+    once per decision (on first use); passing the phase scores 9, anything else not of
+    ``mine`` -10."""
     plans: dict[str, Callable[[c.Command], float]] = {}
 
     def score(cmd: c.Command) -> float:
@@ -95,4 +93,14 @@ def best_by_unit(
             plans[unit] = plan_for(mine[unit])
         return plans[unit](cmd)
 
-    return best(legal, score, rng)
+    return score
+
+
+def best_by_unit(
+    legal: list[c.Command],
+    mine: Mapping[str, U],
+    plan_for: Callable[[U], Callable[[c.Command], float]],
+    rng: Rng,
+) -> c.Command:
+    """The best command scored :func:`by_unit`."""
+    return best(legal, by_unit(mine, plan_for), rng)

@@ -82,7 +82,7 @@ class _Expert:
             self.side,
             candidates,
             world,
-            lambda: rollout_players(ship, belief, deadlines),
+            lambda: rollout_players(ship, belief, deadlines, self.params.hard_rollouts),
             ship,
             content,
             self.params,

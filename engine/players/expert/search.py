@@ -29,9 +29,8 @@ from engine.board.ship import Ship
 from engine.content import Content
 from engine.dice import Rng
 from engine.errors import GameError
-from engine.players.base import Player
 from engine.players.expert.params import SearchParams
-from engine.players.expert.rollout import play_on
+from engine.players.expert.rollout import Scoring, play_on
 from engine.players.expert.value import crew_value, points
 from engine.rules import apply
 from engine.state import GameState, Side
@@ -62,7 +61,7 @@ class Outcome:
 
 
 World = Callable[[Rng], GameState]  # a fresh determinisation from the generator
-Players = Callable[[], dict[Side, Player]]  # fresh rollout players
+Players = Callable[[], dict[Side, Scoring]]  # fresh rollout players
 
 
 def search(

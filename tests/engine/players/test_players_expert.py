@@ -9,8 +9,9 @@ from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
 from engine.invariants import check_invariants
-from engine.players.base import acting_side, decide, play_game, show
+from engine.players.base import acting_side, decide, legal_for, play_game, show
 from engine.players.expert import Budget, ExpertAlien, ExpertCrew, SearchParams, Weighting
+from engine.players.expert.rollout import Refusals, rollout_players, step
 from engine.players.expert.sampling import Hidden
 from engine.players.expert.worlds import Secrets, build_world
 from engine.players.levels import player_for
@@ -148,3 +149,28 @@ def test_a_crew_search_candidate_names_no_item() -> None:
     assert crew.last is not None and crew.last.searched is not None
     for arm in crew.last.searched.arms:
         assert not isinstance(arm.command, c.PickUp | c.Drop | c.Give | c.OpenLocker)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_rollout_plays_the_best_scored_legal_command_of_its_player(seed: int) -> None:
+    """A rollout tries its player's best-scored commands unchecked until the rules accept
+    one: it plays a legal command scored as high as any legal one, the very choice the
+    player makes when shown the legal list (ties aside), for both sides."""
+    game = Game.new(seed)
+    players = rollout_players(game.ship, None, {})
+    refused: Refusals = {}
+    rng, checked = Rng(seed), 0
+    state = game.state
+    while state.phase is not Phase.OVER and state.turn <= 6:
+        side = acting_side(state)
+        seen = view(state, side.value, game.ship, game.content)
+        legal = legal_for(state, side, game.ship, game.content)
+        score = players[side].scorer(seen, game.ship, game.content)
+        command, state, _ = step(
+            state, side, players[side], seen, game.ship, game.content, rng, refused
+        )
+        if state.turn > 1 and len(legal) > 1:
+            assert command in legal
+            assert score(command) == max(score(cmd) for cmd in legal)
+            checked += 1
+    assert checked > 20
