@@ -262,7 +262,7 @@ class _HardPlan(_Plan):
         if self.flee or (self.damaged and self.engineer and self.toolkit):
             return base
         team = self.team
-        if self.keeper and self.damaged:  # C.9: the ToolKit will meet it there
+        if self.keeper and self.damaged and not self.courier:  # C.9: the ToolKit meets it there
             return self._near(self.damaged)[0] or base
         if self.courier and not self.toolkit:
             return team.toolkit or base
@@ -307,6 +307,11 @@ class _HardPlan(_Plan):
         """Actions left once the move is made (its cost read from the floor plan)."""
         back = distances(self.ship, self.here, Mover.HUMAN, self.view.board.doors)
         return (self.me.actions or 0) - back.get(cmd.route[-1], FAR)
+
+    @property
+    def _fetching(self) -> bool:
+        """The keeper is its own courier: the ToolKit first, then the damage (C.9)."""
+        return self.courier and not self.toolkit
 
     def _lab_cadavers(self) -> bool:
         """A cadaver lies where a scientist in the Lab can autopsy it (E.2.2)."""
@@ -354,7 +359,7 @@ class _HardPlan(_Plan):
             case c.Search(actions=actions):
                 covered = self._covered(actions)
                 return 40 + covered - 0.1 * actions if covered else -5
-            case c.Move() if cmd.route[-1] in self.damaged and self.keeper:
+            case c.Move() if cmd.route[-1] in self.damaged and self.keeper and not self._fetching:
                 return 90 if self._left_after(cmd) >= (1 if self.last_chance else 2) else -5
             case c.Move() if self.keeper:  # the keeper moves first, its guards follow
                 score = super().score(cmd)

@@ -46,26 +46,30 @@ def phases_left(deadline: int, turn: int) -> int:
 
 
 def repairable(view: View, ship: Ship, grid: Grid, deadline: int, toolkit: Grid | None) -> bool:
-    """C.9: some well Engineer can bring the ToolKit to ``grid`` with an action left to
+    """C.9: some well Engineer can have the ToolKit at ``grid`` with an action left to
     repair before the countdown ends. Hopeful on purpose (the crew gives up only a ship
-    that is surely lost): doors are taken as open (a human opens one on its way), and a
-    human who carries the ToolKit meets the Engineer at the damage (E.3.2: one action
-    to give it)."""
+    that is surely lost): doors are taken as open (a human opens one on its way), picking
+    the ToolKit up is not counted, and the Engineer may fetch it or meet at the damage
+    whoever brings it: its carrier, or the well human nearest it (E.3.2: one action to
+    give it)."""
     if toolkit is None:
         return False
     budget = ACTIONS * phases_left(deadline, view.turn)
     to_grid = distances(ship, grid, Mover.HUMAN, {})
     to_kit = distances(ship, toolkit, Mover.HUMAN, {})
-    carried = any(TOOLKIT in h.carrying for h in view.crew if _able(h))
-    for line in view.crew:
-        if not (_able(line) and line.condition == "well" and "Engineer" in line.skills):
+    well = [h for h in view.crew if _able(h) and h.condition == "well"]
+    carried = any(TOOLKIT in h.carrying for h in well)
+    fetch = min((to_kit.get(Grid.parse(h.grid), FAR) for h in well), default=FAR)
+    brought = (0 if carried else fetch) + to_grid.get(toolkit, FAR) + 1  # and given
+    for line in well:
+        if "Engineer" not in line.skills:
             continue
         here = Grid.parse(line.grid)
         walk = to_kit.get(here, FAR) + to_grid.get(toolkit, FAR)
         if TOOLKIT in line.carrying:
             walk = to_grid.get(here, FAR)
-        elif carried:
-            walk = min(walk, max(to_grid.get(toolkit, FAR) + 1, to_grid.get(here, FAR)))
+        elif brought <= budget:
+            walk = min(walk, to_grid.get(here, FAR))
         if walk + 1 <= budget:
             return True
     return False

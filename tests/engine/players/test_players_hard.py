@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import commands as c
 from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
@@ -14,6 +15,7 @@ from engine.players.hard_alien import Danger
 from engine.players.hard_crew import HardCrew, team_plan, toolkit_grid
 from engine.players.levels import player_for
 from engine.players.strike import attack_value, kill_chance
+from engine.records.scenario import scenario_game
 from engine.state import Phase, Side
 from engine.views import view
 from tests.games import quick_game
@@ -99,3 +101,24 @@ def test_c7_the_hard_crew_decides_the_same_wherever_its_belief_says_the_alien_ma
         alien.grid = place
         choices.add(decide(game.state, Side.CREW, crew, game.ship, game.content, Rng(7)))
     assert len(choices) == 1
+
+
+def test_c9_the_keeper_nearest_the_toolkit_fetches_it_before_going_to_the_damage() -> None:
+    """Haddad, the only Engineer, stands two steps from the Workshop's locker when the
+    G-Core Drive is damaged: nobody else can bring the ToolKit, so he fetches it first
+    (a repair needs it, C.9) rather than walk to the damage empty-handed."""
+    game = scenario_game(
+        """
+        scenario
+        seed 1
+        turn 5 crew
+        crew haddad 0-H3 role="Chief Engineer"
+        crew tanaka 2-X5 role=Captain
+        alien alien1 Larva 2-X10
+        nexus 0-E3 "G-Core Drive" revealed
+        end
+        """
+    )
+    command = decide(game.state, Side.CREW, HardCrew(), game.ship, game.content, Rng(3))
+    assert isinstance(command, c.Move) and command.unit == "haddad"
+    assert command.route[-1] == Grid.parse("0-F1")  # the locker, not the damage at 0-E3
