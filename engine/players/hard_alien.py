@@ -8,10 +8,7 @@ events only) and so, while it pipe-runs:
   human's actions, plus a Scanner, and line of sight), slips out to one none can;
 - feints (C.7.1) with spare actions on a lift or hatch when the crew's belief of it is
   narrow, widening it;
-- goes to sabotage the face-down nexus the crew can reach least in time (C.9); the
-  `expert`'s (``saboteur``) measures that from where the ToolKit may be, which it
-  follows from public events (:mod:`engine.players.toolkit_trail`), less the humans
-  on watch there, rather than from the nearest human.
+- goes to sabotage the face-down nexus the crew can reach least in time (C.9).
 """
 
 from __future__ import annotations
@@ -24,11 +21,9 @@ from engine.board.grid import Grid
 from engine.board.ship import Ship
 from engine.content import Content
 from engine.dice import Rng
-from engine.events import Event
 from engine.players.alien_ai import _Plan
 from engine.players.belief import BeliefKeeper
 from engine.players.tactics import FAR, best, by_unit, distances
-from engine.players.toolkit_trail import ToolKitTrail
 from engine.state import Side
 from engine.views import AlienLine, View
 
@@ -44,18 +39,9 @@ class HardAlien(BeliefKeeper):
 
     side = Side.ALIEN
 
-    def __init__(self, careful: bool = True, saboteur: bool = False) -> None:
+    def __init__(self, careful: bool = True) -> None:
         self.belief = None
         self.careful = careful  # `hard` weighs every human's reach; `normal` only its sight
-        # `expert`: follows the ToolKit and sabotages the nexus it reaches least in time
-        self.trail: ToolKitTrail | None = None
-        self.saboteur = saboteur
-
-    def observe(self, events: list[Event], view: View, ship: Ship) -> None:
-        super().observe(events, view, ship)
-        if self.saboteur:
-            self.trail = self.trail or ToolKitTrail(ship)
-            self.trail.observe(events, view)
 
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
@@ -73,8 +59,7 @@ class HardAlien(BeliefKeeper):
         known = self.belief.grids if self.belief is not None else (lambda _: frozenset())
 
         def plan(a: AlienLine) -> _HardPlan:
-            kit = self.trail.grids(view) if self.trail is not None else set()
-            return _HardPlan(view, a, ship, content, watched, len(known(a.id)), danger, kit)
+            return _HardPlan(view, a, ship, content, watched, len(known(a.id)), danger)
 
         return by_unit(mine, lambda a: plan(a).score)
 
@@ -130,18 +115,16 @@ class _HardPlan(_Plan):
         watched: frozenset[Grid],
         suspected: int,
         danger: Callable[[Grid], int],
-        kit: set[Grid],
     ) -> None:
         self.watched, self.danger = watched, danger
         self.careful = isinstance(danger, Danger)
         self.narrow = 0 < suspected <= NARROW  # the crew has it nearly pinned down
-        self.kit = kit  # where the ToolKit may be (the `expert` follows it), else empty
         super().__init__(view, alien, ship, content)
 
     def _goal(self) -> Grid | None:
         """Of the face-down nexus grids no more than ``DETOUR`` steps beyond the nearest,
-        the one the crew can cover least in time: the most steps the nearest human (the
-        saboteur: the ToolKit, a repair needs it) needs beyond the alien's own (C.9)."""
+        the one the crew can cover least in time: the most steps the nearest human
+        needs beyond the alien's own (C.9)."""
         base = super()._goal()
         if base not in self.nexus or len(self.nexus) < 2:
             return base
@@ -151,15 +134,12 @@ class _HardPlan(_Plan):
         }
         closest = min(mine.values())
 
-        repairers = self.kit or set(self.humans)  # C.9: a repair needs the ToolKit there
-
         def lead(target: Grid) -> int:
             theirs = min(
-                (distances(self.ship, target, Mover.HUMAN, doors).get(h, FAR) for h in repairers),
+                (distances(self.ship, target, Mover.HUMAN, doors).get(h, FAR) for h in self.humans),
                 default=FAR,
             )
-            guarded = self.danger(target) if self.kit else 0  # C.7.1: humans on watch there
-            return min(theirs, 30) - mine[target] - guarded
+            return min(theirs, 30) - mine[target]
 
         near = sorted(n for n, cost in mine.items() if cost <= closest + DETOUR)
         return max(near, key=lead)

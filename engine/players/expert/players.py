@@ -1,8 +1,7 @@
 """The `expert` players: the `hard` players, with a search where it pays.
 
 Each wraps its side's `hard` player, which keeps the belief from the public events and
-proposes a move (the alien's follows the ToolKit too, to sabotage where a repair comes
-latest: :mod:`engine.players.toolkit_trail`). Where :mod:`engine.players.expert.choices` finds a decision worth a
+proposes a move. Where :mod:`engine.players.expert.choices` finds a decision worth a
 search, the expert weighs the `hard` choice against a few others over sampled worlds
 (:mod:`engine.players.expert.search`); elsewhere it plays the `hard` choice as is. Like
 every level, it decides from its side's view, the legal commands and the public events
@@ -129,7 +128,7 @@ class ExpertAlien(_Expert):
 
     def __init__(self, params: SearchParams | None = None) -> None:
         super().__init__(params)
-        self.hard = HardAlien(careful=True, saboteur=True)
+        self.hard = HardAlien(careful=True)
 
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
