@@ -262,7 +262,7 @@ class _HardPlan(_Plan):
         if self.flee or (self.damaged and self.engineer and self.toolkit):
             return base
         team = self.team
-        if self.keeper and self.damaged and not self.courier:  # C.9: the ToolKit meets it there
+        if self.keeper and self.damaged and not self._fetching:  # C.9: the ToolKit meets it there
             return self._near(self.damaged)[0] or base
         if self.courier and not self.toolkit:
             return team.toolkit or base

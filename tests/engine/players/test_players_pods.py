@@ -94,10 +94,12 @@ def test_e24_with_phases_to_spare_the_humans_near_a_pod_hunt_on_before_leaving()
     assert escape_plan(seen, game.ship, capacity, phases=1).leaving == {"tanaka", "okeke"}
 
 
-def _far_from_the_toolkit() -> Game:
-    """The G-Core Drive at 0-E3 is damaged; the Engineer stands beside it, the ToolKit
-    is still in the Workshop's locker (B.1.1) and Okeke, no Engineer, stands at it."""
-    return scenario_game(
+def test_c9_a_ship_is_not_lost_while_a_human_at_the_toolkit_can_bring_it_to_the_engineer() -> None:
+    """Three crew phases (turns 5 to 7): Okeke picks the ToolKit up and carries it to the
+    damage, where Haddad waits to repair (E.3.2: one action to give it); alone, Haddad
+    would have to walk to the Workshop and back. The G-Core Drive at 0-E3 is damaged,
+    the ToolKit is still in the Workshop's locker (B.1.1) and Okeke stands at it."""
+    game = scenario_game(
         """
         scenario
         seed 1
@@ -105,17 +107,10 @@ def _far_from_the_toolkit() -> Game:
         crew haddad 0-D5 role="Chief Engineer"
         crew okeke 0-F1 role="Science Officer"
         alien alien1 Larva 2-X10
-        nexus 0-E3 "G-Core Drive" revealed rotated=1
+        nexus 0-E3 "G-Core Drive" revealed
         end
         """
     )
-
-
-def test_c9_a_ship_is_not_lost_while_a_human_at_the_toolkit_can_bring_it_to_the_engineer() -> None:
-    """Three crew phases (turns 5 to 7): Okeke picks the ToolKit up and carries it to the
-    damage, where Haddad waits to repair (E.3.2: one action to give it); alone, Haddad
-    would have to walk to the Workshop and back."""
-    game = _far_from_the_toolkit()
     seen = view(game.state, "crew", game.ship, game.content)
     damaged = [Grid.parse("0-E3")]
     kit = toolkit_grid(seen, game.ship)
