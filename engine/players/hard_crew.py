@@ -15,7 +15,7 @@ It remembers the public events (:class:`~engine.players.belief.Belief`) and so:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine import commands as c
@@ -31,6 +31,7 @@ from engine.fighting.events import NexusDamaged
 from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
 from engine.players.fabricate_plan import out_of_reach, workroom
+from engine.players.kit_room import dots, has_room, room_after
 from engine.players.pods_plan import Escape, escape_plan, phases_left, ready_to_launch, ship_lost
 from engine.players.strike import attack_modifier, attack_value
 from engine.players.tactics import FAR, best, by_unit, distances, grid_of, markers
@@ -64,12 +65,14 @@ class HardCrew(BeliefKeeper):
         self.belief = None
         self.hunt = hunt  # `normal` only aims its searches; `hard` also walks to the belief
         self.kit_id: str | None = None  # the ToolKit's marker, once the crew has seen it
+        self.kinds: dict[str, str] = {}  # gear marker id: its kind, as the crew read it
         self.deadlines: dict[Grid, int] = {}  # damaged critical grid: its last crew phase
 
     def observe(self, events: list[Event], view: View, ship: Ship) -> None:
         super().observe(events, view, ship)
         for event in events:
-            if isinstance(event, (LockerHeld, GearNamed, TooHeavy)):  # the kit named by id
+            if isinstance(event, (LockerHeld, GearNamed, TooHeavy)):  # gear named by id
+                self.kinds |= {m.id: m.kind for m in event.items if m.kind is not None}
                 kit = next((m.id for m in event.items if m.kind == TOOLKIT), None)
                 self.kit_id = kit or self.kit_id
             elif isinstance(event, NexusDamaged) and event.critical:
@@ -104,12 +107,12 @@ class HardCrew(BeliefKeeper):
             ends = [self.deadlines.get(g, view.turn + 3) for g in damaged]
             left = phases_left(min(ends), view.turn)
             escape = escape_plan(view, ship, content.ship.pod_capacity, left)
-        return by_unit(
-            mine,
-            lambda h: (
-                _HardPlan(view, h, ship, critical, suspects, self.hunt, team, last, escape).score
-            ),
-        )
+
+        def plan(h: CrewLine) -> Callable[[c.Command], float]:
+            args = (critical, suspects, self.hunt, team, last, escape, content, self.kinds)
+            return _HardPlan(view, h, ship, *args).score
+
+        return by_unit(mine, plan)
 
 
 def _able(line: CrewLine) -> bool:
@@ -150,12 +153,14 @@ def team_plan(
     else:
         to_kit = distances(ship, where, Mover.HUMAN, doors)
 
-        def cost(h: CrewLine) -> tuple[int, str]:
-            return (to_kit.get(Grid.parse(h.grid), FAR), h.id)
-
         target = min(damaged, key=lambda g: to_kit.get(g, FAR)) if damaged else where
         to_target = distances(ship, target, Mover.HUMAN, doors)
         keeper = min(engineers, key=lambda h: (to_target.get(Grid.parse(h.grid), FAR), h.id))
+
+        def cost(h: CrewLine) -> tuple[int, bool, str]:
+            # the keeper fetches it itself when nobody is nearer: no hand-over to wait for
+            return (to_kit.get(Grid.parse(h.grid), FAR), h.id != keeper.id, h.id)
+
         well = [h for h in view.crew if _able(h) and h.condition == "well"]
         carrier = next((h for h in well if TOOLKIT in h.carrying), None)
         courier = carrier or min(well, key=cost)
@@ -243,8 +248,10 @@ class _HardPlan(_Plan):
         last_chance: bool = False,
         escape: Escape | None = None,
         content: Content | None = None,
+        kinds: Mapping[str, str] | None = None,
     ) -> None:
         self.suspects, self.hunt, self.team = suspects, hunt, team
+        self.kinds = kinds or {}  # gear marker id: its kind, as the crew read it (E.3.1)
         self.content = content
         self.escape = escape
         leaving = escape is not None and me.id in escape.leaving
@@ -292,6 +299,26 @@ class _HardPlan(_Plan):
         if self.hunt and self.suspects and len(self.suspects) <= HUNT_SIZE and self._company():
             return self._near(list(self.suspects))[0] or base
         return base
+
+    @property
+    def _clearing(self) -> bool:
+        """E.3.1: the keeper, or the courier standing at the ToolKit, has no room for it."""
+        if self.content is None or self.toolkit or not (self.keeper or self.courier):
+            return False
+        at_kit = self.here == self.team.toolkit
+        return (self.keeper or at_kit) and not has_room(self.me, self.content)
+
+    def _blocks_kit(self, items: tuple[str, ...]) -> bool:
+        """The keeper would pick up what leaves no room for the ToolKit (E.3.1)."""
+        if self.content is None or not self.keeper or self.toolkit:
+            return False
+        if self.team.kit_id in items:
+            return False
+        return not room_after(self.me, items, self.kinds, self.content)
+
+    def _dots(self, items: tuple[str, ...]) -> int:
+        assert self.content is not None
+        return sum(dots(self.kinds.get(i), self.content) for i in items)
 
     def _attack_value(self, target: str, boost: int) -> float:
         """The chance this attack (and the best use of the actions left) kills the alien:
@@ -366,6 +393,12 @@ class _HardPlan(_Plan):
                 return score + 20 if score > 0 else score
             case c.Move() if self.suspects and cmd.route[-1] in self.suspects:
                 return max(super().score(cmd), 35)
+            case c.Drop(items=items) if self._clearing and self.team.kit_id not in items:
+                return 59 + self._dots(items)  # E.3.1: room for the ToolKit, heaviest first
+            case c.PickUp(items=items) if self._blocks_kit(items):
+                return -5
+            case c.PickUp(items=items) if self.team.kit_id not in (None, *items):
+                return super().score(cmd)  # other gear: the courier's errand is the ToolKit
             case c.OpenLocker() | c.PickUp() if self.courier and not self.toolkit:
                 return 58 if self.here == self.team.toolkit else super().score(cmd)
             case c.Give(items=items, to=to, back=()) if self.team.kit_id in items:

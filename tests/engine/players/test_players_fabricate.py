@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 
 from engine import commands as c
+from engine.board.geometry import Mover
 from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
 from engine.players.base import decide
 from engine.players.fabricate_plan import ALIEN_REACH, out_of_reach, workroom
 from engine.players.hard_crew import HardCrew
+from engine.players.tactics import distances
 from engine.records.scenario import scenario_game
 from engine.state import Side
 from engine.views import view
@@ -54,3 +56,24 @@ def test_e42_the_crew_fabricates_only_when_the_alien_is_beyond_reach(
     assert out_of_reach(game.ship, Grid.parse(LAB), [Grid.parse(alien)]) is fabricates
     choice = _choice(game)
     assert isinstance(choice, c.Fabricate) is fabricates, (choice, ALIEN_REACH)
+
+
+def test_e42_a_scientist_carrying_electronics_walks_to_the_lab_to_make_the_scanner() -> None:
+    """Okeke carries a crate of electronics the crew has read and holds the Scanner's
+    blueprint (G.2.3): with no other errand, the crew walks it to the Lab (E.4.2)."""
+    game = scenario_game(
+        """
+        scenario
+        seed 1
+        turn 5 crew
+        crew okeke 1-P5 role="Science Officer" carries=supplies3
+        supplies supplies3 electronics examined=crew
+        alien alien1 Larva 2-X10
+        crew-side blueprints=Scanner
+        end
+        """
+    )
+    choice = _choice(game)
+    assert isinstance(choice, c.Move) and choice.unit == "okeke"
+    to_lab = distances(game.ship, Grid.parse(LAB), Mover.HUMAN, game.state.doors)
+    assert to_lab[choice.route[-1]] < to_lab[Grid.parse("1-P5")]

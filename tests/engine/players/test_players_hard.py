@@ -10,14 +10,14 @@ from engine import commands as c
 from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
-from engine.players.base import acting_side, decide, show
+from engine.players.base import acting_side, decide, legal_for, show
 from engine.players.hard_alien import Danger
 from engine.players.hard_crew import HardCrew, team_plan, toolkit_grid
 from engine.players.levels import player_for
 from engine.players.strike import attack_value, kill_chance
 from engine.records.scenario import scenario_game
 from engine.state import Phase, Side
-from engine.views import view
+from engine.views import events_for, view
 from tests.games import quick_game
 
 
@@ -122,3 +122,83 @@ def test_c9_the_keeper_nearest_the_toolkit_fetches_it_before_going_to_the_damage
     command = decide(game.state, Side.CREW, HardCrew(), game.ship, game.content, Rng(3))
     assert isinstance(command, c.Move) and command.unit == "haddad"
     assert command.route[-1] == Grid.parse("0-F1")  # the locker, not the damage at 0-E3
+
+
+def _toolkit_at_hand() -> Game:
+    """The G-Core Drive is damaged; the ToolKit lies where Tanaka stands with a Carbine,
+    and Haddad, the only Engineer, stands there too with a Carbine of its own."""
+    return scenario_game(
+        """
+        scenario
+        seed 1
+        turn 5 crew
+        crew haddad 0-H5 role="Chief Engineer" carries=carbine1
+        crew tanaka 0-H5 role=Captain carries=carbine2
+        item toolkit1 ToolKit 0-H5
+        alien alien1 Larva 2-X10
+        nexus 0-E3 "G-Core Drive" revealed
+        end
+        """
+    )
+
+
+def test_e31_the_keeper_with_no_room_drops_its_gear_and_takes_the_toolkit() -> None:
+    """E.3.1: a Carbine (two dots) and the ToolKit (two) are more than a human carries,
+    so the rules refuse Haddad's pick-up; dropping is free (E.3.2), so he drops the
+    Carbine and then picks the ToolKit up, rather than leave it lying while the
+    countdown runs (C.9)."""
+    game = _toolkit_at_hand()
+    crew = HardCrew()
+    legal = legal_for(game.state, Side.CREW, game.ship, game.content)
+    assert c.PickUp("haddad", ("toolkit1",)) not in legal  # no room: the rules refuse it
+    first = decide(game.state, Side.CREW, crew, game.ship, game.content, Rng(3))
+    assert first == c.Drop("haddad", ("carbine1",))
+    events = game.play(Side.CREW, first)
+    seen = view(game.state, "crew", game.ship, game.content)
+    crew.observe(events_for(events, "crew"), seen, game.ship)  # E.3.2: it reads its drop
+    second = decide(game.state, Side.CREW, crew, game.ship, game.content, Rng(3))
+    assert second == c.PickUp("haddad", ("toolkit1",))
+
+
+def test_e31_the_keeper_picks_up_nothing_that_leaves_no_room_for_the_toolkit() -> None:
+    """With the ToolKit still to come, the keeper leaves a Carbine (two dots) lying:
+    carrying it, he could not take the ToolKit (E.3.1)."""
+    game = scenario_game(
+        """
+        scenario
+        seed 1
+        turn 5 crew
+        crew haddad 0-H5 role="Chief Engineer"
+        item carbine1 Carbine 0-H5
+        item toolkit1 ToolKit 0-F1 in-locker
+        alien alien1 Larva 2-X10
+        end
+        """
+    )
+    view_of = view(game.state, "crew", game.ship, game.content)
+    crew = HardCrew()
+    crew.kinds = {"carbine1": "Carbine"}
+    score = crew.scorer(view_of, game.ship, game.content)
+    assert score(c.PickUp("haddad", ("carbine1",))) < 0
+
+
+def test_c9_the_keeper_takes_the_toolkit_itself_when_nobody_is_nearer() -> None:
+    """The Engineer and another human stand one step from the ToolKit, the damage beyond
+    it: the Engineer picks it up on its way (C.9) rather than wait for a hand-over that
+    C.2 can only make after the other human has acted."""
+    game = scenario_game(
+        """
+        scenario
+        seed 1
+        turn 16 crew
+        crew lindqvist 1-D6 role=Captain
+        crew mensah 1-D6 role="Chief Engineer"
+        item toolkit1 ToolKit 1-C6
+        alien alien1 Larva 2-X10
+        nexus 1-B10 "Life Support" revealed
+        end
+        """
+    )
+    seen = view(game.state, "crew", game.ship, game.content)
+    team = team_plan(seen, game.ship, "toolkit1", [Grid.parse("1-B10")], frozenset())
+    assert (team.keeper, team.courier) == ("mensah", "mensah")
