@@ -164,6 +164,8 @@ def team_plan(
         well = [h for h in view.crew if _able(h) and h.condition == "well"]
         carrier = next((h for h in well if TOOLKIT in h.carrying), None)
         courier = carrier or min(well, key=cost)
+        if carrier is None and where in damaged:  # left there for the keeper (C.2)
+            courier = keeper
     return Team(
         keeper.id if keeper else None,
         kit_id,
@@ -308,6 +310,19 @@ class _HardPlan(_Plan):
         at_kit = self.here == self.team.toolkit
         return (self.keeper or at_kit) and not has_room(self.me, self.content)
 
+    @property
+    def _keeper_comes(self) -> bool:
+        """The courier holds the ToolKit at a damaged critical system the keeper, not done
+        this phase, can still walk into with two actions left: to pick it up and repair
+        (C.9, E.3.2)."""
+        if not (self.courier and self.toolkit) or self.keeper or self.here not in self.damaged:
+            return False
+        keeper = next((h for h in self.view.crew if h.id == self.team.keeper), None)
+        if keeper is None or keeper.done or keeper.grid == self.me.grid:
+            return False
+        walk = distances(self.ship, self.here, Mover.HUMAN, self.view.board.doors)
+        return walk.get(Grid.parse(keeper.grid), FAR) + 2 <= (keeper.actions or 0)
+
     def _blocks_kit(self, items: tuple[str, ...]) -> bool:
         """The keeper would pick up what leaves no room for the ToolKit (E.3.1)."""
         if self.content is None or not self.keeper or self.toolkit:
@@ -386,6 +401,11 @@ class _HardPlan(_Plan):
             case c.Search(actions=actions):
                 covered = self._covered(actions)
                 return 40 + covered - 0.1 * actions if covered else -5
+            case c.Drop(items=items) if self.team.kit_id in items and self._keeper_comes:
+                return 92  # C.2: left at the damage for the keeper, who acts after
+            case c.Move() if self.courier and self.toolkit and self.damaged and not self.keeper:
+                score = super().score(cmd)  # C.2: the ToolKit moves before its keeper does
+                return score + 61 if score > 0 else score
             case c.Move() if cmd.route[-1] in self.damaged and self.keeper and not self._fetching:
                 return 90 if self._left_after(cmd) >= (1 if self.last_chance else 2) else -5
             case c.Move() if self.keeper:  # the keeper moves first, its guards follow
@@ -397,6 +417,8 @@ class _HardPlan(_Plan):
                 return 59 + self._dots(items)  # E.3.1: room for the ToolKit, heaviest first
             case c.PickUp(items=items) if self._blocks_kit(items):
                 return -5
+            case c.PickUp(items=items) if self.team.kit_id in items and not self.courier:
+                return -5  # the courier's, or left at the damage for the keeper (C.2)
             case c.PickUp(items=items) if self.team.kit_id not in (None, *items):
                 return super().score(cmd)  # other gear: the courier's errand is the ToolKit
             case c.OpenLocker() | c.PickUp() if self.courier and not self.toolkit:

@@ -202,3 +202,35 @@ def test_c9_the_keeper_takes_the_toolkit_itself_when_nobody_is_nearer() -> None:
     seen = view(game.state, "crew", game.ship, game.content)
     team = team_plan(seen, game.ship, "toolkit1", [Grid.parse("1-B10")], frozenset())
     assert (team.keeper, team.courier) == ("mensah", "mensah")
+
+
+def test_c2_the_toolkit_reaches_the_damage_before_the_keeper_goes_in_to_repair() -> None:
+    """Hyun has carried the ToolKit to the damaged Life Support; Haddad, the Engineer, is
+    two steps away. C.2 lets a unit act only once a phase, so the order matters: Hyun
+    leaves the ToolKit at the damage (E.3.2: dropping is free), then Haddad walks in, picks
+    it up and repairs (C.9). Had Haddad gone in first, he could not have had it."""
+    game = scenario_game(
+        """
+        scenario
+        seed 1
+        turn 16 crew
+        crew hyun 1-B10 role=Captain carries=toolkit1
+        crew haddad 1-B8 role="Chief Engineer"
+        alien alien1 Larva 2-X10
+        nexus 1-B10 "Life Support" revealed
+        end
+        """
+    )
+    crew = HardCrew()
+    crew.kit_id = "toolkit1"  # read when Hyun picked it up (E.3.2)
+    played = []
+    while acting_side(game.state) is Side.CREW and len(played) < 8:
+        command = decide(game.state, Side.CREW, crew, game.ship, game.content, Rng(3))
+        played.append(command)
+        events = game.play(Side.CREW, command)
+        seen = view(game.state, "crew", game.ship, game.content)
+        crew.observe(events_for(events, "crew"), seen, game.ship)
+        if isinstance(command, c.Repair):
+            break
+    assert played[0] == c.Drop("hyun", ("toolkit1",)), played
+    assert isinstance(played[-1], c.Repair) and played[-1].unit == "haddad", played
