@@ -415,13 +415,9 @@ class _HardPlan(_Plan):
                 return max(super().score(cmd), 35)
             case c.Drop(items=items) if self._clearing and self.team.kit_id not in items:
                 return 59 + self._dots(items)  # E.3.1: room for the ToolKit, heaviest first
-            case c.PickUp(items=items) if self._blocks_kit(items):
-                return -5
-            case c.PickUp(items=items) if self.team.kit_id in items and not self.courier:
-                return -5  # the courier's, or left at the damage for the keeper (C.2)
-            case c.PickUp(items=items) if self.team.kit_id not in (None, *items):
-                return super().score(cmd)  # other gear: the courier's errand is the ToolKit
-            case c.OpenLocker() | c.PickUp() if self.courier and not self.toolkit:
+            case c.PickUp(items=items):
+                return self._pickup_score(cmd, items)
+            case c.OpenLocker() if self.courier and not self.toolkit:
                 return 58 if self.here == self.team.toolkit else super().score(cmd)
             case c.Give(items=items, to=to, back=()) if self.team.kit_id in items:
                 return 96 if to == self.team.keeper and self.me.id != self.team.keeper else -10
@@ -429,6 +425,17 @@ class _HardPlan(_Plan):
                 return -10
             case c.Fabricate():  # E.4.2: only beyond the alien's reach next phase
                 return super().score(cmd) if self._safe_here() else -5
+        return super().score(cmd)
+
+    def _pickup_score(self, cmd: c.PickUp, items: tuple[str, ...]) -> float:
+        """The ToolKit is the courier's to pick up (or, left at the damage, the keeper's,
+        C.2); the keeper takes nothing that leaves no room for it (E.3.1)."""
+        kit = self.team.kit_id
+        if self._blocks_kit(items) or (kit in items and not self.courier):
+            return -5
+        fetches = self.courier and not self.toolkit and (kit is None or kit in items)
+        if fetches and self.here == self.team.toolkit:
+            return 58
         return super().score(cmd)
 
     def _escape_score(self, cmd: c.Command) -> float:

@@ -12,35 +12,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.content import Content
-from engine.content_models import GearKind
+from engine.content_models import Gear, GearKind
 from engine.views import CrewLine
 
 TOOLKIT = GearKind.TOOLKIT
 UNKNOWN_DOTS = 1  # a marker whose kind the crew has not read: count it as small
 
 
+def _gear(kind: str, content: Content) -> Gear | None:
+    """The gear a marker's kind names, or None for supplies (a crate)."""
+    try:
+        return content.gear[GearKind(kind)]
+    except ValueError:
+        return None
+
+
 def dots(kind: str | None, content: Content) -> int:
     """The totage of one carried thing by its kind; a crate counts as a body (E.3.1)."""
     if kind is None:
         return UNKNOWN_DOTS
-    try:
-        gear = content.gear[GearKind(kind)]
-    except ValueError:  # supplies, not gear
+    gear = _gear(kind, content)
+    if gear is None:
         return content.human_stats.body_totage
     return 0 if gear.worn else gear.totage or 0
 
 
 def _things(line: CrewLine, content: Content) -> list[str]:
     """What ``line`` carries that counts against its load (worn armour does not)."""
-    out = []
-    for label in line.carrying:
-        try:
-            worn = content.gear[GearKind(label)].worn
-        except ValueError:
-            worn = False
-        if not worn:
-            out.append(label)
-    return out
+    return [k for k in line.carrying if not ((gear := _gear(k, content)) and gear.worn)]
 
 
 def has_room(line: CrewLine, content: Content) -> bool:
