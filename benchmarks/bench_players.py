@@ -49,6 +49,7 @@ class Timed:
 
     def __init__(self, inner: Player, times: list[float]) -> None:
         self.inner, self.side, self.times = inner, getattr(inner, "side", None), times
+        self.plans_setup = getattr(inner, "plans_setup", False)  # as its set-up is offered
 
     def observe(self, events: list[Event], view: View, ship: Ship) -> None:
         self.inner.observe(events, view, ship)  # type: ignore[attr-defined]

@@ -21,17 +21,21 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from bot.store import Store
-from engine.commands import Command
+from engine.commands import Command, QuickSetup
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.players.base import decide
 from engine.players.expert import PLAY, SearchParams
 from engine.players.levels import LEVELS, decide_at_level, player_for
 from engine.players.memory import Memory, remembered
-from engine.state import Side
+from engine.rules import apply
+from engine.setup import waiting_on
+from engine.state import SetupStep, Side
+from engine.units import held_abilities
 
 if TYPE_CHECKING:
     from bot.desk.tables import Table
+    from engine.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +64,24 @@ def seat_level(text: str) -> str:
     """The level the game plays at, from the column (a row without one: ``easy``)."""
     level = text.partition(":")[2]
     return level if level in LEVELS else "easy"
+
+
+def setup_commands(game: Game, side: Side, level: str, rng: Rng) -> list[Command]:
+    """The seat's set-up, played in one go: ``quick``, or for a level that plans it
+    (`expert`, :mod:`engine.players.setup_plan`) its choices one by one, worked out on a
+    copy. That alien waits for the crew's set-up to place its Larva (B.1.3 lets it choose
+    at any time): until then only its ability, then nothing (an empty list)."""
+    player = player_for(side, level)
+    if not getattr(player, "plans_setup", False):
+        return [QuickSetup()]
+    state, commands = game.state, []
+    while side in waiting_on(state):
+        if side is Side.ALIEN and state.setup is not SetupStep.DONE and held_abilities(state):
+            break
+        command = decide(state, side, player, game.ship, game.content, rng)
+        commands.append(command)
+        state, _ = apply(state, side, command, game.ship, game.content)
+    return commands
 
 
 async def computer_command(store: Store, table: Table, side: Side, rng: Rng) -> Command:

@@ -21,7 +21,13 @@ from bot import store as st
 from bot.desk import incidents, loading, ratings
 from bot.desk.advisor import Advisor
 from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
-from bot.desk.computer_seat import DEFAULT_LEVEL, computer_command, seat_text
+from bot.desk.computer_seat import (
+    DEFAULT_LEVEL,
+    computer_command,
+    seat_level,
+    seat_text,
+    setup_commands,
+)
 from bot.desk.imports import Imports
 from bot.desk.moderation import Moderation
 from bot.desk.outbox import Outbox
@@ -175,12 +181,13 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             game = table.game
             if side is None or game is None or not table.computer_to_move():
                 return None
+            rng = Rng(computer_seed(table.row.seed, game.length))
             if game.state.phase is Phase.SETUP:
-                command: Command = QuickSetup()
+                level = seat_level(table.row.computer)
+                commands = setup_commands(game, side, level, rng)
             else:
-                rng = Rng(computer_seed(table.row.seed, game.length))
-                command = await computer_command(self.store, table, side, rng)
-            return await self._apply(table, side, [command], None)
+                commands = [await computer_command(self.store, table, side, rng)]
+            return await self._apply(table, side, commands, None) if commands else None
 
     async def stand_in_move(self, table: Table) -> Outcome | None:
         """One move the computer plays for an away player the game waits on

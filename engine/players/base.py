@@ -14,13 +14,16 @@ from typing import Protocol
 from engine import commands as c
 from engine.board.ship import Ship
 from engine.content import Content
+from engine.content_models import Ability
+from engine.context import Ctx
 from engine.dice import Rng
 from engine.events import Event
 from engine.game import Game
 from engine.legal import candidates, is_legal, ready_units, unit_candidates
 from engine.random_player import choose
-from engine.setup import waiting_on
-from engine.state import GameState, Phase, Side
+from engine.setup import free_roles, larva_grids, waiting_on
+from engine.state import Condition, GameState, Phase, SetupStep, Side
+from engine.units import held_abilities
 from engine.views import View, events_for, view
 
 _BOOSTABLE = (c.Attack, c.Heal, c.Repair)
@@ -78,12 +81,14 @@ def _boosted(cmd: c.Attack | c.Heal | c.Repair, boost: int) -> c.Command:
     return c.Repair(cmd.unit, cmd.target, cmd.leave, boost)
 
 
-def candidate_pool(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
+def candidate_pool(
+    state: GameState, side: Side, ship: Ship, content: Content, plans_setup: bool = False
+) -> list[c.Command]:
     """The commands ``side`` may try now, not yet checked: set-up is done in one
-    ``quick``; in play, the active unit's commands (C.2: it spends its actions first)
-    or every ready unit's."""
+    ``quick``, or step by step for a player that plans it (:func:`setup_pool`); in play,
+    the active unit's commands (C.2: it spends its actions first) or every ready unit's."""
     if state.phase is Phase.SETUP:
-        return [c.QuickSetup()]
+        return setup_pool(state, side, ship, content) if plans_setup else [c.QuickSetup()]
     if (state.phase is Phase.ALIEN) != (side is Side.ALIEN):
         return []
     units = ready_units(state, side)
@@ -97,17 +102,48 @@ def candidate_pool(state: GameState, side: Side, ship: Ship, content: Content) -
     return _with_boosts(pool)
 
 
-def legal_for(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
+def setup_pool(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
+    """``quick`` and the next set-up choices of ``side`` one by one (B.1.2, B.1.3). The
+    twelve humans differ only in name until roles are given (``data/roster.toml``), so one
+    choice of the dead and one of the injured stand for all; a role for the next survivor
+    without one; a start for every survivor still to place."""
+    pool: list[c.Command] = [c.QuickSetup()]
+    if side is Side.ALIEN:
+        if not held_abilities(state):
+            pool += [c.ChooseAbility(a.value) for a in Ability]
+        if not state.aliens:
+            pool += [c.PlaceLarva(g) for g in larva_grids(Ctx(state, ship, content))]
+        return pool
+    humans = list(state.humans.values())
+    well = [h.id for h in humans if h.condition is Condition.WELL]
+    if state.setup is SetupStep.DEAD:
+        pool.append(c.ChooseDead(tuple(well[-4:])))
+    elif state.setup is SetupStep.INJURED:
+        pool.append(c.ChooseInjured(tuple(well[-2:])))
+    elif state.setup is SetupStep.ROLES:
+        human = next(h.id for h in humans if h.role is None)
+        pool += [c.AssignRole(human, role) for role in free_roles(Ctx(state, ship, content))]
+    elif state.setup is SetupStep.PLACE:
+        unplaced = [h.id for h in humans if h.grid is None]
+        pool += [c.PlaceHuman(h, g) for h in unplaced for g in sorted(ship.cells)]
+    return pool
+
+
+def legal_for(
+    state: GameState, side: Side, ship: Ship, content: Content, plans_setup: bool = False
+) -> list[c.Command]:
     """The legal commands of ``side`` now: :func:`candidate_pool`, each one checked."""
-    pool = candidate_pool(state, side, ship, content)
+    pool = candidate_pool(state, side, ship, content, plans_setup)
     return [cmd for cmd in pool if is_legal(state, side, cmd, ship, content)]
 
 
 def decide(
     state: GameState, side: Side, player: Player, ship: Ship, content: Content, rng: Rng
 ) -> c.Command:
-    """What ``player`` plays for ``side``: it gets only the side's view and the legal list."""
-    legal = legal_for(state, side, ship, content)
+    """What ``player`` plays for ``side``: it gets only the side's view and the legal list
+    (the set-up's choices one by one if it plans its set-up, ``plans_setup``)."""
+    plans_setup = bool(getattr(player, "plans_setup", False))
+    legal = legal_for(state, side, ship, content, plans_setup)
     return player(view(state, side.value, ship, content), legal, ship, content, rng)
 
 

@@ -1,4 +1,5 @@
-"""The `expert` players: the `hard` players, with a search where it pays.
+"""The `expert` players: the `hard` players, with a planned set-up
+(:mod:`engine.players.setup_plan`, rather than ``quick``) and a search where it pays.
 
 Each wraps its side's `hard` player, which keeps the belief from the public events and
 proposes a move. Where :mod:`engine.players.expert.choices` finds a decision worth a
@@ -31,7 +32,8 @@ from engine.players.expert.search import Outcome, search
 from engine.players.expert.worlds import Secrets, build_world
 from engine.players.hard_alien import Danger, HardAlien
 from engine.players.hard_crew import HardCrew
-from engine.state import GameState, Side
+from engine.players.setup_plan import alien_setup, crew_setup
+from engine.state import GameState, Phase, Side
 from engine.views import View
 
 
@@ -50,6 +52,7 @@ class _Expert:
     side: Side
     hard: HardCrew | HardAlien
     last: Decision | None
+    plans_setup = True  # its set-up is :mod:`engine.players.setup_plan`'s, not ``quick``
 
     def __init__(self, params: SearchParams | None = None) -> None:
         self.params = params or SearchParams()
@@ -102,6 +105,9 @@ class ExpertCrew(_Expert):
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
+        if view.phase == Phase.SETUP:
+            self.last = Decision(crew_setup(view, legal, ship, content), self.side, None)
+            return self.last.command
         hard = self.hard(view, legal, ship, content, rng)
         belief = self.hard.belief
         possible = {
@@ -133,6 +139,9 @@ class ExpertAlien(_Expert):
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
+        if view.phase == Phase.SETUP:
+            self.last = Decision(alien_setup(view, legal, ship), self.side, None)
+            return self.last.command
         hard = self.hard(view, legal, ship, content, rng)
         danger = Danger(view, ship)
         found = alien_candidates(view, legal, hard, danger, self.params.candidates)

@@ -9,12 +9,14 @@ from bot.desk.computer_seat import seat_level, seat_side, seat_text
 from bot.desk.service import computer_seed
 from bot.present.events import terminal_line
 from engine import commands as c
+from engine.board.ship import TAG_WORKSHOP, Feature
 from engine.dice import Rng
 from engine.events import Audience
 from engine.game import Game
 from engine.players.levels import decide_at_level
-from engine.setup import waiting_on
-from engine.state import Phase, Side
+from engine.setup import quarantine_grids, waiting_on
+from engine.state import Condition, Phase, Side
+from engine.units import held_abilities
 from engine.views import view
 from tests.bot.helpers import SEED, World, create, make_world, phase_of, public_log, stored_commands
 
@@ -201,6 +203,57 @@ async def test_a_hard_game_alien_decides_from_the_whole_stored_public_record(sim
         replay = Game.replay(SEED, [(side, command) for side, command, _ in stored[:i]])
         rng = Rng(computer_seed(SEED, i))
         assert decide_at_level(replay, Side.ALIEN, "hard", rng) == stored[i][1]
+
+
+async def test_an_expert_game_crew_plans_its_set_up_and_keeps_its_roles_secret(simcord_env):
+    """B.1.2: the game's `expert` crew gives its roles and places its humans itself
+    (issue 26), through the desk like anyone's commands; the alien's channel and DMs
+    never name a survivor's unrevealed role."""
+    world = make_world(simcord_env, crew=1)
+    await create(world, world.alien, SEED)
+    await world.alien.slash(world.channel, "game computer", seat="crew", level="expert")
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.alien.slash(world.channel, "game start")
+    await world.alien.user.slash("game setup")
+    game = world.table().game
+    assert game is not None and game.state.phase is not Phase.SETUP
+    crew_rows = [c.parse(cmd) for side, cmd, user in stored_commands(world) if side == "crew"]
+    assert c.QuickSetup() in crew_rows  # the crates only (B.1.2): nothing to plan there
+    assert sum(isinstance(cmd, c.AssignRole) for cmd in crew_rows) == 8
+    assert sum(isinstance(cmd, c.PlaceHuman) for cmd in crew_rows) == 6
+    workshop = game.ship.region_tagged(TAG_WORKSHOP).grids
+    locker = next(g for g in game.ship.grids_with(Feature.LOCKER) if g in workshop)
+    keeper = next(h for h in game.state.humans.values() if h.grid == locker)
+    assert "Engineer" in (game.content.role(keeper.role or "").skill.value, keeper.skill_marker)
+    seen = "\n".join(world.texts() + world.dm_texts(world.alien))
+    for human in game.state.humans.values():
+        if (
+            human.role
+            and "role" not in human.revealed
+            and human.condition is not Condition.DECEASED
+        ):
+            assert human.role not in seen, human.role
+
+
+async def test_an_expert_game_alien_waits_for_the_crew_to_place_its_larva(simcord_env):
+    """B.1.3: the game's `expert` alien chooses its ability at once and starts its Larva
+    only once the crew has placed its humans, on the cadaver farthest from them."""
+    world = make_world(simcord_env, crew=1)
+    human = world.crew[0]
+    await create(world, human, SEED)
+    await human.slash(world.channel, "game computer", seat="alien", level="expert")
+    await human.slash(world.channel, "game join", seat="crew")
+    await human.slash(world.channel, "game start")
+    game = world.table().game
+    assert game is not None and waiting_on(game.state) == [Side.CREW, Side.ALIEN]
+    assert held_abilities(game.state) == ["Venom"] and not game.state.aliens
+    await human.slash(world.channel, "game setup")
+    game = world.table().game
+    assert game is not None and game.state.phase is not Phase.SETUP
+    larva = c.parse(next(cmd for side, cmd, _ in stored_commands(world) if cmd.startswith("larva")))
+    assert isinstance(larva, c.PlaceLarva)
+    assert larva.grid in quarantine_grids(game.ship)  # where B.1.2 lays the four cadavers
+    assert "Venom" not in "\n".join(world.texts() + world.dm_texts(human))
 
 
 def test_a_seat_stored_before_levels_reads_as_the_easy_player_it_was() -> None:

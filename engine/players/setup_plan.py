@@ -1,0 +1,153 @@
+"""A deliberate set-up (B.1) for the players that plan one, instead of ``quick``.
+
+The crew (B.1.2) chooses who lies injured, which survivor takes which role and where
+the six others start; the alien (B.1.3) chooses its first ability and where its Larva
+starts. ``quick`` leaves all of that to chance, so a crew often starts with its
+Engineers in the beds and nobody within twenty steps of the ToolKit, which the set-up
+puts alone in the Workshop's locker (B.1.1), while a critical system struck at turn three
+counts down over four crew phases (C.9).
+
+Every choice here is one of the legal commands the player is offered
+(:func:`engine.players.base.candidate_pool` lists them for a player that plans its
+set-up), read from its side's view and the public floor plan only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine import commands as c
+from engine.board.geometry import Mover
+from engine.board.grid import Grid
+from engine.board.ship import (
+    TAG_ASSEMBLY_AREA,
+    TAG_INFIRMARY,
+    TAG_LOADING_BAY,
+    TAG_WORKSHOP,
+    Feature,
+    Ship,
+)
+from engine.content import Content
+from engine.players.tactics import FAR, distances
+from engine.views import CrewLine, View
+
+# Skills in the order a survivor is worth keeping out of the beds (B.1.2): the Engineer
+# repairs (C.9), Tactical and Command open the TacKit and fight (E.3.6, G.3), Medical heals
+# the injured (E.2.1), then the rest.
+SKILL_RANK = ("Engineer", "Tactical", "Command", "Medical", "Science", "Operations", "Cooking")
+# The alien's first ability (B.1.3, G.4). Venom leaves a human it wins against
+# unconscious (G.4), out of the fight and a two-dot load to carry (E.3.1). Measured by
+# playing each of the eight first (docs/rules-decisions.md, issue 26): Venom won most.
+FIRST_ABILITY = "Venom"
+
+
+def crew_setup(view: View, legal: list[c.Command], ship: Ship, content: Content) -> c.Command:
+    """The crew's next set-up command from ``legal``."""
+    step = view.setup_step
+    roles = [cmd for cmd in legal if isinstance(cmd, c.AssignRole)]
+    places = [cmd for cmd in legal if isinstance(cmd, c.PlaceHuman)]
+    if step in ("dead", "injured"):
+        # The humans differ only in name until roles are given (roster.toml): any will do.
+        chosen = (cmd for cmd in legal if isinstance(cmd, c.ChooseDead | c.ChooseInjured))
+        return next(chosen, _quick(legal))
+    if step == "roles" and roles:
+        return _role(view, roles, content)
+    if step == "place" and places:
+        return _placement(view, places, ship)
+    return _quick(legal)
+
+
+def _rank(skills: Iterable[str]) -> int:
+    return min((SKILL_RANK.index(s) for s in skills if s in SKILL_RANK), default=len(SKILL_RANK))
+
+
+def _role(view: View, offers: list[c.AssignRole], content: Content) -> c.AssignRole:
+    """The best free role to a well survivor, the least useful to an injured one."""
+    human = next(line for line in view.crew if line.id == offers[0].human)
+
+    def worth(cmd: c.AssignRole) -> tuple[int, str]:
+        return _rank([content.role(cmd.role).skill.value]), cmd.role
+
+    ranked = sorted(offers, key=worth)
+    return ranked[-1] if human.condition == "injured" else ranked[0]
+
+
+def _placement(view: View, offers: list[c.PlaceHuman], ship: Ship) -> c.PlaceHuman:
+    """Posts in order, each to the best survivor still to place: an Engineer on the
+    ToolKit's locker, a Tactical or Command human on the TacKit's, a Medical human
+    beside the beds; the rest as near the unwatched nexus markers as the limits allow."""
+    waiting = {line.id: line for line in view.crew if not line.grid and line.condition == "well"}
+    posts = [
+        ("Engineer", _locker(ship, TAG_WORKSHOP)),
+        ("Tactical", _locker(ship, TAG_ASSEMBLY_AREA)),
+        ("Command", _locker(ship, TAG_ASSEMBLY_AREA)),
+        ("Medical", _beside_beds(ship)),
+    ]
+    for skill, grid in posts:
+        taken = {line.grid for line in view.crew if line.grid}
+        if str(grid) in taken:
+            continue
+        for line in _best_with(waiting.values(), skill):
+            cmd = c.PlaceHuman(line.id, grid)
+            if cmd in offers:
+                return cmd
+    return min(offers, key=lambda cmd: (_nexus_cost(view, ship, cmd.grid), cmd.human, cmd.grid))
+
+
+def _best_with(lines: Iterable[CrewLine], skill: str) -> list[CrewLine]:
+    """Survivors with ``skill``, the one with the most markers of it first."""
+    holders = [line for line in lines if skill in line.skills]
+    return sorted(holders, key=lambda line: (-line.skills.count(skill), line.id))
+
+
+def _locker(ship: Ship, tag: str) -> Grid:
+    region = ship.region_tagged(tag)
+    return next(g for g in sorted(ship.grids_with(Feature.LOCKER)) if g in region.grids)
+
+
+def _beside_beds(ship: Ship) -> Grid:
+    beds = ship.grids_with(Feature.BED)
+    room = ship.region_tagged(TAG_INFIRMARY).grids
+    free = [g for g in sorted(room) if g not in beds and not ship.is_obstructed(g)]
+    return min(free, key=lambda g: min(abs(g.col - b.col) + abs(g.row - b.row) for b in beds))
+
+
+def _nexus_cost(view: View, ship: Ship, grid: Grid) -> int:
+    """Steps from ``grid`` to the nearest nexus with no well human placed within four
+    steps of it (one crew phase's walk, C.1)."""
+    placed = [Grid.parse(line.grid) for line in view.crew if line.grid and line.condition == "well"]
+    best = FAR
+    for nexus in ship.grids_with(Feature.NEXUS):
+        walk = distances(ship, nexus, Mover.HUMAN, {})
+        if any(walk.get(p, FAR) <= 4 for p in placed):
+            continue
+        best = min(best, walk.get(grid, FAR))
+    return best
+
+
+def alien_setup(view: View, legal: list[c.Command], ship: Ship) -> c.Command:
+    """The alien's next set-up command from ``legal``: :data:`FIRST_ABILITY`, then the
+    Larva on the cadaver farthest from the humans already placed (B.1.3: the crew places
+    first here, and a Larva is the weakest alien, G.5), or, with no cadaver offered, on
+    the Loading Bay's grid farthest from them."""
+    for cmd in legal:
+        if isinstance(cmd, c.ChooseAbility) and cmd.ability == FIRST_ABILITY:
+            return cmd
+    starts = [cmd for cmd in legal if isinstance(cmd, c.PlaceLarva)]
+    if not starts:
+        return _quick(legal)
+    bay = ship.region_tagged(TAG_LOADING_BAY).grids
+    humans = [Grid.parse(line.grid) for line in view.crew if line.grid and line.condition == "well"]
+
+    def worth(cmd: c.PlaceLarva) -> tuple[bool, int, Grid]:
+        walk = distances(ship, cmd.grid, Mover.ALIEN, {})
+        away = min((walk.get(h, FAR) for h in humans), default=FAR)
+        return cmd.grid in bay, -away, cmd.grid
+
+    return min(starts, key=worth)
+
+
+def _quick(legal: list[c.Command]) -> c.Command:
+    """``quick`` when the deliberate choices are not offered (the advisor, for one, is
+    shown only the asker's own legal list)."""
+    return next((cmd for cmd in legal if isinstance(cmd, c.QuickSetup)), legal[0])
