@@ -8,6 +8,8 @@ searched with a fixed iteration budget (:data:`~engine.players.expert.advice.ADV
 a generator seeded from public facts only (the game's number and length), so twins the
 asker cannot tell apart get the same advice.
 
+In set-up the advice is the expert's own set-up choice for the step (B.1.2, B.1.3).
+
 The game's creator may switch hints off (``/game create … hints:off``); the first hint
 marks the game (``hints_used``), and its record says so.
 """
@@ -21,9 +23,10 @@ from collections import OrderedDict
 from bot.desk.base import DeskBase
 from bot.desk.tables import Refusal, Table
 from bot.present.locale import N_
+from engine.commands import Command
 from engine.dice import Rng
 from engine.errors import GameError
-from engine.players.base import Player
+from engine.players.base import Player, legal_for
 from engine.players.expert import Decision
 from engine.players.expert.advice import ADVICE, advise
 from engine.players.levels import caught_up
@@ -55,15 +58,24 @@ class Advisor(DeskBase):
             game = table.game
             if side is None or game is None or table.status != "playing":
                 raise Refusal(N_("Only the game's players may ask for a hint, while it is played."))
-            if game.state.phase is Phase.SETUP or side not in table.acting_sides():
+            if side not in table.acting_sides():
                 raise Refusal(N_("A hint is for your side's own phase: nothing to weigh now."))
-            legal = self.legal_for(table, user_id)  # type: ignore[attr-defined]
+            legal = self._choices(table, user_id, side)
             player = await self._expert(table, side)
             rng = advice_rng(table.id, game.length)
             decision = await asyncio.to_thread(advise, player, side, game, legal, rng)
             if decision is not None and not table.row.hints_used:
                 await self._commit(table, [], table.row.with_(hints_used=True))
             return decision
+
+    def _choices(self, table: Table, user_id: int, side: Side) -> list[Command]:
+        """The asker's own legal commands; in set-up the step's choices one by one (the
+        expert plans its set-up from them, :mod:`engine.players.setup_plan`)."""
+        game = table.game
+        assert game is not None
+        if game.state.phase is Phase.SETUP:
+            return legal_for(game.state, side, game.ship, game.content, plans_setup=True)
+        return self.legal_for(table, user_id)  # type: ignore[attr-defined,no-any-return]
 
     async def _expert(self, table: Table, side: Side) -> Player:
         """An expert of ``side`` caught up with the stored commands (or, should the store

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.present.locale import N_, _, ngettext
 from engine import commands as c
 from engine.players.expert import Decision
+from engine.players.setup_plan import SetupReason
 from engine.state import Side
 
 OFF = "💡 Hints are switched off in this game by its creator."
@@ -27,8 +28,47 @@ def hint_lines(decision: Decision | None) -> list[str]:
     return [suggestion, why(decision)]
 
 
+# Why the expert makes each set-up choice (B.1.2, B.1.3): engine/players/setup_plan.py.
+SETUP_WHY = {
+    SetupReason.ANYONE: N_(
+        "Until roles are given the humans differ only in name: any choice will do (B.1.2)."
+    ),
+    SetupReason.ROLE_WELL: N_(
+        "The well survivors take the most useful roles, Engineers first: only an Engineer "
+        "with the ToolKit repairs a damaged system (C.9)."
+    ),
+    SetupReason.ROLE_BED: N_(
+        "An injured human carries nothing and may not act until healed (D.5): "
+        "the beds get the least useful roles."
+    ),
+    SetupReason.TOOLKIT: N_(
+        "Start your best Engineer on the ToolKit's locker: a critical system struck early "
+        "counts down over only four crew phases (C.9)."
+    ),
+    SetupReason.TACKIT: N_(
+        "Only a Tactical or Command human opens the TacKit and its firearms (E.2.6): "
+        "start one on its locker."
+    ),
+    SetupReason.BEDS: N_(
+        "A Medical human in the Infirmary heals the injured in its beds (E.2.1, G.3)."
+    ),
+    SetupReason.NEXUS: N_(
+        "Start near a nexus nobody watches yet: the alien strikes where the crew is far (C.9)."
+    ),
+    SetupReason.ABILITY: N_(
+        "Venom leaves a human you injure unconscious: no actions, and yours to consume (G.4)."
+    ),
+    SetupReason.LARVA: N_(
+        "Start on the cadaver farthest from the crew: a Larva is the weakest alien (B.1.3, G.5)."
+    ),
+    SetupReason.QUICK: N_("Nothing left here worth weighing: quick makes the rest at random."),
+}
+
+
 def why(decision: Decision) -> str:
     command, outcome = decision.command, decision.searched
+    if decision.setup is not None:
+        return _(SETUP_WHY[decision.setup])
     if isinstance(command, c.Search) and decision.possible:
         return ngettext(
             "Searching {actions} from here covers {covered} of the {possible} grid "

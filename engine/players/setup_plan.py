@@ -15,6 +15,7 @@ set-up), read from its side's view and the public floor plan only.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 
 from engine import commands as c
 from engine.board.geometry import Mover
@@ -41,15 +42,34 @@ SKILL_RANK = ("Engineer", "Tactical", "Command", "Medical", "Science", "Operatio
 FIRST_ABILITY = "Venom"
 
 
-def crew_setup(view: View, legal: list[c.Command], ship: Ship, content: Content) -> c.Command:
-    """The crew's next set-up command from ``legal``."""
+class SetupReason(StrEnum):
+    """Why a set-up choice was made: the advisor's sentence is chosen by it (the words
+    live with the bot's other words, ``bot/present/hints.py``)."""
+
+    ANYONE = "anyone"  # the dead, the injured: the humans differ only in name yet
+    ROLE_WELL = "role-well"  # the most useful free role to a well survivor
+    ROLE_BED = "role-bed"  # the least useful to an injured one
+    TOOLKIT = "toolkit"  # the best Engineer on the ToolKit's locker
+    TACKIT = "tackit"  # a Tactical or Command human on the TacKit's
+    BEDS = "beds"  # a Medical human beside the beds
+    NEXUS = "nexus"  # near a nexus nobody watches yet
+    ABILITY = "ability"  # the alien's first ability
+    LARVA = "larva"  # the cadaver farthest from the crew
+    QUICK = "quick"  # nothing left worth weighing (the crates) or nothing else offered
+
+
+Planned = tuple[c.Command, SetupReason]
+
+
+def crew_setup(view: View, legal: list[c.Command], ship: Ship, content: Content) -> Planned:
+    """The crew's next set-up command from ``legal``, and why."""
     step = view.setup_step
     roles = [cmd for cmd in legal if isinstance(cmd, c.AssignRole)]
     places = [cmd for cmd in legal if isinstance(cmd, c.PlaceHuman)]
     if step in ("dead", "injured"):
         # The humans differ only in name until roles are given (roster.toml): any will do.
-        chosen = (cmd for cmd in legal if isinstance(cmd, c.ChooseDead | c.ChooseInjured))
-        return next(chosen, _quick(legal))
+        chosen = [cmd for cmd in legal if isinstance(cmd, c.ChooseDead | c.ChooseInjured)]
+        return (chosen[0], SetupReason.ANYONE) if chosen else _quick(legal)
     if step == "roles" and roles:
         return _role(view, roles, content)
     if step == "place" and places:
@@ -61,7 +81,7 @@ def _rank(skills: Iterable[str]) -> int:
     return min((SKILL_RANK.index(s) for s in skills if s in SKILL_RANK), default=len(SKILL_RANK))
 
 
-def _role(view: View, offers: list[c.AssignRole], content: Content) -> c.AssignRole:
+def _role(view: View, offers: list[c.AssignRole], content: Content) -> Planned:
     """The best free role to a well survivor, the least useful to an injured one."""
     human = next(line for line in view.crew if line.id == offers[0].human)
 
@@ -69,29 +89,35 @@ def _role(view: View, offers: list[c.AssignRole], content: Content) -> c.AssignR
         return _rank([content.role(cmd.role).skill.value]), cmd.role
 
     ranked = sorted(offers, key=worth)
-    return ranked[-1] if human.condition == "injured" else ranked[0]
+    if human.condition == "injured":
+        return ranked[-1], SetupReason.ROLE_BED
+    return ranked[0], SetupReason.ROLE_WELL
 
 
-def _placement(view: View, offers: list[c.PlaceHuman], ship: Ship) -> c.PlaceHuman:
+def _placement(view: View, offers: list[c.PlaceHuman], ship: Ship) -> Planned:
     """Posts in order, each to the best survivor still to place: an Engineer on the
     ToolKit's locker, a Tactical or Command human on the TacKit's, a Medical human
     beside the beds; the rest as near the unwatched nexus markers as the limits allow."""
     waiting = {line.id: line for line in view.crew if not line.grid and line.condition == "well"}
     posts = [
-        ("Engineer", _locker(ship, TAG_WORKSHOP)),
-        ("Tactical", _locker(ship, TAG_ASSEMBLY_AREA)),
-        ("Command", _locker(ship, TAG_ASSEMBLY_AREA)),
-        ("Medical", _beside_beds(ship)),
+        ("Engineer", _locker(ship, TAG_WORKSHOP), SetupReason.TOOLKIT),
+        ("Tactical", _locker(ship, TAG_ASSEMBLY_AREA), SetupReason.TACKIT),
+        ("Command", _locker(ship, TAG_ASSEMBLY_AREA), SetupReason.TACKIT),
+        ("Medical", _beside_beds(ship), SetupReason.BEDS),
     ]
-    for skill, grid in posts:
+    for skill, grid, reason in posts:
         taken = {line.grid for line in view.crew if line.grid}
         if str(grid) in taken:
             continue
         for line in _best_with(waiting.values(), skill):
             cmd = c.PlaceHuman(line.id, grid)
             if cmd in offers:
-                return cmd
-    return min(offers, key=lambda cmd: (_nexus_cost(view, ship, cmd.grid), cmd.human, cmd.grid))
+                return cmd, reason
+
+    def watch(cmd: c.PlaceHuman) -> tuple[int, str, Grid]:
+        return _nexus_cost(view, ship, cmd.grid), cmd.human, cmd.grid
+
+    return min(offers, key=watch), SetupReason.NEXUS
 
 
 def _best_with(lines: Iterable[CrewLine], skill: str) -> list[CrewLine]:
@@ -125,14 +151,14 @@ def _nexus_cost(view: View, ship: Ship, grid: Grid) -> int:
     return best
 
 
-def alien_setup(view: View, legal: list[c.Command], ship: Ship) -> c.Command:
-    """The alien's next set-up command from ``legal``: :data:`FIRST_ABILITY`, then the
+def alien_setup(view: View, legal: list[c.Command], ship: Ship) -> Planned:
+    """The alien's next set-up command from ``legal``, and why: :data:`FIRST_ABILITY`, then the
     Larva on the cadaver farthest from the humans already placed (B.1.3: the crew places
     first here, and a Larva is the weakest alien, G.5), or, with no cadaver offered, on
     the Loading Bay's grid farthest from them."""
     for cmd in legal:
         if isinstance(cmd, c.ChooseAbility) and cmd.ability == FIRST_ABILITY:
-            return cmd
+            return cmd, SetupReason.ABILITY
     starts = [cmd for cmd in legal if isinstance(cmd, c.PlaceLarva)]
     if not starts:
         return _quick(legal)
@@ -144,10 +170,11 @@ def alien_setup(view: View, legal: list[c.Command], ship: Ship) -> c.Command:
         away = min((walk.get(h, FAR) for h in humans), default=FAR)
         return cmd.grid in bay, -away, cmd.grid
 
-    return min(starts, key=worth)
+    return min(starts, key=worth), SetupReason.LARVA
 
 
-def _quick(legal: list[c.Command]) -> c.Command:
-    """``quick`` when the deliberate choices are not offered (the advisor, for one, is
-    shown only the asker's own legal list)."""
-    return next((cmd for cmd in legal if isinstance(cmd, c.QuickSetup)), legal[0])
+def _quick(legal: list[c.Command]) -> Planned:
+    """``quick`` for the rest (the crates), or when the deliberate choices are not
+    offered."""
+    quick = next((cmd for cmd in legal if isinstance(cmd, c.QuickSetup)), legal[0])
+    return quick, SetupReason.QUICK

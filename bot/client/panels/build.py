@@ -175,7 +175,7 @@ def _panel(
     if table.game.state.phase is Phase.SETUP:
         quick = Button(ids.PanelId(ids.QUICK, table.id, user_id, stamp), _("Quick setup"))
         ask = _("Set-up: choose with commands, or a quick setup.")
-        return Panel((*head, ask), buttons=(quick,))
+        return Panel((*head, ask), buttons=(quick, *_suggest(table, user_id, stamp, "")))
     units = ready_units(desk, table, user_id)
     if unit not in units:
         unit = units[0] if units else None
@@ -294,10 +294,16 @@ def _controls(
         found.append(Button(ids.PanelId(ids.UNDO, table.id, user_id, stamp, arg), _("Undo")))
     if unit:
         found.append(Button(ids.PanelId(ids.LOOK, table.id, user_id, stamp, unit), _("Close-up")))
-    if not table.row.hints_off:
-        found.append(Button(ids.PanelId(ids.HINT, table.id, user_id, stamp, unit), _("Suggest")))
+    found += _suggest(table, user_id, stamp, unit)
     found.append(_fresh(table, user_id, stamp, unit))
     return tuple(found)
+
+
+def _suggest(table: Table, user_id: int, stamp: str, unit: str) -> list[Button]:
+    """The advisor's button, unless the game's creator switched hints off (issue 26)."""
+    if table.row.hints_off:
+        return []
+    return [Button(ids.PanelId(ids.HINT, table.id, user_id, stamp, unit), _("Suggest"))]
 
 
 def _fresh(table: Table, user_id: int, stamp: str, unit: str) -> Button:

@@ -44,6 +44,7 @@ def advise(
 
 def advise_at_table(game: Game, side: Side, rng: Rng) -> Decision | None:
     """The terminal table's ``hint``: an expert that reads the game's log from
-    ``side``'s seat (:func:`~engine.players.levels.caught_up`), then advises."""
-    legal = legal_for(game.state, side, game.ship, game.content)
+    ``side``'s seat (:func:`~engine.players.levels.caught_up`), then advises; in set-up
+    among the step's choices one by one, as the expert plans its own."""
+    legal = legal_for(game.state, side, game.ship, game.content, plans_setup=True)
     return advise(caught_up(game, side, "expert", ADVICE), side, game, legal, rng)

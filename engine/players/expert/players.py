@@ -32,7 +32,7 @@ from engine.players.expert.search import Outcome, search
 from engine.players.expert.worlds import Secrets, build_world
 from engine.players.hard_alien import Danger, HardAlien
 from engine.players.hard_crew import HardCrew
-from engine.players.setup_plan import alien_setup, crew_setup
+from engine.players.setup_plan import SetupReason, alien_setup, crew_setup
 from engine.state import GameState, Phase, Side
 from engine.views import View
 
@@ -46,6 +46,7 @@ class Decision:
     searched: Outcome | None  # None: the `hard` heuristics decided alone
     possible: int = 0  # grids the crew's belief holds (all hidden aliens)
     covered: int = 0  # of them, the ones this search command looks into
+    setup: SetupReason | None = None  # why this set-up choice (B.1), in set-up only
 
 
 class _Expert:
@@ -106,8 +107,9 @@ class ExpertCrew(_Expert):
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
         if view.phase == Phase.SETUP:
-            self.last = Decision(crew_setup(view, legal, ship, content), self.side, None)
-            return self.last.command
+            choice, reason = crew_setup(view, legal, ship, content)
+            self.last = Decision(choice, self.side, None, setup=reason)
+            return choice
         hard = self.hard(view, legal, ship, content, rng)
         belief = self.hard.belief
         possible = {
@@ -140,8 +142,9 @@ class ExpertAlien(_Expert):
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
         if view.phase == Phase.SETUP:
-            self.last = Decision(alien_setup(view, legal, ship), self.side, None)
-            return self.last.command
+            choice, reason = alien_setup(view, legal, ship)
+            self.last = Decision(choice, self.side, None, setup=reason)
+            return choice
         hard = self.hard(view, legal, ship, content, rng)
         danger = Danger(view, ship)
         found = alien_candidates(view, legal, hard, danger, self.params.candidates)

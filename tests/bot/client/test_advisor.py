@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from engine import commands as c
+from engine.legal import is_legal
+from engine.state import Side
 from tests.bot.helpers import create, make_world, seat_and_start, stored_commands
 from tests.bot.panel_driver import Tapper, button_labelled, open_panel
 
@@ -49,3 +52,24 @@ async def test_a_game_keeps_its_hints_unless_its_creator_switches_them_off(simco
     world = make_world(simcord_env, crew=1)
     await create(world, world.crew[0], 1)
     assert not world.table().row.hints_off
+
+
+async def test_suggest_in_set_up_gives_the_experts_set_up_choice_and_why(simcord_env):
+    """B.1.2: in set-up the panel offers Suggest beside Quick setup; the advice is the
+    expert's own choice for the step, one of the step's legal choices, with its reason."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world, quick=False)
+    player = world.crew[0]
+    panel = await open_panel(Tapper(player), world.messages())
+    assert button_labelled(panel, "Quick setup") is not None
+    suggest = button_labelled(panel, "Suggest")
+    assert suggest is not None
+    length = len(stored_commands(world))
+    answered = await player.click(panel, custom_id=suggest["custom_id"])
+    text = answered.response.content
+    suggested = c.parse(text.split("💡 Suggestion: `")[1].split("`")[0])
+    assert isinstance(suggested, c.ChooseDead)
+    game = world.table().game
+    assert game is not None and is_legal(game.state, Side.CREW, suggested, game.ship, game.content)
+    assert "Until roles are given the humans differ only in name" in text
+    assert len(stored_commands(world)) == length  # a hint plays nothing

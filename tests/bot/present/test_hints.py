@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from bot.present.hints import NOTHING, hint_lines, why
+from bot.present.hints import NOTHING, SETUP_WHY, hint_lines, why
 from engine import commands as c
+from engine.board.grid import Grid
 from engine.players.expert import Decision
 from engine.players.expert.search import Arm, Outcome
+from engine.players.setup_plan import SetupReason
 from engine.state import Side
 
 
@@ -33,3 +35,15 @@ def test_a_searched_choice_says_how_it_fared_against_the_others() -> None:
 
 def test_nothing_to_choose_says_so() -> None:
     assert hint_lines(None) == [NOTHING]
+
+
+def test_every_set_up_choice_of_the_expert_has_its_sentence_of_why() -> None:
+    """B.1.2, B.1.3: the advisor explains each kind of set-up choice the expert makes."""
+    assert set(SETUP_WHY) == set(SetupReason)
+    place = c.PlaceHuman("hyun", Grid.parse("0-F1"))
+    placed = Decision(place, Side.CREW, None, setup=SetupReason.TOOLKIT)
+    assert hint_lines(placed) == [
+        "💡 Suggestion: `place hyun 0-F1`",
+        "Start your best Engineer on the ToolKit's locker: a critical system struck early "
+        "counts down over only four crew phases (C.9).",
+    ]

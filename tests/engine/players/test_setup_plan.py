@@ -11,10 +11,11 @@ from engine.board.ship import TAG_LOADING_BAY, TAG_WORKSHOP, Feature
 from engine.dice import Rng
 from engine.game import Game
 from engine.players.base import acting_side, decide, legal_for
+from engine.players.expert.advice import advise_at_table
 from engine.players.levels import player_for
-from engine.players.setup_plan import FIRST_ABILITY, SKILL_RANK
+from engine.players.setup_plan import FIRST_ABILITY, SKILL_RANK, SetupReason
 from engine.players.tactics import FAR, distances
-from engine.state import Condition, Human, Phase, Side
+from engine.state import Condition, Human, Phase, SetupStep, Side
 from engine.views import view
 
 SEEDS = range(1, 13)
@@ -112,3 +113,19 @@ def test_b1_an_expert_shown_only_quick_plays_quick() -> None:
         seen = view(game.state, side.value, game.ship, game.content)
         choice = player(seen, [c.QuickSetup()], game.ship, game.content, Rng(1))
         assert choice == c.QuickSetup()
+
+
+def test_b12_the_hint_at_the_table_in_set_up_is_the_experts_own_set_up_choice() -> None:
+    """The terminal's ``hint`` in set-up advises among the step's choices one by one:
+    at the placements, the best Engineer on the ToolKit's locker, with that reason."""
+    game = Game.new(2)
+    crew = player_for(Side.CREW, "expert")
+    while game.state.setup is not SetupStep.PLACE:
+        game.play(Side.CREW, decide(game.state, Side.CREW, crew, game.ship, game.content, Rng(1)))
+    decision = advise_at_table(game, Side.CREW, Rng(1))
+    assert decision is not None and decision.setup is SetupReason.TOOLKIT
+    placed = decision.command
+    assert isinstance(placed, c.PlaceHuman)
+    workshop = game.ship.region_tagged(TAG_WORKSHOP).grids
+    assert placed.grid in workshop and placed.grid in game.ship.grids_with(Feature.LOCKER)
+    assert "Engineer" in _skills(game, game.state.humans[placed.human])
