@@ -14,6 +14,7 @@ moderators' actions in :mod:`bot.desk.moderation`; the player as a person across
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 
@@ -184,7 +185,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             rng = Rng(computer_seed(table.row.seed, game.length))
             if game.state.phase is Phase.SETUP:
                 level = seat_level(table.row.computer)
-                commands = setup_commands(game, side, level, rng)
+                commands = await asyncio.to_thread(setup_commands, game, side, level, rng)
             else:
                 commands = [await computer_command(self.store, table, side, rng)]
             return await self._apply(table, side, commands, None) if commands else None
@@ -196,8 +197,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             found = await self._stand_in_next(table)
             if found is None:
                 return None
-            side, command, user = found
-            return await self._apply(table, side, [command], None, stand_in=user)
+            side, commands, user = found
+            return await self._apply(table, side, commands, None, stand_in=user)
 
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:
         player = table.players.get(user_id)

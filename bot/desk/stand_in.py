@@ -21,6 +21,7 @@ from collections import OrderedDict
 
 from bot.desk import computer_seat
 from bot.desk.attendance import Attendance
+from bot.desk.computer_seat import setup_commands
 from bot.desk.tables import Table
 from bot.store import people as pp
 from engine import commands as c
@@ -49,30 +50,34 @@ class StandIns(Attendance):
         waiting = table.waiting_users()
         return bool(waiting and await pp.away_stand_ins(self.store, waiting, self.clock()))
 
-    async def _stand_in_next(self, table: Table) -> tuple[Side, c.Command, int] | None:
+    async def _stand_in_next(self, table: Table) -> tuple[Side, list[c.Command], int] | None:
         """The next move the computer plays for an away player the game waits on, as
-        (side, command, player), or None: nothing to play now. Call under the hold."""
+        (side, commands, player), or None: nothing to play now. A move is one command,
+        or in set-up the side's whole planned set-up at once. Call under the hold."""
         game = table.game
         if table.status != "playing" or table.row.paused or game is None:
             return None
         for user in await pp.away_stand_ins(self.store, table.waiting_users(), self.clock()):
             side = table.side_of(user)
-            command = await self._stand_in_command(table, user, side) if side else None
-            if side is not None and command is not None:
-                return side, command, user
+            commands = await self._stand_in_commands(table, user, side) if side else []
+            if side is not None and commands:
+                return side, commands, user
         return None
 
-    async def _stand_in_command(self, table: Table, user: int, side: Side) -> c.Command | None:
+    async def _stand_in_commands(self, table: Table, user: int, side: Side) -> list[c.Command]:
         game = table.game
         assert game is not None
-        if game.state.phase is Phase.SETUP:
-            mates = [p.user_id for p in table.players.values() if p.seat == side.value]
-            away = await pp.away_stand_ins(self.store, mates, self.clock())
-            return c.QuickSetup() if len(away) == len(mates) else None
         from bot.desk.service import computer_seed
 
         rng = Rng(computer_seed(table.row.seed, game.length))
         mode = (await pp.settings(self.store, user)).away_mode
+        if game.state.phase is Phase.SETUP:
+            mates = [p.user_id for p in table.players.values() if p.seat == side.value]
+            away = await pp.away_stand_ins(self.store, mates, self.clock())
+            if len(away) != len(mates):
+                return []
+            level = LEVELS.get(mode, "normal")
+            return await asyncio.to_thread(setup_commands, game, side, level, rng)
         memory = await self._memory(table, side, LEVELS.get(mode, "normal"))
         legal = legal_for(game.state, side, game.ship, game.content)
         if side is Side.ALIEN:
@@ -83,12 +88,12 @@ class StandIns(Attendance):
             if any(isinstance(x, c.EndPhase) for x in legal):
                 pool += self._ends(table, user)
         if not pool:
-            return None
+            return []
         if memory is None:
-            return pool[-1]
+            return [pool[-1]]
         seen = view(game.state, side.value, game.ship, game.content)
         choice = await asyncio.to_thread(memory.player, seen, pool, game.ship, game.content, rng)
-        return choice if choice in pool else pool[-1]
+        return [choice if choice in pool else pool[-1]]
 
     def _ends(self, table: Table, user: int) -> list[c.Command]:
         """The player's own "end the phase": end each of their units still to act (the

@@ -4,7 +4,9 @@ moved by the time away (capped by the game), and bad input refused."""
 
 from __future__ import annotations
 
+from engine.board.ship import TAG_WORKSHOP, Feature
 from engine.commands import parse
+from engine.setup import waiting_on
 from engine.state import Phase, Side
 from tests.bot.client.people.people_helpers import rows
 from tests.bot.helpers import make_world, phase_of, seat_and_start, stored_commands
@@ -136,3 +138,23 @@ async def test_an_away_player_may_let_the_expert_play_for_them(simcord_env, monk
     assert by_computer and all(user is None for _, _, user in by_computer)
     memory = stand_in._MEMORIES[(world.table().id, Side.ALIEN, "expert")]
     assert isinstance(memory.player, ExpertAlien)
+
+
+async def test_an_away_crew_at_expert_gets_the_experts_planned_set_up(simcord_env):
+    """B.1.2, issue 26: a crew whose every player is away with the computer at `expert`
+    gets the expert's set-up (an Engineer on the ToolKit's locker), not `quick`, stored
+    as the computer's."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world, quick=False)
+    played = len(stored_commands(world))
+    await world.crew[0].user.slash("me away", until="3d", meanwhile="expert")
+    by_computer = stored_commands(world)[played:]
+    assert by_computer and all(side == "crew" and user is None for side, _, user in by_computer)
+    kinds = [type(parse(command)).__name__ for _, command, _ in by_computer]
+    assert kinds.count("AssignRole") == 8 and kinds.count("PlaceHuman") == 6
+    game = world.table().game
+    assert game is not None and Side.CREW not in waiting_on(game.state)
+    workshop = game.ship.region_tagged(TAG_WORKSHOP).grids
+    locker = next(g for g in game.ship.grids_with(Feature.LOCKER) if g in workshop)
+    keeper = next(h for h in game.state.humans.values() if h.grid == locker)
+    assert "Engineer" in (game.content.role(keeper.role or "").skill.value, keeper.skill_marker)
