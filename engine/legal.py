@@ -17,7 +17,6 @@ from engine.board.ship import (
     TAG_COMMAND_DECK,
     TAG_INFIRMARY,
     TAG_INFIRMARY_QUARANTINE,
-    TAG_LOADING_BAY,
     TAG_STORE,
     DoorKind,
     DoorState,
@@ -26,10 +25,12 @@ from engine.board.ship import (
 )
 from engine.content import Content
 from engine.content_models import Ability
+from engine.context import Ctx
 from engine.equipment import devices, science
 from engine.errors import GameError, RuleError
 from engine.escape import sabotage
 from engine.growing import growth
+from engine.setup import larva_grids
 from engine.state import Condition, Fate, GameState, Phase, SetupStep, Side
 from engine.units import held_abilities
 
@@ -39,7 +40,7 @@ def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> li
     if state.phase is Phase.OVER:
         return []
     if state.phase is Phase.SETUP:
-        return list(_setup_candidates(state, side, ship))
+        return list(_setup_candidates(state, side, ship, content))
     found = standing_orders(state, side) + free_acts(state, side)
     if (state.phase is Phase.ALIEN) != (side is Side.ALIEN):
         return found
@@ -198,14 +199,15 @@ def _attack_candidates(
             yield c.Attack(unit_id, "door", door.id)
 
 
-def _setup_candidates(state: GameState, side: Side, ship: Ship) -> Iterator[c.Command]:
+def _setup_candidates(
+    state: GameState, side: Side, ship: Ship, content: Content
+) -> Iterator[c.Command]:
     yield c.QuickSetup()
     if side is Side.ALIEN:
         if not held_abilities(state):
             yield from (c.ChooseAbility(a.value) for a in Ability)
-        if not state.aliens:
-            bay = ship.region_tagged(TAG_LOADING_BAY).grids
-            yield from (c.PlaceLarva(g) for g in sorted(bay))
+        if not state.aliens:  # B.1.3: the Loading Bay, or a cadaver once the dead are chosen
+            yield from (c.PlaceLarva(g) for g in larva_grids(Ctx(state, ship, content)))
         return
     if state.setup is SetupStep.PLACE:
         for human in state.humans.values():

@@ -14,16 +14,14 @@ from typing import Protocol
 from engine import commands as c
 from engine.board.ship import Ship
 from engine.content import Content
-from engine.content_models import Ability
 from engine.context import Ctx
 from engine.dice import Rng
 from engine.events import Event
 from engine.game import Game
 from engine.legal import candidates, is_legal, ready_units, unit_candidates
 from engine.random_player import choose
-from engine.setup import free_roles, larva_grids, waiting_on
+from engine.setup import free_roles, waiting_on
 from engine.state import Condition, GameState, Phase, SetupStep, Side
-from engine.units import held_abilities
 from engine.views import View, events_for, view
 
 _BOOSTABLE = (c.Attack, c.Heal, c.Repair)
@@ -103,16 +101,13 @@ def candidate_pool(
 
 
 def setup_pool(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
-    """``quick`` and the next set-up choices of ``side`` one by one (B.1.2, B.1.3). The
-    twelve humans differ only in name until roles are given (``data/roster.toml``), so one
-    choice of the dead and one of the injured stand for all; a role for the next survivor
-    without one; a start for every survivor still to place."""
-    pool: list[c.Command] = [c.QuickSetup()]
+    """The set-up's candidates (:func:`~engine.legal.candidates`: ``quick``, the alien's
+    choices, the crew's placements) and the crew's other choices one by one (B.1.2). The
+    twelve humans differ only in name until roles are given (``data/roster.toml``), so
+    one choice of the dead and one of the injured stand for all; then a role for the
+    next survivor without one."""
+    pool = candidates(state, side, ship, content)
     if side is Side.ALIEN:
-        if not held_abilities(state):
-            pool += [c.ChooseAbility(a.value) for a in Ability]
-        if not state.aliens:
-            pool += [c.PlaceLarva(g) for g in larva_grids(Ctx(state, ship, content))]
         return pool
     humans = list(state.humans.values())
     well = [h.id for h in humans if h.condition is Condition.WELL]
@@ -123,9 +118,6 @@ def setup_pool(state: GameState, side: Side, ship: Ship, content: Content) -> li
     elif state.setup is SetupStep.ROLES:
         human = next(h.id for h in humans if h.role is None)
         pool += [c.AssignRole(human, role) for role in free_roles(Ctx(state, ship, content))]
-    elif state.setup is SetupStep.PLACE:
-        unplaced = [h.id for h in humans if h.grid is None]
-        pool += [c.PlaceHuman(h, g) for h in unplaced for g in sorted(ship.cells)]
     return pool
 
 

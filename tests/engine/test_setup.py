@@ -17,11 +17,13 @@ from engine.board.ship import (
     RegionKind,
     Ship,
 )
+from engine.commands import PlaceLarva
 from engine.content import Content
 from engine.errors import NotYourTurn, RuleError
 from engine.events import Audience, RoleGear, SkillDrawn
 from engine.game import Game
-from engine.state import Condition, Phase, SetupStep
+from engine.legal import legal_commands
+from engine.state import Condition, Phase, SetupStep, Side
 from engine.views import events_for, view
 from tests.games import quick_game
 
@@ -234,6 +236,23 @@ def test_b13_larva_may_start_on_a_cadaver() -> None:
     cadaver = game.state.human("mehta").grid
     game.play("alien", f"larva {cadaver}")
     assert game.state.alien("alien1").grid == cadaver
+
+
+def test_b13_the_legal_list_offers_the_cadavers_once_the_dead_are_chosen() -> None:
+    """B.1.3: "in any grid in the Loading Bay or on any one of the four deceased humans":
+    the alien's legal set-up list offers both, the cadavers once the crew has chosen them."""
+    game = Game.new(5)
+
+    def starts() -> set[str]:
+        legal = legal_commands(game.state, Side.ALIEN, game.ship, game.content)
+        return {str(cmd.grid) for cmd in legal if isinstance(cmd, PlaceLarva)}
+
+    bay = {str(g) for g in game.ship.region_tagged(TAG_LOADING_BAY).grids}
+    assert starts() == bay
+    game.play("crew", DEAD)
+    dead = [h for h in game.state.humans.values() if h.condition is Condition.DECEASED]
+    cadavers = {str(h.grid) for h in dead}
+    assert len(cadavers) == 4 and starts() == bay | cadavers
 
 
 def test_b13_the_larva_starts_with_no_energy_store() -> None:
