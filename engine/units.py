@@ -79,10 +79,17 @@ def stage(alien: Alien) -> LifeStage:
 
 def item_totage(content: Content, item: Item) -> int:
     """A marker's weight in dots (E.3.1): face-down gear's is the crew's secret (C.3)."""
-    if item.kind == SUPPLIES:
+    if item.kind != SUPPLIES:
+        consult(Secret.GEAR, ("crew", *item.examined_by))
+    return kind_totage(content, item.kind)
+
+
+def kind_totage(content: Content, kind: str) -> int:
+    """The weight in dots of a marker of ``kind`` (E.3.1): a supplies crate's, or its
+    gear's, worn armour none (E.3.7)."""
+    if kind == SUPPLIES:
         return content.supplies.totage
-    consult(Secret.GEAR, ("crew", *item.examined_by))
-    gear = content.gear[GearKind(item.kind)]
+    gear = content.gear[GearKind(kind)]
     return 0 if gear.worn else (gear.totage or 0)
 
 

@@ -13,28 +13,30 @@ from collections.abc import Mapping
 
 from engine.content import Content
 from engine.content_models import Gear, GearKind
+from engine.units import SUPPLIES, kind_totage
 from engine.views import CrewLine
 
 TOOLKIT = GearKind.TOOLKIT
 UNKNOWN_DOTS = 1  # a marker whose kind the crew has not read: count it as small
 
 
-def _gear(kind: str, content: Content) -> Gear | None:
-    """The gear a marker's kind names, or None for supplies (a crate)."""
+def _gear(label: str, content: Content) -> Gear | None:
+    """The gear a carried thing's label names, or None (a crate, a body)."""
     try:
-        return content.gear[GearKind(kind)]
+        return content.gear[GearKind(label)]
     except ValueError:
         return None
 
 
-def dots(kind: str | None, content: Content) -> int:
-    """The totage of one carried thing by its kind; a crate counts as a body (E.3.1)."""
-    if kind is None:
+def dots(label: str | None, content: Content) -> int:
+    """The totage of one carried thing by its label (E.3.1): a crate's ("Supplies", or
+    "Supplies (food)" once read), its gear's, or a carried body's (shown by name)."""
+    if label is None:
         return UNKNOWN_DOTS
-    gear = _gear(kind, content)
-    if gear is None:
-        return content.human_stats.body_totage
-    return 0 if gear.worn else gear.totage or 0
+    kind = label.partition(" (")[0]
+    if kind == SUPPLIES or _gear(kind, content) is not None:
+        return kind_totage(content, kind)
+    return content.human_stats.body_totage
 
 
 def _things(line: CrewLine, content: Content) -> list[str]:

@@ -105,17 +105,19 @@ def _placement(view: View, offers: list[c.PlaceHuman], ship: Ship) -> Planned:
         ("Command", _locker(ship, TAG_ASSEMBLY_AREA), SetupReason.TACKIT),
         ("Medical", _beside_beds(ship), SetupReason.BEDS),
     ]
+    taken = {line.grid for line in view.crew if line.grid}
     for skill, grid, reason in posts:
-        taken = {line.grid for line in view.crew if line.grid}
         if str(grid) in taken:
             continue
         for line in _best_with(waiting.values(), skill):
             cmd = c.PlaceHuman(line.id, grid)
             if cmd in offers:
                 return cmd, reason
+    unwatched = _unwatched(view, ship)
 
     def watch(cmd: c.PlaceHuman) -> tuple[int, str, Grid]:
-        return _nexus_cost(view, ship, cmd.grid), cmd.human, cmd.grid
+        steps = min((walk.get(cmd.grid, FAR) for walk in unwatched), default=FAR)
+        return steps, cmd.human, cmd.grid
 
     return min(offers, key=watch), SetupReason.NEXUS
 
@@ -138,17 +140,12 @@ def _beside_beds(ship: Ship) -> Grid:
     return min(free, key=lambda g: min(abs(g.col - b.col) + abs(g.row - b.row) for b in beds))
 
 
-def _nexus_cost(view: View, ship: Ship, grid: Grid) -> int:
-    """Steps from ``grid`` to the nearest nexus with no well human placed within four
-    steps of it (one crew phase's walk, C.1)."""
+def _unwatched(view: View, ship: Ship) -> list[dict[Grid, int]]:
+    """The walk to each nexus with no well human placed within four steps of it (one
+    crew phase's walk, C.1), from every grid."""
     placed = [Grid.parse(line.grid) for line in view.crew if line.grid and line.condition == "well"]
-    best = FAR
-    for nexus in ship.grids_with(Feature.NEXUS):
-        walk = distances(ship, nexus, Mover.HUMAN, {})
-        if any(walk.get(p, FAR) <= 4 for p in placed):
-            continue
-        best = min(best, walk.get(grid, FAR))
-    return best
+    walks = [distances(ship, n, Mover.HUMAN, {}) for n in ship.grids_with(Feature.NEXUS)]
+    return [walk for walk in walks if not any(walk.get(p, FAR) <= 4 for p in placed)]
 
 
 def alien_setup(view: View, legal: list[c.Command], ship: Ship) -> Planned:
