@@ -16,7 +16,7 @@ from engine.board.ship import TAG_AIRLOCK, TAG_COMMAND_DECK, Door, DoorKind, Doo
 from engine.commands import CloseDoor, OpenDoor
 from engine.content_models import Ability, Activity, Skill
 from engine.context import Ctx
-from engine.efforts import Shown, action_cost
+from engine.efforts import Shown, action_cost, require_able
 from engine.errors import RuleError
 from engine.fighting.events import Death
 from engine.fighting.injury import kill_alien, kill_human
@@ -142,9 +142,11 @@ def reach_cost(
         shown.ability(Ability.CLEVER)
     if door in doors_here(ctx.ship, here):
         return action_cost(ctx, by_hand, unit_id)
-    if state.is_human(unit_id) and _at_ops(ctx, unit_id, here):
-        shown.skill(state.human(unit_id), Skill.OPERATIONS)
-        return action_cost(ctx, remote, unit_id)
+    if _ops_grid(ctx, here):
+        require_able(ctx, remote, unit_id, rule="G.1, G.3")  # the alien never works Ops
+        if has_skill(ctx.content, state.human(unit_id), Skill.OPERATIONS):
+            shown.skill(state.human(unit_id), Skill.OPERATIONS)
+            return action_cost(ctx, remote, unit_id)
     grids = ", ".join(str(g) for g in sorted(door.doorway_grids))
     raise RuleError(
         f"{ctx.name(unit_id)} must stand in a doorway grid of {door.id} ({grids}), "
@@ -153,14 +155,9 @@ def reach_cost(
     )
 
 
-def _at_ops(ctx: Ctx, human_id: str, here: Grid) -> bool:
-    """G.3: an Operations human in an obstructed Command Deck grid."""
-    human = ctx.state.human(human_id)
-    return (
-        has_skill(ctx.content, human, Skill.OPERATIONS)
-        and TAG_COMMAND_DECK in ctx.ship.region_of(here).tags
-        and ctx.ship.is_obstructed(here)
-    )
+def _ops_grid(ctx: Ctx, here: Grid) -> bool:
+    """G.3: an obstructed Command Deck grid, where Operations works any door or pod."""
+    return TAG_COMMAND_DECK in ctx.ship.region_of(here).tags and ctx.ship.is_obstructed(here)
 
 
 # --- opening and closing ----------------------------------------------------------------
