@@ -197,7 +197,7 @@ def work_door(ctx: Ctx, side: Side, unit_id: str, spec: str, opening: bool) -> N
     ctx.say(DoorWorked(who=ctx.who(unit_id), door=door.id, opening=opening, cost=cost))
     giveaway(ctx, unit_id, Giveaway.OPENS if opening else Giveaway.CLOSES, door=door.id)
     if opening and door.kind is DoorKind.AIRLOCK_OUTER:
-        blow_out(ctx, BlowOutCause.OPENED)
+        blow_out(ctx, BlowOutCause.OPENED, by=unit_id)
     check_game_over(ctx)
 
 
@@ -225,10 +225,13 @@ def close_door(ctx: Ctx, side: Side, cmd: CloseDoor) -> None:
 
 
 # --- the Air Lock ------------------------------------------------------------------------
-def blow_out(ctx: Ctx, cause: BlowOutCause) -> None:
+def blow_out(ctx: Ctx, cause: BlowOutCause, by: str) -> None:
     """E.2.5: everything inside the Air Lock is blown into space: humans die, the alien
-    burns up in the planet's atmosphere, gear is lost. Hidden aliens too."""
+    burns up in the planet's atmosphere, gear is lost. Hidden aliens too. ``by`` opened
+    or smashed the outer door: when it is an alien, the humans it blows out are killed
+    by an alien (F.1's Agent line); when a human, by the crew's own hand."""
     state, ship = ctx.state, ctx.ship
+    by_alien = not state.is_human(by)
     room = ship.region_tagged(TAG_AIRLOCK).grids
     ctx.say(BlownOut(cause=cause))
     consult_hideouts(ctx)
@@ -237,7 +240,7 @@ def blow_out(ctx: Ctx, cause: BlowOutCause) -> None:
             how = Death.BLOWN_OUT_HIDDEN if alien.pipe_running else Death.BLOWN_OUT
             kill_alien(ctx, alien, how, fate=Fate.LOST)
         for human in state.humans_in(grid, alive=False):
-            _space_human(ctx, human.id)
+            _space_human(ctx, human.id, by_alien=by_alien)
     lost = [i.id for i in state.items.values() if state.item_grid(i) in room]
     for item_id in lost:
         del state.items[item_id]
@@ -245,10 +248,10 @@ def blow_out(ctx: Ctx, cause: BlowOutCause) -> None:
         ctx.say(MarkersLost(count=len(lost)))
 
 
-def _space_human(ctx: Ctx, human_id: str) -> None:
+def _space_human(ctx: Ctx, human_id: str, *, by_alien: bool) -> None:
     human = ctx.state.human(human_id)
     if human.alive:
-        kill_human(ctx, human, by_alien=False)
+        kill_human(ctx, human, by_alien=by_alien)
     if human.fate is Fate.ABOARD:
         human.fate = Fate.LOST
         ctx.say(LostToSpace(who=ctx.who(human.id)))
