@@ -181,7 +181,9 @@ class GameState:
     sightings: list[Grid] = field(default_factory=list)  # C.7.1 reveals since the alien phase
     searched: set[Grid] = field(default_factory=set)  # grids searched this crew phase
     surge_used: bool = False
-    ship_destroyed: str | None = None  # the critical system that destroyed the ship
+    # C.9: the critical systems whose rotation destroyed the ship, in grid order (several
+    # when their markers complete together)
+    ship_destroyed: list[str] = field(default_factory=list)
     result: str | None = None
 
     def clone(self) -> GameState:
@@ -204,6 +206,7 @@ class GameState:
         new.declarations = list(self.declarations)
         new.sightings = list(self.sightings)
         new.searched = set(self.searched)
+        new.ship_destroyed = list(self.ship_destroyed)
         return new
 
     # --- lookups ---------------------------------------------------------------

@@ -162,7 +162,7 @@ def test_f1_c91_an_agent_killed_in_the_crash_the_alien_caused_costs_nothing() ->
     )
     state.humans["okeke"].fate, state.humans["okeke"].grid = Fate.ESCAPED, None
     after, _ = pass_phases(state, 1)
-    assert after.ship_destroyed == "G-Core Drive"
+    assert after.ship_destroyed == ["G-Core Drive"]
     result = score(after, CONTENT)
     assert subtotals(result)[ScoreItem.HUMAN_IN_POD] == (1, 1, 1)
     assert subtotals(result)[ScoreItem.AGENT_SURVIVES] == (0, -4, 0)
