@@ -266,8 +266,8 @@ class GameState:
         return alien if alien is not None and alien.pipe_running else None
 
     def human_counters(self, grid: Grid) -> list[Human]:
-        """The human counters standing or lying in a grid (C.6, E.2.4): a carried body
-        is gear on its carrier (E.3.1), not a counter of its own."""
+        """The human counters standing or lying in a grid (C.6): a carried body is gear
+        on its carrier (E.3.1), not a counter of its own."""
         return [h for h in self.humans.values() if h.fate is Fate.ABOARD and h.grid == grid]
 
     def pipe_runners(self) -> list[Alien]:
