@@ -14,7 +14,9 @@ scripts of their commands (``tests/fixtures/level_games``) since the players imp
 legitimately changes the corpus's games: every game played anew, each event worded by
 the terminal's presenter (the sentence the test compares) under the kind its record
 class had before events became typed records, as the fixture kept it (what the
-irreversibility test reads).
+irreversibility test reads). ``python -m tests.event_corpus level CREW ALIEN SEED``
+prints a level game played again by the game-controlled players, as a script of its
+commands, for a stored one that no longer plays out (its header comment is the writer's).
 """
 
 from __future__ import annotations
@@ -32,8 +34,11 @@ from pathlib import Path
 from bot.present.events import terminal_line
 from engine.events import Event
 from engine.game import Game
+from engine.players.base import play_game
+from engine.players.levels import player_for
 from engine.records.scenario import scenario_game
 from engine.records.script import Player, ScriptError, Source, opening
+from engine.state import Side
 from tests.engine.test_playout import SCENARIOS, play_on
 
 ROOT = Path(__file__).resolve().parent
@@ -48,6 +53,7 @@ SCENARIO_TURNS = 8
 # Games the game-controlled players played (four seeds of four pairings, to turn 40),
 # kept as their commands so that better players do not change the corpus's games.
 LEVEL_SCRIPTS = sorted((ROOT / "fixtures" / "level_games").glob("*.qs"))
+LEVEL_TURNS = 40  # the level games' turn cap
 
 Row = tuple[str, str, str]  # kind, audience, sentence
 Say = Callable[[Event], str]
@@ -155,6 +161,15 @@ def write_fixture(say: Say) -> None:
             handle.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
+def level_script(crew: str, alien: str, seed: int) -> str:
+    """The level game of ``seed`` between the players of those levels, as its commands."""
+    players = player_for(Side.CREW, crew), player_for(Side.ALIEN, alien)
+    return play_game(seed, *players, LEVEL_TURNS).script()
+
+
 if __name__ == "__main__":  # pragma: no cover - a maintenance tool
-    write_fixture(say_now)
-    print(f"wrote {FIXTURE}", file=sys.stderr)
+    if sys.argv[1:2] == ["level"]:
+        sys.stdout.write(level_script(sys.argv[2], sys.argv[3], int(sys.argv[4])))
+    else:
+        write_fixture(say_now)
+        print(f"wrote {FIXTURE}", file=sys.stderr)
