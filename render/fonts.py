@@ -139,3 +139,9 @@ def centred_lines(centre: Point, lines: tuple[str, ...], size: int) -> list[tupl
     step = line_height(size)
     top = centre[1] - step * len(lines) / 2 + step / 2
     return [((centre[0], round(top + i * step)), line) for i, line in enumerate(lines)]
+
+
+def cap_height(size: int) -> int:
+    """How tall a capital letter stands at ``size``: what a reader sees of it."""
+    _, top, _, bottom = font(size).getbbox("H")
+    return int(bottom - top)

@@ -27,7 +27,6 @@ from render.overlays import draw_path, searched_mask
 from render.panel import Panel, RoomName
 from render.pieces import (
     CounterLook,
-    NamePlace,
     badge,
     count_badge,
     counter,
@@ -37,6 +36,7 @@ from render.pieces import (
 from render.room_labels import short_name
 
 OUTLINE_REACH = 2  # how far a name's outline reaches beyond its letters
+COUNT_SIZE = 13  # a close-up's count badge, in the map's pixels: on the counter's corner
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,12 +168,12 @@ def pieces(ship: Ship, panel: Panel) -> list[Piece]:
             found.append(_icon_piece(badge(marker.kind, "!", ZOOM), (x + 2 * ZOOM, y + 2 * ZOOM)))
     for token in panel.tokens:
         x0, y0, x1, _ = token.box
-        found.append(_icon_piece(_counter(token.look, x1 - x0, token.place), (x0, y0)))
+        found.append(_icon_piece(_counter(token.look, x1 - x0), (x0, y0)))
         if token.count > 1:
-            tag = count_badge(token.count, ZOOM)
-            found.append(_icon_piece(tag, (x1 - tag.width + ZOOM, y0 - ZOOM)))
+            tag = count_badge(token.count, ZOOM, COUNT_SIZE)
+            found.append(_icon_piece(tag, (x1 - tag.width * 2 // 3, y0 - tag.height // 3)))
     for mark in panel.badges:
-        found.append(_icon_piece(badge(mark.kind, mark.text, ZOOM), mark.at))
+        found.append(_icon_piece(badge(mark.kind, mark.text, mark.zoom), mark.at))
     return [p for p in found if p is not None]
 
 
@@ -244,8 +244,8 @@ def _searched(at: Point, canvas: Canvas) -> None:
 
 
 @lru_cache(maxsize=128)
-def _counter(look: CounterLook, size: int, place: NamePlace) -> Image.Image:
-    return counter(look, size, ZOOM, place)
+def _counter(look: CounterLook, size: int) -> Image.Image:
+    return counter(look, size, ZOOM)
 
 
 def piece_boxes(found: Iterable[Piece], kept: Collection[tuple[Grid, MarkerKind]]) -> list[Box]:

@@ -12,7 +12,7 @@ vector renderer can draw the same panel. It reads nothing but the view and the s
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from engine.board.grid import COLUMN_LETTERS, Grid
@@ -24,7 +24,7 @@ from render.doors import door_edges
 from render.fonts import line_height, wrap
 from render.labels import Label
 from render.layout import Box, Point, edge_line, inset
-from render.pieces import CounterLook, NamePlace, badge_text, counter_name, name_room
+from render.pieces import CounterLook, badge_text, counter_name, name_room
 from render.room_labels import free_rect, short_name
 from render.static_layer import airlock_controls
 from render.window import Window
@@ -52,9 +52,8 @@ class Token:
     grid: Grid
     box: Box  # the counter's square
     look: CounterLook
-    place: NamePlace
     name: Label  # its name as written on it, whole
-    count: int  # how many units share the grid: a count badge when more than one
+    count: int  # how many units share the grid: a count badge on its corner when > 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +75,14 @@ class DoorBar:
 
 @dataclass(frozen=True, slots=True)
 class Badge:
-    """A supplies or gear marker lying in a grid: a small sign with up to two letters."""
+    """A supplies or gear marker lying in a grid: a small sign with up to two letters,
+    ``zoom`` times the map's (half as large where a counter stands, to leave its name
+    clear; the key names what lies there)."""
 
     kind: MarkerKind
     text: str
     at: Point
+    zoom: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,13 +144,20 @@ def panel_width(window: Window, gutters: Gutters) -> int:
 
 
 def layout_panel(
-    view: BoardView, ship: Ship, window: Window, corner: Point, gutters: Gutters
+    view: BoardView,
+    ship: Ship,
+    window: Window,
+    corner: Point,
+    gutters: Gutters,
+    lead: Collection[str] = (),
 ) -> Panel:
-    """``window`` as ``view`` shows it, its coordinates' top-left corner at ``corner``."""
+    """``window`` as ``view`` shows it, its coordinates' top-left corner at ``corner``;
+    where units share a grid, one of ``lead`` (unit ids) stands for them if any is there
+    and none is acting."""
     origin = (corner[0] + gutters.row_w, corner[1] + gutters.col_h)
     here = [u for u in view.units if u.grid in window]
     markers = tuple(m for m in view.markers if m.grid in window)
-    groups = _groups(here)
+    groups = _groups(here, lead)
     bare = Panel(window, origin, gutters, (), (), markers, (), (), (), (), (), (), ())
     floor = _floor(markers)
     rooms, unnamed = _room_names(ship, bare, groups, markers)
@@ -156,10 +165,10 @@ def layout_panel(
         window,
         origin,
         gutters,
-        _tokens(bare, groups, {grid for grid, _ in floor}),
+        _tokens(bare, groups),
         tuple(rooms),
         markers,
-        _badges(bare, markers),
+        _badges(bare, markers, groups.keys()),
         _doors(ship, bare, view),
         _path(bare, view.path),
         _coordinates(bare),
@@ -172,35 +181,37 @@ def layout_panel(
 # --- units ----------------------------------------------------------------------------
 
 
-def _groups(units: Iterable[UnitView]) -> dict[Grid, list[UnitView]]:
+def _groups(units: Iterable[UnitView], lead: Collection[str]) -> dict[Grid, list[UnitView]]:
     """The units of each grid, the one whose counter stands for them first: the acting
-    unit, then a visible alien, then the living, then cadavers."""
+    unit, then one of ``lead``, then a visible alien, then the living, then cadavers."""
     by_grid: dict[Grid, list[UnitView]] = defaultdict(list)
     for unit in units:
         by_grid[unit.grid].append(unit)
     for here in by_grid.values():
-        here.sort(key=lambda u: (not u.active, u.side is not UnitSide.ALIEN, u.deceased, u.label))
+        here.sort(
+            key=lambda u: (
+                not u.active,
+                u.id not in lead,
+                u.side is not UnitSide.ALIEN,
+                u.deceased,
+                u.label,
+            )
+        )
     return dict(by_grid)
 
 
-def _tokens(
-    panel: Panel, groups: dict[Grid, list[UnitView]], floor: set[Grid]
-) -> tuple[Token, ...]:
-    """One counter a grid, its name in full, clear of the badges: above those of gear
-    lying there, below the count of a crowded grid."""
+def _tokens(panel: Panel, groups: dict[Grid, list[UnitView]]) -> tuple[Token, ...]:
+    """One counter a grid, its name in full in its middle (the count and the badges
+    keep to its corners)."""
     tokens = []
     for grid, here in sorted(groups.items()):
         lead = CounterLook.of(here[0])
         x0, y0, x1, y1 = inset(panel.box(grid), style.COUNTER_INSET * ZOOM)
         size = x1 - x0
-        crowded, items = len(here) > 1, grid in floor
-        place = (
-            NamePlace.MIDDLE if crowded == items else NamePlace.LOW if crowded else NamePlace.HIGH
-        )
-        text_size, lines = counter_name(lead, size, ZOOM, place)
+        text_size, lines = counter_name(lead, size, ZOOM)
         margin = (size - name_room(size, ZOOM)) // 2
         name = Label(lead.label, tuple(lines), text_size, (x0 + margin, y0, x1 - margin, y0 + size))
-        tokens.append(Token(grid, (x0, y0, x1, y1), lead, place, name, len(here)))
+        tokens.append(Token(grid, (x0, y0, x1, y1), lead, name, len(here)))
     return tuple(tokens)
 
 
@@ -231,18 +242,22 @@ def _floor(markers: Iterable[MarkerView]) -> tuple[tuple[Grid, tuple[str, ...]],
     return tuple((grid, tuple(found)) for grid, found in sorted(things.items()))
 
 
-def _badges(panel: Panel, markers: Iterable[MarkerView]) -> tuple[Badge, ...]:
-    """Supplies and gear in a row from a grid's bottom-right corner."""
+def _badges(
+    panel: Panel, markers: Iterable[MarkerView], units: Collection[Grid]
+) -> tuple[Badge, ...]:
+    """Supplies and gear in a row from a grid's bottom-right corner, small under a
+    counter (``units``: the grids where one stands)."""
     placed: dict[Grid, int] = defaultdict(int)
-    step = (style.BADGE + 1) * ZOOM
     badges = []
     for marker in markers:
         if marker.kind not in BADGE_KINDS:
             continue
+        zoom = 1 if marker.grid in units else ZOOM
         _, _, x1, y1 = panel.box(marker.grid)
         placed[marker.grid] += 1
-        at = (x1 - 2 * ZOOM - placed[marker.grid] * step, y1 - 2 * ZOOM - style.BADGE * ZOOM)
-        badges.append(Badge(marker.kind, badge_text(marker.kind, marker.label), at))
+        step = (style.BADGE + 1) * zoom
+        at = (x1 - 2 * zoom - placed[marker.grid] * step, y1 - 2 * zoom - style.BADGE * zoom)
+        badges.append(Badge(marker.kind, badge_text(marker.kind, marker.label), at, zoom))
     return tuple(badges)
 
 

@@ -135,7 +135,7 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw, area: DeckArea) -> None:
             draw.text((x, y), str(row + 1), font=coord, fill=style.COORD, anchor="mm")
 
 
-_FLOOR = {
+FLOORS = {
     RegionKind.ROOM: style.ROOM_FLOOR,
     RegionKind.CORRIDOR: style.CORRIDOR_FLOOR,
     RegionKind.POD: style.POD_FLOOR,
@@ -157,7 +157,7 @@ def draw_floors(
             phase = (box[0] + box[1]) % (style.HATCH_SPACING * zoom)
             image.paste(hatching_tile(phase, zoom), box[:2])
         else:
-            draw.rectangle(_closed(box), fill=_FLOOR[ship.region_of(grid).kind])
+            draw.rectangle(_closed(box), fill=FLOORS[ship.region_of(grid).kind])
         draw.rectangle(box, outline=style.GRID_LINE, width=style.GRID_LINE_W)
 
 

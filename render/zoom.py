@@ -96,6 +96,7 @@ class CloseUp:
     key: tuple[str, ...]  # the lines under the picture
     alt: str  # the picture in words, for a screen reader (discord.File description)
     origin: tuple[int, int]  # where the window's first grid starts
+    panel: Panel  # what is where (render.panel)
     palette: bytes  # as a PNG's PLTE chunk holds it
     static: tuple[Band, ...] = ()  # deflated rows of the picture ``image`` was copied from
     drawn: tuple[Span, ...] = ()  # the rows drawn on since
@@ -134,6 +135,7 @@ def close_up(view: BoardView, ship: Ship, window: Window, title: str) -> CloseUp
         tuple(key),
         _alt_text(ship, view, panel, title),
         panel.origin,
+        panel,
         static_layer(ship).palette_bytes,
         static,
         drawn,
