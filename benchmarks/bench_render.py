@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
@@ -39,15 +40,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
-from engine.board_view import BoardView
+from engine.board_view import BoardView, UnitSide
+from engine.content import load_content
 from engine.events import Event
 from render import style
 from render.board import render_board, render_png
 from render.card import PhaseCard, phase_card
-from render.deck_layer import PITCH
+from render.card_layout import PHONE, PHONE_GRID, PHONE_LETTERS
+from render.deck_layer import PITCH, ZOOM
 from render.fonts import cap_height, line_height, text_width
 from render.labels import Label
-from render.pieces import CounterLook, map_name
+from render.pieces import CounterLook, counter_name, map_name
 from render.png import DYNAMIC_LEVEL
 from render.samples import sample_events, sample_view
 from render.static_layer import static_layer
@@ -60,7 +63,6 @@ RESTARTS = 3
 MAP_TARGET = 1.5
 DECK_TARGET = 2.0
 FIRST_TARGET = 0.100  # seconds
-PHONE = 400  # pixels: the column a phone gives a picture in Discord
 
 Timed = tuple[list[float], list[float]]  # wall and CPU seconds, one per run
 
@@ -210,11 +212,16 @@ def restart() -> None:
 
 
 def close_ups(ship: Ship, view: BoardView, floor: Callable[[], object]) -> None:
+    """Each deck as the sample's referee sees it (the alien's route across deck 00) and
+    as the crew does (no route, no hidden alien)."""
     acting = next(u for u in view.units if u.active)
+    crew = replace(view, viewer="crew", units=tuple(u for u in view.units if not u.hidden), path=())
     runs: dict[str, Callable[[], object]] = {FLOOR: floor}
-    for deck in sorted(ship.decks, reverse=True):
-        window = deck_window(ship, deck)
-        runs[f"deck {deck} close-up (PNG)"] = lambda w=window: close_up(view, ship, w, "D").png()
+    for seen in (view, crew):
+        for deck in sorted(ship.decks, reverse=True):
+            window = deck_window(ship, deck)
+            name = f"deck {deck} close-up, {seen.viewer} (PNG)"
+            runs[name] = lambda w=window, v=seen: close_up(v, ship, w, "D").png()
     focus = focus_window(ship, acting.grid)
     runs[f"focus round {acting.label} (PNG)"] = lambda: close_up(view, ship, focus, "F").png()
     sample = close_up(view, ship, deck_window(ship, acting.grid.deck), "D")
@@ -268,6 +275,15 @@ def phone(ship: Ship, view: BoardView, events: Iterable[Event], out: Path) -> No
     _row("phase card", picture.image, PITCH, *_card_letters(picture))
     _row("deck close-up", deck.image, deck.pitch, *_close_up_letters(deck))
     _row("whole map", whole, style.CELL, *_map_letters(view))
+    longest = max((h.name for h in load_content().humans), key=lambda n: text_width(n, 20))
+    size = PITCH - 2 * style.COUNTER_INSET * ZOOM
+    letters = counter_name(CounterLook(longest, UnitSide.CREW, injured=True), size, ZOOM)[0]
+    k = PHONE / picture.image.width
+    print(
+        f"the roster's widest name, {longest}, on a card's counter: capitals "
+        f"{cap_height(letters) * k:.1f} px (target >= {PHONE_LETTERS}); "
+        f"a card's grid {PITCH * k:.1f} px (target >= {PHONE_GRID})"
+    )
     out.mkdir(parents=True, exist_ok=True)
     for name, image in (("phase-card", picture.image), ("deck", deck.image), ("map", whole)):
         path = out / f"quicksilver-{name}-{PHONE}px.png"

@@ -49,6 +49,7 @@ NUMBER_SIZE = 34  # the disc with a close-up's number
 KEY_SIZE = 24
 MAP_LABEL_SIZE = 22
 MAP_GAP = 10  # between two decks of the small ship
+FRAME_NUMBER_SIZE = 24  # the disc with a close-up's number on the small ship
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,16 +140,13 @@ def _units_in(board: BoardView, window: Window) -> list[UnitView]:
 def _card_panel(
     board: BoardView, ship: Ship, number: int, window: Window, top: int, lead: tuple[str, ...]
 ) -> CardPanel:
-    disc = (PAD, top + (HEADING_H - NUMBER_SIZE) // 2, PAD + NUMBER_SIZE, top)
-    disc = (disc[0], disc[1], disc[2], disc[1] + NUMBER_SIZE)
+    """A numbered close-up from ``top``: its heading, the window, its key lines."""
+    disc_top = top + (HEADING_H - NUMBER_SIZE) // 2
+    disc = (PAD, disc_top, PAD + NUMBER_SIZE, disc_top + NUMBER_SIZE)
     words = deck_label(window.deck)
     x0 = disc[2] + 10
-    heading = Label(
-        words,
-        (words,),
-        HEADING_SIZE,
-        (x0, top, x0 + text_width(words, HEADING_SIZE), top + HEADING_H),
-    )
+    box = (x0, top, x0 + text_width(words, HEADING_SIZE), top + HEADING_H)
+    heading = Label(words, (words,), HEADING_SIZE, box)
     panel = layout_panel(board, ship, window, (PAD, top + HEADING_H), GUTTERS, lead)
     below = panel.outer[3] + 4
     key = key_labels(panel.key(), (PAD, below, WIDTH - PAD, below), KEY_SIZE)
@@ -256,7 +254,7 @@ def _overview(board: BoardView, ship: Ship, panels: list[CardPanel], top: int) -
         mini = overview.deck(window.deck)
         x0, y0, _, _ = mini.box(Grid(window.deck, window.cols[0], window.rows[0]), pitch)
         _, _, x1, y1 = mini.box(Grid(window.deck, window.cols[1], window.rows[1]), pitch)
-        size = 2 * line_height(MAP_LABEL_SIZE) // 2
-        disc = (x0 - size // 2, y0 - size // 2, x0 + size - size // 2, y0 + size - size // 2)
+        half = FRAME_NUMBER_SIZE // 2
+        disc = (x0 - half, y0 - half, x0 + half, y0 + half)
         frames.append(Frame(part.number, (x0, y0, x1, y1), disc))
     return Overview(overview.box, pitch, tuple(minis), units, tuple(frames))

@@ -150,6 +150,9 @@ class Piece:
     areas: tuple[Box, ...]
     draw: Callable[[Canvas], None]
     marker: tuple[Grid, MarkerKind] | None = None  # the marker it is, if one
+    # Drawn in style colours without anti-aliasing: it may go straight onto a paletted
+    # picture (whose palette holds every style colour) with the same pixels.
+    flat: bool = False
 
 
 def pieces(ship: Ship, panel: Panel) -> list[Piece]:
@@ -198,7 +201,7 @@ def _path_piece(runs: tuple[tuple[Point, ...], ...]) -> Piece:
         shifted = [[canvas.at(p) for p in run] for run in runs]
         draw_path(ImageDraw.Draw(canvas.image), shifted, style.PATH, ZOOM)
 
-    return Piece(tuple(_stretches(runs)), draw)
+    return Piece(tuple(_stretches(runs)), draw, flat=True)
 
 
 def _stretches(runs: tuple[tuple[Point, ...], ...]) -> list[Box]:
@@ -250,6 +253,11 @@ def _counter(look: CounterLook, size: int) -> Image.Image:
 
 def piece_boxes(found: Iterable[Piece], kept: Collection[tuple[Grid, MarkerKind]]) -> list[Box]:
     """Where :func:`paint_pieces` draws ``found``, except for the markers ``kept``
-    (already in a static picture): a picture copied from that picture changes only
-    there."""
-    return [area for p in found if p.marker is None or p.marker not in kept for area in p.areas]
+    (already in a static picture) and the flat pieces (drawn straight onto it): a
+    picture copied from that picture is drawn again only there."""
+    return [
+        area
+        for p in found
+        if not p.flat and (p.marker is None or p.marker not in kept)
+        for area in p.areas
+    ]

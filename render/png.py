@@ -51,10 +51,6 @@ def band(image: Image.Image, start: int, stop: int, level: int = DYNAMIC_LEVEL) 
     return Band(start, stop, zlib.adler32(rows), len(rows), deflated)
 
 
-def _spans(start: int, stop: int) -> list[Span]:
-    return [(y, min(y + BAND_ROWS, stop)) for y in range(start, stop, BAND_ROWS)]
-
-
 def shifted(bands: tuple[Band, ...], by: int) -> tuple[Band, ...]:
     """The same bands ``by`` rows lower: a static part pasted lower in a picture."""
     return tuple(Band(b.start + by, b.stop + by, b.adler, b.length, b.deflated) for b in bands)
@@ -90,17 +86,31 @@ def encode(
 
     ``cached``: bands of a static picture ``image`` was copied from, in order, each
     used as it is unless it overlaps a ``dirty`` row span ``(y0, y1)``; those bands,
-    and the rows no cached band covers, are deflated afresh from ``image``."""
+    and the rows no cached band covers, are deflated afresh from ``image``, each run of
+    them in one piece."""
     spans = list(dirty)
-    bands: list[Band] = []
+    parts: list[Band | Span] = []
     y = 0
     for kept in cached:
-        bands += [band(image, a, b) for a, b in _spans(y, kept.start)]
-        if any(y0 < kept.stop and kept.start < y1 for y0, y1 in spans):
-            kept = band(image, kept.start, kept.stop)
-        bands.append(kept)
+        if y < kept.start:
+            parts.append((y, kept.start))
+        changed = any(y0 < kept.stop and kept.start < y1 for y0, y1 in spans)
+        parts.append((kept.start, kept.stop) if changed else kept)
         y = kept.stop
-    bands += [band(image, a, b) for a, b in _spans(y, image.height)]
+    if y < image.height:
+        parts.append((y, image.height))
+    bands: list[Band] = []
+    fresh: Span | None = None
+    for part in parts:
+        if isinstance(part, Band):
+            if fresh is not None:
+                bands.append(band(image, *fresh))
+                fresh = None
+            bands.append(part)
+        else:
+            fresh = part if fresh is None else (fresh[0], part[1])
+    if fresh is not None:
+        bands.append(band(image, *fresh))
     return _png(image.width, image.height, palette, bands)
 
 

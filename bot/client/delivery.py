@@ -17,8 +17,10 @@ from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.desk.tables import damaged_text
 from bot.present import texts
 from bot.present.locale import _, speaking
+from engine.events import Event
 from engine.views import Viewer
 from render.board import render_png
+from render.card import phase_card_png
 
 if TYPE_CHECKING:
     from bot.client.app import QuicksilverBot
@@ -38,6 +40,19 @@ async def map_file(
     png = await asyncio.to_thread(render_png, view.board, table.game.ship)
     alt = texts.map_alt(view, viewer.value, lines)
     return discord.File(io.BytesIO(png), filename=name, description=alt)
+
+
+async def phase_card_file(
+    table: Table, events: Sequence[Event], lines: Sequence[str] = ()
+) -> discord.File:
+    """The picture posted when a phase ends (render.card): where its public ``events``
+    happened, up close, and the ship small, drawn off the event loop from the
+    spectator's view (whoever looks at the channel), with alt text from ``lines``."""
+    assert table.game is not None
+    view = table.view_for(Viewer.SPECTATOR)
+    png = await asyncio.to_thread(phase_card_png, view.board, table.game.ship, events)
+    alt = texts.map_alt(view, Viewer.SPECTATOR.value, lines)
+    return discord.File(io.BytesIO(png), filename="map.png", description=alt)
 
 
 async def channel_of(bot: QuicksilverBot, channel_id: int) -> discord.abc.Messageable | None:
@@ -201,7 +216,8 @@ async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
 
 
 async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
-    """A new public map with a summary (never an edit), the alien's map, and the pings."""
+    """A new phase card with a summary (never an edit), the alien's map, and the pings;
+    the whole ship is a tap away (*My map* and the deck buttons under the card)."""
     from bot.client import ui
 
     channel = await channel_of(bot, table.channel_id)
@@ -213,7 +229,7 @@ async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> Non
         await channel.send(chunk, allowed_mentions=NO_PINGS)
     message = await channel.send(
         summary[-1],
-        file=await map_file(table, Viewer.SPECTATOR, lines=summary),
+        file=await phase_card_file(table, outcome.phase_events, summary),
         view=ui.map_view(table),
         allowed_mentions=NO_PINGS,
     )
