@@ -17,13 +17,13 @@ from engine.board.ship import Ship
 from engine.board_view import BoardView, UnitSide, UnitView
 from engine.events import Event
 from render import style
-from render.card_layout import CardLayout, CardPanel, Overview, layout_card
+from render.card_layout import CardLayout, CardPanel, Overview, layout_card, small_ship
 from render.fonts import FONT_LOCK, write
 from render.interest import interest
-from render.labels import Label
 from render.layout import Box, inset
 from render.paint import (
     Canvas,
+    paint_centred,
     paint_coordinates,
     paint_floor,
     paint_lines,
@@ -123,32 +123,27 @@ def _dot(unit: UnitView) -> style.RGB:
 
 def _ship_outline(ship: Ship, overview: Overview) -> Image.Image:
     """The small ship without units: kept, as every card draws it the same."""
-    return _outlines.get(ship, (overview.box, overview.pitch, overview.decks))
+    return _outlines.get(ship, bool(overview.names))
 
 
 def _draw_outline(ship: Ship, key: Hashable) -> Image.Image:
-    assert isinstance(key, tuple)
-    box, pitch, decks = key
-    canvas = Canvas(Image.new("RGB", (box[2] - box[0], box[3] - box[1]), style.BACKGROUND), box[:2])
+    assert isinstance(key, bool)
+    outline = small_ship(ship, 0, key)
+    box = outline.box
+    canvas = Canvas(Image.new("RGB", (box[2] - box[0], box[3]), style.BACKGROUND), box[:2])
     draw = ImageDraw.Draw(canvas.image)
-    for mini in decks:
-        label: Label = mini.label
-        write(
-            canvas.image,
-            canvas.at((label.box[0], label.centre[1])),
-            label.text,
-            label.size,
-            style.TEXT_MUTED,
-            anchor="lm",
-        )
+    for mini in outline.decks:
+        label = mini.label
+        at = canvas.at((label.box[0], label.centre[1]))
+        write(canvas.image, at, label.text, label.size, style.TEXT_MUTED, anchor="lm")
         (ax, ay), (bx, by) = canvas.at(mini.area[:2]), canvas.at(mini.area[2:])
         draw.rectangle((ax, ay, bx - 1, by - 1), fill=style.SPACE)
         for grid in ship.grids(mini.deck):
-            x0, y0, x1, y1 = mini.box(grid, pitch)
+            x0, y0, x1, y1 = mini.box(grid, outline.pitch)
             (ax, ay), (bx, by) = canvas.at((x0, y0)), canvas.at((x1, y1))
             draw.rectangle((ax, ay, bx - 1, by - 1), fill=_floor(ship, grid))
         for grid in ship.grids(mini.deck):
-            x0, y0, x1, y1 = mini.box(grid, pitch)
+            x0, y0, x1, y1 = mini.box(grid, outline.pitch)
             (ax, ay), (bx, by) = canvas.at((x0, y0)), canvas.at((x1, y1))
             for side, line in (((0, -1), (ax, ay, bx, ay)), ((-1, 0), (ax, ay, ax, by))):
                 if ship.wall_between(grid, grid.shifted(*side)):
@@ -156,6 +151,7 @@ def _draw_outline(ship: Ship, key: Hashable) -> Image.Image:
             for side, line in (((0, 1), (ax, by, bx, by)), ((1, 0), (bx, ay, bx, by))):
                 if grid.shifted(*side) not in ship:
                     draw.line(line, fill=style.WALL, width=1)
+    paint_centred(canvas, outline.names, style.ROOM_NAME, style.OUTLINE)
     return canvas.image
 
 

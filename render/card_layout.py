@@ -14,17 +14,18 @@ it with Pillow, and a vector renderer can draw the same layout.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.board.grid import Grid, deck_label
 from engine.board.ship import Ship
 from engine.board_view import BoardView, UnitView
 from render.deck_layer import PITCH
-from render.fonts import line_height, text_width
+from render.fonts import line_height, text_width, wrap
 from render.interest import Interest, Spot
 from render.labels import Label, TitleBar, key_labels, right_text, title_bar
 from render.layout import Box
 from render.panel import Gutters, Panel, layout_panel
+from render.room_labels import label_rect, short_name
 from render.window import Window
 
 # What the card must show on a phone, PHONE pixels wide (tests/render/test_card.py):
@@ -50,6 +51,7 @@ KEY_SIZE = 24
 MAP_LABEL_SIZE = 22
 MAP_GAP = 10  # between two decks of the small ship
 FRAME_NUMBER_SIZE = 24  # the disc with a close-up's number on the small ship
+MAP_NAME_SIZES = (18, 16, 14)  # room names on a large small ship: none smaller
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +75,7 @@ class MiniDeck:
 
 
 @dataclass(frozen=True, slots=True)
-class Frame:
+class Framed:
     """A close-up's place on the small ship, with its number."""
 
     number: int
@@ -87,7 +89,8 @@ class Overview:
     pitch: int  # pixels a grid
     decks: tuple[MiniDeck, ...]  # top deck first, left to right
     units: tuple[tuple[UnitView, Box], ...]  # a dot each
-    frames: tuple[Frame, ...]
+    frames: tuple[Framed, ...]
+    names: tuple[Label, ...] = ()  # the rooms', on a large small ship
 
     def deck(self, number: int) -> MiniDeck:
         return next(d for d in self.decks if d.deck == number)
@@ -109,6 +112,7 @@ class CardLayout:
         for part in self.panels:
             found += [part.heading, *part.panel.labels(), *part.panel.coordinates, *part.key]
         found += [*self.elsewhere, *(d.label for d in self.overview.decks)]
+        found += self.overview.names
         return tuple(found)
 
 
@@ -221,40 +225,65 @@ def _trimmed(window: Window, inside: list[Grid], height: int) -> Window:
 # --- the small ship ----------------------------------------------------------------------
 
 
-def _overview(board: BoardView, ship: Ship, panels: list[CardPanel], top: int) -> Overview:
+def small_ship(ship: Ship, top: int, large: bool) -> Overview:
+    """The ship drawn small from ``top``, with nothing on it: every deck side by side,
+    top deck first; or, ``large`` (a card with no close-up, as in set-up), the decks one
+    above another across the card with the room names that fit whole."""
     decks = sorted(ship.decks.values(), key=lambda d: -d.number)
-    across = sum(d.width for d in decks)
-    pitch = (WIDTH - 2 * PAD - MAP_GAP * (len(decks) - 1)) // across
+    if large:
+        pitch = (WIDTH - 2 * PAD) // max(d.width for d in decks)
+    else:
+        across = sum(d.width for d in decks)
+        pitch = (WIDTH - 2 * PAD - MAP_GAP * (len(decks) - 1)) // across
     label_h = line_height(MAP_LABEL_SIZE)
-    x = PAD
+    x, y = PAD, top
     minis = []
     for info in decks:
         words = deck_label(info.number)
-        label = Label(
-            words, (words,), MAP_LABEL_SIZE, (x, top, x + info.width * pitch, top + label_h)
-        )
-        area = (
-            x,
-            top + label_h + 4,
-            x + info.width * pitch,
-            top + label_h + 4 + info.height * pitch,
-        )
-        minis.append(MiniDeck(info.number, label, area))
-        x = area[2] + MAP_GAP
+        box = (x, y, x + info.width * pitch, y + label_h)
+        area = (x, y + label_h + 4, x + info.width * pitch, y + label_h + 4 + info.height * pitch)
+        minis.append(MiniDeck(info.number, Label(words, (words,), MAP_LABEL_SIZE, box), area))
+        if large:
+            y = area[3] + MAP_GAP
+        else:
+            x = area[2] + MAP_GAP
     bottom = max(m.area[3] for m in minis)
-    overview = Overview((PAD, top, WIDTH - PAD, bottom), pitch, tuple(minis), (), ())
+    names = _room_names(ship, minis, pitch) if large else ()
+    return Overview((PAD, top, WIDTH - PAD, bottom), pitch, tuple(minis), (), (), names)
+
+
+def _room_names(ship: Ship, minis: list[MiniDeck], pitch: int) -> tuple[Label, ...]:
+    """Each room's name whole in its largest stretch of plain floor, where it fits at a
+    size that reads on a phone; a name that does not fit is left out, not cut."""
+    names = []
+    for region in ship.regions.values():
+        mini = next(m for m in minis if m.deck == region.deck)
+        c0, r0, c1, r1 = label_rect(ship, region)
+        x0, y0, _, _ = mini.box(Grid(region.deck, c0, r0), pitch)
+        _, _, x1, y1 = mini.box(Grid(region.deck, c1, r1), pitch)
+        for size in MAP_NAME_SIZES:
+            lines = wrap(short_name(region), x1 - x0 - 4, size)
+            if lines is not None and len(lines) * line_height(size) <= y1 - y0:
+                names.append(Label(short_name(region), tuple(lines), size, (x0, y0, x1, y1)))
+                break
+    return tuple(names)
+
+
+def _overview(board: BoardView, ship: Ship, panels: list[CardPanel], top: int) -> Overview:
+    outline = small_ship(ship, top, not panels)
+    pitch = outline.pitch
     units = tuple(
-        (u, overview.deck(u.grid.deck).box(u.grid, pitch))
+        (u, outline.deck(u.grid.deck).box(u.grid, pitch))
         for u in board.units
         if u.grid.deck in ship.decks
     )
     frames = []
     for part in panels:
         window = part.panel.window
-        mini = overview.deck(window.deck)
+        mini = outline.deck(window.deck)
         x0, y0, _, _ = mini.box(Grid(window.deck, window.cols[0], window.rows[0]), pitch)
         _, _, x1, y1 = mini.box(Grid(window.deck, window.cols[1], window.rows[1]), pitch)
         half = FRAME_NUMBER_SIZE // 2
         disc = (x0 - half, y0 - half, x0 + half, y0 + half)
-        frames.append(Frame(part.number, (x0, y0, x1, y1), disc))
-    return Overview(overview.box, pitch, tuple(minis), units, tuple(frames))
+        frames.append(Framed(part.number, (x0, y0, x1, y1), disc))
+    return replace(outline, units=units, frames=tuple(frames))

@@ -241,3 +241,16 @@ def test_public_events_of_a_real_phase_are_what_the_card_reads() -> None:
     ship = read_floorplan(DEFAULT_SHIP_PATH)
     public = events_for(events, "spectator")
     assert phase_card_png(board, ship, public) == phase_card_png(board, ship, events)
+
+
+def test_with_nothing_on_the_board_the_card_is_the_ship_with_its_room_names(ship: Ship) -> None:
+    """Set-up (B.1): nobody stands anywhere yet, so no close-up; the ship fills the card,
+    each room's name written whole where it reads on a phone, the others left out."""
+    card = phase_card(BoardView("spectator", "Set-up"), ship, ())
+    assert not card.layout.panels and card.layout.overview.names
+    scale = PHONE / card.image.width
+    _every_name(list(card.layout.overview.names))
+    for label in card.layout.labels():
+        assert cap_height(label.size) * scale >= PHONE_LETTERS, label
+    written = {label.text for label in card.layout.overview.names}
+    assert {"Engines", "Cargo Hold", "Middle Corridor"} <= written
