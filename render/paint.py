@@ -19,7 +19,7 @@ from engine.board.ship import Ship
 from engine.board_view import MarkerKind, MarkerView
 from render import style
 from render.deck_layer import ZOOM, DeckLayer, deck_layer
-from render.fonts import centred_lines, line_height, write
+from render.fonts import centred_lines, line_height, text_width, write
 from render.icons import NexusLook, door_bar, locker_icon, nexus_icon
 from render.labels import Label, TitleBar
 from render.layout import Box, Point
@@ -87,10 +87,18 @@ def paint_floor(canvas: Canvas, ship: Ship, panel: Panel) -> None:
 
 
 def written_box(label: Label) -> Box:
-    """Every pixel a label's writing (with its outline) may touch."""
-    x0, y0, x1, y1 = label.box
+    """Every pixel a label written centred in its box (with its outline) may touch: its
+    lines' height and its widest line's width round the box's centre."""
+    x, y = label.centre
+    half_w = max(text_width(line, label.size) for line in label.lines) // 2
+    half_h = len(label.lines) * line_height(label.size) // 2
+    r = OUTLINE_REACH + 2
+    return (x - half_w - r, y - half_h - r, x + half_w + r, y + half_h + r)
+
+
+def _around(box: Box) -> Box:
     r = OUTLINE_REACH + 1
-    return (x0 - r, y0 - r, x1 + r, y1 + r)
+    return (box[0] - r, box[1] - r, box[2] + r, box[3] + r)
 
 
 def paint_title(canvas: Canvas, bar: TitleBar) -> None:
@@ -119,7 +127,7 @@ def paint_centred(
 def paint_lines(canvas: Canvas, labels: Iterable[Label], colour: style.RGB) -> None:
     """Key lines: each label's lines from its box's top-left corner."""
     for label in labels:
-        if not canvas.sees(written_box(label)):
+        if not canvas.sees(_around(label.box)):
             continue
         step = line_height(label.size)
         for i, line in enumerate(label.lines):
@@ -150,9 +158,6 @@ class Piece:
     areas: tuple[Box, ...]
     draw: Callable[[Canvas], None]
     marker: tuple[Grid, MarkerKind] | None = None  # the marker it is, if one
-    # Drawn in style colours without anti-aliasing: it may go straight onto a paletted
-    # picture (whose palette holds every style colour) with the same pixels.
-    flat: bool = False
 
 
 def pieces(ship: Ship, panel: Panel) -> list[Piece]:
@@ -201,7 +206,7 @@ def _path_piece(runs: tuple[tuple[Point, ...], ...]) -> Piece:
         shifted = [[canvas.at(p) for p in run] for run in runs]
         draw_path(ImageDraw.Draw(canvas.image), shifted, style.PATH, ZOOM)
 
-    return Piece(tuple(_stretches(runs)), draw, flat=True)
+    return Piece(tuple(_stretches(runs)), draw)
 
 
 def _stretches(runs: tuple[tuple[Point, ...], ...]) -> list[Box]:
@@ -253,11 +258,6 @@ def _counter(look: CounterLook, size: int) -> Image.Image:
 
 def piece_boxes(found: Iterable[Piece], kept: Collection[tuple[Grid, MarkerKind]]) -> list[Box]:
     """Where :func:`paint_pieces` draws ``found``, except for the markers ``kept``
-    (already in a static picture) and the flat pieces (drawn straight onto it): a
-    picture copied from that picture is drawn again only there."""
-    return [
-        area
-        for p in found
-        if not p.flat and (p.marker is None or p.marker not in kept)
-        for area in p.areas
-    ]
+    (already in a static picture): a picture copied from that picture is drawn again
+    only there."""
+    return [area for p in found if p.marker is None or p.marker not in kept for area in p.areas]

@@ -232,15 +232,11 @@ def _deck_picture(
     image.putpalette(layer.palette_bytes)
     image.paste(body.image, body.area[:2])
     found = pieces(ship, panel)
-    flat = [area for piece in found if piece.flat for area in piece.areas]
-    for piece in found:
-        if piece.flat:
-            piece.draw(Canvas(image))
-    changed = [_clipped(box, body.area) for box in _changed(panel, found, body, flat)]
+    changed = [_clipped(box, body.area) for box in _changed(panel, found, body)]
     changed = [box for box in changed if box[0] < box[2] and box[1] < box[3]]
     for box in changed:
         image.paste(redrawn(ship, panel, found, body, box), box[:2])
-    drawn = [(box[1], box[3]) for box in [*changed, *flat]]
+    drawn = [(box[1], box[3]) for box in changed]
     title = Canvas(Image.new("RGB", (width, body.area[1]), style.BACKGROUND))
     paint_title(title, bar)
     image.paste(layer.palette.apply(title.image), (0, 0))
@@ -250,23 +246,16 @@ def _deck_picture(
     return image, body.bands, tuple(drawn)
 
 
-def _changed(panel: Panel, found: list[Piece], body: DeckBody, flat: list[Box]) -> list[Box]:
+def _changed(panel: Panel, found: list[Piece], body: DeckBody) -> list[Box]:
     """Where the view's picture must be drawn again over the kept body: its pieces
-    (``found``), the kept markers it lacks, the room names that stand elsewhere (both
-    places), and the names the flat pieces (``flat``: drawn straight on) cross, which
-    are written over them."""
+    (``found``), the kept markers it lacks, and the room names that stand elsewhere
+    (both places)."""
     boxes = piece_boxes(found, body.kept)
     shown = {(m.grid, m.kind) for m in panel.markers}
     boxes += [panel.box(grid) for grid, kind in body.kept - shown]
     moved = set(panel.rooms) ^ set(body.panel.rooms)
     boxes += [written_box(room.label) for room in moved]
-    crossed = [written_box(room.label) for room in panel.rooms]
-    boxes += [box for box in crossed if any(_meets(box, area) for area in flat)]
     return boxes
-
-
-def _meets(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _clipped(box: Box, area: Box) -> Box:
