@@ -112,11 +112,12 @@ async def _end_unit(interaction: Inter, table: Table, stamp: str, arg: str) -> N
 
 
 async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    """The stamp is the game's length when the command was played (``n42``)."""
-    length = re.fullmatch(r"n(\d{1,9})", stamp)
-    if length is None:
+    """The stamp is the phase; the argument, how many commands the presser's side had
+    played in it (never the game's length: README, "Secrets")."""
+    if not re.fullmatch(r"\d{1,9}", arg):
         raise Refusal(DAMAGED)
-    await actions.undo(interaction, stamp=int(length[1]), table=table)
+    _fresh(table, stamp)
+    await actions.undo(interaction, stamp=int(arg), table=table)
 
 
 async def _play(interaction: Inter, table: Table, stamp: str, arg: str) -> None:

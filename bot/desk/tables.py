@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from bot.desk.computer_seat import seat_side
 from bot.store import CommandRow, GameRow, PlayerRow
+from engine.commands import REFEREE_VERBS
 from engine.game import Game
 from engine.setup import waiting_on
 from engine.state import Phase, Side
@@ -133,6 +134,15 @@ class Table:
     def alien_player(self) -> PlayerRow | None:
         found = self.seated(Seat.ALIEN)
         return found[0] if found else None
+
+    def own_rows(self, side: Side) -> list[CommandRow]:
+        """This phase's stored commands of ``side``, oldest first (the referee's
+        re-keying of the dice is nobody's)."""
+        return [
+            r
+            for r in self.recent
+            if r.side == side.value and r.command.partition(" ")[0] not in REFEREE_VERBS
+        ]
 
     def view_for(self, viewer: Viewer | str) -> View:
         assert self.game is not None
