@@ -14,14 +14,16 @@ lobby/playing/over games, so it never sees these. Each command is a row of
 ``commands``, written as it is played; ``undo`` deletes the row; ``--resume ID``
 replays the rows and plays on at the stored level.
 
-The game-controlled side's randomness is drawn from the game's seed and the length of
-the log at each of its commands, so ``--seed N`` with the same typed commands plays
-the same game, resumed or not. (Live Discord games draw it from secure randomness.)
+The game-controlled side's randomness is drawn from the game's seed and where that side
+stands at each of its commands (the turn, the phase and its own commands in it, never
+the log's length), so ``--seed N`` with the same typed commands plays the same game,
+resumed or not. (Live Discord games draw it from secure randomness.)
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import random
 import shlex
@@ -39,7 +41,7 @@ from bot.present.events import terminal_line
 from bot.present.hints import MARKED, hint_lines
 from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
-from engine.commands import VERBS, Command, parse
+from engine.commands import VERBS, Command, Rekey, parse
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Event
@@ -112,9 +114,12 @@ def opponent_seed(seed: int) -> int:
     return seed ^ 0x5EED
 
 
-def _mixed(base: int, length: int) -> Rng:
-    """A generator for one decision: ``base`` stirred with the log's length."""
-    return Rng((base ^ (length * 0xD1B54A32D192ED03)) & ((1 << 64) - 1))
+def _mixed(base: int, moment: str) -> Rng:
+    """A generator for one decision: ``base`` stirred with where the deciding side stands
+    (:meth:`Game.moment`: the turn, the phase and its own commands in it), never with the
+    log's length, which counts the other side's commands (README, "Secrets")."""
+    digest = hashlib.blake2b(f"{base}:{moment}".encode(), digest_size=8, person=b"qs-table")
+    return Rng(int.from_bytes(digest.digest(), "big"))
 
 
 class LocalStore:
@@ -253,6 +258,11 @@ class LocalTable:
     # --- playing -----------------------------------------------------------------
     def play(self, side: Side, command: Command | str, human: bool) -> bool:
         try:
+            if isinstance(command, str):
+                command = parse(command)
+            if isinstance(command, Rekey):  # the referee's alone (README, "Seeds")
+                self.say("  error: only the referee re-keys the dice")
+                return False
             events = self.game.play(side, command)
         except GameError as err:
             self.say(f"  error: {err.describe()}")
@@ -278,7 +288,7 @@ class LocalTable:
                 self.say(*lines)
 
     def opponent_turn(self, side: Side) -> bool:
-        rng = _mixed(self.player_seed, len(self.game.log))
+        rng = _mixed(self.player_seed, self.game.moment(side))
         command = opponent_move(self.game, side, rng, self.level)
         if command is None:
             self.say(f"The game-controlled {side.value} has no legal command.")
@@ -350,8 +360,7 @@ class LocalTable:
 
     def hint(self, side: Side) -> None:
         """The advisor (issue 26): the expert reads the log from this side's seat only."""
-        rng = Rng(self.player_seed + self.game.length)
-        found = advise_at_table(self.game, side, rng)
+        found = advise_at_table(self.game, side, self.game_id or 0)
         if self.store is not None and self.game_id is not None and not self.hints_used:
             self.store.mark_hints(self.game_id)
         self.hints_used = True
@@ -426,7 +435,7 @@ def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
     out.write(f"Demo: seed {seed}, both sides game-controlled, {turns} turns.\n")
     while game.state.phase is not Phase.OVER and game.state.turn <= turns:
         side = acting_side(game)
-        command = opponent_move(game, side, _mixed(opponent_seed(seed), len(game.log)))
+        command = opponent_move(game, side, _mixed(opponent_seed(seed), game.moment(side)))
         if command is None:
             out.write(f"the game-controlled {side.value} has no legal command\n")
             return 1
