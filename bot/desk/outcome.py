@@ -35,6 +35,7 @@ class Outcome:
     actor_side: Side | None = None
     undo_stamp: int | None = None  # the side's own command count (an Undo button's stamp)
     unit: str | None = None  # the unit the command moved (for an End-unit button)
+    said: int = 0  # public lines the commands said: the computer's pace (bot.client.pacing)
     interaction_id: int | None = None  # set by the Discord layer, for timings
     # The actor's own language (their interaction's, set by the Discord layer): what
     # their action sends them alone (their DMs: a map, a hand) is worded in it.

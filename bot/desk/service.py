@@ -434,6 +434,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value
         outcome.reply_events = [*said_events, *(e for e in events if e.audience.value == mine)]
         outcome.undo_stamp = game.side_moves(side)
+        outcome.said = len(said_events)
         outcome.unit = _unit_of(commands[-1])
         if snap is not None:
             outcome.new_phase = True

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.client.app import QuicksilverBot
-from bot.desk.computer_seat import seat_level, seat_side, seat_text
-from bot.desk.computer_seat import computer_seed
+from bot.desk.computer_seat import computer_seed, seat_level, seat_side, seat_text
 from bot.present.events import terminal_line
 from engine import commands as c
 from engine.board.ship import TAG_WORKSHOP, Feature

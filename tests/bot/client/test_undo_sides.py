@@ -46,7 +46,11 @@ async def test_c73_the_crews_order_in_the_aliens_phase_is_final(simcord_env):
         refused = await world.crew[0].slash(world.channel, "game undo")
         said.append(refused.response.content)
         await world.alien.user.slash("game do", command="wait alien1")
-    assert said[0] == said[1] == (
-        "⚠️ Cannot undo: `drive` was given during the alien's phase: an order given then "
-        "is final."
+    assert (
+        said[0]
+        == said[1]
+        == (
+            "⚠️ Cannot undo: `drive` was given during the alien's phase: an order given then "
+            "is final."
+        )
     )
