@@ -188,7 +188,7 @@ class LocalTable:
     player_seed: int = field(default_factory=lambda: random.randrange(1 << 30))
     at_keyboard: Side | None = None  # both mode: the side whose screen is showing
     shown: tuple[int, str, Side] | None = None  # (turn, phase, side) last drawn in full
-    pending: dict[Side, list[str]] = field(default_factory=dict)  # both mode: news
+    pending: dict[Side, list[tuple[Side, str]]] = field(default_factory=dict)  # news, by seat
     level: str = "easy"  # how well the game-controlled side plays (issue 12)
     db: Path | None = None  # where the game is saved, for the commands printed
     hints_used: bool = False  # the advisor was asked (issue 26): the end says so
@@ -212,6 +212,7 @@ class LocalTable:
             handing_over = len(self.humans) > 1 and side is not self.at_keyboard
             if handing_over and not self.hand_over(side):
                 return self.quit()
+            self.say(*self.news(side))
             if self.shown != self.position(side):
                 self.screen(side)
             self.out.write(f"{side.value}> ")
@@ -222,6 +223,8 @@ class LocalTable:
                 return self.quit()
             if self.handle(side, line.strip()) == "quit":
                 return self.quit()
+        if len(self.humans) == 1:  # how the other side ended it, before the reveal
+            self.say(*self.news(next(iter(self.humans))))
         self.game_over()
         return 0
 
@@ -275,17 +278,29 @@ class LocalTable:
         return True
 
     def report(self, side: Side, notation: str, events: list[Event], human: bool) -> None:
-        """Each seated side hears what it may: its own commands in full, the other's
-        only through their events (C.3, C.7)."""
+        """Each seated side hears what it may: its own commands in full, at once; the
+        other side's only through their events, one line a public declaration, held
+        until this side looks at its screen again and told with no heading per command
+        (as the channel tells a phase: how the other side split its moves into commands
+        is its own secret, C.7.3)."""
         for seat in self.humans:
             shown = events_for(events, self.viewer(seat))
-            heading = f"{side.value}: {notation}" if seat is side else f"{side.value}: …"
-            lines = [heading, *(f"  {terminal_line(e)}" for e in shown)]
-            if len(self.humans) > 1 and seat is not self.at_keyboard:
-                if shown:
-                    self.pending.setdefault(seat, []).extend(lines)
-            elif seat is side or shown:
-                self.say(*lines)
+            if seat is side:
+                self.say(f"{side.value}: {notation}", *(f"  {terminal_line(e)}" for e in shown))
+            else:
+                self.pending.setdefault(seat, []).extend((side, terminal_line(e)) for e in shown)
+
+    def news(self, seat: Side) -> list[str]:
+        """What ``seat`` heard of the other side since it last looked, and forgets it:
+        each run of one side's lines under that side's name."""
+        lines: list[str] = []
+        speaker: Side | None = None
+        for side, line in self.pending.pop(seat, []):
+            if side is not speaker:
+                lines.append(f"{side.value}:")
+                speaker = side
+            lines.append(f"  {line}")
+        return lines
 
     def opponent_turn(self, side: Side) -> bool:
         rng = _mixed(self.player_seed, self.game.moment(side))
@@ -323,7 +338,7 @@ class LocalTable:
             return False
         self.say(CLEAR)
         self.at_keyboard = side
-        news = self.pending.pop(side, [])
+        news = self.news(side)
         if news:
             self.say("While you were away:", *(f"  {line}" for line in news))
         self.shown = None
