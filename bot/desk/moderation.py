@@ -8,6 +8,7 @@ from bot import store as st
 from bot.desk import loading
 from bot.desk.attendance import Attendance
 from bot.desk.outcome import Outcome
+from bot.desk.seating import seat_refusal
 from bot.desk.tables import Refusal, Seat, Table
 from bot.store import GameRow, PlayerRow
 from bot.store import people as pp
@@ -171,9 +172,9 @@ class Moderation(Attendance):
             old = table.players.get(old_id)
             if old is None or old.seat == Seat.SPECTATOR.value:
                 raise Refusal("That member has no seat at this game.")
-            taken = table.players.get(new_id)
-            if taken is not None and taken.seat != Seat.SPECTATOR.value:
-                raise Refusal("The new member already plays in this game.")
+            refusal = await seat_refusal(self.store, table, new_id, old.seat)
+            if refusal is not None:  # the rule every path that seats a person follows
+                raise Refusal(refusal)
             new = PlayerRow(new_id, old.seat, old.units, True, old.joined_at)
             now = self.clock()
             statements = [

@@ -34,6 +34,7 @@ from bot.desk.imports import Imports
 from bot.desk.moderation import Moderation
 from bot.desk.outbox import Outbox
 from bot.desk.outcome import Outcome, merge
+from bot.desk.seating import seat_refusal
 from bot.desk.stand_in import StandIns
 from bot.desk.subs import Substitutes
 from bot.desk.tables import (
@@ -131,6 +132,9 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                     raise Refusal(
                         f"You sit as {current.seat}; `/game leave` first to change sides."
                     )
+                refusal = await seat_refusal(self.store, table, user_id, seat.value)
+                if refusal is not None:  # the one rule for every path that seats a person
+                    raise Refusal(refusal)
                 if seat is Seat.ALIEN and table.alien_player() is not None:
                     raise Refusal("The alien's seat is taken.")
                 if table.computer is not None and table.computer.value == seat.value:
