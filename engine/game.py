@@ -192,6 +192,17 @@ class Game:
             raise RuleError("cannot undo: the other side's commands since depend on it")
         return entry
 
+    def events(self) -> list[list[Event]]:
+        """Each logged command's events, replayed from where the log begins."""
+        return self._replayed(len(self.log))[1]
+
+    def phase_start(self, turn: int, phase: Phase) -> int:
+        """The index in the log where turn ``turn``'s ``phase`` phase began."""
+        for start_turn, start_phase, index in self.phase_starts():
+            if (start_turn, start_phase) == (turn, phase):
+                return index - self.base
+        raise RuleError(f"turn {turn} had no {phase.value} phase to roll back to")
+
     def _replayed(self, count: int) -> tuple[Game, list[list[Event]]]:
         """A fresh game of the log's first ``count`` commands, and each one's events."""
         fresh = Game(self.seed, self.ship, self.content, self.start_state())
@@ -209,11 +220,7 @@ class Game:
 
     def rollback(self, turn: int, phase: Phase) -> None:
         """A moderator's rollback to the start of an earlier phase."""
-        for start_turn, start_phase, index in self.phase_starts():
-            if (start_turn, start_phase) == (turn, phase):
-                self._rebuild(index)
-                return
-        raise RuleError(f"turn {turn} had no {phase.value} phase to roll back to")
+        self._rebuild(self.base + self.phase_start(turn, phase))
 
     def _rebuild(self, length: int) -> None:
         """Replay from the start of the log up to game length ``length`` (undo, rollback)."""

@@ -14,8 +14,9 @@ from collections.abc import Awaitable, Callable
 
 from bot.client import actions, delivery, ui
 from bot.client.actions import Inter, defer, guard, reply
+from bot.client.commands.mod import confirmed_rollback
 from bot.desk.service import Refusal, Seat, Table
-from engine.state import Side
+from engine.state import Phase, Side
 
 DAMAGED = (
     "This button is damaged or was not made by me, so nothing was done. "
@@ -175,6 +176,17 @@ async def _reset(interaction: Inter, table: Table, stamp: str, arg: str) -> None
         )
 
 
+async def _rollback(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    """The confirmation of ``/mod rollback`` (``arg``: turn and phase, "3-crew"): any
+    moderator may confirm it, while the game stands where the warning was made."""
+    await actions.require_mod(interaction)
+    target = re.fullmatch(r"(\d{1,5})-(alien|crew)", arg)
+    if target is None:
+        raise Refusal(DAMAGED)
+    _fresh(table, stamp)
+    await confirmed_rollback(interaction, table, int(target[1]), Phase(target[2]))
+
+
 BUTTONS: dict[str, Handler] = {
     "computer": _computer,
     "join": _join,
@@ -192,4 +204,5 @@ BUTTONS: dict[str, Handler] = {
     "hand": _hand,
     "status": _status,
     "reset": _reset,
+    "rollback": _rollback,
 }

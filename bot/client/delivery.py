@@ -77,7 +77,7 @@ async def tell_damage(bot: QuicksilverBot, table: Table) -> None:
     """A game whose stored record no longer replays: the channel and its moderators
     (the server's moderator role, when one is set) hear what happened and what to do."""
     assert table.damaged_at is not None
-    text = f"⚠️ {damaged_text(table.id, table.damaged_at)}"
+    text = f"⚠️ {damaged_text(table.id, table.damaged_in)}"
     role = await bot.desk.store.mod_role(table.row.guild_id) if table.row.guild_id else None
     if role is None:
         await post(bot, table.channel_id, [f"{text} (for the moderators of this channel)"])

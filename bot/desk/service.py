@@ -315,7 +315,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
 
     def _check_player(self, table: Table, user_id: int) -> Side:
         if table.damaged_at is not None:
-            raise Refusal(damaged_text(table.id, table.damaged_at))
+            raise Refusal(damaged_text(table.id, table.damaged_in))
         if table.status == "lobby":
             raise Refusal(
                 N_("The game has not started yet: `/game start` when the seats are filled.")
@@ -477,7 +477,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         other side's commands given since stay, played again (:meth:`Game.undo`)."""
         async with self._hold(table):
             if table.damaged_at is not None:
-                raise Refusal(damaged_text(table.id, table.damaged_at))
+                raise Refusal(damaged_text(table.id, table.damaged_in))
             if table.status != "playing" or table.game is None:
                 raise Refusal("There is nothing to undo: the game is not in progress.")
             side = table.side_of(user_id)
