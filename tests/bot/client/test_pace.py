@@ -61,11 +61,13 @@ def scripted_alien(monkeypatch: pytest.MonkeyPatch, script: list[str]) -> None:
     monkeypatch.setattr(service, "setup_commands", lambda *_args: list(SET_UP))
 
 
-async def test_c73_the_games_alien_phase_lasts_as_its_declarations_say(
+async def phase_lengths(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> dict[str, tuple[float, int]]:
+    """For each split: how long (virtual seconds) the game's alien phase lasted at the
+    real pace, and how many commands the alien played in all."""
     monkeypatch.setenv("QUICKSILVER_AI_PACE", str(PACE))
-    lasted, counts = {}, {}
+    found = {}
     for name, script in SPLITS.items():
         time = VirtualTime()
         monkeypatch.setattr(pacing, "CLOCK", time.clock)
@@ -80,9 +82,15 @@ async def test_c73_the_games_alien_phase_lasts_as_its_declarations_say(
             began = time.now
             await crew.slash(world.channel, "game setup")  # the alien's phase follows
             assert world.table().phase() is Phase.CREW
-            lasted[name] = time.now - began
-            counts[name] = sum(1 for side, _, _ in stored_commands(world) if side == "alien")
-    (split, one), (other, two) = counts.items()
+            count = sum(1 for side, _, _ in stored_commands(world) if side == "alien")
+            found[name] = (time.now - began, count)
+    return found
+
+
+async def test_c73_the_games_alien_phase_lasts_as_its_declarations_say(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (lasted, one), (other, two) = (await phase_lengths(tmp_path, monkeypatch)).values()
     assert one != two  # the twins' alien took a different number of commands …
     said = 6  # vanishes, Move ×3, done, the crew's phase begins
-    assert lasted[split] == lasted[other] == PACE * said  # … and took the same time
+    assert lasted == other == PACE * said  # … and took the same time
