@@ -115,6 +115,8 @@ async def _end_unit(interaction: Inter, table: Table, stamp: str, arg: str) -> N
 async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     """The stamp is the phase; the argument, how many commands the presser's side had
     played in it (never the game's length: README, "Secrets")."""
+    if re.fullmatch(r"n\d{1,9}", stamp):  # stamped with the game's length, as before
+        raise Refusal(STALE)
     if not re.fullmatch(r"\d{1,9}", arg):
         raise Refusal(DAMAGED)
     _fresh(table, stamp)
