@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import pacing
+from bot.client import deck_maps, pacing
 from bot.present import texts
 from engine.board.grid import Grid
 from engine.game import Game
@@ -70,6 +70,10 @@ def weighted_truth(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def deck_heading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The phase's title in the channel's posts, ``texts.phase_title``. Modules that
+    import the name itself (``deck_maps``, imported above) keep the real one, so the
+    plant cannot outlive its test."""
+    assert deck_maps.phase_title is texts.phase_title
     original = texts.phase_title
 
     def title(view: Any) -> str:
