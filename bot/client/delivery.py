@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.config import ai_pace
+from bot.client.pacing import Pacer
 from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.desk.tables import damaged_text
 from bot.present import texts
@@ -92,7 +92,7 @@ async def tell_damage(bot: QuicksilverBot, table: Table) -> None:
     """A game whose stored record no longer replays: the channel and its moderators
     (the server's moderator role, when one is set) hear what happened and what to do."""
     assert table.damaged_at is not None
-    text = f"⚠️ {damaged_text(table.id, table.damaged_at)}"
+    text = f"⚠️ {damaged_text(table.id, table.damaged_in)}"
     role = await bot.desk.store.mod_role(table.row.guild_id) if table.row.guild_id else None
     if role is None:
         await post(bot, table.channel_id, [f"{text} (for the moderators of this channel)"])
@@ -157,8 +157,9 @@ async def deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     await stand_ins.play_all(bot, table)
 
 
-async def play_computer(bot: QuicksilverBot, table: Table) -> int:
-    """While the game waits on the side it plays: pause, play one move, post it.
+async def play_computer(bot: QuicksilverBot, table: Table, pacer: Pacer) -> int:
+    """While the game waits on the side it plays: play one move, wait as its public
+    lines say (:mod:`bot.client.pacing`), post it.
 
     Each move goes through the desk like a person's command (one transaction, the same
     events); its private events reach nobody, since nobody sits in that seat. Call with
@@ -166,9 +167,6 @@ async def play_computer(bot: QuicksilverBot, table: Table) -> int:
     """
     played = 0
     while played < COMPUTER_MOVES_MAX and table.computer_to_move():
-        pace = ai_pace()
-        if pace > 0:
-            await asyncio.sleep(pace)
         try:
             outcome = await bot.desk.computer_move(table)
         except Refusal:  # pragma: no cover - the AIs pick legal commands
@@ -177,6 +175,7 @@ async def play_computer(bot: QuicksilverBot, table: Table) -> int:
         if outcome is None:
             break
         played += 1
+        await pacer.said_lines(outcome.said)
         await _deliver(bot, table, outcome)
     if played >= COMPUTER_MOVES_MAX:  # pragma: no cover - the AIs always end their phase
         log.error("game %d: the game-played side did not finish its phase", table.id)

@@ -163,7 +163,7 @@ class DeskBase:
         not take it) the table is read again from the store, so memory never holds what
         the store does not, and the person is told nothing was taken."""
         if table.damaged_at is not None and not repair:
-            refusal = Refusal(damaged_text(table.id, table.damaged_at))
+            refusal = Refusal(damaged_text(table.id, table.damaged_in))
             await self._restore(table)
             raise refusal
         batch = [*statements, *([st.update_game(row)] if row is not None else [])]

@@ -131,6 +131,7 @@ async def _replay_all(
                 rule,
             )
             table.damaged_at, rows = row.seq, rows[:index]
+            table.damaged_in = f"turn {game.state.turn}, {game.state.phase.value} phase"
             break
         lines += st.add_public_lines(table.id, row.seq, log_lines(events))
     if game.length in starts:

@@ -8,11 +8,14 @@ from bot import store as st
 from bot.desk import loading
 from bot.desk.attendance import Attendance
 from bot.desk.outcome import Outcome
+from bot.desk.seating import seat_refusal
 from bot.desk.tables import Refusal, Seat, Table
-from bot.store import GameRow, PlayerRow
+from bot.store import CommandRow, GameRow, PlayerRow
 from bot.store import people as pp
-from engine.commands import parse
+from engine.commands import Rekey, parse
 from engine.errors import GameError
+from engine.game import Game
+from engine.records.rollback import Shown, shown_since
 from engine.records.scenario import opening_game
 from engine.state import Phase, Side
 from engine.views import Viewer
@@ -116,32 +119,34 @@ class Moderation(Attendance):
             self.tables.pop(table.id, None)
             self.by_channel.pop(table.channel_id, None)
 
+    async def rollback_shown(self, table: Table, turn: int, phase: Phase) -> Shown:
+        """What rolling back to turn ``turn``'s ``phase`` phase cannot take back (a hidden
+        alien found since, a marker turned up, a crate looked at, the dice seen), for the
+        moderator to read before confirming; nothing changes (README, "Secrets")."""
+        async with self._hold(table):
+            game = await self._replayed_to_roll_back(table)
+            try:
+                return shown_since(game, turn, phase)
+            except GameError as err:
+                raise Refusal(_no_phase(err, game)) from None
+
     async def rollback(self, table: Table, turn: int, phase: Phase, mod_id: int) -> Outcome:
         """A moderator's rollback to a phase start: found on a full replay of the stored
-        log (rare, so ground truth over speed), then the game reloads from that point."""
+        log (rare, so ground truth over speed), then the game reloads from that point.
+        The dice are re-keyed there from secure randomness (a ``rekey`` command in the
+        log, the referee's, so a replay rolls the same dice): the rolls of the phases
+        played again never come out as they did."""
         async with self._hold(table):
-            if table.status == "over":  # its final reveal showed every secret (issue 19)
-                raise Refusal(
-                    "This game is over and its final reveal showed every secret, the seed "
-                    "included: it cannot be rolled back. `/game create` starts a new one."
-                )
-            if table.game is None or table.status != "playing":
-                raise Refusal("Only a started game can be rolled back.")
-            rows = await self.store.commands(table.id)
-            if table.damaged_at is not None:  # only what still replays can be returned to
-                rows = [r for r in rows if r.seq < table.damaged_at]
-            lines = [(Side(r.side), parse(r.command)) for r in rows]
-            game = opening_game(table.row.seed, table.row.opening, self.ship, self.content)
-            for side, command in lines:
-                game.play(side, command)
+            game = await self._replayed_to_roll_back(table)
             try:
                 game.rollback(turn, phase)
             except GameError as err:
-                starts = ", ".join(f"turn {t} {p.value}" for t, p, _ in game.phase_starts())
-                raise Refusal(f"{err.describe()}. Phases to roll back to: {starts}.") from None
+                raise Refusal(_no_phase(err, game)) from None
             length = game.length
             table.game = game
             now = self.clock()
+            side = Side.ALIEN if phase is Phase.ALIEN else Side.CREW  # the phase's own
+            rekey = CommandRow(length, side.value, Rekey(self.seeds()).notation(), None, now)
             row = table.row.with_(status="playing", phase_key=table.stamp(), phase_since=now)
             row = self._arm_deadline(row, now)
             await self._commit(
@@ -151,6 +156,7 @@ class Moderation(Attendance):
                     st.truncate_commands(table.id, length),
                     st.truncate_snapshots(table.id, length),
                     st.truncate_public_lines(table.id, length),
+                    st.append_command(table.id, rekey),
                     st.mod_action(
                         table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
                     ),
@@ -162,18 +168,37 @@ class Moderation(Attendance):
             await loading.load(self.store, table, self.ship, self.content)
             outcome = Outcome(table.id, table.channel_id, actor=mod_id, new_phase=True)
             outcome.summary = [
-                f"A moderator rolled the game back to turn {turn}, {phase.value} phase."
+                f"A moderator rolled the game back to turn {turn}, {phase.value} phase; the "
+                "dice are re-keyed from secure randomness."
             ]
             return outcome
+
+    async def _replayed_to_roll_back(self, table: Table) -> Game:
+        """The whole stored game replayed from its opening (up to any damage), after the
+        checks that it may be rolled back at all. Call under the hold."""
+        if table.status == "over":  # its final reveal showed every secret (issue 19)
+            raise Refusal(
+                "This game is over and its final reveal showed every secret, the seed "
+                "included: it cannot be rolled back. `/game create` starts a new one."
+            )
+        if table.game is None or table.status != "playing":
+            raise Refusal("Only a started game can be rolled back.")
+        rows = await self.store.commands(table.id)
+        if table.damaged_at is not None:  # only what still replays can be returned to
+            rows = [r for r in rows if r.seq < table.damaged_at]
+        game = opening_game(table.row.seed, table.row.opening, self.ship, self.content)
+        for stored in rows:
+            game.play(Side(stored.side), parse(stored.command))
+        return game
 
     async def replace(self, table: Table, old_id: int, new_id: int, mod_id: int) -> str:
         async with self._hold(table):
             old = table.players.get(old_id)
             if old is None or old.seat == Seat.SPECTATOR.value:
                 raise Refusal("That member has no seat at this game.")
-            taken = table.players.get(new_id)
-            if taken is not None and taken.seat != Seat.SPECTATOR.value:
-                raise Refusal("The new member already plays in this game.")
+            refusal = await seat_refusal(self.store, table, new_id, old.seat)
+            if refusal is not None:  # the rule every path that seats a person follows
+                raise Refusal(refusal)
             new = PlayerRow(new_id, old.seat, old.units, True, old.joined_at)
             now = self.clock()
             statements = [
@@ -207,3 +232,8 @@ class Moderation(Attendance):
 
     async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
         await self.store.commit([st.set_mod_role(guild_id, role_id)])
+
+
+def _no_phase(err: GameError, game: Game) -> str:
+    starts = ", ".join(f"turn {t} {p.value}" for t, p, _ in game.phase_starts())
+    return f"{err.describe()}. Phases to roll back to: {starts}."

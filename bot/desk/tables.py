@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from bot.desk.computer_seat import seat_side
 from bot.store import CommandRow, GameRow, PlayerRow
+from engine.commands import REFEREE_VERBS
 from engine.game import Game
 from engine.setup import waiting_on
 from engine.state import Phase, Side
@@ -40,12 +41,13 @@ class NotSaved(Refusal):
         self.reference = reference
 
 
-def damaged_text(table_id: int, seq: int) -> str:
+def damaged_text(table_id: int, where: str) -> str:
     """What players and moderators are told about a game whose stored record no longer
-    replays from command ``seq`` (0-based) on."""
+    replays from a command of ``where`` (its phase, "turn 3, crew phase") on: named by
+    its phase, never by its number, which counts the hidden side's commands too."""
     return (
-        f"Game {table_id}'s record is damaged at command {seq + 1}; nothing more will be "
-        "written to it. A moderator can roll back to before it with `/mod rollback`."
+        f"Game {table_id}'s record is damaged in {where}; nothing more will be written to "
+        "it. A moderator can roll back to before it with `/mod rollback`."
     )
 
 
@@ -68,6 +70,7 @@ class Table:
     used_at: float = 0.0  # last time a command or a read needed the game
     verified: bool = True  # False: loaded from a snapshot not yet checked against replay
     damaged_at: int | None = None  # the first stored command that no longer replays
+    damaged_in: str = ""  # its phase, as people are told it ("turn 3, crew phase")
     damage_told: bool = False  # the channel heard of the damage (once a process)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # the desk's: state and store
     channel_lock: asyncio.Lock = field(
@@ -133,6 +136,15 @@ class Table:
     def alien_player(self) -> PlayerRow | None:
         found = self.seated(Seat.ALIEN)
         return found[0] if found else None
+
+    def own_rows(self, side: Side) -> list[CommandRow]:
+        """This phase's stored commands of ``side``, oldest first (the referee's
+        re-keying of the dice is nobody's)."""
+        return [
+            r
+            for r in self.recent
+            if r.side == side.value and r.command.partition(" ")[0] not in REFEREE_VERBS
+        ]
 
     def view_for(self, viewer: Viewer | str) -> View:
         assert self.game is not None
