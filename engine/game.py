@@ -9,7 +9,7 @@ from engine.board.ship import Ship
 from engine.commands import Command, Rekey, parse
 from engine.consult import Secret
 from engine.content import Content, load_content
-from engine.errors import RuleError
+from engine.errors import GameError, RuleError
 from engine.events import Event
 from engine.legal import refusal
 from engine.records import snapshot
@@ -186,10 +186,14 @@ class Game:
         index = self._own_entries(side)[-1]
         entry, later = self.log[index], self.log[index + 1 :]
         before = self._replayed(len(self.log))[1][index + 1 :]
-        self._rebuild(self.base + index)
-        after = [self.play(e.side, e.command) for e in later]
+        fresh, _ = self._replayed(index)  # worked out aside: a refusal changes nothing
+        try:
+            after = [fresh.play(e.side, e.command) for e in later]
+        except GameError:
+            after = None
         if after != before:  # never met: orders of the other side do not hang on this one
             raise RuleError("cannot undo: the other side's commands since depend on it")
+        self.state, self.log = fresh.state, fresh.log
         return entry
 
     def events(self) -> list[list[Event]]:
