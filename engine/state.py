@@ -310,7 +310,21 @@ class GameState:
         return items + bodies
 
     def live_humans(self) -> list[Human]:
-        return [h for h in self.humans.values() if h.alive and h.fate is Fate.ABOARD and h.role]
+        """The crew's units in play: alive, aboard and given a role (B.1.2)."""
+        # Run many times a command: the test of _in_play spelt out, no call per human.
+        return [
+            h
+            for h in self.humans.values()
+            if h.condition is not Condition.DECEASED and h.fate is Fate.ABOARD and h.role
+        ]
+
+    def is_live_human(self, unit_id: str) -> bool:
+        """Is ``unit_id`` one of :meth:`live_humans` (without building the list)?"""
+        human = self.humans.get(unit_id)
+        return human is not None and _in_play(human)
+
+    def any_live_human(self) -> bool:
+        return any(_in_play(h) for h in self.humans.values())
 
     def live_aliens(self) -> list[Alien]:
         return [a for a in self.aliens.values() if not a.dead and a.fate is Fate.ABOARD]
@@ -340,10 +354,23 @@ class GameState:
         return [h for h in self.humans.values() if h.fate is Fate.ABOARD and h.grid == grid]
 
     def pipe_runners(self) -> list[Alien]:
-        return [a for a in self.live_aliens() if a.pipe_running]
+        """The live aliens aboard that are pipe-running (asked several times a command)."""
+        return [
+            a
+            for a in self.aliens.values()
+            if a.run_start is not None and not a.dead and a.fate is Fate.ABOARD
+        ]
 
     def door_state(self, door_id: str) -> DoorState:
         return self.doors.get(door_id, DoorState.OPEN)
+
+
+def _in_play(human: Human) -> bool:
+    """Alive, aboard and given a role; run for every human many times a command, so the
+    ``alive`` property is spelt out."""
+    return (
+        human.condition is not Condition.DECEASED and human.fate is Fate.ABOARD and bool(human.role)
+    )
 
 
 def _new(cls: type[_T]) -> _T:
