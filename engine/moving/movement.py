@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import pairwise
 
 from engine.actions import require_actions, spend, take_alien, take_unit
-from engine.board.geometry import Mover, StepKind, cheapest_path, grid_range, steps_from
+from engine.board.geometry import Mover, StepKind, cheapest_steps, grid_range, steps_from
 from engine.board.grid import Grid
 from engine.commands import Feint, Move, UseHatch, UseLift, Wait
 from engine.context import Ctx
@@ -44,18 +43,16 @@ def plan_route(ctx: Ctx, unit_id: str, route: tuple[Grid, ...]) -> list[Leg]:
     for waypoint in route:
         if waypoint not in ctx.ship:
             raise RuleError(f"{waypoint} is not a grid of the ship", rule="C.4.1")
-        path = cheapest_path(ctx.ship, here, waypoint, mover_of(ctx, unit_id), ctx.state.doors)
-        if path is None:
+        steps = cheapest_steps(ctx.ship, here, waypoint, mover_of(ctx, unit_id), ctx.state.doors)
+        if steps is None:
             raise RuleError(
                 f"{ctx.name(unit_id)} cannot reach {waypoint} from {here}: "
                 "walls or closed doors are in the way",
                 rule="C.4.2, C.4.3",
             )
-        for a, b in pairwise(path):
-            leg = _leg(ctx, unit_id, a, b)
-            assert leg is not None
-            legs.append(leg)
-        here = waypoint
+        for step in steps:
+            legs.append(Leg(here, step.to, step.cost, step.kind))
+            here = step.to
     if not legs:
         raise RuleError(f"{ctx.name(unit_id)} is already at {here}", rule="C.4.1")
     return legs
