@@ -176,11 +176,14 @@ def consult_hideouts(ctx: Ctx) -> None:
 
 def tally_on_entry(ctx: Ctx, human_id: str, grid: Grid) -> bool:
     """A human entering a pipe-runner's grid tallies it (C.7.2). True if it did."""
-    consult_hideouts(ctx)
-    runners = [a for a in ctx.state.pipe_runners() if a.grid == grid]
-    for alien in runners:
+    runners = ctx.state.pipe_runners()
+    if not runners:
+        return False
+    consult(Secret.HIDDEN_ALIEN, ("alien",))  # as consult_hideouts: runners are hidden
+    found = [a for a in runners if a.grid == grid]
+    for alien in found:
         end_run(ctx, alien, Surfacing.WALKED_INTO, ctx.who(human_id))
-    return bool(runners)
+    return bool(found)
 
 
 def tell_alien_where(ctx: Ctx, alien: Alien) -> None:

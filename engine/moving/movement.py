@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from engine.actions import require_actions, spend, take_alien, take_unit
@@ -13,7 +14,7 @@ from engine.errors import RuleError
 from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
 from engine.moving.events import Moved, Waited
-from engine.state import Side
+from engine.state import Fate, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +63,16 @@ def check_stacking(ctx: Ctx, arrivals: list[str], grids: list[Grid]) -> None:
     """At most four human counters in a grid (C.6), checked in every grid the
     ``arrivals`` enter or may be stopped in; aliens stack freely."""
     limit = ctx.content.human_stats.per_grid
+    # The counters of GameState.human_counters, every grid at once.
+    counters = Counter(
+        h.grid
+        for h in ctx.state.humans.values()
+        if h.fate is Fate.ABOARD and h.grid is not None and h.id not in arrivals
+    )
     for grid in grids:
-        others = [h for h in ctx.state.human_counters(grid) if h.id not in arrivals]
-        if len(others) + len(arrivals) > limit:
-            raise RuleError(f"{grid} already holds {len(others)} humans", rule="C.6")
+        others = counters[grid]
+        if others + len(arrivals) > limit:
+            raise RuleError(f"{grid} already holds {others} humans", rule="C.6")
 
 
 def _step(ctx: Ctx, unit_id: str, leg: Leg) -> bool:
