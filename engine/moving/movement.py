@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from engine.actions import require_actions, spend, take_alien, take_unit
@@ -63,16 +62,14 @@ def check_stacking(ctx: Ctx, arrivals: list[str], grids: list[Grid]) -> None:
     """At most four human counters in a grid (C.6), checked in every grid the
     ``arrivals`` enter or may be stopped in; aliens stack freely."""
     limit = ctx.content.human_stats.per_grid
-    # The counters of GameState.human_counters, every grid at once.
-    counters = Counter(
-        h.grid
-        for h in ctx.state.humans.values()
-        if h.fate is Fate.ABOARD and h.grid is not None and h.id not in arrivals
-    )
+    # The counters of GameState.human_counters in each of these grids, in one pass.
+    others = dict.fromkeys(grids, 0)
+    for human in ctx.state.humans.values():
+        if human.grid in others and human.fate is Fate.ABOARD and human.id not in arrivals:
+            others[human.grid] += 1
     for grid in grids:
-        others = counters[grid]
-        if others + len(arrivals) > limit:
-            raise RuleError(f"{grid} already holds {others} humans", rule="C.6")
+        if others[grid] + len(arrivals) > limit:
+            raise RuleError(f"{grid} already holds {others[grid]} humans", rule="C.6")
 
 
 def _step(ctx: Ctx, unit_id: str, leg: Leg) -> bool:
