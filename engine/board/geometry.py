@@ -25,6 +25,7 @@ Line of sight (D.4), as formalised for Quicksilver:
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -207,12 +208,30 @@ class _ShipGeometry:
     # (start, mover) -> each grid's predecessor on the cheapest path from start with every
     # door open (-1: none), filled on demand; see _search_path
     open_trees: dict[tuple[int, Mover], list[int]] = field(default_factory=dict)
+    # (viewer, region key or None for the viewer's own sight) -> those grids in order of
+    # range from the viewer, and their ranges; filled on demand (see visible_within)
+    by_range: dict[tuple[Grid, str | None], tuple[tuple[Grid, ...], list[int]]] = field(
+        default_factory=dict
+    )
 
     def steps(self, grid: Grid, mover: Mover, doors: DoorStates) -> Iterator[Step]:
         alien, shut = mover is Mover.ALIEN, _shut(doors)
         for link in self.links[self.index[grid]]:
             if link.door not in shut:
                 yield Step(self.grids[link.to], link.alien if alien else link.human, link.kind)
+
+    def in_range_order(
+        self, viewer: Grid, region: str | None
+    ) -> tuple[tuple[Grid, ...], list[int]]:
+        """The grids ``viewer`` sees in its own region (``region`` None) or of the region
+        beyond one of its doorways, nearest first, with their ranges (C.4.1)."""
+        found = self.by_range.get((viewer, region))
+        if found is None:
+            seen = self.sight_within(viewer) if region is None else self.ship.regions[region].grids
+            ranged = sorted((grid_range(viewer, g) or 0, g) for g in seen)
+            found = tuple(g for _, g in ranged), [r for r, _ in ranged]
+            self.by_range[viewer, region] = found
+        return found
 
     def sight_within(self, viewer: Grid) -> frozenset[Grid]:
         """The grids of its own region that ``viewer`` sees (clause 2)."""
@@ -455,3 +474,16 @@ def visible_grids(ship: Ship, viewer: Grid, doors: DoorStates) -> frozenset[Grid
         if _door_open(doors, door_id)
     ]
     return seen.union(*through_doors)
+
+
+def visible_within(ship: Ship, viewer: Grid, reach: int, doors: DoorStates) -> set[Grid]:
+    """The grids of :func:`visible_grids` no farther than ``reach`` from ``viewer``
+    (C.4.1 range): what a search from there looks into (C.8)."""
+    geo = _geometry(ship)
+    grids, ranges = geo.in_range_order(viewer, None)
+    found = set(grids[: bisect_right(ranges, reach)])
+    for door_id, far in geo.doorways.get(viewer, ()):
+        if _door_open(doors, door_id):
+            grids, ranges = geo.in_range_order(viewer, far)
+            found.update(grids[: bisect_right(ranges, reach)])
+    return found
