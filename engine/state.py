@@ -326,6 +326,11 @@ class GameState:
     def any_live_human(self) -> bool:
         return any(_in_play(h) for h in self.humans.values())
 
+    def all_live_humans_done(self) -> bool:
+        """Has every one of :meth:`live_humans` finished this phase (``done_units``)?"""
+        done = self.done_units
+        return all(h.id in done for h in self.humans.values() if _in_play(h))
+
     def live_aliens(self) -> list[Alien]:
         return [a for a in self.aliens.values() if not a.dead and a.fate is Fate.ABOARD]
 

@@ -109,7 +109,7 @@ def side_finished(ctx: Ctx) -> bool:
     state = ctx.state
     done = state.done_units
     if state.phase is Phase.CREW:
-        return all(h.id in done for h in state.live_humans())
+        return state.all_live_humans_done()
     return all(a.id in done for a in state.live_aliens())
 
 
