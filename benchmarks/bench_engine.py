@@ -12,7 +12,9 @@ beside wall time; the headline is the best repetition's CPU rate::
 
     replay: N commands/s (CPU)
 
-followed by the best and median of both clocks and each half of the corpus on its own.
+followed by the best and median of both clocks, each half of the corpus on its own, and
+the same lines played one by one with ``Game.play`` (live play: each command on a copy
+of the state, so a refusal changes nothing; a replay plays on the state itself).
 Then the random games' own figures: games/s and commands/s with the random player's
 choosing included, and how much the choosing costs beside the applying (a ratio).
 """
@@ -55,6 +57,13 @@ class Corpus:
         for seed, log in self.games:
             Game.replay(seed, log)
 
+    def play(self) -> None:
+        """The same lines played one by one, as live play does (each on a copy)."""
+        for seed, log in self.games:
+            game = Game.new(seed)
+            for side, command in log:
+                game.play(side, command)
+
 
 def level_corpus() -> Corpus:
     """The stored level games, read once (their scripts start from a seed)."""
@@ -90,11 +99,11 @@ class Timing:
     wall: list[float]
 
 
-def timed(corpus: Corpus, reps: int) -> Timing:
+def timed(corpus: Corpus, reps: int, play: bool = False) -> Timing:
     cpu, wall = [], []
     for _ in range(reps):
         began_cpu, began_wall = time.process_time(), time.perf_counter()
-        corpus.replay()
+        corpus.play() if play else corpus.replay()
         cpu.append(time.process_time() - began_cpu)
         wall.append(time.perf_counter() - began_wall)
     return Timing(cpu, wall)
@@ -133,6 +142,8 @@ def main() -> None:
     for name, part in (("level games", levels), ("random games", randoms)):
         alone = timed(part, args.reps)
         print(f"  {name + ' alone, CPU':<24} {rates(part.commands, alone.cpu)}")
+    one_by_one = timed(whole, args.reps, play=True)
+    print(f"  played one by one (Game.play, a copy each), CPU {rates(commands, one_by_one.cpu)}")
     longest = max(len(log) for _, log in whole.games)
     per_game_ms = min(timing.cpu) / commands * longest * 1e3
     print(f"  longest game: {longest} commands, replayed in {per_game_ms:.0f} ms (CPU)")
