@@ -25,6 +25,7 @@ Line of sight (D.4), as formalised for Quicksilver:
 from __future__ import annotations
 
 import heapq
+from array import array
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -206,8 +207,8 @@ class _ShipGeometry:
     cells: dict[str, frozenset[tuple[int, int]]]  # region key -> its (col, row) squares
     sight: dict[Grid, frozenset[Grid]] = field(default_factory=dict)  # filled on demand
     # (start, mover) -> each grid's predecessor on the cheapest path from start with every
-    # door open (-1: none), filled on demand; see _search_path
-    open_trees: dict[tuple[int, Mover], list[int]] = field(default_factory=dict)
+    # door open (-1: none), filled on demand (4 bytes a grid); see _search_path
+    open_trees: dict[tuple[int, Mover], array[int]] = field(default_factory=dict)
     # (viewer, region key or None for the viewer's own sight) -> those grids in order of
     # range from the viewer, and their ranges; filled on demand (see visible_within)
     by_range: dict[tuple[Grid, str | None], tuple[tuple[Grid, ...], list[int]]] = field(
@@ -371,18 +372,19 @@ def _search_path(
     origin, target = geo.index[start], geo.index[goal]
     came = geo.open_trees.get((origin, mover))
     if came is None:
-        came = geo.open_trees[origin, mover] = _dijkstra(geo, origin, mover, {})[1]
+        tree = array("i", _dijkstra(geo, origin, mover, {})[1])
+        came = geo.open_trees[origin, mover] = tree
     shut = _shut(doors)
     path = _walk_back(came, origin, target)
     if path is not None and (
         not shut or not any(geo.between[a, b].door in shut for a, b in pairwise(path))
     ):
         return path
-    costs, came = _dijkstra(geo, origin, mover, doors, goal=target)
-    return _walk_back(came, origin, target) if target in costs else None
+    costs, predecessors = _dijkstra(geo, origin, mover, doors, goal=target)
+    return _walk_back(predecessors, origin, target) if target in costs else None
 
 
-def _walk_back(came: list[int], origin: int, target: int) -> list[int] | None:
+def _walk_back(came: Sequence[int], origin: int, target: int) -> list[int] | None:
     """The path to ``target`` the predecessors ``came`` give, or None if it has none."""
     path = [target]
     while path[-1] != origin:
