@@ -12,9 +12,12 @@ beside wall time; the headline is the best repetition's CPU rate::
 
     replay: N commands/s (CPU)
 
-followed by the best and median of both clocks, each half of the corpus on its own, and
-the same lines played one by one with ``Game.play`` (live play: each command on a copy
-of the state, so a refusal changes nothing; a replay plays on the state itself).
+followed by the best and median of both clocks, each half of the corpus on its own, the
+level games' first replay in the process (which also fills the tables kept per ship:
+sight, and the routes from each start grid, built on demand as a running bot builds
+them with its first games), and the same lines played one by one with ``Game.play``
+(live play: each command on a copy of the state, so a refusal changes nothing; a replay
+plays on the state itself).
 Then the random games' own figures: games/s and commands/s with the random player's
 choosing included, and how much the choosing costs beside the applying (a ratio).
 """
@@ -30,11 +33,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.commands import Command
+from engine.commands import Command, parse
 from engine.dice import Rng
 from engine.game import Game
 from engine.random_player import choose
-from engine.records.script import read_script
+from engine.records.script import Source
 from engine.state import Phase, Side
 
 TURN_CAP = 60
@@ -66,12 +69,19 @@ class Corpus:
 
 
 def level_corpus() -> Corpus:
-    """The stored level games, read once (their scripts start from a seed)."""
+    """The stored level games' commands, read without playing them: each script is a
+    ``seed N`` line and then only ``SIDE: COMMAND`` lines."""
     games = []
     for path in sorted(LEVEL_GAMES.glob("*.qs")):
-        game = read_script(path.read_text()).game
-        games.append((game.seed, [(e.side, e.command) for e in game.log]))
+        header, *rows = (text for _, text in Source.of(path.read_text()).rows())
+        seed = int(header.removeprefix("seed"))
+        lines = [(Side(side.strip()), parse(command)) for side, _, command in _split(rows)]
+        games.append((seed, lines))
     return Corpus(games)
+
+
+def _split(rows: list[str]) -> list[tuple[str, str, str]]:
+    return [row.partition(":") for row in rows]
 
 
 def random_game(seed: int) -> Game:
@@ -120,9 +130,12 @@ def main() -> None:
     parser.add_argument("games", nargs="?", type=int, default=20, help="random games")
     parser.add_argument("--reps", type=int, default=5, help="repetitions of the replay")
     args = parser.parse_args()
-    Game.new(0)  # load the ship, content and sight tables once, outside the timings
+    Game.new(0)  # load the ship and content once, outside the timings
 
     levels = level_corpus()
+    began = time.process_time()
+    levels.replay()  # first in this process: fills the tables kept per ship (sight, routes)
+    first = levels.commands / (time.process_time() - began)
     start = time.perf_counter()
     played = [random_game(seed) for seed in range(args.games)]
     choosing = time.perf_counter() - start
@@ -142,6 +155,7 @@ def main() -> None:
     for name, part in (("level games", levels), ("random games", randoms)):
         alone = timed(part, args.reps)
         print(f"  {name + ' alone, CPU':<24} {rates(part.commands, alone.cpu)}")
+    print(f"  level games replayed first in this process, CPU {first:>8,.0f}")
     one_by_one = timed(whole, args.reps, play=True)
     print(f"  played one by one (Game.play, a copy each), CPU {rates(commands, one_by_one.cpu)}")
     longest = max(len(log) for _, log in whole.games)
