@@ -57,6 +57,17 @@ def test_a_replay_ends_where_playing_the_lines_one_by_one_ends(path: Path) -> No
     assert again.log == played.log
 
 
+@pytest.mark.parametrize("path", LEVEL_GAMES[:4], ids=lambda p: p.stem)
+def test_the_logs_events_replayed_are_the_events_play_gave(path: Path) -> None:
+    """Game.events replays without copies: each command's events are play's."""
+    played = read_script(path.read_text()).game
+    again = Game(played.seed, played.ship, played.content, played.start_state())
+    given = [again.play(e.side, e.command) for e in played.log]
+    before = played.state.clone()
+    assert played.events() == given
+    assert played.state == before
+
+
 def test_an_order_overtaken_by_a_leftover_search_replays_as_it_was_played() -> None:
     """C.8: the order that lapses is judged before the search and, in a replay too,
     played on a copy, since the lapse starts again from the state as it was."""
@@ -67,6 +78,7 @@ def test_an_order_overtaken_by_a_leftover_search_replays_as_it_was_played() -> N
     game.play("crew", "end ortiz")
     game.truncate(game.length - 1)  # replayed from the scenario's start
     assert game.state == after and game.log == log
+    assert game.events() == [events]
 
 
 def test_a_line_a_replay_cannot_play_is_refused_as_play_refuses_it() -> None:
