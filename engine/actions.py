@@ -35,12 +35,20 @@ def unit_label_list(ctx: Ctx, side: Side) -> list[str]:
     return [a.id for a in ctx.state.live_aliens()]
 
 
+def _is_mine(ctx: Ctx, side: Side, unit_id: str) -> bool:
+    """Is ``unit_id`` in :func:`unit_label_list` (asked without building the list)?"""
+    if side is Side.CREW:
+        return ctx.state.is_live_human(unit_id)
+    alien = ctx.state.aliens.get(unit_id)
+    return alien is not None and not alien.dead and alien.fate is Fate.ABOARD
+
+
 def take_unit(ctx: Ctx, side: Side, unit_id: str) -> None:
     """Make ``unit_id`` the acting unit; any other active unit is done (C.2)."""
     require_phase(ctx, side)
     state = ctx.state
-    mine = unit_label_list(ctx, side)
-    if unit_id not in mine:
+    if not _is_mine(ctx, side, unit_id):
+        mine = unit_label_list(ctx, side)
         raise NotYourTurn(f"'{unit_id}' is not one of your units", legal=mine)
     if unit_id in state.done_units:
         raise RuleError(

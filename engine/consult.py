@@ -14,9 +14,8 @@ legal lists, the game-controlled players' look-ahead) consulting records nothing
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Collection
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -45,15 +44,26 @@ class Ear:
 _ear: ContextVar[Ear | None] = ContextVar("consulting", default=None)
 
 
-@contextmanager
-def listening(actor: Side) -> Iterator[Ear]:
+class Listening:
+    """``with listening(actor) as ear``: the context in which :func:`consult` notes the
+    secrets for ``ear`` (a class, not a generator: it wraps every command)."""
+
+    def __init__(self, actor: Side) -> None:
+        self.ear = Ear(actor)
+        self.token: Token[Ear | None] | None = None
+
+    def __enter__(self) -> Ear:
+        self.token = _ear.set(self.ear)
+        return self.ear
+
+    def __exit__(self, *_exc: object) -> None:
+        assert self.token is not None
+        _ear.reset(self.token)
+
+
+def listening(actor: Side) -> Listening:
     """Note every secret consulted by the rules run inside, as ``actor`` sees them."""
-    ear = Ear(actor)
-    token = _ear.set(ear)
-    try:
-        yield ear
-    finally:
-        _ear.reset(token)
+    return Listening(actor)
 
 
 def consult(secret: Secret, known_to: Collection[str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.board.floorplan import default_ship
@@ -63,8 +64,7 @@ class Game:
         content: Content | None = None,
     ) -> Game:
         game = cls.new(seed, ship, content)
-        for side, command in lines:
-            game.play(side, command)
+        game._replay(lines)
         return game
 
     @classmethod
@@ -104,23 +104,26 @@ class Game:
         side = Side(side)
         if isinstance(command, str):
             command = parse(command)
-        before = self.state
         try:
-            judged = judge(before, side, command, self.ship, self.content)
+            return self._apply(side, command, in_place=False)
         except RuleError:
-            error = refusal(before, side, command, self.ship, self.content)
+            error = refusal(self.state, side, command, self.ship, self.content)
             assert error is not None
             raise error from None
+
+    def _apply(self, side: Side, command: Command, *, in_place: bool) -> list[Event]:
+        """Judge the command and log it (``in_place``: see :func:`engine.rules.apply`)."""
+        before = self.state
+        turn, phase, rolled = before.turn, before.phase, before.rng.state
+        judged = judge(before, side, command, self.ship, self.content, in_place=in_place)
         after, events = judged.state, judged.events
         # A die rolled, something hidden revealed (Event.irreversible), or a secret of
         # the other side consulted (engine.consult): no undo past this command.
         secret = judged.consulted[0] if judged.consulted else None
         irreversible = (
-            secret is not None
-            or after.rng.state != before.rng.state
-            or any(e.irreversible for e in events)
+            secret is not None or after.rng.state != rolled or any(e.irreversible for e in events)
         )
-        self.log.append(Entry(side, command, irreversible, before.turn, before.phase, secret))
+        self.log.append(Entry(side, command, irreversible, turn, phase, secret))
         self.state = after
         return events
 
@@ -148,6 +151,21 @@ class Game:
             and not isinstance(entry.command, Rekey)
             and (entry.turn, entry.phase) == mark
         ]
+
+    def _replay(self, lines: Iterable[tuple[Side, Command]]) -> list[list[Event]]:
+        """Play ``lines`` from the start of the log, each on the state itself rather than
+        a copy, and give each line's events: the lines of a log were accepted once, and a
+        replay (loading, undo, rollback) plays hundreds of them. Should one be refused
+        now, the half-played state is dropped and the lines are played again the ordinary
+        way, so the game and the refusal are exactly what :meth:`play` gives. Events are
+        immutable records: a replay without copies gives the events play gave."""
+        assert not self.log, "a replay starts where the log starts"
+        lines = list(lines)
+        try:
+            return [self._apply(side, command, in_place=True) for side, command in lines]
+        except GameError:
+            self.state, self.log = self.start_state(), []
+            return [self.play(side, command) for side, command in lines]
 
     def can_undo(self, side: Side) -> str | None:
         """Why ``side`` may not take back its last command now, or None (undo rules).
@@ -210,7 +228,7 @@ class Game:
     def _replayed(self, count: int) -> tuple[Game, list[list[Event]]]:
         """A fresh game of the log's first ``count`` commands, and each one's events."""
         fresh = Game(self.seed, self.ship, self.content, self.start_state())
-        events = [fresh.play(entry.side, entry.command) for entry in self.log[:count]]
+        events = fresh._replay((entry.side, entry.command) for entry in self.log[:count])
         return fresh, events
 
     def phase_starts(self) -> list[tuple[int, Phase, int]]:

@@ -212,7 +212,7 @@ def _setup_candidates(
     if state.setup is SetupStep.PLACE:
         for human in state.humans.values():
             if human.grid is None:
-                yield from (c.PlaceHuman(human.id, g) for g in sorted(ship.cells))
+                yield from (c.PlaceHuman(human.id, g) for g in ship.grids_in_order())
 
 
 def is_legal(

@@ -47,7 +47,7 @@ def _next_crew(ctx: Ctx, rng: Rng) -> c.Command | None:
         return c.AssignRole(unassigned.id, rng.choice(free_roles(ctx)))
     if state.setup is SetupStep.PLACE:
         human = next(h for h in humans if h.grid is None)
-        grids = sorted(ctx.ship.cells)
+        grids = ctx.ship.grids_in_order()
         grid = rng.choice(grids)
         while placement_problem(ctx, human, grid) is not None:  # most grids are fine
             grid = rng.choice(grids)

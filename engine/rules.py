@@ -144,17 +144,36 @@ class Judged:
     consulted: tuple[Secret, ...]
 
 
-def judge(state: GameState, side: Side, command: c.Command, ship: Ship, content: Content) -> Judged:
+def judge(
+    state: GameState,
+    side: Side,
+    command: c.Command,
+    ship: Ship,
+    content: Content,
+    *,
+    in_place: bool = False,
+) -> Judged:
     """:func:`apply`, noting which secrets ``side`` cannot see the command consulted."""
     with listening(side) as ear:
-        after, events = apply(state, side, command, ship, content)
+        after, events = apply(state, side, command, ship, content, in_place=in_place)
     return Judged(after, events, tuple(ear.heard))
 
 
 def apply(
-    state: GameState, side: Side, command: c.Command, ship: Ship, content: Content
+    state: GameState,
+    side: Side,
+    command: c.Command,
+    ship: Ship,
+    content: Content,
+    *,
+    in_place: bool = False,
 ) -> tuple[GameState, list[Event]]:
     """The state after ``side`` plays ``command``, and what happened; raises GameError.
+
+    The command is played on a copy of ``state``, so a refusal changes nothing; with
+    ``in_place`` it may change ``state`` itself (no copy), for a replay of commands
+    already accepted once whose caller drops the state if one is refused now
+    (``Game.replay``). The result is the same either way.
 
     An order to a new unit first finishes the unit acting before it, whose leftover
     actions search if an alien hides (C.2, C.8). What that search finds is hidden until
@@ -169,7 +188,9 @@ def apply(
     judged_first = _replaces_a_searcher(state, command)
     if judged_first:
         handler(Ctx(state.clone(), ship, content, defer_finish=True), side, command)
-    ctx = Ctx(state.clone(), ship, content)
+    # An order that may lapse (_overtaken) is played on a copy even in place: the lapse
+    # starts again from the state as it was.
+    ctx = Ctx(state if in_place and not judged_first else state.clone(), ship, content)
     try:
         handler(ctx, side, command)
     except GameError as err:

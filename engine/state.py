@@ -59,7 +59,7 @@ class Fate(StrEnum):
     LOST = "lost"  # out of play: autopsied, consumed, blown out of the air lock
 
 
-@dataclass
+@dataclass(slots=True)
 class Human:
     id: str  # lower-case name, as typed in commands
     name: str
@@ -77,12 +77,27 @@ class Human:
     def alive(self) -> bool:
         return self.condition is not Condition.DECEASED
 
+    def copy(self) -> Human:
+        new = _new(Human)
+        new.id = self.id
+        new.name = self.name
+        new.role = self.role
+        new.skill_marker = self.skill_marker
+        new.condition = self.condition
+        new.fate = self.fate
+        new.grid = self.grid
+        new.holder = self.holder
+        new.actions = self.actions
+        new.revealed = set(self.revealed)
+        new.killed_by_alien = self.killed_by_alien
+        return new
+
     @property
     def on_board(self) -> bool:
         return self.fate is Fate.ABOARD and (self.grid is not None or self.holder is not None)
 
 
-@dataclass
+@dataclass(slots=True)
 class Alien:
     id: str  # "alien1"; a Queen's spawn is "alien2" …
     stage: str  # life stage name (G.5)
@@ -104,6 +119,23 @@ class Alien:
     def pipe_running(self) -> bool:
         return self.run_start is not None
 
+    def copy(self) -> Alien:
+        new = _new(Alien)
+        new.id = self.id
+        new.stage = self.stage
+        new.grid = self.grid
+        new.injured = self.injured
+        new.fate = self.fate
+        new.dead = self.dead
+        new.actions = self.actions
+        new.path = list(self.path)
+        new.run_start = self.run_start
+        new.repelled_from = self.repelled_from
+        new.injured_when_hidden = self.injured_when_hidden
+        new.abilities = list(self.abilities)
+        new.energy = self.energy
+        return new
+
     def hide(self) -> None:
         """Start a pipe-run here (C.7): the pencil line begins at the current grid."""
         self.run_start = len(self.path) - 1
@@ -120,7 +152,7 @@ class Alien:
         return [] if self.run_start is None else self.path[self.run_start :]
 
 
-@dataclass
+@dataclass(slots=True)
 class Item:
     """A gear or supplies marker (E.3). Exactly one of grid and holder is set
     while it is in play; ``in_locker`` items sit unseen in their locker's grid."""
@@ -134,8 +166,20 @@ class Item:
     examined_by: set[str] = field(default_factory=set)  # sides that looked (C.3)
     active: bool = False  # Ultrasonics switched on (G.2.5)
 
+    def copy(self) -> Item:
+        new = _new(Item)
+        new.id = self.id
+        new.kind = self.kind
+        new.grid = self.grid
+        new.holder = self.holder
+        new.in_locker = self.in_locker
+        new.supply = self.supply
+        new.examined_by = set(self.examined_by)
+        new.active = self.active
+        return new
 
-@dataclass
+
+@dataclass(slots=True)
 class SideSecrets:
     """What a side knows that the other must not (C.3)."""
 
@@ -146,15 +190,28 @@ class SideSecrets:
     blueprints: list[str] = field(default_factory=list)  # crew's improvised-device blueprints
     fabricated: list[str] = field(default_factory=list)  # devices built: their markers are used
 
+    def copy(self) -> SideSecrets:
+        new = _new(SideSecrets)
+        new.abilities = list(self.abilities)
+        new.revealed_abilities = set(self.revealed_abilities)
+        new.blueprints = list(self.blueprints)
+        new.fabricated = list(self.fabricated)
+        return new
 
-@dataclass
+
+@dataclass(slots=True)
 class Standing:
     """Orders the side that is not acting sets beforehand (D.5 energy on an exact 7)."""
 
     spend_energy_on_seven: bool = True
 
+    def copy(self) -> Standing:
+        new = _new(Standing)
+        new.spend_energy_on_seven = self.spend_energy_on_seven
+        return new
 
-@dataclass
+
+@dataclass(slots=True)
 class GameState:
     seed: int
     rng: Rng
@@ -187,26 +244,38 @@ class GameState:
     result: str | None = None
 
     def clone(self) -> GameState:
-        """A deep copy, written out by hand: every command copies the state once,
-        and this is several times faster than ``copy.deepcopy``."""
-        new = _shallow(self)
+        """A deep copy, written out by hand field by field (the state and its parts have
+        ``__slots__``): every command copies the state once, and this is many times
+        faster than ``copy.deepcopy``. A field added to the state or a part must be added
+        to its copy too; tests/engine/test_state.py fails until it is."""
+        new = _new(GameState)
+        new.seed = self.seed
         new.rng = Rng(self.rng.state)
-        new.humans = {k: _copy_human(v) for k, v in self.humans.items()}
-        new.aliens = {k: _copy_alien(v) for k, v in self.aliens.items()}
-        new.items = {k: _copy_item(v) for k, v in self.items.items()}
-        new.doors = dict(self.doors)
+        new.turn = self.turn
+        new.phase = self.phase
+        new.setup = self.setup
+        new.humans = {k: v.copy() for k, v in self.humans.items()}
+        new.aliens = {k: v.copy() for k, v in self.aliens.items()}
+        new.items = {k: v.copy() for k, v in self.items.items()}
+        new.doors = self.doors.copy()
         new.launched_pods = {k: list(v) for k, v in self.launched_pods.items()}
-        new.nexus = dict(self.nexus)
+        new.nexus = self.nexus.copy()
         new.nexus_revealed = set(self.nexus_revealed)
-        new.countdown = dict(self.countdown)
-        new.alien_secrets = _copy_secrets(self.alien_secrets)
-        new.crew_secrets = _copy_secrets(self.crew_secrets)
-        new.standing = _shallow(self.standing)
+        new.countdown = self.countdown.copy()
+        new.alien_secrets = self.alien_secrets.copy()
+        new.crew_secrets = self.crew_secrets.copy()
+        new.standing = self.standing.copy()
+        new.drive_to = self.drive_to
+        new.autopsies = self.autopsies
+        new.royal_mutations = self.royal_mutations
+        new.active_unit = self.active_unit
         new.done_units = set(self.done_units)
         new.declarations = list(self.declarations)
         new.sightings = list(self.sightings)
         new.searched = set(self.searched)
+        new.surge_used = self.surge_used
         new.ship_destroyed = list(self.ship_destroyed)
+        new.result = self.result
         return new
 
     # --- lookups ---------------------------------------------------------------
@@ -241,7 +310,26 @@ class GameState:
         return items + bodies
 
     def live_humans(self) -> list[Human]:
-        return [h for h in self.humans.values() if h.alive and h.fate is Fate.ABOARD and h.role]
+        """The crew's units in play: alive, aboard and given a role (B.1.2)."""
+        # Run many times a command: the test of _in_play spelt out, no call per human.
+        return [
+            h
+            for h in self.humans.values()
+            if h.condition is not Condition.DECEASED and h.fate is Fate.ABOARD and h.role
+        ]
+
+    def is_live_human(self, unit_id: str) -> bool:
+        """Is ``unit_id`` one of :meth:`live_humans` (without building the list)?"""
+        human = self.humans.get(unit_id)
+        return human is not None and _in_play(human)
+
+    def any_live_human(self) -> bool:
+        return any(_in_play(h) for h in self.humans.values())
+
+    def all_live_humans_done(self) -> bool:
+        """Has every one of :meth:`live_humans` finished this phase (``done_units``)?"""
+        done = self.done_units
+        return all(h.id in done for h in self.humans.values() if _in_play(h))
 
     def live_aliens(self) -> list[Alien]:
         return [a for a in self.aliens.values() if not a.dead and a.fate is Fate.ABOARD]
@@ -271,42 +359,25 @@ class GameState:
         return [h for h in self.humans.values() if h.fate is Fate.ABOARD and h.grid == grid]
 
     def pipe_runners(self) -> list[Alien]:
-        return [a for a in self.live_aliens() if a.pipe_running]
+        """The live aliens aboard that are pipe-running (asked several times a command)."""
+        return [
+            a
+            for a in self.aliens.values()
+            if a.run_start is not None and not a.dead and a.fate is Fate.ABOARD
+        ]
 
     def door_state(self, door_id: str) -> DoorState:
         return self.doors.get(door_id, DoorState.OPEN)
 
 
-def _shallow(obj: _T) -> _T:
-    """A field-by-field copy without ``copy.copy``'s generic (and slow) protocol."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    return new
-
-
-def _copy_human(human: Human) -> Human:
-    new = _shallow(human)
-    new.revealed = set(human.revealed)
-    return new
-
-
-def _copy_alien(alien: Alien) -> Alien:
-    new = _shallow(alien)
-    new.path = list(alien.path)
-    new.abilities = list(alien.abilities)
-    return new
-
-
-def _copy_item(item: Item) -> Item:
-    new = _shallow(item)
-    new.examined_by = set(item.examined_by)
-    return new
-
-
-def _copy_secrets(secrets: SideSecrets) -> SideSecrets:
-    return SideSecrets(
-        abilities=list(secrets.abilities),
-        revealed_abilities=set(secrets.revealed_abilities),
-        blueprints=list(secrets.blueprints),
-        fabricated=list(secrets.fabricated),
+def _in_play(human: Human) -> bool:
+    """Alive, aboard and given a role; run for every human many times a command, so the
+    ``alive`` property is spelt out."""
+    return (
+        human.condition is not Condition.DECEASED and human.fate is Fate.ABOARD and bool(human.role)
     )
+
+
+def _new(cls: type[_T]) -> _T:
+    """An instance with no field set yet, for a copy to fill in (no ``__init__``)."""
+    return object.__new__(cls)

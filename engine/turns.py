@@ -11,7 +11,7 @@ from engine.errors import RuleError
 from engine.events import Ending, GameOver, PhaseBegan, UnitDone
 from engine.hiding.events import HiddenAt
 from engine.hiding.piperun import run_search
-from engine.state import Fate, Phase, Side
+from engine.state import Phase, Side
 from engine.units import human_actions
 
 # Rules that fire when a phase begins (part 2 adds the critical-system countdown,
@@ -68,9 +68,10 @@ def finish_unit(ctx: Ctx, unit_id: str) -> None:
 def end_unit(ctx: Ctx, side: Side, cmd: EndUnit) -> None:
     require_phase(ctx, side)
     state = ctx.state
-    mine = [h.id for h in state.live_humans()] if side is Side.CREW else list(state.aliens)
-    if cmd.unit not in mine:
-        raise RuleError(f"'{cmd.unit}' is not one of your units", legal=mine)
+    mine = state.is_live_human(cmd.unit) if side is Side.CREW else cmd.unit in state.aliens
+    if not mine:
+        units = [h.id for h in state.live_humans()] if side is Side.CREW else list(state.aliens)
+        raise RuleError(f"'{cmd.unit}' is not one of your units", legal=units)
     if cmd.unit in state.done_units:
         raise RuleError(f"{ctx.name(cmd.unit)} is already done this phase", rule="C.2")
     finish_unit(ctx, cmd.unit)
@@ -105,14 +106,11 @@ def _tell_alien_secret_positions(ctx: Ctx) -> None:
 
 def side_finished(ctx: Ctx) -> bool:
     """True once the acting side has no unit left that could act."""
-    side = Side.CREW if ctx.state.phase is Phase.CREW else Side.ALIEN
     state = ctx.state
-    units = (
-        [h.id for h in state.live_humans()]
-        if side is Side.CREW
-        else [a.id for a in state.live_aliens()]
-    )
-    return all(u in state.done_units for u in units)
+    done = state.done_units
+    if state.phase is Phase.CREW:
+        return state.all_live_humans_done()
+    return all(a.id in done for a in state.live_aliens())
 
 
 def check_game_over(ctx: Ctx) -> bool:
@@ -120,16 +118,14 @@ def check_game_over(ctx: Ctx) -> bool:
     state = ctx.state
     if state.phase is Phase.OVER:
         return True
-    humans_aboard = [h for h in state.live_humans() if h.fate is Fate.ABOARD]
-    aliens_aboard = state.live_aliens()
     systems = ", ".join(state.ship_destroyed)
     if state.ship_destroyed:
         ending = Ending.SHIP_DESTROYED
         state.result = f"the Quicksilver is destroyed ({systems})"
-    elif not humans_aboard:
+    elif not state.any_live_human():
         ending = Ending.NO_HUMANS
         state.result = "no living human is left aboard"
-    elif not aliens_aboard:
+    elif not state.live_aliens():
         ending = Ending.NO_ALIENS
         state.result = "no living alien is left aboard"
     else:

@@ -25,6 +25,8 @@ Line of sight (D.4), as formalised for Quicksilver:
 from __future__ import annotations
 
 import heapq
+from array import array
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -183,6 +185,12 @@ def _shut(doors: DoorStates) -> frozenset[str]:
     return frozenset(door_id for door_id, state in doors.items() if not state.passable)
 
 
+# What the path search loops over: (grid entered, its cost, the door it passes or None),
+# by the index of the grid left; one table per mover (G.1 costs differ).
+_Arc = tuple[int, int, str | None]
+_Arcs = tuple[tuple[_Arc, ...], ...]
+
+
 @dataclass(slots=True)
 class _ShipGeometry:
     """Path finding runs on grid indices, as hashing Grid dataclasses is slow. The
@@ -192,16 +200,39 @@ class _ShipGeometry:
     grids: tuple[Grid, ...]  # sorted
     index: dict[Grid, int]
     links: tuple[tuple[_Link, ...], ...]  # by grid index
+    arcs: dict[Mover, _Arcs]  # the links as the search reads them
+    between: dict[tuple[int, int], _Link]  # (from, to) -> the one link between them
     # doorway grid -> (door id, key of the region on the door's other side)
     doorways: dict[Grid, tuple[tuple[str, str], ...]]
     cells: dict[str, frozenset[tuple[int, int]]]  # region key -> its (col, row) squares
     sight: dict[Grid, frozenset[Grid]] = field(default_factory=dict)  # filled on demand
+    # (start, mover) -> each grid's predecessor on the cheapest path from start with every
+    # door open (-1: none), filled on demand (4 bytes a grid); see _search_path
+    open_trees: dict[tuple[int, Mover], array[int]] = field(default_factory=dict)
+    # (viewer, region key or None for the viewer's own sight) -> those grids in order of
+    # range from the viewer, and their ranges; filled on demand (see visible_within)
+    by_range: dict[tuple[Grid, str | None], tuple[tuple[Grid, ...], list[int]]] = field(
+        default_factory=dict
+    )
 
     def steps(self, grid: Grid, mover: Mover, doors: DoorStates) -> Iterator[Step]:
         alien, shut = mover is Mover.ALIEN, _shut(doors)
         for link in self.links[self.index[grid]]:
             if link.door not in shut:
                 yield Step(self.grids[link.to], link.alien if alien else link.human, link.kind)
+
+    def in_range_order(
+        self, viewer: Grid, region: str | None
+    ) -> tuple[tuple[Grid, ...], list[int]]:
+        """The grids ``viewer`` sees in its own region (``region`` None) or of the region
+        beyond one of its doorways, nearest first, with their ranges (C.4.1)."""
+        found = self.by_range.get((viewer, region))
+        if found is None:
+            seen = self.sight_within(viewer) if region is None else self.ship.regions[region].grids
+            ranged = sorted((grid_range(viewer, g) or 0, g) for g in seen)
+            found = tuple(g for _, g in ranged), [r for r, _ in ranged]
+            self.by_range[viewer, region] = found
+        return found
 
     def sight_within(self, viewer: Grid) -> frozenset[Grid]:
         """The grids of its own region that ``viewer`` sees (clause 2)."""
@@ -230,10 +261,17 @@ def _build(ship: Ship) -> _ShipGeometry:
     grids = tuple(sorted(ship.cells))
     index = {grid: i for i, grid in enumerate(grids)}
     links = tuple(_links_from(ship, index, grid) for grid in grids)
+    arcs = {
+        Mover.HUMAN: tuple(tuple((k.to, k.human, k.door) for k in out) for out in links),
+        Mover.ALIEN: tuple(tuple((k.to, k.alien, k.door) for k in out) for out in links),
+    }
+    between = {(i, link.to): link for i, out in enumerate(links) for link in out}
+    # A path's grids then name its steps: no two moves join the same two grids.
+    assert len(between) == sum(len(out) for out in links), "two moves join the same grids"
     cells = {
         key: frozenset((g.col, g.row) for g in region.grids) for key, region in ship.regions.items()
     }
-    return _ShipGeometry(ship, grids, index, links, _doorways(ship), cells)
+    return _ShipGeometry(ship, grids, index, links, arcs, between, _doorways(ship), cells)
 
 
 _CACHE_SIZE = 8
@@ -286,38 +324,76 @@ def _dijkstra(
     doors: DoorStates,
     budget: int | None = None,
     goal: int | None = None,
-) -> tuple[dict[int, int], dict[int, int]]:
-    """Least costs from ``start`` and each grid's predecessor on a cheapest path, by
-    grid index; the costs are final for the settled grids only, all of them unless
-    the search stopped at ``goal``.
+) -> tuple[dict[int, int], list[int]]:
+    """Least costs from ``start`` of the settled grids, and each grid's predecessor on a
+    cheapest path (-1 for none), by grid index; every grid is settled unless the search
+    stopped at ``goal`` or ``budget``.
 
     The heap orders by (cost, grid), so of several cheapest predecessors a grid keeps
     the first settled: the one reached more cheaply, then the smallest (deck, column,
     row). The result never depends on the order in which links are listed."""
-    links, shut, alien = geo.links, _shut(doors), mover is Mover.ALIEN
-    best = {start: 0}
-    came: dict[int, int] = {}
-    done: set[int] = set()
+    arcs, shut = geo.arcs[mover], _shut(doors)
+    limit = len(geo.grids) * 4 if budget is None else budget  # 4: the dearest step (G.1)
+    best = [limit + 1] * len(geo.grids)  # above the limit: not reached yet
+    best[start] = 0
+    came = [-1] * len(geo.grids)
+    settled: dict[int, int] = {}
     heap = [(0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, grid = heapq.heappop(heap)
-        if grid in done:
+        cost, grid = pop(heap)
+        if grid in settled:
             continue
-        done.add(grid)
+        settled[grid] = cost
         if grid == goal:
             break
-        for link in links[grid]:
-            if link.door in shut:
-                continue
-            new = cost + (link.alien if alien else link.human)
-            if budget is not None and new > budget:
-                continue
-            old = best.get(link.to)
-            if old is None or new < old:
-                best[link.to] = new
-                came[link.to] = grid
-                heapq.heappush(heap, (new, link.to))
-    return {i: best[i] for i in done}, came
+        for to, step, door in arcs[grid]:
+            new = cost + step
+            if new < best[to] and door not in shut:
+                best[to] = new
+                came[to] = grid
+                push(heap, (new, to))
+    return settled, came
+
+
+def _search_path(
+    geo: _ShipGeometry, start: Grid, goal: Grid, mover: Mover, doors: DoorStates
+) -> list[int] | None:
+    """The grid indices of a cheapest path, both ends included; None if unreachable.
+
+    First the path with every door open, from a table kept per start grid and mover:
+    when it passes no shut door it is exactly the path :func:`_dijkstra` finds with the
+    doors as they are. The search settles grids in (cost, grid) order, so each grid's
+    predecessor is, of the grids one link before it on a cheapest path, the one with the
+    least (cost, grid). Shutting doors only takes links away: a grid's cost can only
+    rise, and the cheapest path's grids keep their costs when that path is still open,
+    so each keeps its predecessor (the same least of fewer candidates, itself among
+    them). Otherwise the search runs with the doors as they are."""
+    origin, target = geo.index[start], geo.index[goal]
+    came = geo.open_trees.get((origin, mover))
+    if came is None:
+        tree = array("i", _dijkstra(geo, origin, mover, {})[1])
+        came = geo.open_trees[origin, mover] = tree
+    shut = _shut(doors)
+    path = _walk_back(came, origin, target)
+    if path is not None and (
+        not shut or not any(geo.between[a, b].door in shut for a, b in pairwise(path))
+    ):
+        return path
+    costs, predecessors = _dijkstra(geo, origin, mover, doors, goal=target)
+    return _walk_back(predecessors, origin, target) if target in costs else None
+
+
+def _walk_back(came: Sequence[int], origin: int, target: int) -> list[int] | None:
+    """The path to ``target`` the predecessors ``came`` give, or None if it has none."""
+    path = [target]
+    while path[-1] != origin:
+        previous = came[path[-1]]
+        if previous < 0:
+            return None
+        path.append(previous)
+    path.reverse()
+    return path
 
 
 def cheapest_path(
@@ -328,24 +404,35 @@ def cheapest_path(
     Deterministic: of equally cheap ways into a grid, the path takes the one from the
     grid reached more cheaply, then from the smallest (deck, column, row)."""
     geo = _geometry(ship)
-    origin, target = geo.index[start], geo.index[goal]
-    costs, came = _dijkstra(geo, origin, mover, doors, goal=target)
-    if target not in costs:
+    path = _search_path(geo, start, goal, mover, doors)
+    return None if path is None else tuple(geo.grids[i] for i in path)
+
+
+def cheapest_steps(
+    ship: Ship, start: Grid, goal: Grid, mover: Mover, doors: DoorStates
+) -> list[Step] | None:
+    """The steps of :func:`cheapest_path`, each with its cost and kind (the first one
+    leaves ``start``); None if ``goal`` is unreachable."""
+    geo = _geometry(ship)
+    path = _search_path(geo, start, goal, mover, doors)
+    if path is None:
         return None
-    path = [target]
-    while path[-1] != origin:
-        path.append(came[path[-1]])
-    return tuple(geo.grids[i] for i in reversed(path))
+    alien = mover is Mover.ALIEN
+    steps = []
+    for a, b in pairwise(path):
+        link = geo.between[a, b]
+        steps.append(Step(geo.grids[b], link.alien if alien else link.human, link.kind))
+    return steps
 
 
 def reachable(
     ship: Ship, start: Grid, budget: int, mover: Mover, doors: DoorStates
 ) -> dict[Grid, int]:
     """The least cost of every grid reachable from ``start`` within ``budget`` actions
-    (``start`` itself at 0)."""
+    (``start`` itself at 0), in grid order."""
     geo = _geometry(ship)
     costs, _ = _dijkstra(geo, geo.index[start], mover, doors, budget=budget)
-    return {geo.grids[i]: cost for i, cost in costs.items()}
+    return {geo.grids[i]: costs[i] for i in sorted(costs)}
 
 
 # --- range (C.4.1) ----------------------------------------------------------------
@@ -389,3 +476,16 @@ def visible_grids(ship: Ship, viewer: Grid, doors: DoorStates) -> frozenset[Grid
         if _door_open(doors, door_id)
     ]
     return seen.union(*through_doors)
+
+
+def visible_within(ship: Ship, viewer: Grid, reach: int, doors: DoorStates) -> set[Grid]:
+    """The grids of :func:`visible_grids` no farther than ``reach`` from ``viewer``
+    (C.4.1 range): what a search from there looks into (C.8)."""
+    geo = _geometry(ship)
+    grids, ranges = geo.in_range_order(viewer, None)
+    found = set(grids[: bisect_right(ranges, reach)])
+    for door_id, far in geo.doorways.get(viewer, ()):
+        if _door_open(doors, door_id):
+            grids, ranges = geo.in_range_order(viewer, far)
+            found.update(grids[: bisect_right(ranges, reach)])
+    return found

@@ -193,8 +193,10 @@ class Ship:
     _space_door_by_grid: dict[Grid, str] = field(default_factory=dict)
     _doors_by_grid: dict[Grid, list[Door]] = field(default_factory=dict)
     _grids_by_feature: dict[Feature, list[Grid]] = field(default_factory=dict)
+    _grid_order: tuple[Grid, ...] = ()
 
     def __post_init__(self) -> None:
+        self._grid_order = tuple(sorted(self.cells))
         for grid, cell in sorted(self.cells.items()):
             if cell.feature is not None:
                 self._grids_by_feature.setdefault(cell.feature, []).append(grid)
@@ -218,6 +220,10 @@ class Ship:
         for grid in self.cells:
             if deck is None or grid.deck == deck:
                 yield grid
+
+    def grids_in_order(self) -> tuple[Grid, ...]:
+        """Every grid, sorted by (deck, column, row): kept, as set-up draws from it."""
+        return self._grid_order
 
     def region_of(self, grid: Grid) -> Region:
         return self.regions[self.cells[grid].region]

@@ -8,7 +8,7 @@ and the C.7.1 reveals.
 from __future__ import annotations
 
 from engine.actions import require_actions, spend, take_alien, take_unit
-from engine.board.geometry import grid_range, has_los, visible_grids
+from engine.board.geometry import grid_range, has_los, visible_within
 from engine.board.grid import Grid
 from engine.commands import Search, StartPipeRun, Surface
 from engine.consult import Secret, consult
@@ -112,8 +112,7 @@ def search_range(ctx: Ctx, human_id: str, actions: int) -> int:
 
 
 def searched_grids(ctx: Ctx, origin: Grid, reach: int) -> set[Grid]:
-    seen = visible_grids(ctx.ship, origin, ctx.state.doors)
-    return {g for g in seen if (grid_range(origin, g) or 0) <= reach}
+    return visible_within(ctx.ship, origin, reach, ctx.state.doors)
 
 
 def run_search(ctx: Ctx, human_id: str, actions: int, *, leftover: bool = False) -> None:
@@ -176,11 +175,14 @@ def consult_hideouts(ctx: Ctx) -> None:
 
 def tally_on_entry(ctx: Ctx, human_id: str, grid: Grid) -> bool:
     """A human entering a pipe-runner's grid tallies it (C.7.2). True if it did."""
-    consult_hideouts(ctx)
-    runners = [a for a in ctx.state.pipe_runners() if a.grid == grid]
-    for alien in runners:
+    runners = ctx.state.pipe_runners()
+    if not runners:
+        return False
+    consult(Secret.HIDDEN_ALIEN, ("alien",))  # as consult_hideouts: runners are hidden
+    found = [a for a in runners if a.grid == grid]
+    for alien in found:
         end_run(ctx, alien, Surfacing.WALKED_INTO, ctx.who(human_id))
-    return bool(runners)
+    return bool(found)
 
 
 def tell_alien_where(ctx: Ctx, alien: Alien) -> None:

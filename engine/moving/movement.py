@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import pairwise
 
 from engine.actions import require_actions, spend, take_alien, take_unit
-from engine.board.geometry import Mover, StepKind, cheapest_path, grid_range, steps_from
+from engine.board.geometry import Mover, StepKind, cheapest_steps, grid_range, steps_from
 from engine.board.grid import Grid
 from engine.commands import Feint, Move, UseHatch, UseLift, Wait
 from engine.context import Ctx
@@ -14,7 +13,7 @@ from engine.errors import RuleError
 from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
 from engine.moving.events import Moved, Waited
-from engine.state import Side
+from engine.state import Fate, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,18 +43,16 @@ def plan_route(ctx: Ctx, unit_id: str, route: tuple[Grid, ...]) -> list[Leg]:
     for waypoint in route:
         if waypoint not in ctx.ship:
             raise RuleError(f"{waypoint} is not a grid of the ship", rule="C.4.1")
-        path = cheapest_path(ctx.ship, here, waypoint, mover_of(ctx, unit_id), ctx.state.doors)
-        if path is None:
+        steps = cheapest_steps(ctx.ship, here, waypoint, mover_of(ctx, unit_id), ctx.state.doors)
+        if steps is None:
             raise RuleError(
                 f"{ctx.name(unit_id)} cannot reach {waypoint} from {here}: "
                 "walls or closed doors are in the way",
                 rule="C.4.2, C.4.3",
             )
-        for a, b in pairwise(path):
-            leg = _leg(ctx, unit_id, a, b)
-            assert leg is not None
-            legs.append(leg)
-        here = waypoint
+        for step in steps:
+            legs.append(Leg(here, step.to, step.cost, step.kind))
+            here = step.to
     if not legs:
         raise RuleError(f"{ctx.name(unit_id)} is already at {here}", rule="C.4.1")
     return legs
@@ -65,10 +62,14 @@ def check_stacking(ctx: Ctx, arrivals: list[str], grids: list[Grid]) -> None:
     """At most four human counters in a grid (C.6), checked in every grid the
     ``arrivals`` enter or may be stopped in; aliens stack freely."""
     limit = ctx.content.human_stats.per_grid
+    # The counters of GameState.human_counters in each of these grids, in one pass.
+    others = dict.fromkeys(grids, 0)
+    for human in ctx.state.humans.values():
+        if human.grid in others and human.fate is Fate.ABOARD and human.id not in arrivals:
+            others[human.grid] += 1
     for grid in grids:
-        others = [h for h in ctx.state.human_counters(grid) if h.id not in arrivals]
-        if len(others) + len(arrivals) > limit:
-            raise RuleError(f"{grid} already holds {len(others)} humans", rule="C.6")
+        if others[grid] + len(arrivals) > limit:
+            raise RuleError(f"{grid} already holds {others[grid]} humans", rule="C.6")
 
 
 def _step(ctx: Ctx, unit_id: str, leg: Leg) -> bool:

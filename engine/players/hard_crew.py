@@ -229,7 +229,7 @@ def station(ship: Ship, nexus: frozenset[Grid]) -> Grid | None:
     if key not in _STATIONS:
         maps = [distances(ship, n, Mover.HUMAN, {}) for n in sorted(nexus)]
         best: tuple[int, Grid] | None = None
-        for grid in sorted(ship.cells):
+        for grid in ship.grids_in_order():
             worst = max((m.get(grid, FAR) for m in maps), default=FAR)
             if best is None or worst < best[0]:
                 best = (worst, grid)

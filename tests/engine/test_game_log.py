@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.commands import parse
 from engine.errors import RuleError
+from engine.events import OrderLapsed
 from engine.game import Game
 from engine.legal import legal_commands
+from engine.records.scenario import scenario_game
+from engine.records.script import read_script
 from engine.state import Phase, Side
+from tests.engine.test_knowledge import LEFT_BEHIND, WITHIN_REACH
 from tests.games import quick_game, staged
 
 
@@ -35,6 +41,54 @@ def test_replay_of_the_log_equals_the_state(seed: int, moves: int, choice: rando
     random_playout(game, choice, moves)
     again = Game.replay(game.seed, [(e.side, e.command) for e in game.log])
     assert again.state == game.state
+    assert again.log == game.log
+
+
+LEVEL_GAMES = sorted((Path(__file__).parents[1] / "fixtures" / "level_games").glob("*.qs"))
+
+
+@pytest.mark.parametrize("path", LEVEL_GAMES, ids=lambda p: p.stem)
+def test_a_replay_ends_where_playing_the_lines_one_by_one_ends(path: Path) -> None:
+    """Replay plays each line on the state itself, not a copy (Game._replay): the state
+    and the log (each entry's undo mark, turn, phase, secret consulted) are play's."""
+    played = read_script(path.read_text()).game
+    again = Game.replay(played.seed, [(e.side, e.command) for e in played.log])
+    assert again.state == played.state
+    assert again.log == played.log
+
+
+@pytest.mark.parametrize("path", LEVEL_GAMES[:4], ids=lambda p: p.stem)
+def test_the_logs_events_replayed_are_the_events_play_gave(path: Path) -> None:
+    """Game.events replays without copies: each command's events are play's."""
+    played = read_script(path.read_text()).game
+    again = Game(played.seed, played.ship, played.content, played.start_state())
+    given = [again.play(e.side, e.command) for e in played.log]
+    before = played.state.clone()
+    assert played.events() == given
+    assert played.state == before
+
+
+def test_an_order_overtaken_by_a_leftover_search_replays_as_it_was_played() -> None:
+    """C.8: the order that lapses is judged before the search and, in a replay too,
+    played on a copy, since the lapse starts again from the state as it was."""
+    game = scenario_game(LEFT_BEHIND.format(grid=WITHIN_REACH))
+    events = game.play("crew", "search ortiz 2")
+    assert any(isinstance(e, OrderLapsed) for e in events)
+    after, log = game.state.clone(), list(game.log)
+    game.play("crew", "end ortiz")
+    game.truncate(game.length - 1)  # replayed from the scenario's start
+    assert game.state == after and game.log == log
+    assert game.events() == [events]
+
+
+def test_a_line_a_replay_cannot_play_is_refused_as_play_refuses_it() -> None:
+    game = quick_game(3)
+    lines = [(e.side, e.command) for e in game.log]
+    with pytest.raises(RuleError) as played:
+        game.play("alien", "move alien 2-X12")
+    with pytest.raises(RuleError) as replayed:
+        Game.replay(game.seed, [*lines, (Side.ALIEN, parse("move alien 2-X12"))])
+    assert replayed.value.describe() == played.value.describe()
 
 
 def test_a_refused_command_changes_nothing_and_is_not_logged() -> None:

@@ -12,7 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.board.floorplan import DEFAULT_SHIP_PATH, parse_floorplan, read_floorplan
-from engine.board.geometry import Mover, has_los, move_cost, visible_grids
+from engine.board.geometry import (
+    Mover,
+    grid_range,
+    has_los,
+    move_cost,
+    visible_grids,
+    visible_within,
+)
 from engine.board.grid import COLUMN_LETTERS, Grid
 from engine.board.ship import DoorState, Ship
 
@@ -333,3 +340,21 @@ def test_d4_sight_reaches_only_own_region_and_regions_beyond_open_doorways(
                 grid for region in door.regions if region for grid in ship.regions[region].grids
             )
     assert visible_grids(ship, viewer, doors) <= allowed
+
+
+_DOORWAYS = sorted({grid for door in real_ship().doors.values() for grid in door.doorway_grids})
+
+
+@given(
+    st.one_of(st.sampled_from(_REAL_GRIDS), st.sampled_from(_DOORWAYS)),
+    st.integers(0, 14),
+    door_states,
+)
+def test_c8_a_search_looks_into_the_grids_in_sight_within_its_range(
+    viewer: Grid, reach: int, doors: dict[str, DoorState]
+) -> None:
+    """visible_within (kept per viewer, nearest first) is visible_grids cut at the range."""
+    ship = real_ship()
+    seen = visible_grids(ship, viewer, doors)
+    expected = {t for t in seen if (grid_range(viewer, t) or 0) <= reach}
+    assert visible_within(ship, viewer, reach, doors) == expected

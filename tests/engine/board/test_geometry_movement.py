@@ -5,6 +5,7 @@ Fixture maps live in ``tests/fixtures/maps``; each file's header draws what it t
 
 from __future__ import annotations
 
+import heapq
 from functools import cache
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from engine.board.geometry import (
     Step,
     StepKind,
     cheapest_path,
+    cheapest_steps,
     grid_range,
     has_los,
     move_cost,
@@ -375,6 +377,52 @@ def test_c41_reachable_agrees_with_cheapest_path(
     else:
         assert (path[0], path[-1]) == (start, goal)
         assert path_cost(ship, path, mover, doors) == costs[goal]
+
+
+def _plain_search(
+    ship: Ship, start: Grid, goal: Grid, mover: Mover, doors: dict[str, DoorState]
+) -> tuple[Grid, ...] | None:
+    """The cheapest path by the documented rule, written plainly over ``steps_from``:
+    grids settle in (cost, grid) order; a grid keeps the first predecessor that reached it
+    at its least cost (of equally cheap ways, from the grid reached more cheaply, then the
+    smallest grid)."""
+    best, came, done = {start: 0}, {}, set()
+    heap = [(0, start)]
+    while heap:
+        cost, grid = heapq.heappop(heap)
+        if grid in done:
+            continue
+        done.add(grid)
+        if grid == goal:
+            path = [goal]
+            while path[-1] != start:
+                path.append(came[path[-1]])
+            return tuple(reversed(path))
+        for step in steps_from(ship, grid, mover, doors):
+            new = cost + step.cost
+            if step.to not in best or new < best[step.to]:
+                best[step.to], came[step.to] = new, grid
+                heapq.heappush(heap, (new, step.to))
+    return None
+
+
+@given(grid_on_ship, grid_on_ship, movers, door_states)
+def test_c41_cheapest_path_is_the_one_the_tie_rule_names_whatever_the_doors(
+    start: Grid, goal: Grid, mover: Mover, doors: dict[str, DoorState]
+) -> None:
+    """The search may first try the path it keeps for every door open: it must give the
+    very path (not only an equally cheap one) a plain search gives with these doors, and
+    the steps along it are the map's moves between its grids."""
+    ship = real_ship()
+    path = cheapest_path(ship, start, goal, mover, doors)
+    assert path == _plain_search(ship, start, goal, mover, doors)
+    steps = cheapest_steps(ship, start, goal, mover, doors)
+    if path is None:
+        assert steps is None
+        return
+    assert steps is not None and [s.to for s in steps] == list(path[1:])
+    for a, step in zip(path, steps, strict=False):
+        assert step == next(s for s in steps_from(ship, a, mover, doors) if s.to == step.to)
 
 
 @given(grid_on_ship, st.integers(0, 12), movers, door_states)
