@@ -13,7 +13,7 @@ import re
 from collections.abc import Awaitable, Callable
 
 from bot.client import actions, delivery, ui
-from bot.client.actions import Inter, defer, guard, reply
+from bot.client.actions import Inter, defer, reply
 from bot.desk.service import Refusal, Seat, Table
 from engine.state import Side
 
@@ -31,16 +31,13 @@ LOG_LINES = 40  # the Full log button's newest lines (``/game log count`` for mo
 Handler = Callable[[Inter, Table, str, str], Awaitable[None]]
 
 
-async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, arg: str) -> None:
-    """Acknowledge at once, find the game, refuse what is stale or damaged, then act."""
-    actions.bot_of(interaction).stopwatch.arrive(interaction)
-    async with guard(interaction):
-        handler = BUTTONS.get(action)
-        if handler is None:
-            raise Refusal(DAMAGED)
-        await defer(interaction)
-        table = await actions.table_by_id(interaction, game_id)
-        await handler(interaction, table, stamp, arg)
+async def reach(interaction: Inter, action: str, game_id: int) -> Table:
+    """Refuse what is damaged, acknowledge at once, then find the game, if the press may
+    reach it (:func:`bot.client.actions.table_by_id`)."""
+    if action not in BUTTONS:
+        raise Refusal(DAMAGED)
+    await defer(interaction)
+    return await actions.table_by_id(interaction, game_id)
 
 
 def _fresh(table: Table, stamp: str) -> None:
@@ -113,7 +110,7 @@ async def _end_unit(interaction: Inter, table: Table, stamp: str, arg: str) -> N
 
 async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     """The stamp is the game's length when the command was played (``n42``)."""
-    length = re.fullmatch(r"n(\d{1,9})", stamp)
+    length = re.fullmatch(r"n([0-9]{1,9})", stamp)
     if length is None:
         raise Refusal(DAMAGED)
     await actions.undo(interaction, stamp=int(length[1]), table=table)
