@@ -94,7 +94,7 @@ _ONCE = frozenset(
     {"seed", "rng", "turn", "alien-side", "crew-side", "items"}
     | {"declarations", "sightings", "searched", "destroyed", "result"}
 )
-_ALIEN_ID = re.compile(r"^alien\d+$")
+_ALIEN_ID = re.compile(r"^alien[0-9]+$")
 _SIDES = ("crew", "alien")
 _REVEALABLE = ("role", "skill")
 
@@ -196,8 +196,10 @@ def _choice(line: _Line, text: str, choices: Iterable[str], what: str) -> str:
 
 
 def _int(line: _Line, text: str, what: str) -> int:
-    if not text.isdigit():
-        line.fail(f"{what} must be a whole number, not '{text}'")
+    """A whole number of ASCII digits (0-9; ``²`` and ``٣`` pass ``str.isdigit`` but
+    are refused), at most 20 of them (a 64-bit generator state)."""
+    if not re.fullmatch(r"[0-9]{1,20}", text):
+        line.fail(f"{what} must be a whole number (digits 0-9), not '{text}'")
     return int(text)
 
 

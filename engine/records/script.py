@@ -38,7 +38,7 @@ from engine.views import Viewer, events_for
 _PLAY = re.compile(r"^(crew|alien)\s*:\s*(.*)$", re.IGNORECASE)
 _UNDO = re.compile(r"^undo\s+(crew|alien)$", re.IGNORECASE)
 _EXPECT = re.compile(r"^expect\s*:\s*(.*)$", re.IGNORECASE)
-_SEED = re.compile(r"^seed\s+(\d+)$", re.IGNORECASE)
+_SEED = re.compile(r"^seed\s+([0-9]{1,20})$", re.IGNORECASE | re.ASCII)
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")  # event texts never hold " #"
 
 
