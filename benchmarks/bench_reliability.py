@@ -49,7 +49,9 @@ async def permission_matrix() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         bot = QuicksilverBot(Path(tmp) / "matrix.sqlite3", background=False)
         try:
-            async with simcord.run(bot, shard_count=1, check_errors=False) as env:
+            async with simcord.run(
+                bot, settle_timeout=helpers.SETTLE_SECONDS, shard_count=1, check_errors=False
+            ) as env:
                 cells = await matrix.Matrix(env, Path(tmp)).run(env.bot.tree)
         finally:
             for started in (bot, *helpers.STARTED):
