@@ -111,7 +111,11 @@ async def load(store: Store, table: Table, ship: Ship, content: Content) -> None
     snap = newest[0] if newest else None
     if snap is not None and snap.state is not None:
         try:
-            _resume(table, snap, await store.commands(table.id, snap.seq), ship, content)
+            # from the command before the snapshot: one missing there is seen too
+            rows = await store.commands(table.id, max(snap.seq - 1, 0))
+            if snap.seq > 0 and (not rows or rows[0].seq != snap.seq - 1):
+                raise snapshot.SnapshotError("the command before it is missing")
+            _resume(table, snap, [r for r in rows if r.seq >= snap.seq], ship, content)
             return
         except (snapshot.SnapshotError, GameError, ValueError) as err:
             log.warning(
@@ -180,6 +184,9 @@ async def _replay_all(
         lines += st.add_public_lines(table.id, row.seq, log_lines(events))
     if game.length in starts:
         fixes += _fix(table.id, starts[game.length], game, phase_seq)
+    if table.damaged_at is None and any(seq > game.length for seq in starts):
+        # a phase began after the log's last command: the commands before it are missing
+        _damaged(table, Damaged(game.length, "a missing command"))
     if fixes:
         log.warning("game %d: %d snapshot(s) rebuilt from replay", table.id, len(fixes))
     if rows and not await store.has_public_lines(table.id):

@@ -145,8 +145,12 @@ class Moderation(Attendance):
             try:
                 game.rollback(turn, phase)
             except GameError as err:
-                starts = ", ".join(f"turn {t} {p.value}" for t, p, _ in game.phase_starts())
-                raise Refusal(f"{err.describe()}. Phases to roll back to: {starts}.") from None
+                if _starts_now(game) != (turn, phase):  # else: already at that phase's start
+                    starts = [f"turn {t} {p.value}" for t, p, _ in game.phase_starts()]
+                    here = _starts_now(game)
+                    starts += [f"turn {here[0]} {here[1].value}"] if here else []
+                    listed = ", ".join(starts)
+                    raise Refusal(f"{err.describe()}. Phases to roll back to: {listed}.") from None
             length = game.length
             draft = table.draft()
             draft.game, draft.recent, draft.phase_seq = game, [], length
@@ -243,3 +247,12 @@ class Moderation(Attendance):
 
     async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
         await self.store.commit([st.set_mod_role(guild_id, role_id)])
+
+
+def _starts_now(game: Game) -> tuple[int, Phase] | None:
+    """The phase ``game`` stands at the start of, with no command played in it yet (as
+    a record damaged at its phase's first command leaves it), or None."""
+    now = (game.state.turn, game.state.phase)
+    if game.log and (game.log[-1].turn, game.log[-1].phase) == now:
+        return None
+    return now
