@@ -752,8 +752,13 @@ VERBS: dict[str, type[Command]] = {cls.verb: cls for cls in COMMAND_TYPES}
 Parser = Callable[[list[str]], Command]
 
 
+LONGEST = 1000  # characters: a long route is a few hundred; nothing legal is longer
+
+
 def parse(text: str) -> Command:
     """Read one command; raise ParseError saying what is wrong and what is legal."""
+    if len(text) > LONGEST:  # reading it would take long for nothing (shlex is quadratic)
+        raise ParseError(f"a command is at most {LONGEST} characters; this one has {len(text)}")
     try:
         words = shlex.split(text.strip())
     except ValueError as err:

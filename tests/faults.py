@@ -9,8 +9,10 @@ failing it at its first await, then its second, and so on until it runs through;
 each failure :func:`mismatches` compares the desk's memory with the store (read by a
 fresh desk) and replays the stored log from its opening.
 
-The tests (``tests/bot/desk/test_store_faults.py``) and ``benchmarks/bench_reliability.py``
-(its ``faults:`` line) share it.
+The desk's operations under test are :data:`SCENARIOS` (each builds its game on a fresh
+store and fails each of its operations at every await); the tests
+(``tests/bot/desk/test_store_faults.py``) and ``benchmarks/bench_reliability.py`` (its
+``faults:`` line, which adds presses and commands through the bot) share them.
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ from typing import Any
 import asyncpg
 
 from bot.desk import loading
-from bot.desk.service import Desk, NotSaved, Table
+from bot.desk.service import Desk, NotSaved, Seat, Table
 from bot.desk.tables import PartlySaved
 from bot.store import Store
+from engine.legal import legal_commands
+from engine.state import Phase, Side
 
 
 class Injected(Exception):
@@ -162,3 +166,128 @@ async def every_await(
         tally.mismatches += [f"{name} at await {at}: {d}" for d in differs]
         tally.broken += [f"{name} at await {at}: {b}" for b in broken]
         at += 1
+
+
+# --- the desk's operations, each failed at every await ----------------------------------
+ALIEN, CREW, MOD = 20, 10, 30
+START = 1_800_000_000.0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Setting:
+    """A desk on a store whose awaits :class:`Faults` counts, its clock, and the tally."""
+
+    desk: Desk
+    faults: Faults
+    clock: Clock
+    tally: Tally
+
+    @classmethod
+    def on(cls, store: Store, tally: Tally | None = None) -> Setting:
+        clock = Clock()
+        return cls(Desk(store, clock=clock), Faults(store), clock, tally or Tally())
+
+    async def check(self, table: Table, name: str, operation: Operation) -> object:
+        return await every_await(self.desk, self.faults, table, name, operation, self.tally)
+
+    async def lobby(self, channel: int = 1) -> Table:
+        table = await self.desk.create(channel, 1, "qs", CREW, seed=54)
+        await self.desk.join(table, ALIEN, Seat.ALIEN)
+        await self.desk.join(table, CREW, Seat.CREW)
+        return table
+
+    async def playing(self, channel: int = 1) -> Table:
+        table = await self.lobby(channel)
+        await self.desk.start(table, CREW, False)
+        await self.desk.play(table, CREW, "quick")
+        await self.desk.play(table, ALIEN, "quick", in_dm=True)
+        return table
+
+
+def crew_move(table: Table) -> str:
+    game = table.game
+    assert game is not None
+    moves = legal_commands(game.state, Side.CREW, game.ship, game.content)
+    return next(x for x in moves if x.verb == "move").notation()
+
+
+async def commands(s: Setting) -> None:
+    """Start, set-up, the alien's pass (a phase's end), a move, its undo, the crew's pass."""
+    table = await s.lobby()
+    await s.check(table, "start", lambda: s.desk.start(table, CREW, False))
+    await s.check(table, "crew set-up", lambda: s.desk.play(table, CREW, "quick"))
+    await s.check(table, "alien set-up", lambda: s.desk.play(table, ALIEN, "quick", in_dm=True))
+    await s.check(table, "alien pass", lambda: s.desk.play(table, ALIEN, "pass", in_dm=True))
+    assert table.game is not None and table.game.state.phase is Phase.CREW
+    move = crew_move(table)
+    await s.check(table, "crew move", lambda: s.desk.play(table, CREW, move))
+    await s.check(table, "undo", lambda: s.desk.undo(table, CREW))
+    await s.check(table, "crew pass", lambda: s.desk.play(table, CREW, "pass"))
+
+
+async def rollback(s: Setting) -> None:
+    table = await s.playing()
+    await s.desk.play(table, ALIEN, "pass", in_dm=True)
+    await s.desk.play(table, CREW, "pass")
+    await s.check(table, "rollback", lambda: s.desk.rollback(table, 1, Phase.ALIEN, MOD))
+
+
+async def deadlines(s: Setting) -> None:
+    """A deadline moved by a grace, then one that ends the phase."""
+    table = await s.playing()
+    await s.desk.configure(table, deadline_hours=1.0, grace_hours=1.0, graces=1)
+    s.clock.now += 2 * 3600  # past the deadline: the alien uses its grace
+    await s.check(table, "deadline (grace)", lambda: s.desk.expire(table, s.clock.now))
+    s.clock.now += 2 * 3600  # past the moved deadline: the alien phase ends
+    await s.check(table, "deadline", lambda: s.desk.expire(table, s.clock.now))
+
+
+async def set_up_deadline(s: Setting) -> None:
+    """Set-up completed by the clock: one command for each side still choosing."""
+    table = await s.lobby()
+    await s.desk.configure(table, deadline_hours=1.0)
+    await s.desk.start(table, CREW, False)
+    s.clock.now += 2 * 3600
+    await s.check(table, "set-up deadline", lambda: s.desk.expire(table, s.clock.now))
+
+
+async def stand_in(s: Setting) -> None:
+    """A few of the computer's moves for an away crew player."""
+    table = await s.playing()
+    await s.desk.play(table, ALIEN, "pass", in_dm=True)
+    await s.desk.go_away(CREW, "3d", "computer")
+    for turn in range(3):
+        moved = await s.check(table, f"stand-in {turn}", lambda: s.desk.stand_in_move(table))
+        if moved is None:
+            break
+
+
+async def computer_seat(s: Setting) -> None:
+    """A few moves of the side the game plays."""
+    table = await s.desk.create(1, 1, "qs", CREW, seed=54)
+    await s.desk.join(table, CREW, Seat.CREW)
+    await s.desk.give_to_computer(table, CREW, Side.ALIEN, False, "easy")
+    await s.desk.start(table, CREW, False)
+    await s.desk.play(table, CREW, "quick")
+    for turn in range(3):
+        moved = await s.check(table, f"computer {turn}", lambda: s.desk.computer_move(table))
+        if moved is None:
+            break
+
+
+SCENARIOS: dict[str, Callable[[Setting], Awaitable[None]]] = {
+    "commands": commands,
+    "rollback": rollback,
+    "deadlines": deadlines,
+    "set-up deadline": set_up_deadline,
+    "stand-in": stand_in,
+    "computer seat": computer_seat,
+}

@@ -271,10 +271,21 @@ class DeskBase:
             if table.loaded and not table.verified:
                 async with table.lock:
                     if table.loaded and not table.verified:
-                        await loading.verify(self.store, table, self.ship, self.content)
-                        await self._report_damage(table)
+                        await self._verify(table)
                 checked += 1
         return checked
+
+    async def _verify(self, table: Table) -> None:
+        """One game's check against a full replay (a damaged record is told, once); a
+        store that fails meanwhile leaves the game to load again, and is logged: the
+        clock goes on with the other games."""
+        try:
+            await loading.verify(self.store, table, self.ship, self.content)
+        except Exception as err:
+            table.unload()
+            incidents.record(err, f"checking game {table.id} against its replay")
+            return
+        await self._report_damage(table)
 
     async def public_log(self, table: Table, count: int) -> list[str]:
         """The newest ``count`` public lines, from the store."""

@@ -94,6 +94,7 @@ _ONCE = frozenset(
     {"seed", "rng", "turn", "alien-side", "crew-side", "items"}
     | {"declarations", "sightings", "searched", "destroyed", "result"}
 )
+LINE_LIMIT = 2000  # characters a scenario's line may hold: every real line is far shorter
 _ALIEN_ID = re.compile(r"^alien[0-9]+$")
 _SIDES = ("crew", "alien")
 _REVEALABLE = ("role", "skill")
@@ -168,6 +169,8 @@ def _lines(text: str, first_line: int) -> list[_Line]:
     """The lines between ``scenario`` and ``end``, comments and blanks dropped."""
     found: list[_Line] = []
     for number, raw in enumerate(text.splitlines(), first_line):
+        if len(raw) > LINE_LIMIT:
+            raise ScenarioError(number, f"a line is at most {LINE_LIMIT} characters")
         try:
             words = shlex.split(raw, comments=True)
         except ValueError as err:

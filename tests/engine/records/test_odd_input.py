@@ -115,3 +115,14 @@ def test_the_ids_that_used_to_break_round_trip() -> None:
 
 def _escaped(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def test_a_very_long_command_or_line_is_refused_before_it_is_read():
+    """Reading a word of a million characters takes minutes (the shell-like splitter is
+    quadratic): a command, a script line and a scenario line have a length limit."""
+    with pytest.raises(ParseError, match="at most 1000 characters"):
+        parse("drive" * 200_000)
+    with pytest.raises(ScriptError, match="line 2: a line is at most"):
+        read_script("seed 7\ncrew: " + "x" * 100_000 + "\n")
+    with pytest.raises(ScenarioError, match="at most"):
+        parse_scenario("scenario\nseed 7\nresult " + "x" * 100_000 + "\nend\n")
