@@ -60,6 +60,9 @@ async def test_every_press_is_answered_when_the_store_fails_at_any_await(simcord
 
 @pytest.mark.parametrize("family", sorted(CASES))
 async def test_every_family_refuses_a_press_from_another_servers_channel(simcord_env, family):
+    """Refused, the store unchanged, and with the very answer an id naming nothing gets
+    (a game, a call, a channel or a server that does not exist): no id tells whether
+    what it names exists."""
     world = make_world(simcord_env, crew=1)
     case = await CASES[family](world)
     other = simcord_env.create_guild()
@@ -67,14 +70,33 @@ async def test_every_family_refuses_a_press_from_another_servers_channel(simcord
     outsider = other.add_member(simcord_env.create_user("outsider"))
     custom_id = case.custom_id
     if custom_id.startswith("qp:"):  # a panel made out to the outsider: their own id
-        parts = custom_id.split(":")
-        parts[3] = str(outsider.id)
-        custom_id = ":".join(parts)
-    copy = await copy_to(world, case, elsewhere.id, custom_id)
-    before = rows(world)
-    forged = Case(copy, custom_id, outsider, case.value)
-    result = await press(forged)
-    said = (result.followups[-1] if result.followups else result.response).content
-    assert said.startswith("⚠️"), (family, said)
-    assert "Reference" not in said, (family, said)  # refused, not failed
-    assert rows(world) == before
+        custom_id = _with_field(custom_id, 3, outsider.id)
+    answers = []
+    for forged_id in (custom_id, _with_field(custom_id, NAMED_FIELD[family], 987_654)):
+        copy = await copy_to(world, case, elsewhere.id, forged_id)
+        before = rows(world)
+        result = await press(Case(copy, forged_id, outsider, case.value))
+        said = (result.followups[-1] if result.followups else result.response).content
+        assert said.startswith("⚠️"), (family, said)
+        assert "Reference" not in said, (family, said)  # refused, not failed
+        assert rows(world) == before
+        answers.append(said)
+    assert answers[0] == answers[1], (family, answers)
+
+
+# Which field of each family's custom id names what it acts on (a game, a call, …).
+NAMED_FIELD = {
+    "GameButton": 2,  # qs:<action>:<game>:…
+    "PanelButton": 2,  # qp:<kind>:<game>:<user>:…
+    "PanelSelect": 2,
+    "ReplayButton": 1,  # qsr:<game>:…
+    "SeatCallButton": 2,  # qsc:<action>:<call>
+    "BoardButton": 1,  # qst:<guild>:…
+    "LobbyButton": 2,  # qt:lobby:<channel>
+}
+
+
+def _with_field(custom_id: str, index: int, value: int) -> str:
+    fields = custom_id.split(":")
+    fields[index] = str(value)
+    return ":".join(fields)
