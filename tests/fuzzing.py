@@ -20,6 +20,9 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
+from bot.cli.local_table import acting_side, opponent_move
+from bot.desk.imports import prepare
+from bot.desk.tables import Refusal
 from engine.board.floorplan import default_ship
 from engine.commands import VERBS
 from engine.content import load_content
@@ -30,6 +33,7 @@ from engine.invariants import check_invariants
 from engine.legal import legal_commands
 from engine.records import snapshot
 from engine.records.scenario_writer import write_scenario
+from engine.records.script import ScriptError
 from engine.state import Phase, Side
 
 SHIP = default_ship()
@@ -171,8 +175,6 @@ def scripts() -> tuple[str, ...]:
 
 @cache
 def _whole_game(seed: int) -> tuple[list[Position], str]:
-    from bot.cli.local_table import acting_side, opponent_move
-
     game = Game.new(seed, SHIP, CONTENT)
     rng = Rng(seed ^ 0x5EED)
     taken: list[Position] = []
@@ -338,10 +340,6 @@ def check_import(text: str) -> bool:
     """Read ``text`` as an import does (:func:`bot.desk.imports.prepare`): refused with
     a script error or a refusal, or prepared; anything else is a :class:`Crash`. True
     when it would be imported."""
-    from bot.desk.imports import prepare
-    from bot.desk.tables import Refusal
-    from engine.records.script import ScriptError
-
     try:
         prepare(text, SHIP, CONTENT)
     except (ScriptError, Refusal, GameError):
