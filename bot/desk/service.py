@@ -270,7 +270,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             return outcome
 
     async def _rate(self) -> None:
-        """The ratings take the game that just ended (issue 25). They are derived rows,
+        """The ratings take the game that just ended (README, "Ratings"). They are derived rows,
         caught up at the next start or game end, so a store that fails here is logged
         and the command (already stored) stands."""
         try:
