@@ -708,6 +708,30 @@ class SetOrder(Command):
         return cls("energy", args[1].lower() == "on")
 
 
+@dataclass(frozen=True, slots=True)
+class Rekey(Command):
+    """The referee's, never a player's: the game's dice re-keyed at a moderator's rollback
+    from secure randomness, written in the log so a replay rolls the same dice. Players
+    never see it offered, and the bot and the terminal table refuse it typed (README,
+    "Seeds"); a script may carry it, as a finished game's export does."""
+
+    verb = "rekey"
+    usage = "rekey KEY"
+    help = "the referee re-keys the dice (a moderator's rollback); never a player's"
+    key: int
+
+    def args(self) -> list[str]:
+        return [str(self.key)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 1, 1)
+        key = whole(args[0], digits=20)
+        if key is None:
+            raise ParseError(f"'{args[0]}' is not a key ({cls.usage})")
+        return cls(key)
+
+
 COMMAND_TYPES: tuple[type[Command], ...] = (
     ChooseDead,
     ChooseInjured,
@@ -749,6 +773,9 @@ COMMAND_TYPES: tuple[type[Command], ...] = (
     SetOrder,
 )
 VERBS: dict[str, type[Command]] = {cls.verb: cls for cls in COMMAND_TYPES}
+# Read from a log or a script, never offered to a player (not in VERBS: help and the
+# lists of legal verbs leave it out).
+REFEREE_VERBS: dict[str, type[Command]] = {Rekey.verb: Rekey}
 Parser = Callable[[list[str]], Command]
 
 
@@ -766,7 +793,7 @@ def parse(text: str) -> Command:
     if not words:
         raise ParseError("empty command", legal=sorted(VERBS))
     verb = words[0].lower()
-    cls = VERBS.get(verb)
+    cls = VERBS.get(verb) or REFEREE_VERBS.get(verb)
     if cls is None:
         raise ParseError(f"unknown command '{words[0]}'", legal=sorted(VERBS))
     return cls.from_args(words[1:])

@@ -381,6 +381,7 @@ class HumanStats(Frozen):
 
 class AlienStats(Frozen):
     actions: Count
+    start_energy: Count
     mutate_energy: Positive
     spawn_energy: Positive
     forage_actions: Positive

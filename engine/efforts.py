@@ -27,14 +27,22 @@ from engine.units import has_skill, skill_count
 COMMAND_BONUS = 1
 
 
+def require_able(ctx: Ctx, activity: Activity, unit_id: str, rule: str = "G.1") -> None:
+    """Refuse an act G.1 marks "-" for the unit's side (the alien never searches, the
+    crew never mutates …), whatever else the position allows."""
+    row = ctx.content.actions[activity]
+    human = ctx.state.is_human(unit_id)
+    if (row.human if human else row.alien) is None:
+        side = "the crew" if human else "the alien"
+        raise RuleError(f"{side} cannot {row.label.lower()}", rule=rule)
+
+
 def action_cost(ctx: Ctx, activity: Activity, unit_id: str) -> int:
     """G.1's price of ``activity`` for the unit's side; refuses where that side cannot."""
+    require_able(ctx, activity, unit_id)
     row = ctx.content.actions[activity]
     cost = row.human if ctx.state.is_human(unit_id) else row.alien
-    if cost is None:
-        side = "the crew" if ctx.state.is_human(unit_id) else "the alien"
-        raise RuleError(f"{side} cannot {row.label.lower()}", rule="G.1")
-    if cost == "X":
+    if cost is None or cost == "X":
         raise ValueError(f"{activity} has no fixed cost")
     return cost
 

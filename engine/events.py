@@ -215,7 +215,7 @@ class GameOver(Event):
     kind = "game-over"
     irreversible = True  # the final reveal shows everything (F)
     ending: Ending
-    system: str = ""  # the system whose failure destroyed the ship
+    system: str = ""  # the systems whose failure destroyed the ship, "A, B" (C.9)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

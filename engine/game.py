@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
-from engine.commands import Command, parse
+from engine.commands import Command, Rekey, parse
 from engine.consult import Secret
 from engine.content import Content, load_content
-from engine.errors import RuleError
+from engine.errors import GameError, RuleError
 from engine.events import Event
 from engine.legal import refusal
 from engine.records import snapshot
@@ -124,13 +124,49 @@ class Game:
         self.state = after
         return events
 
+    def side_moves(self, side: Side) -> int:
+        """How many commands ``side`` has played in the current phase: what that side
+        knows of its own phase, whatever the other side did meanwhile (an Undo button's
+        stamp and the game-played side's dice use it, never the log's whole length)."""
+        return sum(1 for _ in self._own_entries(side))
+
+    def moment(self, side: Side) -> str:
+        """Where ``side`` stands in what it knows: the turn, the phase and how many
+        commands it has played in it ("3a:alien:2"). The game-played side's dice are
+        drawn from it (with the secret seed), never from the log's length."""
+        state = self.state
+        return f"{state.turn}{state.phase.value[0]}:{side.value}:{self.side_moves(side)}"
+
+    def _own_entries(self, side: Side) -> list[int]:
+        """Indexes in the log of ``side``'s commands in the current phase (the referee's
+        re-keying of the dice is nobody's)."""
+        mark = (self.state.turn, self.state.phase)
+        return [
+            index
+            for index, entry in enumerate(self.log)
+            if entry.side is side
+            and not isinstance(entry.command, Rekey)
+            and (entry.turn, entry.phase) == mark
+        ]
+
     def can_undo(self, side: Side) -> str | None:
-        """Why ``side`` may not take back its last command now, or None (undo rules)."""
-        if not self.log:
-            return "nothing has been played yet" if not self.base else "the phase has just begun"
-        last = self.log[-1]
-        if last.side is not side:
-            return "the last command was not yours"
+        """Why ``side`` may not take back its last command now, or None (undo rules).
+
+        The answer is a function of what ``side`` knows: its own commands of this phase,
+        never whether or how often the other side played since (README, "Secrets"). So
+        a side's last command is taken back over any commands the other side gave after
+        it (played again after the take-back, unchanged), and a command given during the
+        other side's phase (a standing order, Ultrasonics switched) is final: taking it
+        back while the other side plays would let it count the other side's commands."""
+        own = self._own_entries(side)
+        if not own:
+            return "your side has played nothing this phase"
+        last = self.log[own[-1]]
+        if last.phase not in (Phase.SETUP, Phase(side.value)):
+            return (
+                f"`{last.command.verb}` was given during the {side.other.value}'s phase: "
+                "an order given then is final"
+            )
         if last.consulted is not None:
             return (
                 f"your last command depended on {last.consulted.value}, which your side "
@@ -141,13 +177,41 @@ class Game:
         return None
 
     def undo(self, side: Side | str) -> Entry:
+        """Take back ``side``'s last command; the other side's commands given after it
+        are played again, and must tell that side exactly what they told it before."""
         side = Side(side)
         reason = self.can_undo(side)
         if reason is not None:
             raise RuleError(f"cannot undo: {reason}")
-        entry = self.log[-1]
-        self._rebuild(self.length - 1)
+        index = self._own_entries(side)[-1]
+        entry, later = self.log[index], self.log[index + 1 :]
+        before = self._replayed(len(self.log))[1][index + 1 :]
+        fresh, _ = self._replayed(index)  # worked out aside: a refusal changes nothing
+        try:
+            after = [fresh.play(e.side, e.command) for e in later]
+        except GameError:
+            after = None
+        if after != before:  # never met: orders of the other side do not hang on this one
+            raise RuleError("cannot undo: the other side's commands since depend on it")
+        self.state, self.log = fresh.state, fresh.log
         return entry
+
+    def events(self) -> list[list[Event]]:
+        """Each logged command's events, replayed from where the log begins."""
+        return self._replayed(len(self.log))[1]
+
+    def phase_start(self, turn: int, phase: Phase) -> int:
+        """The index in the log where turn ``turn``'s ``phase`` phase began."""
+        for start_turn, start_phase, index in self.phase_starts():
+            if (start_turn, start_phase) == (turn, phase):
+                return index - self.base
+        raise RuleError(f"turn {turn} had no {phase.value} phase to roll back to")
+
+    def _replayed(self, count: int) -> tuple[Game, list[list[Event]]]:
+        """A fresh game of the log's first ``count`` commands, and each one's events."""
+        fresh = Game(self.seed, self.ship, self.content, self.start_state())
+        events = [fresh.play(entry.side, entry.command) for entry in self.log[:count]]
+        return fresh, events
 
     def phase_starts(self) -> list[tuple[int, Phase, int]]:
         """(turn, phase, game length) at the start of every phase in the log."""
@@ -160,18 +224,12 @@ class Game:
 
     def rollback(self, turn: int, phase: Phase) -> None:
         """A moderator's rollback to the start of an earlier phase."""
-        for start_turn, start_phase, index in self.phase_starts():
-            if (start_turn, start_phase) == (turn, phase):
-                self._rebuild(index)
-                return
-        raise RuleError(f"turn {turn} had no {phase.value} phase to roll back to")
+        self._rebuild(self.base + self.phase_start(turn, phase))
 
     def _rebuild(self, length: int) -> None:
         """Replay from the start of the log up to game length ``length`` (undo, rollback)."""
         assert length >= self.base
-        fresh = Game(self.seed, self.ship, self.content, self.start_state())
-        for entry in self.log[: length - self.base]:
-            fresh.play(entry.side, entry.command)
+        fresh, _ = self._replayed(length - self.base)
         self.state, self.log = fresh.state, fresh.log
 
     def truncate(self, length: int) -> None:

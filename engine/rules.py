@@ -16,6 +16,7 @@ from engine.board.ship import Ship
 from engine.consult import Secret, listening
 from engine.content import Content
 from engine.context import Ctx, Handler
+from engine.dice import Rng
 from engine.equipment import science
 from engine.equipment.gear import HANDLERS as GEAR_HANDLERS
 from engine.errors import GameError, RuleError
@@ -78,6 +79,12 @@ def _order(ctx: Ctx, side: Side, cmd: c.SetOrder) -> None:
     ctx.say(EnergyOrder(on=cmd.value))
 
 
+def _rekey(ctx: Ctx, _side: Side, cmd: c.Rekey) -> None:
+    """The referee re-keys the dice (README, "Seeds"): every roll from here on follows the
+    new key, which the log keeps, so a replay rolls the same dice."""
+    ctx.state.rng = Rng(cmd.key)
+
+
 HANDLERS: dict[type[c.Command], Handler] = {
     c.ChooseDead: _crew_setup(lambda ctx, cmd: choose_dead(ctx, cmd.humans)),
     c.ChooseInjured: _crew_setup(lambda ctx, cmd: choose_injured(ctx, cmd.humans)),
@@ -98,6 +105,7 @@ HANDLERS: dict[type[c.Command], Handler] = {
     c.EndUnit: end_unit,
     c.EndPhase: end_phase,
     c.SetOrder: _order,
+    c.Rekey: _rekey,
     **COMBAT_HANDLERS,
     **GEAR_HANDLERS,
     **POD_HANDLERS,

@@ -7,9 +7,10 @@ module only counts. Decisions (docs/rules-decisions.md):
   (injured and unconscious humans are alive); "onboard a Life Pod" when alive in a
   launched pod (fate ESCAPED). Whoever died or left play some other way scores nothing.
 * gap 22: the Agent line costs its points for every human with the Agent skill who
-  was not killed by an alien: one who survives (aboard or in a pod) and one who died
-  any other way (the Air Lock, the crash, the reactor, Life Support, the crew's own
-  Flame Caster). Only a death dealt by an alien spares the points.
+  was not killed by an alien: one who survives (aboard or in a pod) and one the crew's
+  own doing killed (an Air Lock a human opened, the crew's own Flame Caster). Only a
+  death dealt by an alien spares the points: its attacks and Venom's meal, an Air Lock
+  an alien opened or smashed, the end of a ship it sabotaged (``Human.killed_by_alien``).
 """
 
 from __future__ import annotations

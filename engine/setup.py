@@ -288,6 +288,7 @@ def place_larva(ctx: Ctx, grid: Grid) -> None:
             f"the Larva starts in the Loading Bay or on a cadaver, not {grid}", rule="B.1.3"
         )
     alien = Alien(id="alien1", stage=LifeStage.LARVA.value, grid=grid, path=[grid])
+    alien.energy = ctx.content.alien_stats.start_energy  # B.1.3 "an energy store marker"
     hand = ctx.state.alien_secrets.abilities
     alien.abilities, hand[:] = list(hand), []  # the Larva takes the chosen marker (G.5)
     ctx.state.aliens[alien.id] = alien

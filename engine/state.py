@@ -181,7 +181,9 @@ class GameState:
     sightings: list[Grid] = field(default_factory=list)  # C.7.1 reveals since the alien phase
     searched: set[Grid] = field(default_factory=set)  # grids searched this crew phase
     surge_used: bool = False
-    ship_destroyed: str | None = None  # the critical system that destroyed the ship
+    # C.9: the critical systems whose rotation destroyed the ship, in grid order (several
+    # when their markers complete together)
+    ship_destroyed: list[str] = field(default_factory=list)
     result: str | None = None
 
     def clone(self) -> GameState:
@@ -204,6 +206,7 @@ class GameState:
         new.declarations = list(self.declarations)
         new.sightings = list(self.sightings)
         new.searched = set(self.searched)
+        new.ship_destroyed = list(self.ship_destroyed)
         return new
 
     # --- lookups ---------------------------------------------------------------
@@ -263,8 +266,8 @@ class GameState:
         return alien if alien is not None and alien.pipe_running else None
 
     def human_counters(self, grid: Grid) -> list[Human]:
-        """The human counters standing or lying in a grid (C.6, E.2.4): a carried body
-        is gear on its carrier (E.3.1), not a counter of its own."""
+        """The human counters standing or lying in a grid (C.6): a carried body is gear
+        on its carrier (E.3.1), not a counter of its own."""
         return [h for h in self.humans.values() if h.fate is Fate.ABOARD and h.grid == grid]
 
     def pipe_runners(self) -> list[Alien]:

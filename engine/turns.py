@@ -122,9 +122,10 @@ def check_game_over(ctx: Ctx) -> bool:
         return True
     humans_aboard = [h for h in state.live_humans() if h.fate is Fate.ABOARD]
     aliens_aboard = state.live_aliens()
+    systems = ", ".join(state.ship_destroyed)
     if state.ship_destroyed:
         ending = Ending.SHIP_DESTROYED
-        state.result = f"the Quicksilver is destroyed ({state.ship_destroyed})"
+        state.result = f"the Quicksilver is destroyed ({systems})"
     elif not humans_aboard:
         ending = Ending.NO_HUMANS
         state.result = "no living human is left aboard"
@@ -137,5 +138,5 @@ def check_game_over(ctx: Ctx) -> bool:
     state.active_unit = None
     for alien in state.aliens.values():
         alien.stop_hiding()
-    ctx.say(GameOver(ending=ending, system=state.ship_destroyed or ""))
+    ctx.say(GameOver(ending=ending, system=systems))
     return True

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -62,28 +61,17 @@ class CounterLook:
         return " ".join(words)
 
 
-class NamePlace(StrEnum):
-    """Where a close-up counter writes its name: clear of the gear badges along a
-    grid's bottom (HIGH) or of the count badge at its top (LOW)."""
-
-    MIDDLE = "middle"
-    HIGH = "high"
-    LOW = "low"
-
-
 ZOOM_RING = 3  # pixels kept round a close-up counter for the active ring, at any zoom
 
 
-def counter(
-    look: CounterLook, size: int, zoom: int = 1, place: NamePlace = NamePlace.MIDDLE
-) -> Image.Image:
+def counter(look: CounterLook, size: int, zoom: int = 1) -> Image.Image:
     """A unit's counter: a square for a human, an octagon for an alien;
     dashed outline while pipe-running (C.7), a cross for a cadaver, a red
     corner for an injury, grey when unconscious, a yellow ring when active.
 
     ``size`` pixels wide; ``zoom`` above 1 (a close-up, render.zoom) draws it that
     much larger, filling its grid, and writes the name whole (:func:`counter_name`)
-    where the map shortens it, at ``place``."""
+    where the map shortens it."""
     if zoom == 1:
         image = smooth(size, size, lambda draw, k: _paint_counter(draw, k, look, size))
         _write_counter_text(ImageDraw.Draw(image), look, size)
@@ -94,7 +82,7 @@ def counter(
         _paint_counter(draw, k, look, unit, ring=ZOOM_RING / zoom)
 
     image = smooth(size, size, lambda draw, k: paint(draw, k * zoom))
-    _write_full_name(ImageDraw.Draw(image), look, size, zoom, place)
+    _write_full_name(ImageDraw.Draw(image), look, size, zoom)
     return image
 
 
@@ -103,29 +91,20 @@ def name_room(size: int, zoom: int) -> int:
     return size - 2 * ZOOM_RING - 4 * zoom
 
 
-def counter_name(
-    look: CounterLook, size: int, zoom: int, place: NamePlace = NamePlace.MIDDLE
-) -> tuple[int, list[str]]:
+def counter_name(look: CounterLook, size: int, zoom: int) -> tuple[int, list[str]]:
     """The font size and lines of a close-up counter's name: the whole name, on one line
     or wrapped at its spaces, as large as fits (render.fonts measures it)."""
-    half = look.status or place is not NamePlace.MIDDLE
-    height = size // 2 if half else size - 8 * zoom
-    sizes = tuple(s * zoom for s in (14, 13, 12, 11, 10, 9, 8, 7, 6))
+    height = size // 2 if look.status else size - 8 * zoom
+    sizes = tuple(s * zoom for s in (12, 11, 10, 9, 8, 7, 6))
     return fit(look.label, name_room(size, zoom), height, sizes)
 
 
-def _write_full_name(
-    draw: ImageDraw.ImageDraw, look: CounterLook, size: int, zoom: int, place: NamePlace
-) -> None:
+def _write_full_name(draw: ImageDraw.ImageDraw, look: CounterLook, size: int, zoom: int) -> None:
     colour, stroke = _text_colours(look)
-    text_size, lines = counter_name(look, size, zoom, place)
+    text_size, lines = counter_name(look, size, zoom)
     middle = size // 2
     status = look.status
-    name_y = {
-        NamePlace.HIGH: size // 4 + 2 * zoom,
-        NamePlace.LOW: size * 5 // 8,
-        NamePlace.MIDDLE: middle - 5 * zoom if status else middle,
-    }[place]
+    name_y = middle - 5 * zoom if status else middle
     draw_centred(draw, (middle, name_y), lines, text_size, colour, stroke)
     if status:
         below = name_y + len(lines) * text_size // 2 + style.STATUS_SIZE * zoom // 2 + 2 * zoom
@@ -223,23 +202,53 @@ def _paint_counter(
 
 
 def _write_counter_text(draw: ImageDraw.ImageDraw, look: CounterLook, size: int) -> None:
-    """The name (as much as fits) and, on a full-size counter, the status.
+    """The name (whole: render.pieces.map_name) and, on a full-size counter, the status.
     Text on a cadaver is cut out of its cross; a pipe-running alien's label is
     outlined, as it has no fill behind it."""
     colour, stroke = _text_colours(look)
-    room = size - 2 * _ring(size) - 2
     middle = size // 2
     if size < ROOMY:  # a grid's sub-cell: no name (it would be cut), "KO" if it fits
         if look.unconscious and not look.deceased and size >= CRAMPED:
             draw_centred(draw, (middle, middle), ["KO"], style.SLOT_TEXT_SIZE, colour, stroke)
         return
-    name_size = fit(look.label, room, 16, (14, 13, 12, 11))[0]
-    name = truncate(look.label, room, name_size)
+    name_size, lines = map_name(look, size)
     status = look.status
-    name_y = middle - 5 if status else middle
-    draw_centred(draw, (middle, name_y), [name], name_size, colour, stroke)
+    if len(lines) > 1:
+        name_y = middle - 4 if status else middle
+        status_y = size - _ring(size) - 6
+    else:
+        name_y, status_y = (middle - 5 if status else middle), middle + 9
+    draw_centred(draw, (middle, name_y), lines, name_size, colour, stroke)
     if status:
-        draw_centred(draw, (middle, middle + 9), [status], style.STATUS_SIZE, colour, stroke)
+        draw_centred(draw, (middle, status_y), [status], style.STATUS_SIZE, colour, stroke)
+
+
+MAP_NAME_SIZES = (14, 13, 12, 11)  # a name on one line
+MAP_SPLIT_SIZES = (11, 10, 9)  # a name broken in two lines
+
+
+def map_name(look: CounterLook, size: int) -> tuple[int, list[str]]:
+    """The font size and lines of a name on the map's counter ``size`` pixels wide:
+    whole on one line as large as fits; else on two, at a space or else broken with a
+    hyphen where the longer half is shortest ("Lind-" "qvist"): every letter shows."""
+    room = size - 2 * _ring(size) - 2
+    label = look.label
+    for text_size in MAP_NAME_SIZES:
+        if text_width(label, text_size) <= room:
+            return text_size, [label]
+    halves = _halves(label)
+    for text_size in MAP_SPLIT_SIZES:
+        lines = min(halves, key=lambda pair: max(text_width(p, text_size) for p in pair))
+        if max(text_width(p, text_size) for p in lines) <= room:
+            return text_size, list(lines)
+    return MAP_SPLIT_SIZES[-1], list(min(halves, key=lambda p: max(len(x) for x in p)))
+
+
+def _halves(label: str) -> list[tuple[str, str]]:
+    """Ways to write ``label`` on two lines: at a space, else with a hyphen (each half
+    two letters at least)."""
+    spaces = [(label[:i], label[i + 1 :]) for i, c in enumerate(label) if c == " "]
+    return spaces or [(label[:i] + "-", label[i:]) for i in range(2, len(label) - 1)]
 
 
 @lru_cache(maxsize=32)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import lru_cache
 
 from engine.board.grid import Grid
 from engine.board.ship import Region, RegionKind, Ship
@@ -26,7 +27,7 @@ def label_rect(ship: Ship, region: Region, reserved: Collection[Grid] = ()) -> C
     if found is not None:
         return found
     if region.grids:
-        return _largest_rect(set(region.grids))
+        return _largest_rect(frozenset(region.grids))
     raise ValueError(f"region {region.key} has no grids")
 
 
@@ -40,12 +41,14 @@ def free_rect(
     open_plain = {g for g in plain if not ship.cells[g].obstructed}
     for cells in (open_plain, plain):
         if cells:
-            return _largest_rect(cells)
+            return _largest_rect(frozenset(cells))
     return None
 
 
-def _largest_rect(cells: set[Grid]) -> CellRect:
-    """Brute force over top-left corners; a region is a few dozen grids."""
+@lru_cache(maxsize=1024)
+def _largest_rect(cells: frozenset[Grid]) -> CellRect:
+    """Brute force over top-left corners; a region is a few dozen grids. Kept: a
+    close-up asks again for the same rooms with the same grids taken."""
     deck = next(iter(cells)).deck
     last_col = max(g.col for g in cells)
     last_row = max(g.row for g in cells)

@@ -1,5 +1,6 @@
 """A busy, made-up view of a ship for ``quicksilver render --sample``, the
-tests and the benchmark: one of everything the map can show.
+tests and the benchmark: one of everything the map can show; and a made-up phase
+that led to it (:func:`sample_events`), for the phase card.
 
 Places are found by tag and feature, not coordinates, so any ship that meets
 the floorplan brief gets a sensible sample.
@@ -26,6 +27,10 @@ from engine.board.ship import (
     Ship,
 )
 from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitView
+from engine.events import Audience, Event, Who
+from engine.fighting.events import DoorSmashed, Injured
+from engine.hiding.events import HiddenAt, Searched
+from engine.moving.events import Moved
 
 
 def sample_view(ship: Ship) -> BoardView:
@@ -160,4 +165,24 @@ def _features(ship: Ship) -> tuple[MarkerView, ...]:
         tuple(MarkerView(g, MarkerKind.LOCKER) for g in lockers)
         + tuple(MarkerView(g, MarkerKind.NEXUS) for g in nexus[1:])
         + (MarkerView(nexus[0], MarkerKind.NEXUS_DAMAGED),)
+    )
+
+
+def sample_events(ship: Ship) -> tuple[Event, ...]:
+    """A phase that ends in :func:`sample_view`: Hyun walks to the smashed Infirmary
+    door and searches, the Larva smashed that door and Mbeki was hurt on the Command
+    Deck, in public; the hidden Hunter's moves are the alien's alone (they are no place
+    anyone else may see)."""
+    view = sample_view(ship)
+    unit = {u.id: u for u in view.units}
+    hyun, mbeki, hunter = unit["hyun"], unit["mbeki"], unit["hunter"]
+    hidden = Who("hunter", "Hunter", alien=True)
+    start = hunter.grid if len(view.path) < 2 else view.path[-2]
+    return (
+        Moved(who=Who("hyun", "Hyun"), start=hyun.grid.shifted(-1, 0), grid=hyun.grid, cost=1),
+        Searched(who=Who("hyun", "Hyun"), origin=hyun.grid, reach=2, found=False),
+        DoorSmashed(who=Who("larva", "Larva", alien=True), door=_infirmary_door(ship).id),
+        Injured(who=Who("mbeki", "Mbeki"), grid=mbeki.grid),
+        Moved(who=hidden, start=start, grid=hunter.grid, cost=1, audience=Audience.ALIEN),
+        HiddenAt(who=hidden, grid=hunter.grid),
     )

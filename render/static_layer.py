@@ -7,7 +7,7 @@ too, and a render deflates again only the bands it drew on (render.png).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -16,7 +16,7 @@ from engine.board.grid import COLUMN_LETTERS, Grid
 from engine.board.ship import TAG_AIRLOCK, DoorKind, Feature, RegionKind, Ship
 from render import style
 from render.doors import door_edges
-from render.fonts import FONT_LOCK, draw_centred, fit, font
+from render.fonts import draw_centred, fit, font
 from render.icons import (
     NexusLook,
     bed_icon,
@@ -32,6 +32,7 @@ from render.legend import draw_legend
 from render.palette import Palette, SpriteCache, palette_from
 from render.png import Band, static_bands
 from render.room_labels import label_rect, short_name
+from render.ship_cache import ShipCache
 
 MAX_SHIPS = 4  # static layers kept; a bot plays one ship
 
@@ -51,34 +52,22 @@ class StaticLayer:
         return self.sprites.palette
 
 
-_layers: dict[int, tuple[Ship, StaticLayer]] = {}
-
-
 def static_layer(ship: Ship) -> StaticLayer:
-    """The cached static picture of ``ship`` (a ship does not change once read).
-
-    Keyed by ``id(ship)``: a Ship is mutable, so unhashable; the entry keeps
-    the ship alive, so its id cannot be reused while cached."""
-    entry = _layers.get(id(ship))
-    if entry is not None and entry[0] is ship:
-        return entry[1]
-    with FONT_LOCK:
-        entry = _layers.get(id(ship))
-        if entry is None or entry[0] is not ship:
-            entry = (ship, _build(ship))
-            if len(_layers) >= MAX_SHIPS:
-                del _layers[next(iter(_layers))]
-            _layers[id(ship)] = entry
-    return entry[1]
+    """The static picture of ``ship``, drawn on first use and kept (render.warm draws
+    it at start-up, so that no player waits for it)."""
+    return _layers.get(ship)
 
 
-def _build(ship: Ship) -> StaticLayer:
+def _build(ship: Ship, _: Hashable) -> StaticLayer:
     layout = layout_of(ship)
     picture = draw_ship(ship, layout)
     palette = palette_from(picture)
     image = palette.apply(picture)
     sprites = SpriteCache(palette)
     return StaticLayer(layout, image, sprites, static_bands(image), palette.rgb_bytes)
+
+
+_layers: ShipCache[StaticLayer] = ShipCache(_build, MAX_SHIPS)
 
 
 def draw_ship(ship: Ship, layout: Layout) -> Image.Image:
@@ -146,7 +135,7 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw, area: DeckArea) -> None:
             draw.text((x, y), str(row + 1), font=coord, fill=style.COORD, anchor="mm")
 
 
-_FLOOR = {
+FLOORS = {
     RegionKind.ROOM: style.ROOM_FLOOR,
     RegionKind.CORRIDOR: style.CORRIDOR_FLOOR,
     RegionKind.POD: style.POD_FLOOR,
@@ -168,7 +157,7 @@ def draw_floors(
             phase = (box[0] + box[1]) % (style.HATCH_SPACING * zoom)
             image.paste(hatching_tile(phase, zoom), box[:2])
         else:
-            draw.rectangle(_closed(box), fill=_FLOOR[ship.region_of(grid).kind])
+            draw.rectangle(_closed(box), fill=FLOORS[ship.region_of(grid).kind])
         draw.rectangle(box, outline=style.GRID_LINE, width=style.GRID_LINE_W)
 
 

@@ -10,7 +10,13 @@ The corpus: random playouts from set-up (the generator of
 the scripts in ``tests/scripts``, and games the game-controlled players played, kept as
 scripts of their commands (``tests/fixtures/level_games``) since the players improve.
 
-``python -m tests.event_corpus`` writes the fixture again.
+``python -m tests.event_corpus`` writes the fixture again, after a rules change that
+legitimately changes the corpus's games: every game played anew, each event worded by
+the terminal's presenter (the sentence the test compares) under the kind its record
+class had before events became typed records, as the fixture kept it (what the
+irreversibility test reads). ``python -m tests.event_corpus level CREW ALIEN SEED``
+prints a level game played again by the game-controlled players, as a script of its
+commands, for a stored one that no longer plays out (its header comment is the writer's).
 """
 
 from __future__ import annotations
@@ -25,10 +31,14 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
+from bot.present.events import terminal_line
 from engine.events import Event
 from engine.game import Game
+from engine.players.base import play_game
+from engine.players.levels import player_for
 from engine.records.scenario import scenario_game
 from engine.records.script import Player, ScriptError, Source, opening
+from engine.state import Side
 from tests.engine.test_playout import SCENARIOS, play_on
 
 ROOT = Path(__file__).resolve().parent
@@ -43,6 +53,7 @@ SCENARIO_TURNS = 8
 # Games the game-controlled players played (four seeds of four pairings, to turn 40),
 # kept as their commands so that better players do not change the corpus's games.
 LEVEL_SCRIPTS = sorted((ROOT / "fixtures" / "level_games").glob("*.qs"))
+LEVEL_TURNS = 40  # the level games' turn cap
 
 Row = tuple[str, str, str]  # kind, audience, sentence
 Say = Callable[[Event], str]
@@ -97,8 +108,29 @@ def games() -> Iterator[tuple[str, Callable[[], list[Event]]]]:
 GAMES = list(games())
 
 
-def rows(events: list[Event], say: Say) -> list[Row]:
-    return [(e.kind, e.audience.value, say(e)) for e in events]
+def rows(events: list[Event], say: Say, kinds: dict[str, str] | None = None) -> list[Row]:
+    """Each event's kind (the one it had before, where ``kinds`` maps its record class
+    to it), audience and sentence."""
+    kinds = kinds or {}
+    return [(kinds.get(type(e).__name__, e.kind), e.audience.value, say(e)) for e in events]
+
+
+def kinds_before(games: dict[str, list[Event]], fixture: dict[str, list[Row]]) -> dict[str, str]:
+    """The kind each event record class had before events became records, read off
+    the fixture where its games still say what they said (one kind per class)."""
+    found: dict[str, set[str]] = {}
+    for name, events in games.items():
+        for event, row in zip(events, fixture.get(name, []), strict=False):
+            if row[1:] != (event.audience.value, say_now(event)):
+                break
+            found.setdefault(type(event).__name__, set()).add(row[0])
+    assert all(len(k) == 1 for k in found.values()), found
+    return {cls: kind for cls, (kind,) in found.items()}
+
+
+def say_now(event: Event) -> str:
+    """The sentence the terminal's presenter gives ``event``: what the test compares."""
+    return terminal_line(event)
 
 
 def _played(index: int) -> list[Event]:
@@ -121,12 +153,23 @@ def read_fixture() -> dict[str, list[Row]]:
 
 
 def write_fixture(say: Say) -> None:
+    games = dict(played())
+    kinds = kinds_before(games, read_fixture())
     with gzip.open(FIXTURE, "wt", encoding="utf-8") as handle:
-        for name, events in played():
-            record = {"game": name, "events": rows(events, say)}
+        for name, events in games.items():
+            record = {"game": name, "events": rows(events, say, kinds)}
             handle.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
+def level_script(crew: str, alien: str, seed: int) -> str:
+    """The level game of ``seed`` between the players of those levels, as its commands."""
+    players = player_for(Side.CREW, crew), player_for(Side.ALIEN, alien)
+    return play_game(seed, *players, LEVEL_TURNS).script()
+
+
 if __name__ == "__main__":  # pragma: no cover - a maintenance tool
-    write_fixture(lambda e: e.text)
-    print(f"wrote {FIXTURE}", file=sys.stderr)
+    if sys.argv[1:2] == ["level"]:
+        sys.stdout.write(level_script(sys.argv[2], sys.argv[3], int(sys.argv[4])))
+    else:
+        write_fixture(say_now)
+        print(f"wrote {FIXTURE}", file=sys.stderr)

@@ -14,14 +14,16 @@ lobby/playing/over games, so it never sees these. Each command is a row of
 ``commands``, written as it is played; ``undo`` deletes the row; ``--resume ID``
 replays the rows and plays on at the stored level.
 
-The game-controlled side's randomness is drawn from the game's seed and the length of
-the log at each of its commands, so ``--seed N`` with the same typed commands plays
-the same game, resumed or not. (Live Discord games draw it from secure randomness.)
+The game-controlled side's randomness is drawn from the game's seed and where that side
+stands at each of its commands (the turn, the phase and its own commands in it, never
+the log's length), so ``--seed N`` with the same typed commands plays the same game,
+resumed or not. (Live Discord games draw it from secure randomness.)
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import random
 import shlex
@@ -39,7 +41,7 @@ from bot.present.events import terminal_line
 from bot.present.hints import MARKED, hint_lines
 from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
-from engine.commands import VERBS, Command, parse
+from engine.commands import VERBS, Command, Rekey, parse
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Event
@@ -112,9 +114,12 @@ def opponent_seed(seed: int) -> int:
     return seed ^ 0x5EED
 
 
-def _mixed(base: int, length: int) -> Rng:
-    """A generator for one decision: ``base`` stirred with the log's length."""
-    return Rng((base ^ (length * 0xD1B54A32D192ED03)) & ((1 << 64) - 1))
+def _mixed(base: int, moment: str) -> Rng:
+    """A generator for one decision: ``base`` stirred with where the deciding side stands
+    (:meth:`Game.moment`: the turn, the phase and its own commands in it), never with the
+    log's length, which counts the other side's commands (README, "Secrets")."""
+    digest = hashlib.blake2b(f"{base}:{moment}".encode(), digest_size=8, person=b"qs-table")
+    return Rng(int.from_bytes(digest.digest(), "big"))
 
 
 class LocalStore:
@@ -183,7 +188,7 @@ class LocalTable:
     player_seed: int = field(default_factory=lambda: random.randrange(1 << 30))
     at_keyboard: Side | None = None  # both mode: the side whose screen is showing
     shown: tuple[int, str, Side] | None = None  # (turn, phase, side) last drawn in full
-    pending: dict[Side, list[str]] = field(default_factory=dict)  # both mode: news
+    pending: dict[Side, list[tuple[Side, str]]] = field(default_factory=dict)  # news, by seat
     level: str = "easy"  # how well the game-controlled side plays (issue 12)
     db: Path | None = None  # where the game is saved, for the commands printed
     hints_used: bool = False  # the advisor was asked (issue 26): the end says so
@@ -207,6 +212,7 @@ class LocalTable:
             handing_over = len(self.humans) > 1 and side is not self.at_keyboard
             if handing_over and not self.hand_over(side):
                 return self.quit()
+            self.say(*self.news(side))
             if self.shown != self.position(side):
                 self.screen(side)
             self.out.write(f"{side.value}> ")
@@ -217,6 +223,8 @@ class LocalTable:
                 return self.quit()
             if self.handle(side, line.strip()) == "quit":
                 return self.quit()
+        if len(self.humans) == 1:  # how the other side ended it, before the reveal
+            self.say(*self.news(next(iter(self.humans))))
         self.game_over()
         return 0
 
@@ -253,6 +261,11 @@ class LocalTable:
     # --- playing -----------------------------------------------------------------
     def play(self, side: Side, command: Command | str, human: bool) -> bool:
         try:
+            if isinstance(command, str):
+                command = parse(command)
+            if isinstance(command, Rekey):  # the referee's alone (README, "Seeds")
+                self.say("  error: only the referee re-keys the dice")
+                return False
             events = self.game.play(side, command)
         except GameError as err:
             self.say(f"  error: {err.describe()}")
@@ -265,20 +278,32 @@ class LocalTable:
         return True
 
     def report(self, side: Side, notation: str, events: list[Event], human: bool) -> None:
-        """Each seated side hears what it may: its own commands in full, the other's
-        only through their events (C.3, C.7)."""
+        """Each seated side hears what it may: its own commands in full, at once; the
+        other side's only through their events, one line a public declaration, held
+        until this side looks at its screen again and told with no heading per command
+        (as the channel tells a phase: how the other side split its moves into commands
+        is its own secret, C.7.3)."""
         for seat in self.humans:
             shown = events_for(events, self.viewer(seat))
-            heading = f"{side.value}: {notation}" if seat is side else f"{side.value}: …"
-            lines = [heading, *(f"  {terminal_line(e)}" for e in shown)]
-            if len(self.humans) > 1 and seat is not self.at_keyboard:
-                if shown:
-                    self.pending.setdefault(seat, []).extend(lines)
-            elif seat is side or shown:
-                self.say(*lines)
+            if seat is side:
+                self.say(f"{side.value}: {notation}", *(f"  {terminal_line(e)}" for e in shown))
+            else:
+                self.pending.setdefault(seat, []).extend((side, terminal_line(e)) for e in shown)
+
+    def news(self, seat: Side) -> list[str]:
+        """What ``seat`` heard of the other side since it last looked, and forgets it:
+        each run of one side's lines under that side's name."""
+        lines: list[str] = []
+        speaker: Side | None = None
+        for side, line in self.pending.pop(seat, []):
+            if side is not speaker:
+                lines.append(f"{side.value}:")
+                speaker = side
+            lines.append(f"  {line}")
+        return lines
 
     def opponent_turn(self, side: Side) -> bool:
-        rng = _mixed(self.player_seed, len(self.game.log))
+        rng = _mixed(self.player_seed, self.game.moment(side))
         command = opponent_move(self.game, side, rng, self.level)
         if command is None:
             self.say(f"The game-controlled {side.value} has no legal command.")
@@ -313,7 +338,7 @@ class LocalTable:
             return False
         self.say(CLEAR)
         self.at_keyboard = side
-        news = self.pending.pop(side, [])
+        news = self.news(side)
         if news:
             self.say("While you were away:", *(f"  {line}" for line in news))
         self.shown = None
@@ -350,8 +375,7 @@ class LocalTable:
 
     def hint(self, side: Side) -> None:
         """The advisor (issue 26): the expert reads the log from this side's seat only."""
-        rng = Rng(self.player_seed + self.game.length)
-        found = advise_at_table(self.game, side, rng)
+        found = advise_at_table(self.game, side, self.game_id or 0)
         if self.store is not None and self.game_id is not None and not self.hints_used:
             self.store.mark_hints(self.game_id)
         self.hints_used = True
@@ -426,7 +450,7 @@ def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
     out.write(f"Demo: seed {seed}, both sides game-controlled, {turns} turns.\n")
     while game.state.phase is not Phase.OVER and game.state.turn <= turns:
         side = acting_side(game)
-        command = opponent_move(game, side, _mixed(opponent_seed(seed), len(game.log)))
+        command = opponent_move(game, side, _mixed(opponent_seed(seed), game.moment(side)))
         if command is None:
             out.write(f"the game-controlled {side.value} has no legal command\n")
             return 1

@@ -49,6 +49,8 @@ from bot.desk.shards import ShardSpec
 from bot.present import locale as words
 from bot.store import Store
 from bot.store.base import StoreRefused, watch_writes
+from engine.board.ship import Ship
+from render.warm import warm_up
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -168,6 +170,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         self.stopwatch = Stopwatch()
         self._store: Store | None = None
         self._desk: Desk | None = None
+        self._warming: asyncio.Task[None] | None = None
 
     @property
     def desk(self) -> Desk:
@@ -189,6 +192,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             shards=self.shards_served,
         )
         self._desk.on_damage = self._tell_damage
+        self._warming = asyncio.create_task(self._warm_up(self._desk.ship))
         indexed = await self._desk.load()
         await ratings.after_game(self._store)  # games that ended while it was down (issue 25)
         log.info(
@@ -203,6 +207,14 @@ class QuicksilverBot(discord.AutoShardedClient):
         if self.background:
             self.ticker.start()
             self.heart.start()
+
+    async def _warm_up(self, ship: Ship) -> None:
+        """Draw the ship's static pictures while the bot connects (render.warm), so that
+        the first map after a restart costs what every later one does."""
+        try:
+            await asyncio.to_thread(warm_up, ship)
+        except Exception as err:  # each is drawn on first use instead
+            incidents.record(err, "drawing the ship's pictures ahead")
 
     async def _sync_commands(self, store: Store) -> None:
         """Send the slash commands to Discord if they changed since the last sync (any
@@ -234,6 +246,8 @@ class QuicksilverBot(discord.AutoShardedClient):
         await delivery.tell_damage(self, table)
 
     async def close(self) -> None:
+        if self._warming is not None:
+            await self._warming
         for loop in (self.ticker, self.heart):
             task = loop.get_task()
             loop.cancel()

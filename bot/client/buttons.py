@@ -14,8 +14,9 @@ from collections.abc import Awaitable, Callable
 
 from bot.client import actions, delivery, ui
 from bot.client.actions import Inter, defer, reply
+from bot.client.commands.mod import confirmed_rollback
 from bot.desk.service import Refusal, Seat, Table
-from engine.state import Side
+from engine.state import Phase, Side
 
 DAMAGED = (
     "This button is damaged or was not made by me, so nothing was done. "
@@ -109,11 +110,14 @@ async def _end_unit(interaction: Inter, table: Table, stamp: str, arg: str) -> N
 
 
 async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    """The stamp is the game's length when the command was played (``n42``)."""
-    length = re.fullmatch(r"n([0-9]{1,9})", stamp)
-    if length is None:
+    """The stamp is the phase; the argument, how many commands the presser's side had
+    played in it (never the game's length: README, "Secrets")."""
+    if re.fullmatch(r"n[0-9]{1,9}", stamp):  # stamped with the game's length, as before
+        raise Refusal(STALE)
+    if not re.fullmatch(r"[0-9]{1,9}", arg):
         raise Refusal(DAMAGED)
-    await actions.undo(interaction, stamp=int(length[1]), table=table)
+    _fresh(table, stamp)
+    await actions.undo(interaction, stamp=int(arg), table=table)
 
 
 async def _play(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -171,6 +175,17 @@ async def _reset(interaction: Inter, table: Table, stamp: str, arg: str) -> None
         )
 
 
+async def _rollback(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    """The confirmation of ``/mod rollback`` (``arg``: turn and phase, "3-crew"): any
+    moderator may confirm it, while the game stands where the warning was made."""
+    await actions.require_mod(interaction)
+    target = re.fullmatch(r"([0-9]{1,5})-(alien|crew)", arg)
+    if target is None:
+        raise Refusal(DAMAGED)
+    _fresh(table, stamp)
+    await confirmed_rollback(interaction, table, int(target[1]), Phase(target[2]))
+
+
 BUTTONS: dict[str, Handler] = {
     "computer": _computer,
     "join": _join,
@@ -188,4 +203,5 @@ BUTTONS: dict[str, Handler] = {
     "hand": _hand,
     "status": _status,
     "reset": _reset,
+    "rollback": _rollback,
 }

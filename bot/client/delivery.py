@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.config import ai_pace
+from bot.client.pacing import Pacer
 from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.desk.tables import damaged_text
 from bot.present import texts
 from bot.present.locale import _, speaking
+from engine.events import Event
 from engine.views import Viewer
 from render.board import render_png
+from render.card import phase_card_png
 
 if TYPE_CHECKING:
     from bot.client.app import QuicksilverBot
@@ -38,6 +40,19 @@ async def map_file(
     png = await asyncio.to_thread(render_png, view.board, table.game.ship)
     alt = texts.map_alt(view, viewer.value, lines)
     return discord.File(io.BytesIO(png), filename=name, description=alt)
+
+
+async def phase_card_file(
+    table: Table, events: Sequence[Event], lines: Sequence[str] = ()
+) -> discord.File:
+    """The picture posted when a phase ends (render.card): where its public ``events``
+    happened, up close, and the ship small, drawn off the event loop from the
+    spectator's view (whoever looks at the channel), with alt text from ``lines``."""
+    assert table.game is not None
+    view = table.view_for(Viewer.SPECTATOR)
+    png = await asyncio.to_thread(phase_card_png, view.board, table.game.ship, events)
+    alt = texts.map_alt(view, Viewer.SPECTATOR.value, lines)
+    return discord.File(io.BytesIO(png), filename="map.png", description=alt)
 
 
 async def channel_of(bot: QuicksilverBot, channel_id: int) -> discord.abc.Messageable | None:
@@ -77,7 +92,7 @@ async def tell_damage(bot: QuicksilverBot, table: Table) -> None:
     """A game whose stored record no longer replays: the channel and its moderators
     (the server's moderator role, when one is set) hear what happened and what to do."""
     assert table.damaged_at is not None
-    text = f"⚠️ {damaged_text(table.id, table.damaged_at)}"
+    text = f"⚠️ {damaged_text(table.id, table.damaged_in)}"
     role = await bot.desk.store.mod_role(table.row.guild_id) if table.row.guild_id else None
     if role is None:
         await post(bot, table.channel_id, [f"{text} (for the moderators of this channel)"])
@@ -142,8 +157,9 @@ async def deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
     await stand_ins.play_all(bot, table)
 
 
-async def play_computer(bot: QuicksilverBot, table: Table) -> int:
-    """While the game waits on the side it plays: pause, play one move, post it.
+async def play_computer(bot: QuicksilverBot, table: Table, pacer: Pacer) -> int:
+    """While the game waits on the side it plays: play one move, wait as its public
+    lines say (:mod:`bot.client.pacing`), post it.
 
     Each move goes through the desk like a person's command (one transaction, the same
     events); its private events reach nobody, since nobody sits in that seat. Call with
@@ -151,9 +167,6 @@ async def play_computer(bot: QuicksilverBot, table: Table) -> int:
     """
     played = 0
     while played < COMPUTER_MOVES_MAX and table.computer_to_move():
-        pace = ai_pace()
-        if pace > 0:
-            await asyncio.sleep(pace)
         try:
             outcome = await bot.desk.computer_move(table)
         except Refusal:  # pragma: no cover - the AIs pick legal commands
@@ -162,6 +175,7 @@ async def play_computer(bot: QuicksilverBot, table: Table) -> int:
         if outcome is None:
             break
         played += 1
+        await pacer.said_lines(outcome.said)
         await _deliver(bot, table, outcome)
     if played >= COMPUTER_MOVES_MAX:  # pragma: no cover - the AIs always end their phase
         log.error("game %d: the game-played side did not finish its phase", table.id)
@@ -201,7 +215,8 @@ async def _deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
 
 
 async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
-    """A new public map with a summary (never an edit), the alien's map, and the pings."""
+    """A new phase card with a summary (never an edit), the alien's map, and the pings;
+    the whole ship is a tap away (*My map* and the deck buttons under the card)."""
     from bot.client import ui
 
     channel = await channel_of(bot, table.channel_id)
@@ -213,7 +228,7 @@ async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> Non
         await channel.send(chunk, allowed_mentions=NO_PINGS)
     message = await channel.send(
         summary[-1],
-        file=await map_file(table, Viewer.SPECTATOR, lines=summary),
+        file=await phase_card_file(table, outcome.phase_events, summary),
         view=ui.map_view(table),
         allowed_mentions=NO_PINGS,
     )

@@ -11,6 +11,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.client import delivery, notify
+from bot.client.pacing import Pacer
 from bot.desk import incidents
 from bot.desk.service import Refusal, Table
 from bot.store import GameRow
@@ -56,7 +57,7 @@ async def _tick_game(bot: QuicksilverBot, table: Table, now: float) -> None:
         return  # nothing more is written to it: only a moderator's rollback
     async with table.channel_lock:
         if table.computer_to_move():
-            await delivery.play_computer(bot, table)
+            await delivery.play_computer(bot, table, Pacer())
         outcome = await desk.expire(table, now)
         if outcome is not None:
             await delivery.deliver(bot, table, outcome)

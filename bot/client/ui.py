@@ -1,7 +1,7 @@
 """Buttons that survive restarts: persistent items routed by custom_id.
 
 Every custom_id reads ``qs:<action>:<game>:<stamp>[:<arg>]``. The stamp is what the
-button was made for (the phase "3c", the log length "n42", "lobby"); a press after the
+button was made for (the phase "3c", "lobby"); a press after the
 game moved on gets a polite refusal. One :class:`GameButton` dynamic item, registered in
 ``setup_hook``, answers every such button on any message, old or new.
 """
@@ -166,7 +166,8 @@ def action_view(
     stamp = table.stamp()
     buttons = []
     if undo_stamp is not None:
-        buttons.append(GameButton("undo", g, f"n{undo_stamp}", label=_("Undo"), emoji="↩️"))
+        undo = GameButton("undo", g, stamp, str(undo_stamp), label=_("Undo"), emoji="↩️")
+        buttons.append(undo)
     if unit and stamp not in ("setup", "over"):
         end = _("End {unit}").format(unit=unit)
         buttons.append(GameButton("endunit", g, stamp, unit, label=end))

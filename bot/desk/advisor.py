@@ -5,8 +5,10 @@ The expert's choice for the asker's side among the asker's own legal commands
 from that side's seat (:class:`~engine.players.memory.Memory`, as the game's own seat
 does): its view, the legal commands and the public events, nothing else. The advice is
 searched with a fixed iteration budget (:data:`~engine.players.expert.advice.ADVICE`) and
-a generator seeded from public facts only (the game's number and length), so twins the
-asker cannot tell apart get the same advice.
+a generator seeded from public facts only (the game's number, the turn, the phase and the
+asking side: :func:`~engine.players.expert.advice.advice_rng`; never the log's length,
+which counts the other side's commands), so twins the asker cannot tell apart get the
+same advice.
 
 In set-up the advice is the expert's own set-up choice for the step (B.1.2, B.1.3).
 
@@ -24,11 +26,10 @@ from bot.desk.base import DeskBase
 from bot.desk.tables import Refusal, Table
 from bot.present.locale import N_
 from engine.commands import Command
-from engine.dice import Rng
 from engine.errors import GameError
 from engine.players.base import Player, legal_for
 from engine.players.expert import Decision
-from engine.players.expert.advice import ADVICE, advise
+from engine.players.expert.advice import ADVICE, advice_rng, advise
 from engine.players.levels import caught_up
 from engine.players.memory import Memory, remembered
 from engine.state import Phase, Side
@@ -38,11 +39,6 @@ log = logging.getLogger("quicksilver.bot")
 PARAMS = ADVICE  # the advisor's search: a fixed iteration budget (tests give a smaller one)
 _MEMORIES: OrderedDict[tuple[int, Side], Memory] = OrderedDict()
 _KEPT = 16
-
-
-def advice_rng(game_id: int, length: int) -> Rng:
-    """The advisor's generator: public facts only (never the game's secret seed)."""
-    return Rng(game_id * 1_000_003 + length)
 
 
 class Advisor(DeskBase):
@@ -62,7 +58,7 @@ class Advisor(DeskBase):
                 raise Refusal(N_("A hint is for your side's own phase: nothing to weigh now."))
             legal = self._choices(table, user_id, side)
             player = await self._expert(table, side)
-            rng = advice_rng(table.id, game.length)
+            rng = advice_rng(table.id, game.state, side)
             decision = await asyncio.to_thread(advise, player, side, game, legal, rng)
             if decision is not None and not table.row.hints_used:
                 await self._commit(table, [], table.row.with_(hints_used=True))

@@ -207,7 +207,7 @@ class DeskBase:
         A refused write raises (:class:`Stale`, :class:`NotSaved`, a refusal of the
         damaged record) with nothing written, and :meth:`_hold` puts memory back."""
         if table.damaged_at is not None and not repair:
-            raise Refusal(damaged_text(table.id, table.damaged_at))
+            raise Refusal(damaged_text(table.id, table.damaged_in))
         batch = [*statements, *([st.update_game(row)] if row is not None else [])]
         guard = Guard(table.id, table.row.version)
         try:

@@ -16,6 +16,7 @@ a legal move) rather than not at all.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING
@@ -46,6 +47,17 @@ DEFAULT_LEVEL = "normal"  # what `/game computer` and the lobby buttons give whe
 EXPERT = SearchParams(budget=PLAY)
 _MEMORIES: OrderedDict[int, Memory] = OrderedDict()  # by game id, most recent last
 _KEPT = 32  # memories kept at most (each is one game state and its player's belief)
+
+
+def computer_seed(seed: int, moment: str) -> int:
+    """The game-played side's dice for its decision at ``moment`` (:meth:`Game.moment`:
+    the turn, the phase and the commands that side has played in it), hashed with the
+    game's secret seed: a restart (or the same seed and moves) decides the same, and no
+    player can work them out (nor the game's dice from them). Never the log's length:
+    that counts the other side's commands, and what the side does is seen by the other
+    side and by spectators; its own count is its own business (README, "Secrets")."""
+    digest = hashlib.blake2b(f"{seed}:{moment}".encode(), digest_size=8, person=b"qs-computer")
+    return int.from_bytes(digest.digest(), "big")
 
 
 def seat_text(side: Side, level: str = DEFAULT_LEVEL) -> str:

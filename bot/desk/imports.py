@@ -29,7 +29,7 @@ from bot import store as st
 from bot.desk import incidents, loading
 from bot.desk.base import DeskBase
 from bot.desk.outcome import Outcome
-from bot.desk.tables import OPENING, NotSaved, Refusal, Table, crew_in_play, damaged_text
+from bot.desk.tables import NotSaved, Refusal, Table, crew_in_play, damaged_text
 from bot.present.events import log_lines, script_line
 from bot.store import IMPORTED, CommandRow, GameRow, SnapshotRow
 from bot.store.base import WriteFailed
@@ -181,8 +181,7 @@ class Imports(DeskBase):
         await loading.load(self.store, scratch, self.ship, self.content)
         game = scratch.game
         if scratch.damaged_at is not None or game is None:
-            where = OPENING if scratch.damaged_at is None else scratch.damaged_at
-            raise Refusal(damaged_text(table.id, where))
+            raise Refusal(damaged_text(table.id, scratch.damaged_in))
         table.recent, table.phase_seq = scratch.recent, scratch.phase_seq
         outcome = Outcome(table.id, table.channel_id, new_phase=True)
         outcome.public.append(

@@ -143,7 +143,9 @@ def _resume(
     table.verified = False
 
 
-def _damaged(table: Table, damage: Damaged) -> None:
+def _damaged(table: Table, damage: Damaged, game: Game | None = None) -> None:
+    """Mark ``table`` damaged where ``game`` (the replay so far; none at the opening)
+    stopped; people are told its phase, never the command's number."""
     # the refusal's text may name a hidden grid: the log says only what failed
     log.error(
         "game %d: its record is damaged at %s (%s); nothing more will be written to it "
@@ -153,6 +155,8 @@ def _damaged(table: Table, damage: Damaged) -> None:
         damage.why,
     )
     table.damaged_at = damage.seq
+    if game is not None:
+        table.damaged_in = f"turn {game.state.turn}, {game.state.phase.value} phase"
 
 
 async def _replay_all(
@@ -178,7 +182,7 @@ async def _replay_all(
         try:
             events = play_row(game, row)
         except Damaged as damage:
-            _damaged(table, damage)
+            _damaged(table, damage, game)
             rows = rows[:index]
             break
         lines += st.add_public_lines(table.id, row.seq, log_lines(events))
@@ -186,7 +190,7 @@ async def _replay_all(
         fixes += _fix(table.id, starts[game.length], game, phase_seq)
     if table.damaged_at is None and any(seq > game.length for seq in starts):
         # a phase began after the log's last command: the commands before it are missing
-        _damaged(table, Damaged(game.length, "a missing command"))
+        _damaged(table, Damaged(game.length, "a missing command"), game)
     if fixes:
         log.warning("game %d: %d snapshot(s) rebuilt from replay", table.id, len(fixes))
     if rows and not await store.has_public_lines(table.id):

@@ -8,14 +8,17 @@ from bot import store as st
 from bot.desk import loading
 from bot.desk.attendance import Attendance
 from bot.desk.outcome import Outcome
+from bot.desk.seating import seat_refusal
 from bot.desk.tables import Refusal, Seat, Table
 from bot.desk.tutorial import lesson_opening
-from bot.store import GameRow, PlayerRow, SnapshotRow
+from bot.store import CommandRow, GameRow, PlayerRow, SnapshotRow
 from bot.store import people as pp
+from engine.commands import Rekey
 from engine.errors import GameError
 from engine.game import Game
 from engine.records import snapshot
-from engine.state import Phase
+from engine.records.rollback import Shown, shown_since
+from engine.state import Phase, Side
 from engine.views import Viewer
 
 
@@ -117,44 +120,46 @@ class Moderation(Attendance):
             self.tables.pop(table.id, None)
             self.by_channel.pop(table.channel_id, None)
 
+    async def rollback_shown(self, table: Table, turn: int, phase: Phase) -> Shown:
+        """What rolling back to turn ``turn``'s ``phase`` phase cannot take back (a hidden
+        alien found since, a marker turned up, a crate looked at, the dice seen), for the
+        moderator to read before confirming; nothing changes (README, "Secrets")."""
+        async with self._hold(table):
+            _, game = await self._replayed_to_roll_back(table)
+            try:
+                return shown_since(game, turn, phase)
+            except GameError as err:
+                if _starts_now(game) == (turn, phase):  # nothing played since it began
+                    return Shown()
+                raise Refusal(_no_phase(err, game)) from None
+
     async def rollback(self, table: Table, turn: int, phase: Phase, mod_id: int) -> Outcome:
         """A moderator's rollback to a phase start: found on a full replay of the stored
         log (rare, so ground truth over speed), everything read and worked out before
-        memory changes; memory takes the rolled-back game once the store has it.
+        memory changes; memory takes the rolled-back game once the store has it. The
+        dice are re-keyed there from secure randomness (a ``rekey`` command in the log,
+        the referee's, so a replay rolls the same dice): the rolls of the phases played
+        again never come out as they did.
 
         A damaged record comes back this way: the rollback goes to a phase before the
         damage (a command that no longer replays or is missing), and a tutorial whose
         opening no longer reads gets it rebuilt from its lesson (see the README,
         "Never silent")."""
         async with self._hold(table):
-            if table.status == "over":  # its final reveal showed every secret (issue 19)
-                raise Refusal(
-                    "This game is over and its final reveal showed every secret, the seed "
-                    "included: it cannot be rolled back. `/game create` starts a new one."
-                )
-            if table.status != "playing":
-                raise Refusal("Only a started game can be rolled back.")
-            opening, game = self._rollback_start(table)
-            rows = await self.store.commands(table.id)
+            opening, game = await self._replayed_to_roll_back(table)
             snapshots = {s.seq for s in await self.store.snapshots(table.id)}
-            for stored in rows:  # only what still replays can be returned to
-                try:
-                    loading.play_row(game, stored)
-                except loading.Damaged:
-                    break
             try:
                 game.rollback(turn, phase)
             except GameError as err:
                 if _starts_now(game) != (turn, phase):  # else: already at that phase's start
-                    starts = [f"turn {t} {p.value}" for t, p, _ in game.phase_starts()]
-                    here = _starts_now(game)
-                    starts += [f"turn {here[0]} {here[1].value}"] if here else []
-                    listed = ", ".join(starts)
-                    raise Refusal(f"{err.describe()}. Phases to roll back to: {listed}.") from None
+                    raise Refusal(_no_phase(err, game)) from None
             length = game.length
             draft = table.draft()
             draft.game, draft.recent, draft.phase_seq = game, [], length
             now = self.clock()
+            side = Side.ALIEN if phase is Phase.ALIEN else Side.CREW  # the phase's own
+            rekey = Rekey(self.seeds())
+            rekey_row = CommandRow(length, side.value, rekey.notation(), None, now)
             row = table.row.with_(
                 status="playing", phase_key=draft.stamp(), phase_since=now, opening=opening
             )
@@ -178,15 +183,38 @@ class Moderation(Attendance):
             else:
                 snap = SnapshotRow(length, turn_now, phase_now, None, now, state)
                 statements += st.put_newest_snapshot(table.id, snap)
+            statements.append(st.append_command(table.id, rekey_row))
             await self._commit(table, statements, row, repair=True)
             game.rebase(state)
+            game.play(side, rekey)
+            draft.recent = [rekey_row]
             table.adopt(draft)
             table.damaged_at, table.damage_told, table.verified = None, False, True
             outcome = Outcome(table.id, table.channel_id, actor=mod_id, new_phase=True)
             outcome.summary = [
-                f"A moderator rolled the game back to turn {turn}, {phase.value} phase."
+                f"A moderator rolled the game back to turn {turn}, {phase.value} phase; the "
+                "dice are re-keyed from secure randomness."
             ]
             return outcome
+
+    async def _replayed_to_roll_back(self, table: Table) -> tuple[str, Game]:
+        """The opening a rollback replays from, and the whole stored game replayed from it
+        (up to any damage), after the checks that it may be rolled back at all. Call
+        under the hold."""
+        if table.status == "over":  # its final reveal showed every secret (issue 19)
+            raise Refusal(
+                "This game is over and its final reveal showed every secret, the seed "
+                "included: it cannot be rolled back. `/game create` starts a new one."
+            )
+        if table.status != "playing":
+            raise Refusal("Only a started game can be rolled back.")
+        opening, game = self._rollback_start(table)
+        for stored in await self.store.commands(table.id):  # only what still replays
+            try:
+                loading.play_row(game, stored)
+            except loading.Damaged:
+                break
+        return opening, game
 
     def _rollback_start(self, table: Table) -> tuple[str, Game]:
         """The opening a rollback replays from, and its game: the game's own or, where
@@ -209,9 +237,9 @@ class Moderation(Attendance):
             old = table.players.get(old_id)
             if old is None or old.seat == Seat.SPECTATOR.value:
                 raise Refusal("That member has no seat at this game.")
-            taken = table.players.get(new_id)
-            if taken is not None and taken.seat != Seat.SPECTATOR.value:
-                raise Refusal("The new member already plays in this game.")
+            refusal = await seat_refusal(self.store, table, new_id, old.seat)
+            if refusal is not None:  # the rule every path that seats a person follows
+                raise Refusal(refusal)
             new = PlayerRow(new_id, old.seat, old.units, True, old.joined_at)
             now = self.clock()
             statements = [
@@ -256,3 +284,11 @@ def _starts_now(game: Game) -> tuple[int, Phase] | None:
     if game.log and (game.log[-1].turn, game.log[-1].phase) == now:
         return None
     return now
+
+
+def _no_phase(err: GameError, game: Game) -> str:
+    """The refusal of a phase that cannot be rolled back to, listing those that can."""
+    starts = [f"turn {t} {p.value}" for t, p, _ in game.phase_starts()]
+    here = _starts_now(game)
+    starts += [f"turn {here[0]} {here[1].value}"] if here else []
+    return f"{err.describe()}. Phases to roll back to: {', '.join(starts)}."

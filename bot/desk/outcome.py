@@ -33,8 +33,9 @@ class Outcome:
     send_hands: bool = False  # set-up is done: deal every player their hand by DM
     actor: int | None = None
     actor_side: Side | None = None
-    undo_stamp: int | None = None  # log length after the command (for an Undo button)
+    undo_stamp: int | None = None  # the side's own command count (an Undo button's stamp)
     unit: str | None = None  # the unit the command moved (for an End-unit button)
+    said: int = 0  # public lines the commands said: the computer's pace (bot.client.pacing)
     interaction_id: int | None = None  # set by the Discord layer, for timings
     # The actor's own language (their interaction's, set by the Discord layer): what
     # their action sends them alone (their DMs: a map, a hand) is worded in it.

@@ -15,8 +15,8 @@ moderators' actions in :mod:`bot.desk.moderation`; the player as a person across
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
+from dataclasses import replace
 
 from bot import store as st
 from bot.desk import incidents, loading, ratings
@@ -25,6 +25,7 @@ from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import (
     DEFAULT_LEVEL,
     computer_command,
+    computer_seed,
     seat_level,
     seat_text,
     setup_commands,
@@ -33,6 +34,7 @@ from bot.desk.imports import Imports
 from bot.desk.moderation import Moderation
 from bot.desk.outbox import Outbox
 from bot.desk.outcome import Outcome, after, merge
+from bot.desk.seating import seat_refusal
 from bot.desk.stand_in import StandIns
 from bot.desk.subs import Substitutes
 from bot.desk.tables import (
@@ -49,7 +51,7 @@ from bot.present.events import dm_lines, log_lines
 from bot.present.locale import N_  # refusals, said in the person's language (actions.refused)
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
 from bot.store.base import WriteFailed
-from engine.commands import Command, EndPhase, EndUnit, QuickSetup, parse
+from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Event
@@ -130,6 +132,9 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                     raise Refusal(
                         f"You sit as {current.seat}; `/game leave` first to change sides."
                     )
+                refusal = await seat_refusal(self.store, table, user_id, seat.value)
+                if refusal is not None:  # the one rule for every path that seats a person
+                    raise Refusal(refusal)
                 if seat is Seat.ALIEN and table.alien_player() is not None:
                     raise Refusal("The alien's seat is taken.")
                 if table.computer is not None and table.computer.value == seat.value:
@@ -182,7 +187,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             game = table.game
             if side is None or game is None or not table.computer_to_move():
                 return None
-            rng = Rng(computer_seed(table.row.seed, game.length))
+            rng = Rng(computer_seed(table.row.seed, game.moment(side)))
             if game.state.phase is Phase.SETUP:
                 level = seat_level(table.row.computer)
                 commands = await asyncio.to_thread(setup_commands, game, side, level, rng)
@@ -313,6 +318,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 command = parse(text) if isinstance(text, str) else text
             except GameError as err:
                 raise Refusal(err.describe()) from None
+            if isinstance(command, Rekey):  # no player chooses the dice (README, "Seeds")
+                raise Refusal("Only the referee re-keys the dice, at a moderator's rollback.")
             if side is Side.ALIEN and not in_dm and not isinstance(command, QuickSetup):
                 raise Refusal(N_("The alien plots in secret: give your orders in a DM with me."))
             commands = self._expand(table, user_id, side, command)
@@ -324,7 +331,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
 
     def _check_player(self, table: Table, user_id: int) -> Side:
         if table.damaged_at is not None:
-            raise Refusal(damaged_text(table.id, table.damaged_at))
+            raise Refusal(damaged_text(table.id, table.damaged_in))
         if table.status == "lobby":
             raise Refusal(
                 N_("The game has not started yet: `/game start` when the seats are filled.")
@@ -454,7 +461,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         outcome.reply = [*said, *own] or ["Done."]
         mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value
         outcome.reply_events = [*said_events, *(e for e in events if e.audience.value == mine)]
-        outcome.undo_stamp = game.length
+        outcome.undo_stamp = game.side_moves(side)
+        outcome.said = len(said_events)
         outcome.unit = _unit_of(commands[-1])
         if snap is not None:
             outcome.new_phase = True
@@ -485,27 +493,30 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 incidents.record(failed, f"noting game {table.id}'s map message")
 
     async def undo(self, table: Table, user_id: int, stamp: int | None = None) -> Outcome:
+        """Take back the user's side's last command of this phase, if it is theirs.
+        ``stamp``: the side's own command count the Undo button was made at (never the
+        game's length, which counts the other side's commands: README, "Secrets"). The
+        other side's commands given since stay, played again (:meth:`Game.undo`)."""
         async with self._hold(table):
             if table.damaged_at is not None:
-                raise Refusal(damaged_text(table.id, table.damaged_at))
+                raise Refusal(damaged_text(table.id, table.damaged_in))
             if table.status != "playing" or table.game is None:
                 raise Refusal("There is nothing to undo: the game is not in progress.")
             side = table.side_of(user_id)
             if side is None:
                 raise Refusal("Only players can undo their own commands.")
             game = table.game
-            if stamp is not None and stamp != game.length:
+            if stamp is not None and stamp != game.side_moves(side):
                 raise Refusal("That button is stale: the game has moved on since.")
-            if not table.recent:
-                raise Refusal("Cannot undo across the start of a phase.")
-            if table.recent[-1].user_id != user_id:
-                raise Refusal(
-                    "You can only undo your own last command, and the last one is not yours."
-                )
             reason = game.can_undo(side)
             if reason is not None:
                 raise Refusal(f"Cannot undo: {reason}.")
-            last = table.recent[-1]
+            last = table.own_rows(side)[-1]
+            if last.user_id != user_id:
+                raise Refusal(
+                    "You can only undo your own last command, and your side's last one is "
+                    "not yours."
+                )
             outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
             verb = last.command.split()[0]
             outcome.reply = [
@@ -515,14 +526,17 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             # neither that it changed its mind nor how much it took back (issue 19). A
             # crew take-back is in the game's log; the channel hears the phase once.
             logged = [] if side is Side.ALIEN else [f"<@{user_id}> takes back `{verb}`."]
+            later = [replace(r, seq=r.seq - 1) for r in table.recent if r.seq > last.seq]
             draft = table.draft()
             assert draft.game is not None
             draft.game.undo(side)
-            draft.recent.pop()
+            draft.recent = [r for r in draft.recent if r.seq < last.seq] + later
             await self._commit(
                 table,
                 [
                     st.truncate_commands(table.id, last.seq),
+                    *(st.append_command(table.id, r) for r in later),
+                    st.shift_public_lines(table.id, last.seq),
                     *st.add_public_lines(table.id, last.seq, logged, summary=False),
                     *self._waits_reopened(draft),
                 ],
@@ -560,14 +574,6 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             outcome.public.insert(0, note)
             outcome.reply = []
             return outcome
-
-
-def computer_seed(seed: int, length: int) -> int:
-    """The game-played side's dice for the decision after ``length`` commands: hashed
-    from the game's secret seed, so a restart (or the same seed and moves) decides the
-    same, and no player can work them out (nor the game's dice from them)."""
-    digest = hashlib.blake2b(f"{seed}:{length}".encode(), digest_size=8, person=b"qs-computer")
-    return int.from_bytes(digest.digest(), "big")
 
 
 def _wrong_group(wanted: Side, side: Side) -> str:

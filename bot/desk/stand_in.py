@@ -21,7 +21,7 @@ from collections import OrderedDict
 
 from bot.desk import computer_seat
 from bot.desk.attendance import Attendance
-from bot.desk.computer_seat import setup_commands
+from bot.desk.computer_seat import computer_seed, setup_commands
 from bot.desk.tables import Table
 from bot.store import people as pp
 from engine import commands as c
@@ -67,9 +67,7 @@ class StandIns(Attendance):
     async def _stand_in_commands(self, table: Table, user: int, side: Side) -> list[c.Command]:
         game = table.game
         assert game is not None
-        from bot.desk.service import computer_seed
-
-        rng = Rng(computer_seed(table.row.seed, game.length))
+        rng = Rng(computer_seed(table.row.seed, game.moment(side)))
         mode = (await pp.settings(self.store, user)).away_mode
         if game.state.phase is Phase.SETUP:
             mates = [p.user_id for p in table.players.values() if p.seat == side.value]

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from bot import store as st
 from bot.desk.people import People
-from bot.desk.tables import Refusal, Seat, Table
+from bot.desk.seating import PLAYING, seat_refusal
+from bot.desk.tables import Refusal, Table
 from bot.present.events import dm_lines
 from bot.store import CommandRow, GameRow, PlayerRow
 from bot.store import people as pp
@@ -33,8 +34,6 @@ from engine.board.ship import Ship
 from engine.content import Content
 from engine.records.scenario import opening_game
 from engine.state import Side
-
-PLAYING = (Seat.ALIEN, Seat.CREW)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,14 +128,9 @@ class Substitutes(People):
                 "This is your own seat: withdraw the call instead (its Withdraw button, or "
                 "`/me back` after an absence)."
             )
-        if table.seat_of(user_id) in PLAYING:
-            raise Refusal("You already play in this game: one seat a person.")
-        other = Side.ALIEN.value if call.side == Side.CREW.value else Side.CREW.value
-        if other in await pp.sides_sat(self.store, table.id, user_id):
-            raise Refusal(
-                f"You sat at the {other} side of this game: you know its secrets, so you may "
-                "never take a seat in it."
-            )
+        refusal = await seat_refusal(self.store, table, user_id, call.side)
+        if refusal is not None:
+            raise Refusal(refusal)
 
     async def approve_sub(self, call_id: int, approver: int, is_mod: bool) -> Substitution:
         table, call = await self._live_call(call_id)

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from bot.desk.computer_seat import seat_side
 from bot.store import CommandRow, GameRow, PlayerRow
+from engine.commands import REFEREE_VERBS
 from engine.game import Entry, Game
 from engine.setup import waiting_on
 from engine.state import GameState, Phase, Side
@@ -44,18 +45,20 @@ class NotSaved(Refusal):
 OPENING = -1  # Table.damaged_at: the record's opening (its scenario) no longer reads
 
 
-def damaged_text(table_id: int, seq: int) -> str:
+def damaged_text(table_id: int, where: str) -> str:
     """What players and moderators are told about a game whose stored record no longer
-    replays from command ``seq`` (0-based) on, or from its opening (:data:`OPENING`)."""
-    if seq == OPENING:
+    replays from a command of ``where`` (its phase, "turn 3, crew phase") on, or from
+    its opening (``where`` empty): named by its phase, never by its number, which counts
+    the hidden side's commands too."""
+    if not where:
         return (
             f"Game {table_id}'s record is damaged at its opening (the position it began at "
             "no longer reads); nothing more will be written to it. A moderator can rebuild "
             "it with `/mod rollback`."
         )
     return (
-        f"Game {table_id}'s record is damaged at command {seq + 1}; nothing more will be "
-        "written to it. A moderator can roll back to before it with `/mod rollback`."
+        f"Game {table_id}'s record is damaged in {where}; nothing more will be written to "
+        "it. A moderator can roll back to before it with `/mod rollback`."
     )
 
 
@@ -107,6 +110,7 @@ class Table:
     used_at: float = 0.0  # last time a command or a read needed the game
     verified: bool = True  # False: loaded from a snapshot not yet checked against replay
     damaged_at: int | None = None  # the first stored command that no longer replays (or OPENING)
+    damaged_in: str = ""  # its phase, as people are told it ("turn 3, crew phase"); "" the opening
     damage_told: bool = False  # the channel heard of the damage (once a process)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # the desk's: state and store
     channel_lock: asyncio.Lock = field(
@@ -166,11 +170,8 @@ class Table:
         fork = dataclasses.replace(game, log=list(game.log)) if game is not None else None
         copy = Table(self.row, dict(self.players), recent=list(self.recent))
         copy._game, copy.loaded = fork, self.loaded
-        copy.phase_seq, copy.verified, copy.damaged_at = (
-            self.phase_seq,
-            self.verified,
-            self.damaged_at,
-        )
+        copy.phase_seq, copy.verified = self.phase_seq, self.verified
+        copy.damaged_at, copy.damaged_in = self.damaged_at, self.damaged_in
         return copy
 
     def adopt(self, draft: Table) -> None:
@@ -223,6 +224,15 @@ class Table:
     def alien_player(self) -> PlayerRow | None:
         found = self.seated(Seat.ALIEN)
         return found[0] if found else None
+
+    def own_rows(self, side: Side) -> list[CommandRow]:
+        """This phase's stored commands of ``side``, oldest first (the referee's
+        re-keying of the dice is nobody's)."""
+        return [
+            r
+            for r in self.recent
+            if r.side == side.value and r.command.partition(" ")[0] not in REFEREE_VERBS
+        ]
 
     def view_for(self, viewer: Viewer | str) -> View:
         assert self.game is not None

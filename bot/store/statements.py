@@ -120,6 +120,16 @@ def add_public_lines(
     ]
 
 
+def shift_public_lines(game_id: int, seq: int) -> Statement:
+    """The public lines of the commands after ``seq`` one place down: the command at
+    ``seq`` was taken back and those after it moved down (an undo over the other side's
+    commands given since)."""
+    return (
+        "UPDATE public_lines SET seq = seq - 1 WHERE game_id = ? AND seq > ?",
+        (game_id, seq),
+    )
+
+
 def truncate_public_lines(game_id: int, length: int) -> Statement:
     return ("DELETE FROM public_lines WHERE game_id = ? AND seq >= ?", (game_id, length))
 

@@ -41,7 +41,8 @@ from engine.units import (
     reads_kind,
 )
 
-# E.2.6, E.3.6: "Opening a locker costs one action"; the G.1 table has no row for it.
+# E.2.6, E.3.6: "Opening a locker costs one action", for any unit; the G.1 table has no
+# row for it (docs/rules-decisions.md: the alien may open a locker, not the TacKit).
 LOCKER_COST = 1
 TACKIT_SKILLS = (Skill.TACTICAL, Skill.COMMAND)  # E.3.6
 
@@ -321,13 +322,13 @@ def _require_receiver(ctx: Ctx, giver: str, to: str, here: Grid) -> None:
 
 
 def open_locker(ctx: Ctx, side: Side, cmd: OpenLocker) -> None:
-    """E.2.6: one action; the kits lie in the grid, revealed to the crew. The TacKit
-    opens only for Tactical or Command and becomes its gear (E.3.6)."""
+    """E.2.6: one action, by any unit (the alien too: E.2.6 names no side); the kits lie
+    in the grid, named to the crew, face-down to the alien. The TacKit opens only for a
+    human with Tactical or Command and becomes its gear (E.3.6). A pipe-runner opening
+    a locker shows its grid (C.7.1)."""
     take_unit(ctx, side, cmd.unit)
-    if not ctx.state.is_human(cmd.unit):
-        raise RuleError("the alien does not open lockers", rule="E.2.6, G.1")
-    human = ctx.state.human(cmd.unit)
-    here = _here(ctx, human.id)
+    unit = cmd.unit
+    here = _here(ctx, unit)
     if ctx.ship.cell(here).feature is not Feature.LOCKER:
         raise RuleError(f"there is no locker at {here}", rule="E.2.6")
     inside = sorted(
@@ -337,41 +338,47 @@ def open_locker(ctx: Ctx, side: Side, cmd: OpenLocker) -> None:
         raise RuleError(f"the locker at {here} is already open", rule="E.2.6")
     shown = Shown()
     if any(i.kind == GearKind.TACKIT for i in inside):
-        _tackit_opener(ctx, human, shown)
-    require_actions(ctx, human.id, LOCKER_COST, "opening a locker", "E.2.6")
-    spend(ctx, human.id, LOCKER_COST)
+        _tackit_opener(ctx, unit, shown)
+    require_actions(ctx, unit, LOCKER_COST, "opening a locker", "E.2.6")
+    spend(ctx, unit, LOCKER_COST)
     shown.reveal(ctx)
     room = ctx.ship.region_of(here).name
     for item in inside:
         if item.kind == GearKind.TACKIT:
-            _unpack_tackit(ctx, item, here, human)
+            _unpack_tackit(ctx, item, here, unit)
         else:
             item.in_locker = False
     kits = [i for i in inside if i.kind != GearKind.TACKIT]
     if kits:
-        who = ctx.who(human.id)
+        who = ctx.who(unit)
         ctx.say(LockerOpened(who=who, grid=here, room=room, load=_load(ctx, kits, [])))
         held = tuple(_marker(i, crew=True) for i in kits)
         ctx.say(LockerHeld(who=who, grid=here, room=room, items=held))
+    if not ctx.state.is_human(unit) and ctx.state.alien(unit).pipe_running:
+        reveal_location(ctx, ctx.state.alien(unit), Giveaway.UNLOCKS)
 
 
-def _tackit_opener(ctx: Ctx, human: Human, shown: Shown) -> None:
-    skill = next((s for s in TACKIT_SKILLS if has_skill(ctx.content, human, s)), None)
-    if skill is None:
+def _tackit_opener(ctx: Ctx, unit: str, shown: Shown) -> None:
+    human = ctx.state.human(unit) if ctx.state.is_human(unit) else None
+    skill = next(
+        (s for s in TACKIT_SKILLS if human is not None and has_skill(ctx.content, human, s)),
+        None,
+    )
+    if human is None or skill is None:
         raise RuleError(
             "only a human with Tactical or Command skill opens the TacKit", rule="E.3.6, E.2.6"
         )
     shown.skill(human, skill)
 
 
-def _unpack_tackit(ctx: Ctx, tackit: Item, here: Grid, human: Human) -> None:
+def _unpack_tackit(ctx: Ctx, tackit: Item, here: Grid, unit: str) -> None:
     """E.3.6: flip the TacKit to its Body Armour side and add the firearms."""
     del ctx.state.items[tackit.id]
     made = [
         add_item(ctx.state, kind.value, grid=here)
         for kind in ctx.content.gear[GearKind.TACKIT].contents
     ]
-    ctx.say(TacKitOpened(who=ctx.who(human.id), grid=here, gear=tuple(i.kind for i in made)))
+    ctx.say(TacKitOpened(who=ctx.who(unit), grid=here, gear=tuple(i.kind for i in made)))
 
 
 HANDLERS: dict[type[Command], Handler] = {

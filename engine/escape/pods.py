@@ -22,7 +22,7 @@ from engine.fighting.injury import retire
 from engine.hiding.events import Giveaway
 from engine.hiding.piperun import consult_hideouts
 from engine.moving.doors import close_door, giveaway, open_door, reach_cost, set_door
-from engine.state import Fate, Side
+from engine.state import Fate, Human, Side
 from engine.turns import check_game_over
 
 
@@ -79,10 +79,12 @@ def launch(ctx: Ctx, side: Side, cmd: Launch) -> None:
     if pod.key in state.launched_pods or state.door_state(door.id) is DoorState.SEALED:
         raise RuleError(f"{pod.name} has already been launched", rule="E.2.4")
     grid = pod_grid(pod)
-    aboard = state.human_counters(grid)  # carried bodies are gear (E.3.1)
-    if len(aboard) > ctx.content.ship.pod_capacity:
+    crew = crewmembers_aboard(ctx, grid)
+    if len(crew) > ctx.content.ship.pod_capacity:
         raise RuleError(
-            f"a life pod holds {ctx.content.ship.pod_capacity} crew members", rule="E.2.4"
+            f"a life pod holds {ctx.content.ship.pod_capacity} crewmembers: "
+            f"{len(crew)} are aboard {pod.name}",
+            rule="E.2.4",
         )
     shown = Shown()
     cost = reach_cost(ctx, cmd.unit, door, Activity.POD_ADJACENT, Activity.POD_REMOTE, shown)
@@ -93,6 +95,16 @@ def launch(ctx: Ctx, side: Side, cmd: Launch) -> None:
     giveaway(ctx, cmd.unit, Giveaway.LAUNCHES, pod=pod.name)
     fire_pod(ctx, pod, door)
     check_game_over(ctx)
+
+
+def crewmembers_aboard(ctx: Ctx, grid: Grid) -> list[Human]:
+    """E.2.4's "up to four crewmembers": every living human in the pod, standing, lying
+    or carried by a human (a body carried is gear for its carrier, E.3.1, but an injured
+    or unconscious human is still a crewmember). A cadaver is a body, not a crewmember;
+    a human in an alien's clutches is the alien's load, aboard with it as "any amount of
+    … aliens" are (and a pipe-runner's load is out of sight, C.7)."""
+    state = ctx.state
+    return [h for h in state.humans_in(grid) if h.holder is None or state.is_human(h.holder)]
 
 
 def fire_pod(ctx: Ctx, pod: Region, door: Door) -> None:

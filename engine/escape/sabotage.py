@@ -9,7 +9,8 @@ Gap 8: a marker revealed in the alien phase of turn T turns a quarter at the sta
 the alien phases of turns T+1, T+2, T+3 and T+4; the fourth quarter completes the
 rotation and the effect fires then, before the alien acts. The crew has the crew
 phases of turns T to T+3 to repair it: "four turns or less" and "one complete
-rotation" agree.
+rotation" agree. Markers that complete together all have their effects at once
+(docs/rules-decisions.md): a unit dies if any of them kills it.
 """
 
 from __future__ import annotations
@@ -33,11 +34,13 @@ HANDLERS: dict[type[Command], Handler] = {Repair: repair}
 
 def countdown(ctx: Ctx, phase: Phase) -> None:
     """C.9: at the beginning of each alien phase after its reveal, every critical
-    marker turns 90° clockwise; a full rotation destroys the ship (gap 8)."""
+    marker turns 90° clockwise; a full rotation destroys the ship (gap 8). Every marker
+    that completes its rotation in this phase has its effect."""
     if phase is not Phase.ALIEN:
         return
     state = ctx.state
     full = ctx.content.ship.critical_countdown_turns
+    completed: list[ShipSystem] = []
     for grid in sorted(state.countdown):
         state.countdown[grid] += 1
         turned = state.countdown[grid]
@@ -45,26 +48,30 @@ def countdown(ctx: Ctx, phase: Phase) -> None:
         if turned < full:
             turn = Countdown(grid=grid, system=system.value, quarters=turned, left=full - turned)
             ctx.say(turn)
-            continue
-        destroy(ctx, system)
-        return
+        else:
+            completed.append(system)
+    if completed:
+        destroy(ctx, completed)
 
 
-def destroy(ctx: Ctx, system: ShipSystem) -> None:
-    """C.9.1-C.9.3: the critical system's effect on everyone still aboard; units in
-    launched life pods are gone already and survive. Then the game ends."""
+def destroy(ctx: Ctx, systems: list[ShipSystem]) -> None:
+    """C.9.1-C.9.3: each completed system's effect on everyone still aboard, all at
+    once: a unit dies if any of them kills it. Units in launched life pods are gone
+    already and survive. Then the game ends."""
     state = ctx.state
-    info = ctx.content.systems[system]
-    state.ship_destroyed = system.value
-    ctx.say(ShipDestroyed(system=system.value, rule=info.rule))
-    if info.kills_humans:
+    effects = [ctx.content.systems[s] for s in systems]
+    state.ship_destroyed = [s.value for s in systems]
+    for system, info in zip(systems, effects, strict=True):
+        ctx.say(ShipDestroyed(system=system.value, rule=info.rule))
+    if any(info.kills_humans for info in effects):
         for human in state.live_humans():
             # Only an alien's attack damages a nexus (C.9), so these deaths are its doing:
-            # killed by an alien for F.1's Agent line (issue 21)
+            # killed by an alien for F.1's Agent line
             kill_human(ctx, human, by_alien=True)
-    if info.kills_aliens:
+    deadly = [info for info in effects if info.kills_aliens]
+    if deadly:
         for alien in state.live_aliens():
-            kill_alien(ctx, alien, Death.SHIP_DESTROYED, rule=info.rule)
+            kill_alien(ctx, alien, Death.SHIP_DESTROYED, rule=deadly[0].rule)
     check_game_over(ctx)
 
 

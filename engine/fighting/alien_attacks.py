@@ -156,7 +156,7 @@ def attack_door(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
     set_door(ctx, door, DoorState.SMASHED)
     ctx.say(DoorSmashed(who=who, door=door.id))
     if door.kind is DoorKind.AIRLOCK_OUTER:
-        blow_out(ctx, BlowOutCause.SMASHED)
+        blow_out(ctx, BlowOutCause.SMASHED, by=alien.id)
 
 
 def attack_nexus(ctx: Ctx, alien: Alien, cmd: Attack) -> None:

@@ -12,13 +12,18 @@ from engine.board.geometry import grid_range, has_los
 from engine.commands import Attack, Command, Heal
 from engine.content_models import Activity, Gear
 from engine.context import Ctx, Handler
-from engine.efforts import Shown, action_cost, afford, commit
+from engine.efforts import Shown, action_cost, afford, commit, require_able
 from engine.errors import RuleError
 from engine.fighting.alien_attacks import alien_attack, attack_door
 from engine.fighting.ferocity import crew_ferocity, range_penalty, resilience, strike, weapons
 from engine.fighting.healing import heal
 from engine.state import Alien, Human, Side
 from engine.turns import check_game_over
+
+_NOT_FOR_THE_CREW = {
+    "door": (Activity.ATTACK_DOOR, "D.2, G.1"),
+    "nexus": (Activity.ATTACK_NEXUS, "C.9, G.1"),
+}
 
 
 def attack(ctx: Ctx, side: Side, cmd: Attack) -> None:
@@ -36,8 +41,9 @@ def attack(ctx: Ctx, side: Side, cmd: Attack) -> None:
 def crew_attack(ctx: Ctx, human: Human, cmd: Attack) -> None:
     """D.1-D.4: one roll against the target (against every unit in its grid for a
     Flame Caster, G.2.1), after paying the attack and the committed actions."""
-    if cmd.target == "door":
-        raise RuleError("only the alien attacks doors", rule="D.2, G.1")
+    if cmd.target in _NOT_FOR_THE_CREW:  # G.1 "-": the alien's targets only
+        activity, rule = _NOT_FOR_THE_CREW[cmd.target]
+        require_able(ctx, activity, human.id, rule=rule)
     target = visible_alien(ctx, cmd.target)
     distance = _distance(ctx, human, target)
     weapon = choose_weapon(ctx, human, target, distance, cmd.weapon)

@@ -20,7 +20,15 @@ from engine.actions import take_unit
 from engine.commands import Mutate, Spawn, Surge
 from engine.content_models import Ability, Activity, LifeStage, Skill
 from engine.context import Ctx
-from engine.efforts import Shown, action_cost, afford, boost_price, commit, show_ability
+from engine.efforts import (
+    Shown,
+    action_cost,
+    afford,
+    boost_price,
+    commit,
+    require_able,
+    show_ability,
+)
 from engine.errors import RuleError
 from engine.events import Attempt, Audience, Effort
 from engine.growing.events import (
@@ -54,6 +62,13 @@ def _alien(ctx: Ctx, side: Side, unit_id: str, doing: str, rule: str) -> Alien:
     take_unit(ctx, side, unit_id)
     if ctx.state.is_human(unit_id):
         raise RuleError(f"only the alien {doing}", rule=rule)
+    return ctx.state.alien(unit_id)
+
+
+def _alien_act(ctx: Ctx, side: Side, unit_id: str, activity: Activity, rule: str) -> Alien:
+    """:func:`_alien` for an act of G.1's table that the crew may not do ("-")."""
+    take_unit(ctx, side, unit_id)
+    require_able(ctx, activity, unit_id, rule=rule)
     return ctx.state.alien(unit_id)
 
 
@@ -102,7 +117,7 @@ def _effort(ctx: Ctx, alien: Alien, activity: Activity, boost: int, effort: Effo
 
 # --- mutating (C.10, E.5, G.5) ------------------------------------------------------------
 def mutate(ctx: Ctx, side: Side, cmd: Mutate) -> None:
-    alien = _alien(ctx, side, cmd.unit, "mutates", "C.10")
+    alien = _alien_act(ctx, side, cmd.unit, Activity.MUTATE, "C.10, G.1")
     need = ctx.content.alien_stats.mutate_energy
     _require_energy(ctx, alien, need, "mutating", "C.10")
     cost = action_cost(ctx, Activity.MUTATE, alien.id)
@@ -161,7 +176,7 @@ def _shed_excess(ctx: Ctx, alien: Alien) -> None:
 
 # --- spawning (G.1, G.4 Queen; gap 18) -------------------------------------------------------
 def spawn(ctx: Ctx, side: Side, cmd: Spawn) -> None:
-    alien = _alien(ctx, side, cmd.unit, "spawns", "G.4")
+    alien = _alien_act(ctx, side, cmd.unit, Activity.SPAWN, "G.4, G.1")
     require_ability(ctx, alien, Ability.QUEEN, "spawning a Larva")
     need = ctx.content.alien_stats.spawn_energy
     _require_energy(ctx, alien, need, "spawning a Larva", "G.1, G.4")

@@ -29,8 +29,11 @@ TableName = Literal[
 ]
 # The names a gist may read numbers from (engine.help.rules_help formats them).
 GIST_NAMES = frozenset(
-    {"setup", "dice", "human", "alien", "ship", "gear", "ability", "skill", "supplies"}
-)
+    {
+        "setup", "dice", "human", "alien", "ship", "gear", "ability", "skill", "supplies",
+        "stage", "cost",
+    }
+)  # fmt: skip
 
 
 class Section(Frozen):

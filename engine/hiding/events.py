@@ -49,6 +49,7 @@ class Giveaway(StrEnum):
     CLOSES = "closes"  # it closes a door
     LAUNCHES = "launches"  # it launches a life pod
     SPAWNS = "spawns"  # a new Larva appears where it hides (G.4)
+    UNLOCKS = "unlocks"  # it opens a locker: the kits come out (E.2.6)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

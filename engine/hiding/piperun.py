@@ -12,9 +12,9 @@ from engine.board.geometry import grid_range, has_los, visible_grids
 from engine.board.grid import Grid
 from engine.commands import Search, StartPipeRun, Surface
 from engine.consult import Secret, consult
-from engine.content_models import Ability, GearKind
+from engine.content_models import Ability, Activity, GearKind
 from engine.context import Ctx
-from engine.efforts import show_ability, show_gear
+from engine.efforts import require_able, show_ability, show_gear
 from engine.errors import RuleError
 from engine.events import Handling, Who
 from engine.hiding.events import (
@@ -83,7 +83,7 @@ def end_run(ctx: Ctx, alien: Alien, how: Surfacing, by: Who | None = None) -> No
 
 
 def start_pipe_run(ctx: Ctx, side: Side, cmd: StartPipeRun) -> None:
-    alien = take_alien(ctx, side, cmd.unit, "run the pipes", "C.7")
+    alien = take_alien(ctx, side, cmd.unit, "run the pipes", "C.7, G.1")
     if alien.pipe_running:
         raise RuleError(f"{ctx.name(alien.id)} is already pipe-running", rule="C.7")
     cost = pipe_run_cost(ctx, alien)
@@ -157,7 +157,10 @@ def _within(distance: int | None, reach: int) -> bool:
 
 
 def search(ctx: Ctx, side: Side, cmd: Search) -> None:
+    """C.8: "Searching is an activity performed by human units"; G.1 gives the alien
+    no Search."""
     take_unit(ctx, side, cmd.unit)
+    require_able(ctx, Activity.SEARCH, cmd.unit, rule="C.8, G.1")
     if not ctx.state.pipe_runners():
         raise RuleError("there is nothing to search for: no alien is pipe-running", rule="C.8")
     require_actions(ctx, cmd.unit, cmd.actions, f"searching {cmd.actions}", "C.8")

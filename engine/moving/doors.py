@@ -16,7 +16,7 @@ from engine.board.ship import TAG_AIRLOCK, TAG_COMMAND_DECK, Door, DoorKind, Doo
 from engine.commands import CloseDoor, OpenDoor
 from engine.content_models import Ability, Activity, Skill
 from engine.context import Ctx
-from engine.efforts import Shown, action_cost
+from engine.efforts import Shown, action_cost, require_able
 from engine.errors import RuleError
 from engine.fighting.events import Death
 from engine.fighting.injury import kill_alien, kill_human
@@ -142,9 +142,11 @@ def reach_cost(
         shown.ability(Ability.CLEVER)
     if door in doors_here(ctx.ship, here):
         return action_cost(ctx, by_hand, unit_id)
-    if state.is_human(unit_id) and _at_ops(ctx, unit_id, here):
-        shown.skill(state.human(unit_id), Skill.OPERATIONS)
-        return action_cost(ctx, remote, unit_id)
+    if _ops_grid(ctx, here):
+        require_able(ctx, remote, unit_id, rule="G.1, G.3")  # the alien never works Ops
+        if has_skill(ctx.content, state.human(unit_id), Skill.OPERATIONS):
+            shown.skill(state.human(unit_id), Skill.OPERATIONS)
+            return action_cost(ctx, remote, unit_id)
     grids = ", ".join(str(g) for g in sorted(door.doorway_grids))
     raise RuleError(
         f"{ctx.name(unit_id)} must stand in a doorway grid of {door.id} ({grids}), "
@@ -153,14 +155,9 @@ def reach_cost(
     )
 
 
-def _at_ops(ctx: Ctx, human_id: str, here: Grid) -> bool:
-    """G.3: an Operations human in an obstructed Command Deck grid."""
-    human = ctx.state.human(human_id)
-    return (
-        has_skill(ctx.content, human, Skill.OPERATIONS)
-        and TAG_COMMAND_DECK in ctx.ship.region_of(here).tags
-        and ctx.ship.is_obstructed(here)
-    )
+def _ops_grid(ctx: Ctx, here: Grid) -> bool:
+    """G.3: an obstructed Command Deck grid, where Operations works any door or pod."""
+    return TAG_COMMAND_DECK in ctx.ship.region_of(here).tags and ctx.ship.is_obstructed(here)
 
 
 # --- opening and closing ----------------------------------------------------------------
@@ -200,7 +197,7 @@ def work_door(ctx: Ctx, side: Side, unit_id: str, spec: str, opening: bool) -> N
     ctx.say(DoorWorked(who=ctx.who(unit_id), door=door.id, opening=opening, cost=cost))
     giveaway(ctx, unit_id, Giveaway.OPENS if opening else Giveaway.CLOSES, door=door.id)
     if opening and door.kind is DoorKind.AIRLOCK_OUTER:
-        blow_out(ctx, BlowOutCause.OPENED)
+        blow_out(ctx, BlowOutCause.OPENED, by=unit_id)
     check_game_over(ctx)
 
 
@@ -228,10 +225,13 @@ def close_door(ctx: Ctx, side: Side, cmd: CloseDoor) -> None:
 
 
 # --- the Air Lock ------------------------------------------------------------------------
-def blow_out(ctx: Ctx, cause: BlowOutCause) -> None:
+def blow_out(ctx: Ctx, cause: BlowOutCause, by: str) -> None:
     """E.2.5: everything inside the Air Lock is blown into space: humans die, the alien
-    burns up in the planet's atmosphere, gear is lost. Hidden aliens too."""
+    burns up in the planet's atmosphere, gear is lost. Hidden aliens too. ``by`` opened
+    or smashed the outer door: when it is an alien, the humans it blows out are killed
+    by an alien (F.1's Agent line); when a human, by the crew's own hand."""
     state, ship = ctx.state, ctx.ship
+    by_alien = not state.is_human(by)
     room = ship.region_tagged(TAG_AIRLOCK).grids
     ctx.say(BlownOut(cause=cause))
     consult_hideouts(ctx)
@@ -240,7 +240,7 @@ def blow_out(ctx: Ctx, cause: BlowOutCause) -> None:
             how = Death.BLOWN_OUT_HIDDEN if alien.pipe_running else Death.BLOWN_OUT
             kill_alien(ctx, alien, how, fate=Fate.LOST)
         for human in state.humans_in(grid, alive=False):
-            _space_human(ctx, human.id)
+            _space_human(ctx, human.id, by_alien=by_alien)
     lost = [i.id for i in state.items.values() if state.item_grid(i) in room]
     for item_id in lost:
         del state.items[item_id]
@@ -248,10 +248,10 @@ def blow_out(ctx: Ctx, cause: BlowOutCause) -> None:
         ctx.say(MarkersLost(count=len(lost)))
 
 
-def _space_human(ctx: Ctx, human_id: str) -> None:
+def _space_human(ctx: Ctx, human_id: str, *, by_alien: bool) -> None:
     human = ctx.state.human(human_id)
     if human.alive:
-        kill_human(ctx, human, by_alien=False)
+        kill_human(ctx, human, by_alien=by_alien)
     if human.fate is Fate.ABOARD:
         human.fate = Fate.LOST
         ctx.say(LostToSpace(who=ctx.who(human.id)))

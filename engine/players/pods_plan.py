@@ -13,6 +13,7 @@ of a ship the alien sabotaged counts as the alien's kill (F.1, gap 22, issue 21)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -38,6 +39,10 @@ class Escape:
 
 def _able(line: CrewLine) -> bool:
     return bool(line.grid) and line.fate == "aboard" and line.condition in ("well", "injured")
+
+
+def _alive(line: CrewLine) -> bool:
+    return line.fate == "aboard" and line.condition in ("well", "injured", "unconscious")
 
 
 def phases_left(deadline: int, turn: int) -> int:
@@ -91,7 +96,8 @@ def ship_lost(
 
 def escape_plan(view: View, ship: Ship, capacity: int, phases: int) -> Escape:
     """Every living human but the Agent, nearest first, to the nearest unlaunched pod
-    with a seat left (E.2.4, C.6). A human starts for it only in the last crew phase
+    with a seat left (E.2.4, C.6); a hurt human another carries takes a seat beside its
+    carrier (E.2.4 counts it among the four). A human starts for it only in the last crew phase
     that still gets it there with an action to launch (``phases`` are left, this one
     included): until then it hunts on, as the alien's death (F) ends the game before the
     ship is lost and scores far more than a pod."""
@@ -104,16 +110,18 @@ def escape_plan(view: View, ship: Ship, capacity: int, phases: int) -> Escape:
         if g not in launched
     )
     maps = {p: distances(ship, p, Mover.HUMAN, view.board.doors) for p in pods}
-    humans = [h for h in view.crew if _able(h) and "Agent" not in h.skills]
+    humans = [h for h in view.crew if _able(h) and not h.carried_by and "Agent" not in h.skills]
+    riders = Counter(h.carried_by for h in view.crew if h.carried_by and _alive(h))
     pairs = sorted((maps[p].get(Grid.parse(h.grid), FAR), h.id, p) for h in humans for p in pods)
     seats = {p: capacity for p in pods}
     chosen: dict[str, Grid] = {}
     leaving: set[str] = set()
     for cost, who, pod in pairs:
-        if who in chosen or seats[pod] == 0 or cost >= FAR:
+        taken = 1 + riders[who]
+        if who in chosen or seats[pod] < taken or cost >= FAR:
             continue
         chosen[who] = pod
-        seats[pod] -= 1
+        seats[pod] -= taken
         if -(-(cost + 1) // ACTIONS) >= phases:  # phases to walk there and launch
             leaving.add(who)
     return Escape(chosen, frozenset(leaving), phases <= 1)

@@ -87,7 +87,7 @@ USAGE: dict[str, str] = {
     "declarations": "declarations WORD …  (C.7.3 calls this alien phase)",
     "sightings": "sightings GRID …  (C.7.1 reveals since the alien phase)",
     "searched": "searched GRID …  (grids searched this crew phase)",
-    "destroyed": "destroyed SYSTEM",
+    "destroyed": "destroyed SYSTEM[, SYSTEM …]",
     "result": "result TEXT",
 }
 _ONCE = frozenset(
@@ -528,7 +528,8 @@ class _Builder:
 
     def destroyed(self, line: _Line) -> None:
         systems = [s.value for s in self.content.systems]
-        self.state.ship_destroyed = _choice(line, " ".join(line.rest()), systems, "system")
+        names = " ".join(line.rest()).split(",")
+        self.state.ship_destroyed = [_choice(line, n.strip(), systems, "system") for n in names]
 
     def result(self, line: _Line) -> None:
         self.state.result = " ".join(line.rest())

@@ -187,7 +187,7 @@ def _phase_lines(state: GameState) -> list[str]:
     if state.searched:
         lines.append(_line("searched", *map(str, sorted(state.searched))))
     if state.ship_destroyed:
-        lines.append(_line("destroyed", _q(state.ship_destroyed)))
+        lines.append(_line("destroyed", _q(", ".join(state.ship_destroyed))))
     if state.result:
         lines.append(_line("result", _q(state.result)))
     return lines

@@ -108,6 +108,16 @@ async def seat_and_start(
         await world.alien.user.slash("game setup")
 
 
+async def roll_back(world: World, turn: int, phase: str) -> Any:
+    """A moderator's ``/mod rollback``, confirmed after its warning: the confirmation's
+    result (its answer says what was done)."""
+    asked = await world.mod.slash(world.channel, "mod rollback", turn=turn, phase=phase)
+    assert asked.response is not None, asked
+    if asked.response.content.startswith("⚠️ This game"):  # refused: nothing to confirm
+        return asked
+    return await world.mod.click(asked.response, label="Yes, roll back")
+
+
 STARTED: list[QuicksilverBot] = []  # bots restarted in this test; conftest closes them
 
 

@@ -354,6 +354,13 @@ async def _reset(spot: Spot) -> tuple[Any, str, None]:
     return said, _custom_id(said, "qs:reset:"), None
 
 
+async def _rollback(spot: Spot) -> tuple[Any, str, None]:
+    world = spot.world
+    asked = await world.mod.slash(world.channel, "mod rollback", turn=1, phase="alien")
+    said = said_message(asked)
+    return said, _custom_id(said, "qs:rollback:"), None
+
+
 async def _panel(spot: Spot) -> Any:
     message = spot.sources["map"]
     result = await spot.world.crew[0].click(message, custom_id=_custom_id(message, "qs:play:"))
@@ -427,6 +434,7 @@ PRESSES: tuple[Press, ...] = (
     Press("qs:endunit", "crew", lambda s: _after_move(s, "qs:endunit:"), ok=_set("acting")),
     Press("qs:undo", "crew", lambda s: _after_move(s, "qs:undo:"), ok=_set("acting")),
     Press("qs:reset", "crew", _reset, ok=_set("mod"), owner="mod"),
+    Press("qs:rollback", "crew", _rollback, ok=_set("mod"), owner="mod"),
     Press("qp:do", "crew", _panel_press(ids.DO), ok=_set("acting")),
     Press("qp:pick", "crew", _panel_press(ids.PICK), ok=_set("acting")),
     Press("qp:unit", "crew", _panel_press(ids.UNIT), ok=_set("acting")),

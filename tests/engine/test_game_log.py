@@ -47,28 +47,39 @@ def test_a_refused_command_changes_nothing_and_is_not_logged() -> None:
 
 def test_undo_takes_back_a_sides_own_last_command() -> None:
     game = quick_game(3)
+    game.play("alien", "piperun alien")
     before = game.state.clone()
-    alien = game.state.alien("alien1")
+    game.play("alien", "wait alien")
+    assert game.state.alien("alien1").actions < before.alien("alien1").actions
+    game.undo("alien")
+    assert game.state == before
+
+
+def test_a_command_that_ended_its_phase_is_not_taken_back() -> None:
+    """C.2: the Larva's last action ends the alien's phase; a phase that is over is not
+    played again (the bot starts the next one at once)."""
+    game = quick_game(3)
     target = next(
         c
         for c in legal_commands(game.state, Side.ALIEN, game.ship, game.content)
         if c.verb == "move"
     )
     game.play("alien", target)
-    assert game.state.alien("alien1").grid != alien.grid
-    game.undo("alien")
-    assert game.state == before
+    assert game.state.phase is Phase.CREW
+    with pytest.raises(RuleError, match="played nothing this phase"):
+        game.undo("alien")
 
 
-def test_undo_is_refused_for_the_other_sides_command() -> None:
+def test_undo_never_takes_back_the_other_sides_command() -> None:
     game = quick_game(3)
     game.play("alien", "piperun alien")
-    with pytest.raises(RuleError, match="not yours"):
+    with pytest.raises(RuleError, match="your side has played nothing this phase"):
         game.undo("crew")
 
 
 def test_undo_is_refused_once_a_die_was_rolled_or_a_secret_revealed() -> None:
-    game = quick_game(3)
+    game = Game.new(3)
+    game.play("alien", "quick")
     with pytest.raises(RuleError, match="a die was rolled or something hidden"):
         game.undo("alien")  # quick setup drew at random
 
@@ -122,4 +133,4 @@ def test_a_rebased_game_undoes_within_its_phase_and_never_past_the_start() -> No
     if game.can_undo(side) is None:
         game.undo(side)
         assert game.state == before and game.length == length
-    assert game.can_undo(side) == "the phase has just begun"
+    assert game.can_undo(side) == "your side has played nothing this phase"

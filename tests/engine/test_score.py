@@ -6,12 +6,13 @@ import json
 
 import pytest
 
+from engine.board.ship import DoorState
 from engine.content_models import Outcome, ScoreItem, ShipSystem
 from engine.score import Score, final_score, score
 from engine.state import Condition, Fate, GameState, Phase
 from engine.views import view
 from tests.engine.escape.test_sabotage import nexus_position, pass_phases
-from tests.positions import CONTENT, SHIP, Beast, Crew, play, position
+from tests.positions import CONTENT, SHIP, Beast, Crew, door_id, play, position
 
 
 def finished(state: GameState) -> GameState:
@@ -117,6 +118,40 @@ def test_f1_an_agent_the_alien_kills_in_play_costs_nothing() -> None:
     assert result.total == 0
 
 
+AIRLOCK_SHUT = {door_id("2-F4", "2-F5"): DoorState.CLOSED, "2-E3/space": DoorState.CLOSED}
+
+
+def test_f1_g3_an_agent_a_clever_alien_blows_out_of_the_air_lock_costs_nothing() -> None:
+    """F.1: "-4 If a human with the Agent skill is not killed by an alien"; G.3: "If the
+    Agent survives the game". A Clever alien at the Air Lock Controls (G.4: "Clever
+    aliens may open and close doors") opening the outer door on the Agent has killed
+    her: neither text asks for the four points."""
+    crew = {"hyun": Crew("2-E4", skill="Agent"), "okeke": Crew("0-W6")}
+    clever = Beast("2-F5", abilities=("Clever",))  # the Air Lock Controls
+    state = position(crew, clever, phase=Phase.ALIEN, doors=AIRLOCK_SHUT)
+    after, _ = play(state, "alien", "open alien1 outer")
+    agent = after.humans["hyun"]
+    assert agent.fate is Fate.LOST and agent.killed_by_alien
+    assert subtotals(score(finished(after), CONTENT))[ScoreItem.AGENT_SURVIVES] == (0, -4, 0)
+
+
+def test_f1_an_agent_the_alien_vents_by_smashing_the_outer_door_costs_nothing() -> None:
+    crew = {"hyun": Crew("2-E4", skill="Agent"), "okeke": Crew("0-W6")}
+    state = position(crew, Beast("2-E3"), phase=Phase.ALIEN, dice=(6,), doors=AIRLOCK_SHUT)
+    after, _ = play(state, "alien", "attack alien1 door n +5")  # it goes out too
+    assert after.humans["hyun"].fate is Fate.LOST and after.humans["hyun"].killed_by_alien
+    assert subtotals(score(finished(after), CONTENT))[ScoreItem.AGENT_SURVIVES] == (0, -4, 0)
+
+
+def test_f1_an_agent_the_crew_blows_out_of_the_air_lock_still_costs_four() -> None:
+    """The crew opening the outer door kills its own Agent: not an alien's kill (F.1)."""
+    crew = {"hyun": Crew("2-E4", skill="Agent"), "ortiz": Crew("2-F5")}
+    state = position(crew, doors=AIRLOCK_SHUT)
+    after, _ = play(state, "crew", "open ortiz outer")
+    assert after.humans["hyun"].fate is Fate.LOST and not after.humans["hyun"].killed_by_alien
+    assert subtotals(score(finished(after), CONTENT))[ScoreItem.AGENT_SURVIVES] == (1, -4, -4)
+
+
 def test_f1_c91_an_agent_killed_in_the_crash_the_alien_caused_costs_nothing() -> None:
     """F.1: "-4 If a human with the Agent skill is not killed by an alien"; G.3: "If the
     Agent survives the game". Only the alien damages a nexus (C.9), so the crash is its
@@ -127,7 +162,7 @@ def test_f1_c91_an_agent_killed_in_the_crash_the_alien_caused_costs_nothing() ->
     )
     state.humans["okeke"].fate, state.humans["okeke"].grid = Fate.ESCAPED, None
     after, _ = pass_phases(state, 1)
-    assert after.ship_destroyed == "G-Core Drive"
+    assert after.ship_destroyed == ["G-Core Drive"]
     result = score(after, CONTENT)
     assert subtotals(result)[ScoreItem.HUMAN_IN_POD] == (1, 1, 1)
     assert subtotals(result)[ScoreItem.AGENT_SURVIVES] == (0, -4, 0)

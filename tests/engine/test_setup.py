@@ -255,14 +255,19 @@ def test_b13_the_legal_list_offers_the_cadavers_once_the_dead_are_chosen() -> No
     assert len(cadavers) == 4 and starts() == bay | cadavers
 
 
-def test_b13_the_larva_starts_with_no_energy_store() -> None:
-    """B.1.3 has the alien player take "an energy store marker" with the Larva counter and
-    the pencil: the components, not a store the Larva already holds (C.10.1: stores come
-    from foraging; C.7.4's example starts with none and "takes three")."""
-    game = Game.new(5)
-    game.play("crew", "quick")
-    game.play("alien", "quick")
-    assert game.state.alien("alien1").energy == 0
+def test_b13_the_larva_starts_with_one_energy_store() -> None:
+    """B.1.3: "Take the Larva counter, an energy store marker, a pencil, and a copy of the
+    Quicksilver floorplan sheet." One marker is one store (C.10.1: "Each action spent
+    yields one energy store marker that is carried by the alien"), so the Larva enters
+    play carrying it, whichever way it is placed."""
+    quick = Game.new(5)
+    quick.play("crew", "quick")
+    quick.play("alien", "quick")
+    assert quick.state.alien("alien1").energy == 1
+    chosen = Game.new(5)
+    chosen.play("alien", "ability surge")
+    chosen.play("alien", "larva 0-J11")
+    assert chosen.state.alien("alien1").energy == 1
 
 
 def test_b13_the_chosen_ability_is_secret_from_the_crew() -> None:

@@ -20,13 +20,17 @@ from engine.board.floorplan import DEFAULT_SHIP_PATH, read_floorplan
 from engine.board.grid import Grid
 from engine.board.ship import DoorKind, DoorState, Feature, RegionKind, Ship
 from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitView
-from render import style
+from engine.content import load_content
+from render import deck_layer, static_layer, style
 from render.board import render_board, render_png
-from render.fonts import font
+from render.card import phase_card
+from render.fonts import font, text_width
 from render.layout import Box, crowd_slots, grid_box, grid_centre
 from render.palette import NEAR
-from render.pieces import badge_text
-from render.samples import sample_view
+from render.pieces import CounterLook, badge_text, map_name
+from render.samples import sample_events, sample_view
+from render.warm import warm_up
+from render.zoom import close_up, deck_window
 
 DISCORD_UPLOAD_LIMIT = 8 * 1024 * 1024  # the smallest limit a server has had
 
@@ -269,6 +273,46 @@ def test_c6_small_counters_carry_no_cut_names(ship: Ship) -> None:
         return picture(ship, BoardView("crew", "Test", units=units)).crop(grid_box(ship, grid))
 
     assert crowd("Haddad", "Lindqvist").tobytes() == crowd("Mbeki", "Ortiz").tobytes()
+
+
+def test_a_lone_counter_on_the_map_writes_every_letter_of_its_name() -> None:
+    """Every human of the roster and every life stage: on one line as large as fits,
+    else on two ("Lind-" "qvist"), never cut ("Lindq"), each line inside the counter."""
+    content = load_content()
+    size = style.CELL - 2 * style.COUNTER_INSET
+    labels = [h.name for h in content.humans] + [str(s) for s in content.life_stages]
+    for label in labels:
+        for injured in (False, True):
+            look = CounterLook(label, UnitSide.CREW, injured=injured)
+            text_size, lines = map_name(look, size)
+            joined = lines[0][:-1] + lines[1] if len(lines) == 2 else lines[0]
+            assert joined == label or " ".join(lines) == label, (label, lines)
+            assert all(text_width(line, text_size) <= size - 8 for line in lines), lines
+            assert text_size >= 9
+    assert map_name(CounterLook("Lindqvist", UnitSide.CREW), size)[1] == ["Lind-", "qvist"]
+
+
+def test_after_warm_up_no_picture_draws_the_static_ship_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """render.warm draws every static picture of a ship ahead (the bot, at start-up): a
+    phase card, a deck's close-up and the map then only copy them."""
+    ship = read_floorplan(DEFAULT_SHIP_PATH)  # a ship no picture was drawn for yet
+    warm_up(ship)
+
+    def drawn_again(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a static picture drawn again")
+
+    for module in (static_layer, deck_layer):
+        monkeypatch.setattr(module, "draw_floors", drawn_again)
+    view = sample_view(ship)
+    phase_card(view, ship, sample_events(ship)).png()
+    for deck in ship.decks:
+        close_up(view, ship, deck_window(ship, deck), "Deck").png()
+    render_png(view, ship)
+    unwarmed = read_floorplan(DEFAULT_SHIP_PATH)
+    with pytest.raises(AssertionError, match="drawn again"):
+        phase_card(view, unwarmed, ())
 
 
 def test_unit_states_are_shown_by_shape_and_letters_not_only_colour(ship: Ship) -> None:

@@ -17,11 +17,15 @@ from engine.state import Phase
 from engine.views import view
 from render import style
 from render.fonts import line_height, text_width
+from render.paint import pieces
+from render.panel import layout_panel
 from render.room_labels import short_name
 from render.samples import sample_view
 from render.zoom import (
+    CORNER,
     FOCUS_COLUMNS,
     FOCUS_ROWS,
+    GUTTERS,
     MIN_PITCH,
     PITCH,
     CloseUp,
@@ -29,8 +33,10 @@ from render.zoom import (
     Window,
     close_up,
     close_up_png,
+    deck_body,
     deck_window,
     focus_window,
+    redrawn,
 )
 from tests.games import staged
 
@@ -179,3 +185,42 @@ def test_a_close_up_is_a_png_within_discords_limits(ship: Ship) -> None:
     assert data.startswith(b"\x89PNG") and len(data) < 8 * 1024 * 1024
     assert Image.open(io.BytesIO(data)).size == picture.image.size
     assert 0 < len(picture.alt) <= 1000
+
+
+def _everything_moved(ship: Ship, deck: int) -> BoardView:
+    """A unit on every room name of the empty deck (so each name stands elsewhere), no
+    locker left unopened, and the sample's pieces."""
+    body = deck_body(ship, deck)
+    window = deck_window(ship, deck)
+    on_names = tuple(
+        UnitView(f"u{i}", "Whitehorse", UnitSide.CREW, grid)
+        for i, room in enumerate(body.panel.rooms)
+        for grid in window.grids(ship)
+        if _inside(room.label.centre, body.panel.box(grid))
+    )
+    sample = sample_view(ship)
+    markers = tuple(m for m in sample.markers if m.kind is not MarkerKind.LOCKER)
+    return BoardView("crew", "T", sample.doors, sample.units + on_names, markers, sample.path)
+
+
+def _inside(point: tuple[int, int], box: tuple[int, int, int, int]) -> bool:
+    return box[0] <= point[0] < box[2] and box[1] <= point[1] < box[3]
+
+
+def test_a_whole_deck_drawn_again_only_where_its_view_differs_has_every_pixel_of_one_drawn_whole(
+    ship: Ship,
+) -> None:
+    """The deck's close-up copies the kept empty deck and draws again only where the view
+    puts something or a name moves: the picture (and its PNG, whose other rows are kept
+    deflated) is the one that drawing the whole deck for this view gives."""
+    for deck in ship.decks:
+        for board in (BoardView("crew", "T"), sample_view(ship), _everything_moved(ship, deck)):
+            window = deck_window(ship, deck)
+            picture = close_up(board, ship, window, "Deck")
+            body = deck_body(ship, deck)
+            panel = layout_panel(board, ship, window, CORNER, GUTTERS)
+            whole = redrawn(ship, panel, pieces(ship, panel), body, body.area)
+            assert picture.image.crop(body.area).tobytes() == whole.tobytes(), (deck, board.viewer)
+            decoded = Image.open(io.BytesIO(picture.png()))
+            decoded.load()
+            assert decoded.convert("RGB").tobytes() == picture.image.convert("RGB").tobytes()

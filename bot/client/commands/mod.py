@@ -1,5 +1,5 @@
-"""/mod: reset (with a confirmation), roll back, replace or remove a player, abort, pause
-and resume.
+"""/mod: reset and roll back (each with a confirmation), replace or remove a player,
+abort, pause and resume.
 
 Moderators hold Manage Channels in the channel, or the role set with ``/mod role``.
 Every moderator action is announced in the channel and written to ``mod_actions``.
@@ -16,6 +16,7 @@ from bot.client import actions, delivery, notify, stand_ins, ui
 from bot.client.actions import Inter, guard
 from bot.desk.service import Refusal, Table
 from bot.present import texts
+from bot.present.rollback import rollback_lines
 from engine.state import Phase
 
 mod = app_commands.Group(
@@ -59,19 +60,35 @@ async def reset(interaction: Inter) -> None:
 async def rollback(
     interaction: Inter, turn: app_commands.Range[int, 1, 10_000], phase: Literal["alien", "crew"]
 ) -> None:
+    """Asks first: what the rollback cannot take back, then a confirm button (any
+    moderator may press it while the game has not moved on)."""
     async with guard(interaction):
         table = await _mod_table(interaction)
         bot = actions.bot_of(interaction)
-        async with table.channel_lock:
-            outcome = await bot.desk.rollback(table, turn, Phase(phase), interaction.user.id)
-            actions.acted(interaction, outcome)
-            await actions.reply(interaction, [f"Rolled back to turn {turn}, {phase} phase."])
-            await _announce(
-                interaction,
-                table,
-                f"rolled the game back to the start of turn {turn}, {phase} phase.",
-            )
-            await delivery.deliver(bot, table, outcome)
+        shown = await bot.desk.rollback_shown(table, turn, Phase(phase))
+        await actions.reply(
+            interaction,
+            rollback_lines(shown, turn, Phase(phase)),
+            view=ui.confirm_view(
+                "rollback", table, table.stamp(), f"{turn}-{phase}", label="Yes, roll back"
+            ),
+        )
+
+
+async def confirmed_rollback(interaction: Inter, table: Table, turn: int, phase: Phase) -> None:
+    """The rollback itself, once a moderator confirmed it: announced in the channel."""
+    bot = actions.bot_of(interaction)
+    async with table.channel_lock:
+        outcome = await bot.desk.rollback(table, turn, phase, interaction.user.id)
+        actions.acted(interaction, outcome)
+        await actions.reply(interaction, [f"Rolled back to turn {turn}, {phase.value} phase."])
+        await _announce(
+            interaction,
+            table,
+            f"rolled the game back to the start of turn {turn}, {phase.value} phase; the dice "
+            "are re-keyed from secure randomness.",
+        )
+        await delivery.deliver(bot, table, outcome)
 
 
 @mod.command(

@@ -1,17 +1,18 @@
-"""/rules topic: rules help in our own words, anywhere (channels and DMs), only to you.
+"""/rules topic: rules help in our own words, anywhere (channels and DMs), only to you,
+in your own language.
 
-The topic autocompletes over every rulebook section (id and title) and every alien
-ability, skill, piece of gear, improvised device and life stage (engine.help.rules_help).
+The topic autocompletes over every rulebook section (id and title), command, alien
+ability, skill, piece of gear, improvised device, life stage, crew role and kind of place
+(engine.help.rules_help; bot.present.rules words it in the asker's language).
 """
 
 from __future__ import annotations
 
 from discord import app_commands
 
-from bot.client.actions import Inter, guard, privately, reply
+from bot.client.actions import Inter, guard, language, privately, reply
 from bot.desk.service import Refusal
 from bot.present import rules as words
-from engine.help import rules_help
 
 
 @app_commands.command(name="rules", description="Rules help: a section (C.7.2) or a name (Venom)")
@@ -21,22 +22,22 @@ from engine.help import rules_help
 async def rules(interaction: Inter, topic: app_commands.Range[str, 1, 100]) -> None:
     async with guard(interaction):
         with privately(interaction):  # only the asker sees it
-            lines = rules_lines(topic)
+            lines = rules_lines(topic, language(interaction))
         await reply(interaction, lines)
 
 
-def rules_lines(query: str) -> list[str]:
-    """The answer to ``/rules query``, its framing in the language being spoken; a
-    refusal with suggestions when nothing matches."""
-    found = rules_help.find(query)
+def rules_lines(query: str, lang: str) -> list[str]:
+    """The answer to ``/rules query`` in ``lang``; a refusal with suggestions when
+    nothing matches."""
+    found = words.find(query, lang)
     if found is None:
-        raise Refusal(words.unknown(query, rules_help.suggestions(query)))
-    return words.framed(rules_help.answer(found))
+        raise Refusal(words.unknown(query, words.suggestions(query, lang)))
+    return words.answer(found, lang)
 
 
 @rules.autocomplete("topic")
 async def _topics(interaction: Inter, current: str) -> list[app_commands.Choice[str]]:
     return [
-        app_commands.Choice(name=t.label[:100], value=t.key[:100])
-        for t in rules_help.complete(current)
+        app_commands.Choice(name=label[:100], value=key[:100])
+        for key, label in words.choices(current, language(interaction))
     ]

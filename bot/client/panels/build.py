@@ -288,9 +288,10 @@ def _controls(
     game = table.game
     assert game is not None
     found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), _("End phase"), "danger")]
-    mine = bool(table.recent) and table.recent[-1].user_id == user_id
+    own = table.own_rows(side)
+    mine = bool(own) and own[-1].user_id == user_id
     if mine and game.can_undo(side) is None:
-        arg = str(game.length)
+        arg = str(game.side_moves(side))  # the side's own count: never the other side's
         found.append(Button(ids.PanelId(ids.UNDO, table.id, user_id, stamp, arg), _("Undo")))
     if unit:
         found.append(Button(ids.PanelId(ids.LOOK, table.id, user_id, stamp, unit), _("Close-up")))

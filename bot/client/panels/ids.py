@@ -2,8 +2,10 @@
 
 The user is the seat's player the panel was made for (nobody else may press it); the
 stamp is the phase it was made in ("3c"); the argument is a command's notation, a
-unit, or a log length. Ids carry everything a press needs, so a panel keeps working
-after a restart: one dynamic item per component type answers every id.
+unit, or how many commands the presser's side had played in the phase (never the game's
+length, which counts the other side's commands too: README, "Secrets"). Ids carry
+everything a press needs, so a panel keeps working after a restart: one dynamic item
+per component type answers every id.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ PICK = "pick"  # a select: the value is a command's notation or a page token
 UNIT = "unit"  # the unit select
 PASS = "pass"  # "End phase": asks to confirm
 PASSOK = "passok"  # the confirmation
-UNDO = "undo"  # argument: the log length the undo was offered at
+UNDO = "undo"  # argument: the side's own command count of the phase when it was offered
 FRESH = "fresh"  # redraw the panel (argument: the unit shown)
 QUICK = "quick"  # quick set-up of the presser's side
 LOOK = "look"  # a close-up of the unit in the argument (bot.client.deck_maps), to the presser

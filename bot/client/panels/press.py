@@ -184,6 +184,11 @@ def _still_offered(desk: Desk, table: Table, user: int, pid: ids.PanelId, comman
     if pid.kind in (ids.PASSOK, ids.QUICK):
         return True
     if pid.kind == ids.UNDO:
-        return table.game is not None and str(table.game.length) == pid.arg
+        side = table.side_of(user)
+        return (
+            table.game is not None
+            and side is not None
+            and (str(table.game.side_moves(side)) == pid.arg)
+        )
     unit = command.split()[1] if len(command.split()) > 1 else ""
     return any(x.notation() == command for x in desk.legal_for(table, user, unit))

@@ -62,6 +62,8 @@ def _giveaway(e: Sighted) -> str:
             return f"it launches {e.pod}"
         case Giveaway.SPAWNS:
             return "a new Larva appears where it hides"
+        case Giveaway.UNLOCKS:
+            return "it opens a locker"
 
 
 def _sighted(e: Sighted) -> str:

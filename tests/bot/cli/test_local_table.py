@@ -7,6 +7,9 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
+from bot.cli import local_table
 from bot.cli.local_table import LOCAL_STATUS, play_local
 from bot.cli.main import main
 from bot.store import CommandRow, Store
@@ -255,7 +258,7 @@ def test_seed_reproduces_a_game_against_the_computer(tmp_path: Path) -> None:
         )
         runs.append(out.getvalue().replace(str(tmp_path / run), "DIR"))
     assert runs[0] == runs[1]
-    assert "alien: …" in runs[0]  # the computer played, the same way both times
+    assert "\nalien:\n  " in runs[0]  # the computer played, the same way both times
 
 
 def test_resuming_plays_the_computer_as_playing_straight_through(tmp_path: Path) -> None:
@@ -397,3 +400,45 @@ def test_the_expert_level_is_offered_at_the_terminal(tmp_path: Path) -> None:
 
     args = build_parser().parse_args(["play", "--level", "expert"])
     assert args.level == "expert"
+
+
+# --- how the other side split its moves is its secret (C.7.3) ------------------------
+SPLITS = {  # the same declarations (Move, Move, Move), split into commands otherwise
+    "one two-grid move": ["piperun alien1", "move alien1 0-N12", "wait alien1", "pass"],
+    "two steps": [
+        *("piperun alien1", "move alien1 0-O12", "move alien1 0-N12"),
+        *("wait alien1", "pass"),
+    ],
+}
+ALIEN_SET_UP = ["ability Clever", "larva 0-P12"]
+
+
+def test_c73_the_crew_at_the_terminal_reads_the_same_however_the_game_alien_split_its_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game's alien's lines reach the crew as the channel tells them: one line a
+    declaration, no heading per command."""
+    outputs = []
+    for name, script in SPLITS.items():
+        moves = iter(parse(line) for line in [*ALIEN_SET_UP, *script])
+        monkeypatch.setattr(local_table, "opponent_move", lambda *_a, m=moves: next(m, None))
+        (tmp_path / name).mkdir()
+        _, output = session(tmp_path / name, ["quick", "quit"], side="crew", seed=54)
+        outputs.append(output.replace(str(tmp_path / name), "DIR"))
+        assert next(moves, None) is None  # the whole script was played
+    assert outputs[0] == outputs[1]
+    told = "alien:\n  The Larva vanishes behind the pipes at 0-P12 (1 action) (C.7)\n"
+    assert told + "  Alien: Move\n  Alien: Move\n  Alien: Move\n" in outputs[0]
+
+
+def test_c73_the_two_player_screen_queues_the_aliens_news_by_declaration(tmp_path: Path) -> None:
+    crew_screens = []
+    for name, script in SPLITS.items():
+        lines = ["", "quick", "", *ALIEN_SET_UP, *script, "", "look", "quit"]
+        (tmp_path / name).mkdir()
+        _, output = session(tmp_path / name, lines, side="both", seed=54)
+        shown = screens(output.replace(str(tmp_path / name), "DIR"))
+        assert [side for side, _ in shown] == ["crew", "alien", "crew"]
+        crew_screens.append([text for side, text in shown if side == "crew"])
+    assert crew_screens[0] == crew_screens[1]
+    assert "While you were away:" in crew_screens[0][1]

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.client.app import QuicksilverBot
-from bot.desk.computer_seat import seat_level, seat_side, seat_text
-from bot.desk.service import computer_seed
+from bot.desk.computer_seat import computer_seed, seat_level, seat_side, seat_text
 from bot.present.events import terminal_line
 from engine import commands as c
 from engine.board.ship import TAG_WORKSHOP, Feature
@@ -201,7 +200,7 @@ async def test_a_hard_game_alien_decides_from_the_whole_stored_public_record(sim
     assert len(played) >= 6
     for i in played:
         replay = Game.replay(SEED, [(side, command) for side, command, _ in stored[:i]])
-        rng = Rng(computer_seed(SEED, i))
+        rng = Rng(computer_seed(SEED, replay.moment(Side.ALIEN)))
         assert decide_at_level(replay, Side.ALIEN, "hard", rng) == stored[i][1]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.state import Phase
-from tests.bot.helpers import make_world, phase_of, seat_and_start, stored_commands
+from tests.bot.helpers import make_world, phase_of, roll_back, seat_and_start, stored_commands
 
 
 async def test_deadline_passes_and_the_channel_is_told(simcord_env):
@@ -60,7 +60,7 @@ async def test_moderator_rollback_and_abort_are_announced(simcord_env):
     await seat_and_start(world)
     await world.alien.user.slash("alien pass")
     assert phase_of(world) is Phase.CREW
-    await world.mod.slash(world.channel, "mod rollback", turn=1, phase="alien")
+    await roll_back(world, 1, "alien")
     assert phase_of(world) is Phase.ALIEN
     assert world.table().length == len(stored_commands(world))
     assert any("Moderator" in t and "rolled the game back" in t for t in world.texts())

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.client.app import QuicksilverBot
 from bot.client.translator import CatalogueTranslator
-from bot.present import lessons
+from bot.present import lessons, rules
 from bot.present import locale as words
 from bot.present.catalogue import sentence
 from bot.present.events import reply_lines
@@ -87,9 +87,10 @@ def test_there_is_a_second_language():
 
 @pytest.mark.parametrize("lang", words.languages())
 def test_every_word_in_the_code_is_in_the_catalogue_and_translated(lang):
-    """The code's marked words, the slash commands' descriptions and every word of the
-    tutorials' lessons (data/tutorial_*.toml, bot.present.lessons)."""
-    code = command_words() | marked_words() | lessons.lesson_words()
+    """The code's marked words, the slash commands' descriptions, every word of the
+    tutorials' lessons (data/tutorial_*.toml, bot.present.lessons) and every sentence of
+    the rules help (bot.present.rules)."""
+    code = command_words() | marked_words() | lessons.lesson_words() | rules.rules_words()
     assert {"Undo", "Close-up", "End {unit}", "Recent public events", "success"} <= code
     assert load_lesson("crew").steps[0].text in code
     catalogue = entries(lang)

@@ -27,9 +27,9 @@ async def test_a_full_alien_phase_through_the_panel_in_dms(simcord_env):
     dms = list(world.alien.user.dm_channel.history())
     panel = await open_panel(tapper, dms)
     assert "your alien panel" in panel.content and "Acting: **the Larva**" in panel.content
-    assert ", 0 energy stores" in panel.content  # C.10.1: the acting unit's own stores
+    assert ", 1 energy store" in panel.content  # C.10.1: the acting unit's own (B.1.3)
     hand = "\n".join(m.content for m in dms)
-    assert "👾 **Your alien**" in hand and "6 actions · 0 energy stores" in hand
+    assert "👾 **Your alien**" in hand and "6 actions · 1 energy store" in hand
     panel = await alien_phase(tapper, panel)
     assert phase_of(world) is Phase.CREW
     assert "crew's turn" in panel.content

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.present import rules as rules_words
-from engine.help import rules_help
 from tests.bot.client.test_stats import _buttons, _many_rated, _press, said
 from tests.bot.helpers import create, make_world, seat_and_start
 from tests.bot.panel_driver import Tapper, button_labelled, open_panel
@@ -158,27 +156,21 @@ async def test_suggest_answers_in_the_pressers_language(simcord_env, french):
     assert why.startswith(("Searching ", "Played out ", "Nothing here")), why
 
 
-def test_the_rules_framing_words_are_the_engines():
-    """bot.present.rules marks the very words the engine frames its answers with."""
-    assert rules_words.KINDS == rules_help.KINDS
-    assert (rules_words.SEE_ALSO, rules_words.DECISION) == (
-        rules_help.SEE_ALSO,
-        rules_help.DECISION,
-    )
-
-
-async def test_rules_framing_in_the_askers_language_the_rulebooks_text_english(simcord_env, french):
+async def test_rules_answers_wholly_in_the_askers_language(simcord_env, french):
     world = make_world(simcord_env, crew=1)
     french.add(world.stranger.id)
     venom = private(await world.stranger.slash(world.channel, "rules", topic="venom"))
     assert venom.startswith("**Venom** — capacité de l'alien (G.4)")
-    assert "Notre décision : " in venom and "Our decision" not in venom
+    assert "Notre décision : Venom : l'humain que l'alien non blessé blesse" in venom
+    assert "Our decision" not in venom and "unconscious" not in venom
     english = private(await world.spectator.slash(world.channel, "rules", topic="venom"))
     assert english.startswith("**Venom** — alien ability (G.4)") and "Our decision: " in english
-    # The section's own text is the rulebook's (English); its framing is French.
-    section = private(await world.stranger.user.slash("rules", topic="C.7"))
-    assert section.startswith("**C.7 ") and "Voir aussi : C.7.1 " in section
-    assert "See also" not in section
+    # A plain French question, in a DM: the section and its text in French.
+    section = private(await world.stranger.user.slash("rules", topic="comment gagner"))
+    assert section.startswith("**F.1 Déterminer la victoire**")
+    assert "L'équipage additionne le barème ci-dessous" in section and "See also" not in section
+    choices = await world.stranger.autocomplete(world.channel, "rules", "topic", "gagner")
+    assert choices[0] == {"name": "F.1 Déterminer la victoire", "value": "F.1"}
     unknown = private(await world.stranger.slash(world.channel, "rules", topic="warp drive"))
     assert "Je ne connais aucun sujet de règles « warp drive »." in unknown
     assert "Tapez quelques lettres pour voir la liste." in unknown

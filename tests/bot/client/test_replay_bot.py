@@ -120,15 +120,22 @@ async def test_rules_venom_and_c72_answer_privately_in_the_channel_and_in_dms(si
     assert "no rules topic" in unknown.response.content
 
 
-async def test_rules_autocomplete_lists_sections_abilities_skills_gear_and_stages(simcord_env):
+async def test_rules_autocomplete_lists_sections_commands_abilities_skills_gear_and_stages(
+    simcord_env,
+):
     world = make_world(simcord_env)
     for typed, expected in [
         ("ven", "Venom (alien ability)"),
         ("C.7", "C.7.2 Ending A Pipe-Run"),
         ("tact", "Tactical (skill)"),
-        ("flame", "Flame Caster (device)"),
-        ("royal", "Royal (life stage)"),
+        ("flame", "Flame Caster (improvised device)"),
+        ("royal", "Royal (alien life stage)"),
+        ("feint", "feint — Faking a lift or hatch ride (hidden alien)"),
+        ("what does the scanner do", "Scanner (improvised device)"),
     ]:
         choices = await world.stranger.autocomplete(world.channel, "rules", "topic", typed)
         assert expected in [c["name"] for c in choices], (typed, choices)
         assert len(choices) <= 25
+    first = await world.stranger.autocomplete(world.channel, "rules", "topic", "how do I attack")
+    assert first[0]["value"] == "attack"
+    assert first[0]["name"] == "attack — Attacking: ferocity against resilience"

@@ -12,7 +12,7 @@ import sqlite3
 from itertools import pairwise
 
 from bot.desk import base
-from bot.desk.service import computer_seed
+from bot.desk.computer_seat import computer_seed
 from tests.bot.helpers import World, make_world, seat_and_start
 
 REFUSED = "⚠️"
@@ -86,9 +86,10 @@ async def test_the_seed_is_shown_nowhere_while_the_game_is_played(simcord_env, c
 def test_the_games_own_players_draw_dice_no_player_can_work_out() -> None:
     """The game-played side's choices come from the secret seed through a hash: no
     arithmetic pattern links one decision's dice to the next, nor to the game's seed."""
-    seeds = [computer_seed(SECRET, length) for length in range(50)]
+    seeds = [computer_seed(SECRET, f"3a:alien:{count}") for count in range(50)]
     steps = {b - a for a, b in pairwise(seeds)}
     assert len(steps) == len(seeds) - 1  # no constant stride between decisions
     assert len(set(seeds)) == len(seeds)
-    assert computer_seed(SECRET, 7) == computer_seed(SECRET, 7)  # a restart decides the same
-    assert computer_seed(SECRET + 1, 7) - computer_seed(SECRET, 7) != 1_000_003
+    moment = "7c:crew:2"
+    assert computer_seed(SECRET, moment) == computer_seed(SECRET, moment)  # a restart: the same
+    assert computer_seed(SECRET + 1, moment) - computer_seed(SECRET, moment) != 1_000_003

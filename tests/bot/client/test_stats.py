@@ -18,7 +18,7 @@ from bot.store.ratings import RatingRow
 from engine.state import Phase
 from tests.bot.client.test_button_ownership import forge
 from tests.bot.client.test_full_game import play_to_the_end
-from tests.bot.helpers import World, make_world, phase_of, seat_and_start
+from tests.bot.helpers import World, make_world, phase_of, roll_back, seat_and_start
 from tests.bot.rated_games import Games, Played
 
 
@@ -64,7 +64,7 @@ async def test_ratings_follow_each_finished_game_and_a_rolled_back_one_is_kept_o
     # A second game, rolled back by a moderator in its first turn, then played out.
     await seat_and_start(world)
     await alien.user.slash("alien pass")
-    await world.mod.slash(world.channel, "mod rollback", turn=1, phase="alien")
+    await roll_back(world, 1, "alien")
     await play_to_the_end(world)
     assert phase_of(world) is Phase.OVER
     assert len(_rows(world, "SELECT game_id FROM game_results")) == 2

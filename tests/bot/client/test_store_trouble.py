@@ -18,6 +18,7 @@ from tests.bot.helpers import (
     make_world,
     mirror,
     phase_of,
+    roll_back,
     seat_and_start,
     stored_commands,
 )
@@ -120,14 +121,14 @@ async def test_a_damaged_record_stops_the_game_until_a_moderator_rolls_back(simc
     rows = _rows(world)
     move = any_move(mirror_before(world, damaged))
     said = _said(await world.crew[0].slash(world.channel, "game do", command=move.notation()))
-    notice = f"record is damaged at command {damaged + 1}; nothing more will be written"
+    notice = "record is damaged in turn 1, crew phase; nothing more will be written"
     assert said.startswith("⚠️") and notice in said
     assert _rows(world) == rows  # nothing more written
     told = [t for t in world.texts() if notice in t]
     assert len(told) == 1 and "moderators" in told[0]
     await world.crew[0].slash(world.channel, "game status")
     assert len([t for t in world.texts() if notice in t]) == 1  # told once
-    rolled = _said(await world.mod.slash(world.channel, "mod rollback", turn=1, phase="crew"))
+    rolled = _said(await roll_back(world, 1, "crew"))
     assert "Rolled back to turn 1, crew phase" in rolled
     await _crew_moves(world, 1)
     assert stored_commands(world)[-1][1].startswith("move")

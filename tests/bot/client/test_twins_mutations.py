@@ -158,6 +158,20 @@ def map_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
     _wrap(monkeypatch, delivery, "render_png", make)
 
 
+def card_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One pixel of the phase card (the channel's picture at a phase's end) changed when
+    the secret holds."""
+
+    def make(original: Any) -> Any:
+        def render(board: Any, ship: Any, events: Any) -> bytes:
+            png = original(board, ship, events)
+            return _pixel(png) if secret() else png
+
+        return render
+
+    _wrap(monkeypatch, delivery, "phase_card_png", make)
+
+
 def deck_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
     """One pixel of a deck close-up changed when the secret holds."""
 
@@ -239,6 +253,7 @@ CREW_WATCHES: dict[str, Plant] = {
     "a different message split": message_split,
     "an edit of a channel message": channel_edit,
     "a pixel of the map": map_pixel,
+    "a pixel of the phase card": card_pixel,
     "a pixel of a deck close-up": deck_pixel,
     "an autocomplete entry": autocomplete_entry,
     "an ephemeral reply or refusal": reply_text,
@@ -249,6 +264,7 @@ ALIEN_WATCHES: dict[str, Plant] = {
     "the advisor's suggestion to the alien": peeking_advisor,
     "an autocomplete entry in the alien's DM": autocomplete_entry,
     "a pixel of the maps the alien sees": map_pixel,
+    "a pixel of the phase card the alien sees": card_pixel,
 }
 
 

@@ -121,7 +121,9 @@ async def test_c101_a_snapshot_from_before_energy_per_unit_is_rebuilt_by_replay(
     with caplog.at_level(logging.WARNING, logger="quicksilver.bot"):
         table = await desk.loaded(desk.tables[1])
     assert table.game.state == states[1] == replayed(path, 1).state
-    assert sum(a.energy for a in table.game.state.aliens.values()) == pool
+    # the pool's stores and the one the Larva has started with since (B.1.3)
+    start = table.game.content.alien_stats.start_energy
+    assert sum(a.energy for a in table.game.state.aliens.values()) == pool + start
     assert any("not used (SnapshotError)" in r.message for r in caplog.records)
     assert snapshot.load(dict(_snapshot_states(path, 1))[seq]) == replayed_at(path, seq)
     await store.close()
@@ -204,6 +206,8 @@ async def test_undo_after_a_reload_replays_only_the_phase(tmp_path):
     while table.game.state.phase is not Phase.CREW:
         await desk.play(table, ALIEN, "pass", in_dm=True)
     await desk.play(table, CREW, "pass")
+    for alien in table.game.state.pipe_runners():  # a move that may tally it is final (C.7.2)
+        await desk.play(table, ALIEN, f"surface {alien.id}", in_dm=True)
     await desk.play(table, ALIEN, "pass", in_dm=True)
     before = table.game.state.clone()
     await desk.play(table, CREW, _undoable_move(table.game))

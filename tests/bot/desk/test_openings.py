@@ -74,7 +74,12 @@ async def test_a_game_opened_at_a_scenario_plays_loads_and_verifies_like_any(tmp
     assert truth.state == state
 
     outcome = await desk.rollback(table, 2, Phase.CREW, 99)  # back to the opening itself
-    assert outcome.new_phase and table.game.state == opening_game(7, OPENING).state
+    opening = opening_game(7, OPENING).state
+    rekeyed = table.game.state
+    assert outcome.new_phase and rekeyed.rng != opening.rng  # the dice re-keyed (README) …
+    opening.rng = rekeyed.rng
+    assert rekeyed == opening  # … and all else as the opening stood
+    assert [r.command.split()[0] for r in await store.commands(game_id)] == ["rekey"]
     await store.close()
 
 

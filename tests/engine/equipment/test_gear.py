@@ -180,6 +180,32 @@ def test_c71_pipe_running_alien_handling_markers_gives_itself_away() -> None:
     assert "food" not in public(events)
 
 
-def test_e26_the_alien_does_not_open_lockers() -> None:
+def test_e26_the_alien_opens_a_locker_for_one_action_and_sees_only_markers() -> None:
+    """E.2.6: "Opening a locker costs one action", for any unit: only the TacKit names who
+    may open it (E.3.6). The kits lie face-down to the alien (C.3), named to the crew."""
     state = position({"hyun": Crew("0-H5")}, Beast(INFIRMARY_LOCKER), phase=Phase.ALIEN)
-    assert refused(state, "alien", "unlock alien1").rule == "E.2.6, G.1"
+    after, events = play(state, "alien", "unlock alien1")
+    here = g(INFIRMARY_LOCKER)
+    kits = sorted(i.kind for i in after.items.values() if i.grid == here and not i.in_locker)
+    assert kits == ["AidKit", "Dunsel"] and after.aliens["alien1"].actions == 5
+    assert "The Larva opens the Infirmary locker: 2 gear markers (E.2.6)" in public(events)
+    assert "aidkit" not in public(events).lower()
+    [held] = [e for e in events if isinstance(e, LockerHeld)]
+    assert held.audience is Audience.CREW
+    (aidkit,) = [i.id for i in after.items.values() if i.kind == "AidKit"]
+    carried, _ = play(after, "alien", f"pickup alien1 {aidkit}")  # E.3.1: a one-dot item
+    assert carried.items[aidkit].holder == "alien1"
+
+
+def test_e36_the_alien_never_opens_the_tackit() -> None:
+    state = position({"hyun": Crew("0-H5")}, Beast(ASSEMBLY_LOCKER), phase=Phase.ALIEN)
+    assert refused(state, "alien", "unlock alien1").rule == "E.3.6, E.2.6"
+
+
+def test_c71_a_hidden_alien_opening_a_locker_gives_its_grid_away() -> None:
+    """C.7.1: the kits change place on the display, which shows where it hides."""
+    hidden = Beast(INFIRMARY_LOCKER, pipe_running=True)
+    state = position({"hyun": Crew("0-H5")}, hidden, phase=Phase.ALIEN)
+    after, events = play(state, "alien", "unlock alien1")
+    assert after.aliens["alien1"].pipe_running and after.sightings == [g(INFIRMARY_LOCKER)]
+    assert f"gives itself away at {INFIRMARY_LOCKER}: it opens a locker" in public(events)

@@ -150,6 +150,42 @@ def test_d2_smashing_the_outer_door_vents_the_air_lock() -> None:
 # --- E.2.4 life pods ----------------------------------------------------------------------
 
 
+def _full_pod(carried: Condition) -> dict[str, Crew]:
+    """Four humans standing in Life Pod 3 (C.6's four counters), Hyun carrying Ortiz."""
+    crew = {name: Crew("1-X5") for name in ("hyun", "okeke", "tanaka", "mehta")}
+    return {**crew, "ortiz": Crew("1-X5", condition=carried), "nguyen": Crew("0-H5")}
+
+
+def test_e24_a_carried_injured_human_counts_among_the_pods_four_crewmembers() -> None:
+    """E.2.4: "Up to four crewmembers, plus any amount of gear, supplies, and aliens may
+    board a single Life Pod." An injured human carried aboard is gear for carrying
+    (E.3.1) but still a crewmember: four standing and one carried make five."""
+    state, _ = play(position(_full_pod(Condition.INJURED)), "crew", "pickup hyun ortiz")
+    error = refused(state, "crew", "launch hyun")
+    assert error.rule == "E.2.4" and "5 are aboard" in error.message
+    assert refused(state, "crew", "drop hyun ortiz").rule == "C.6"  # nor lie there
+
+
+def test_e24_c7_a_human_in_a_hidden_aliens_clutches_is_its_load_not_a_crewmember() -> None:
+    """A pipe-runner's load is out of sight (C.7): counting it would let a refused launch
+    tell the crew where the alien hides. It boards as the alien's, as aliens may."""
+    crew = {name: Crew("1-X5") for name in ("hyun", "okeke", "tanaka", "mehta")}
+    crew["ortiz"] = Crew("1-X5", condition=Condition.UNCONSCIOUS)
+    state = position(crew, Beast("1-X5", stage="Hunter", pipe_running=True))
+    state.humans["ortiz"].grid, state.humans["ortiz"].holder = None, "alien1"
+    after, _ = play(state, "crew", "launch hyun")
+    assert after.humans["hyun"].fate is Fate.ESCAPED
+
+
+def test_e24_a_carried_cadaver_is_no_crewmember() -> None:
+    """B.1.2 calls the dead "the cadavers of the four slain crewmembers": a cadaver is a
+    body, gear aboard (E.3.1), not one of the four."""
+    state, _ = play(position(_full_pod(Condition.DECEASED)), "crew", "pickup hyun ortiz")
+    after, _ = play(state, "crew", "launch hyun")
+    assert after.launched_pods == {"13": ["hyun", "mehta", "okeke", "ortiz", "tanaka"]}
+    assert after.humans["ortiz"].fate is Fate.LOST
+
+
 def test_e24_launch_removes_pod_occupants_alive() -> None:
     crew = {
         "hyun": Crew("1-X5", items=("Carbine",)),

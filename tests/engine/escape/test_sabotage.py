@@ -3,6 +3,8 @@ Humoid repairs (G.3), and the roles a skill's use reveals (E.1)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.board.grid import Grid
 from engine.board_view import MarkerKind
 from engine.commands import Attack, Repair
@@ -127,10 +129,10 @@ def test_c9_countdown_rotates_at_each_alien_phase_and_fires_after_a_full_turn() 
     assert "turns to 90°: 3 more crew phases" in said[-1]
     state, _ = pass_phases(state, 4)  # -> alien phase of turn 4
     assert state.turn == 4 and state.countdown[grid] == 3
-    assert state.phase is Phase.ALIEN and state.ship_destroyed is None
+    assert state.phase is Phase.ALIEN and not state.ship_destroyed
     state, said = pass_phases(state, 2)  # the crew phase of turn 4 was its last chance
     assert state.turn == 5 and state.phase is Phase.OVER
-    assert state.ship_destroyed == "Life Support"
+    assert state.ship_destroyed == ["Life Support"]
     assert "completes its rotation" in said[-1]
 
 
@@ -142,7 +144,7 @@ def test_c9_the_crew_has_the_crew_phase_of_the_fourth_turn_to_repair() -> None:
     state.humans["hyun"].grid = grid
     state, _ = play(state, "crew", "repair hyun nexus")
     state, said = pass_phases(state, 1)
-    assert state.phase is Phase.ALIEN and state.ship_destroyed is None
+    assert state.phase is Phase.ALIEN and not state.ship_destroyed
     assert "rotat" not in said[0]
 
 
@@ -155,7 +157,7 @@ def _ending(system: ShipSystem) -> tuple[GameState, str]:
     okeke.fate, okeke.grid = Fate.ESCAPED, None
     state.humans["ortiz"].condition = Condition.DECEASED
     after, said = pass_phases(state, 1)
-    assert after.phase is Phase.OVER and after.ship_destroyed == system.value
+    assert after.phase is Phase.OVER and after.ship_destroyed == [system.value]
     assert f"the Quicksilver is destroyed ({system.value})" in (after.result or "")
     assert after.humans["okeke"].fate is Fate.ESCAPED and after.humans["okeke"].alive
     return after, said[0]
@@ -193,6 +195,54 @@ def test_c93_life_support_kills_the_humans() -> None:
     assert "hibernates" in said
 
 
+def _together(first: ShipSystem, second: ShipSystem) -> GameState:
+    """Crew phase with two critical markers at 270°, ``first`` on the nexus grid that
+    comes first in grid order: passing completes both rotations at once."""
+    crew = {"hyun": Crew("0-W5")}
+    state, _ = nexus_position(first, phase=Phase.CREW, crew=crew, alien_at_nexus=False)
+    grids = sorted(state.nexus)  # dealt again, whatever the shuffle (B.1.1) made of it
+    others = [state.nexus[g] for g in grids if state.nexus[g] not in (first, second)]
+    state.nexus = dict(zip(grids, [first.value, second.value, *others], strict=True))
+    for grid in grids[:2]:
+        state.nexus_revealed.add(grid)
+        state.countdown[grid] = 3
+    return state
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        (ShipSystem.G_CORE_DRIVE, ShipSystem.REACTOR_COOLANT),
+        (ShipSystem.REACTOR_COOLANT, ShipSystem.G_CORE_DRIVE),
+        (ShipSystem.LIFE_SUPPORT, ShipSystem.REACTOR_COOLANT),
+    ],
+)
+def test_c9_two_rotations_completing_together_both_take_effect(
+    order: tuple[ShipSystem, ShipSystem],
+) -> None:
+    """C.9: "If the marker completes one complete rotation, the ship and her crew suffer
+    the effect described below": each marker that completes has its effect, whatever
+    the shuffle's grid order; the Reactor kills the aliens even beside the G-Core Drive
+    or Life Support, which spare them."""
+    after, said = pass_phases(_together(*order), 1)
+    assert after.phase is Phase.OVER
+    assert after.ship_destroyed == [s.value for s in order]
+    assert "completes its rotation" in said[0]
+    assert all(system.value in said[0] for system in order)
+    assert after.humans["hyun"].condition is Condition.DECEASED
+    assert after.humans["hyun"].killed_by_alien
+    assert after.aliens["alien1"].dead
+    assert ", ".join(s.value for s in order) in (after.result or "")
+
+
+def test_c9_life_support_and_the_g_core_drive_together_spare_the_alien() -> None:
+    after, said = pass_phases(_together(ShipSystem.LIFE_SUPPORT, ShipSystem.G_CORE_DRIVE), 1)
+    assert after.ship_destroyed == ["Life Support", "G-Core Drive"]
+    assert "hibernates" in said[0] and "crash" in said[0].lower()
+    assert after.humans["hyun"].condition is Condition.DECEASED
+    assert not after.aliens["alien1"].dead
+
+
 def test_c94_non_critical_systems_do_nothing() -> None:
     for system in (ShipSystem.HOLO_DISPLAY, ShipSystem.TREADMILL, ShipSystem.COFFEE_MAKER):
         state, grid = nexus_position(system, dice=(6,))
@@ -200,7 +250,7 @@ def test_c94_non_critical_systems_do_nothing() -> None:
         assert grid in state.nexus_revealed and not state.countdown
         assert "no effect" in public(events)
         state, _ = pass_phases(state, 12)  # six full turns
-        assert state.phase is Phase.ALIEN and state.ship_destroyed is None
+        assert state.phase is Phase.ALIEN and not state.ship_destroyed
 
 
 # --- C.9, E.3.4: repairs ---------------------------------------------------------------------

@@ -413,6 +413,15 @@ def test_g4_a_hidden_queen_spawning_gives_its_grid_away() -> None:
     assert not check_invariants(after, SHIP, CONTENT)
 
 
+def test_c71_a_hidden_queens_failed_spawn_keeps_its_grid_secret() -> None:
+    """Nothing changes on the display when the spawn fails: the Queen only declares
+    "Spawn" (C.7.3), its grid stays hidden, and the cadaver stays for another try."""
+    queen = Beast(HERE, abilities=("Queen",), pipe_running=True)
+    after, _ = play(_meal(queen, energy=4, dice=(1,)), "alien", "spawn alien1")
+    assert after.declarations == ["Spawn"] and after.sightings == []
+    assert list(after.aliens) == ["alien1"] and after.humans["ortiz"].grid == g(HERE)
+
+
 def test_g4_surge_once_per_turn() -> None:
     state = position({"hyun": FAR}, Beast(HERE, abilities=("Surge",)), phase=ALIEN, energy=2)
     after, _ = play(state, "alien", "surge alien1")

@@ -155,7 +155,7 @@ def test_c8_searched_grids_are_shown_on_the_public_map() -> None:
 
 
 @pytest.mark.parametrize(
-    ("order", "rule"), [("piperun", "C.7"), ("surface", "C.7.2"), ("feint", "C.7.1")]
+    ("order", "rule"), [("piperun", "C.7, G.1"), ("surface", "C.7.2"), ("feint", "C.7.1")]
 )
 def test_c7_pipe_running_orders_naming_a_human_are_refused(order: str, rule: str) -> None:
     """Issue 20: the crew naming a human for an alien-only order got a KeyError."""

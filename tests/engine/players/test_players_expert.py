@@ -40,7 +40,7 @@ def _searched_crew_decision(seed: int) -> tuple[Game, ExpertCrew]:
     raise AssertionError("no searched crew decision with the alien hidden")
 
 
-@pytest.mark.parametrize("seed", [1, 3])
+@pytest.mark.parametrize("seed", [2, 3])
 def test_c7_the_expert_crew_decides_the_same_wherever_its_belief_says_the_alien_may_hide(
     seed: int,
 ) -> None:
@@ -86,7 +86,7 @@ def test_c3_the_expert_alien_decides_the_same_whatever_the_crew_hides() -> None:
 
 
 def test_the_same_seed_and_iteration_budget_decide_the_same() -> None:
-    game, crew = _searched_crew_decision(1)
+    game, crew = _searched_crew_decision(2)
     twin = ExpertCrew(SMALL)
     twin.hard = crew.hard  # the same memory of the public record
     first = decide(game.state, Side.CREW, crew, game.ship, game.content, Rng(21))

@@ -4,6 +4,8 @@ humans make for the nearest life pods with seats left and launch them."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine import commands as c
 from engine.board.grid import Grid
 from engine.dice import Rng
@@ -82,6 +84,26 @@ def test_e24_c6_a_pod_takes_four_so_the_fifth_human_is_sent_to_another() -> None
     plan = escape_plan(seen, game.ship, game.content.ship.pod_capacity, phases=1)
     assert len(plan.pods) == 5
     assert sorted(list(plan.pods.values()).count(p) for p in set(plan.pods.values())) == [1, 4]
+
+
+def test_e24_a_carried_human_takes_a_seat_beside_its_carrier() -> None:
+    """E.2.4 counts a hurt human carried aboard among the pod's four crewmembers, so the
+    carrier and its load take two seats and the pod is filled only to four."""
+    game = _lost_ship(
+        "2-C6 unconscious",
+        extra="""
+        crew hyun 0-W5 role=Cook carries=mehta
+        crew mehta injured role=Corpsman
+        crew nguyen 0-W5 role="Security Chief"
+        """,
+    )
+    seen = view(game.state, "crew", game.ship, game.content)
+    plan = escape_plan(seen, game.ship, game.content.ship.pod_capacity, phases=1)
+    assert "mehta" not in plan.pods and plan.pods["hyun"] in plan.pods.values()
+    seated = Counter(plan.pods.values())
+    seated[plan.pods["hyun"]] += 1  # Mehta, in Hyun's arms
+    assert max(seated.values()) <= game.content.ship.pod_capacity
+    assert sum(seated.values()) == 5  # tanaka, okeke, hyun, mehta and nguyen
 
 
 def test_e24_with_phases_to_spare_the_humans_near_a_pod_hunt_on_before_leaving() -> None:

@@ -144,7 +144,8 @@ def _everything_set() -> GameState:
     state.active_unit, state.done_units = "hyun", {"ortiz"}
     state.declarations, state.sightings = ["Move", "Lift B2", "Okeke"], [G("0-H10")]
     state.searched, state.surge_used = {G("1-F6"), G("1-F7")}, True
-    state.ship_destroyed, state.result = "Life Support", "the Quicksilver's air gives out"
+    state.ship_destroyed = ["Life Support", "G-Core Drive"]  # together (C.9)
+    state.result = "the Quicksilver's air gives out"
     return state
 
 

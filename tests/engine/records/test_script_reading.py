@@ -47,7 +47,7 @@ def test_a_scenario_script_keeps_its_opening_written_canonically():
         ("crew: pass\n", "line 1: a script starts with 'seed N' or a scenario block"),
         ("seed 3\n\n# set-up\ncrew: move hyun 1-F6\n", "line 4: "),
         ("seed 3\ncrew: quick\nexpect: nothing like this\n", "line 3: expected 'nothing like"),
-        ("seed 3\nundo crew\n", "line 2: cannot undo: nothing has been played yet"),
+        ("seed 3\nundo crew\n", "line 2: cannot undo: your side has played nothing this phase"),
         ("seed 3\nhello\n", "line 2: expected 'crew: COMMAND'"),
     ],
 )

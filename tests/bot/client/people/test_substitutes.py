@@ -69,9 +69,9 @@ async def test_a_substitute_takes_a_seat_end_to_end_and_hears_exactly_its_sides_
     assert leaver.mention in call.content
     assert "already offered" in said(await leaver.slash(world.channel, "game sub"))
     for who, refusal in (
-        (first_alien, "You sat at the alien side of this game"),
-        (alien, "You already play in this game"),
-        (mate, "You already play in this game"),
+        (first_alien, f"{first_alien.mention} sat at the alien side of this game"),
+        (alien, f"{alien.mention} already plays in this game"),
+        (mate, f"{mate.mention} already plays in this game"),
         (leaver, "This is your own seat"),
     ):
         assert refusal in said(await who.click(call, label="Take this seat"))
@@ -120,6 +120,35 @@ async def test_a_substitute_takes_a_seat_end_to_end_and_hears_exactly_its_sides_
     record = await newcomer.slash(world.channel, "me record")
     assert "took over 1 seat(s)" in said(record)
     assert "handed over 1" in said(await leaver.slash(world.channel, "me record"))
+
+
+async def test_one_rule_seats_a_person_a_moderators_replace_refuses_the_other_sides_player(
+    simcord_env,
+):
+    """C.3: the former alien player knows the alien's secrets, so no path seats them in
+    the crew, a moderator's ``/mod replace`` included (and a former crew player never
+    takes the alien's seat); the seat-call's rule, word for word."""
+    world = make_world(simcord_env, crew=2)
+    await seat_and_start(world)
+    first_alien, (leaver, mate) = world.alien, world.crew
+    alien = world.guild.add_member(simcord_env.create_user("second-alien"))
+    await world.mod.slash(world.channel, "mod replace", player=first_alien, by=alien)
+    assert world.table().seat_of(alien.id) is Seat.ALIEN
+    stored = stored_commands(world)
+    refused = said(
+        await world.mod.slash(world.channel, "mod replace", player=leaver, by=first_alien)
+    )
+    assert f"{first_alien.mention} sat at the alien side of this game" in refused
+    assert world.table().seat_of(first_alien.id) is None
+    await world.mod.slash(world.channel, "mod replace", player=leaver, by=world.stranger)
+    refused = said(await world.mod.slash(world.channel, "mod replace", player=alien, by=leaver))
+    assert f"{leaver.mention} sat at the crew side of this game" in refused
+    assert (
+        world.table().seat_of(alien.id) is Seat.ALIEN and world.table().seat_of(leaver.id) is None
+    )
+    refused = said(await world.mod.slash(world.channel, "mod replace", player=alien, by=mate))
+    assert f"{mate.mention} already plays in this game" in refused
+    assert stored_commands(world) == stored
 
 
 def test_a_planted_leak_is_caught():
