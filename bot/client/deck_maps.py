@@ -21,8 +21,8 @@ from bot.desk.service import Refusal, Table
 from bot.present.locale import _
 from bot.present.texts import phase_title
 from engine.board.grid import deck_label
-from engine.commands import whole
 from engine.board_view import UnitView
+from engine.commands import whole
 from engine.views import View
 from render.zoom import CloseUp, close_up, deck_window, focus_window
 
