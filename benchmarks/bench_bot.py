@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.client.app import QuicksilverBot
 from engine.state import Phase
+from tests.bot import helpers
 from tests.bot.helpers import greedy_crew, make_world, mirror, seat_and_start
 
 
@@ -32,7 +33,9 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bot = QuicksilverBot(Path(tmp) / "bench.sqlite3", background=False)
         try:
-            async with simcord.run(bot, shard_count=1) as env:
+            async with simcord.run(
+                bot, settle_timeout=helpers.SETTLE_SECONDS, shard_count=1
+            ) as env:
                 world = make_world(env)
                 await seat_and_start(world)
                 for _ in range(3):

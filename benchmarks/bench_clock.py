@@ -33,6 +33,7 @@ from bot import store as st
 from bot.client.app import QuicksilverBot
 from bot.store import GameRow, PlayerRow
 from bot.store import people as pp
+from tests.bot import helpers
 
 START = 1_767_614_400.0  # 2026-01-05 12:00 UTC
 ZONES = ("Europe/Berlin", "America/New_York", "Asia/Tokyo", "UTC", "Australia/Sydney")
@@ -122,7 +123,7 @@ async def measure(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         clock = Clock()
         bot = QuicksilverBot(Path(tmp) / "clock.sqlite3", background=False, clock=clock)
-        async with simcord.run(bot, shard_count=1) as env:
+        async with simcord.run(bot, settle_timeout=helpers.SETTLE_SECONDS, shard_count=1) as env:
             window = (args.ticks + 1) * 60.0
             # as many games with real channels as a 6 h cadence makes due in the window
             shown = max(1, round(args.games * window / (6 * 3600)))

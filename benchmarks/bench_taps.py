@@ -27,6 +27,7 @@ from bot.client.app import QuicksilverBot
 from engine import commands as c
 from engine.legal import legal_commands
 from engine.state import Phase, Side
+from tests.bot import helpers
 from tests.bot.helpers import World, make_world, mirror, phase_of, seat_and_start, stored_commands
 from tests.bot.panel_driver import Tapper, alien_phase, open_panel, play_unit
 
@@ -68,7 +69,9 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bot = QuicksilverBot(Path(tmp) / "taps.sqlite3", background=False)
         try:
-            async with simcord.run(bot, shard_count=1) as env:
+            async with simcord.run(
+                bot, settle_timeout=helpers.SETTLE_SECONDS, shard_count=1
+            ) as env:
                 world = make_world(env, crew=1)
                 await seat_and_start(world)
                 alien = Tapper(world.alien.user)
@@ -84,7 +87,9 @@ async def main() -> None:
             await bot.close()  # simcord detaches the bot without closing its store
         bot = QuicksilverBot(Path(tmp) / "turn.sqlite3", background=False)
         try:
-            async with simcord.run(bot, shard_count=1) as env:
+            async with simcord.run(
+                bot, settle_timeout=helpers.SETTLE_SECONDS, shard_count=1
+            ) as env:
                 turn = make_world(env, crew=2)
                 await seat_and_start(turn)
                 posted = await one_turn(turn)

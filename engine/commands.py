@@ -42,6 +42,14 @@ def _quote(word: str) -> str:
     return shlex.quote(word) if (" " in word or not word) else word
 
 
+def whole(word: str, digits: int = 6) -> int | None:
+    """``word`` as a whole number when it is 1 to ``digits`` ASCII digits (0-9), else
+    None: ``²``, ``٣`` and their kind pass ``str.isdigit`` but are no numbers we read."""
+    if 0 < len(word) <= digits and all("0" <= ch <= "9" for ch in word):
+        return int(word)
+    return None
+
+
 def _expect_count(cls: type[Command], args: Sequence[str], least: int, most: int | None) -> None:
     if len(args) < least or (most is not None and len(args) > most):
         raise ParseError(f"'{cls.verb}' takes: {cls.usage}")
@@ -81,9 +89,10 @@ def _boost(cls: type[Command], args: list[str]) -> tuple[list[str], int]:
     rest, boost = [], 0
     for word in args:
         if word.startswith("+"):
-            if not word[1:].isdigit():
+            number = whole(word[1:])
+            if number is None:
                 raise ParseError(f"'{word}' is not a number of actions like +2 ({cls.usage})")
-            boost = int(word[1:])
+            boost = number
         else:
             rest.append(word)
     return rest, boost
@@ -349,9 +358,10 @@ class Search(Command):
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
         _expect_count(cls, args, 2, 2)
-        if not args[1].isdigit() or int(args[1]) < 1:
+        actions = whole(args[1])
+        if actions is None or actions < 1:
             raise ParseError(f"search range must be 1 or more actions, not '{args[1]}'")
-        return cls(_unit(args[0]), int(args[1]))
+        return cls(_unit(args[0]), actions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -524,9 +534,10 @@ class Forage(Command):
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
         _expect_count(cls, args, 2, 3)
-        if not args[1].isdigit() or int(args[1]) < 1:
+        actions = whole(args[1])
+        if actions is None or actions < 1:
             raise ParseError(f"forage takes 1 or more actions, not '{args[1]}' ({cls.usage})")
-        return cls(_unit(args[0]), int(args[1]), args[2].lower() if len(args) == 3 else "")
+        return cls(_unit(args[0]), actions, args[2].lower() if len(args) == 3 else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -715,9 +726,10 @@ class Rekey(Command):
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
         _expect_count(cls, args, 1, 1)
-        if not args[0].isdigit() or len(args[0]) > 20:
+        key = whole(args[0], digits=20)
+        if key is None:
             raise ParseError(f"'{args[0]}' is not a key ({cls.usage})")
-        return cls(int(args[0]))
+        return cls(key)
 
 
 COMMAND_TYPES: tuple[type[Command], ...] = (
@@ -767,8 +779,13 @@ REFEREE_VERBS: dict[str, type[Command]] = {Rekey.verb: Rekey}
 Parser = Callable[[list[str]], Command]
 
 
+LONGEST = 1000  # characters: a long route is a few hundred; nothing legal is longer
+
+
 def parse(text: str) -> Command:
     """Read one command; raise ParseError saying what is wrong and what is legal."""
+    if len(text) > LONGEST:  # reading it would take long for nothing (shlex is quadratic)
+        raise ParseError(f"a command is at most {LONGEST} characters; this one has {len(text)}")
     try:
         words = shlex.split(text.strip())
     except ValueError as err:

@@ -8,8 +8,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests import pg_server
+
+# No test depends on how fast the machine is: hypothesis has no deadline for an example
+# and no "too slow" health check anywhere (a busy machine is slow, not wrong). Speed is
+# measured by the benchmarks, which print figures.
+settings.register_profile(
+    "quicksilver", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("quicksilver")
 
 # Where no PostgreSQL server starts, its tests skip with the reason, except where a
 # server is required (CI sets this): then they fail.

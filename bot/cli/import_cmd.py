@@ -12,9 +12,12 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.desk import incidents
 from bot.desk.imports import Prepared, decode
 from bot.desk.service import Desk, Refusal
 from bot.store import Store
+from bot.store.base import StoreFailed, StoreRefused
+from engine.errors import GameError
 from engine.records.script import ScriptError
 
 
@@ -30,6 +33,17 @@ def run_import(path: Path, channel: int, guild: int | None, name: str, db: str) 
         game_id, prepared = asyncio.run(_import(text, channel, guild, name or str(channel), db))
     except (ScriptError, Refusal) as err:
         return _fail(str(err))
+    except GameError as err:
+        return _fail(err.describe())
+    except StoreFailed:
+        return _fail("the store could not be reached just now; nothing was imported")
+    except StoreRefused:
+        raise  # bot.cli.main says why the store cannot be opened
+    except Exception as err:  # a script is data from outside: never a traceback
+        reference = incidents.record(err, "importing a script")
+        return _fail(
+            f"the import failed unexpectedly; nothing was imported (reference {reference})"
+        )
     status = "finished: replay and export it" if prepared.over else "a lobby: seat and start it"
     print(
         f"imported game {game_id} into channel {channel}: {len(prepared.commands)} commands, "

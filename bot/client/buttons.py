@@ -13,7 +13,7 @@ import re
 from collections.abc import Awaitable, Callable
 
 from bot.client import actions, delivery, ui
-from bot.client.actions import Inter, defer, guard, reply
+from bot.client.actions import Inter, defer, reply
 from bot.client.commands.mod import confirmed_rollback
 from bot.desk.service import Refusal, Seat, Table
 from engine.state import Phase, Side
@@ -32,16 +32,13 @@ LOG_LINES = 40  # the Full log button's newest lines (``/game log count`` for mo
 Handler = Callable[[Inter, Table, str, str], Awaitable[None]]
 
 
-async def on_button(interaction: Inter, action: str, game_id: int, stamp: str, arg: str) -> None:
-    """Acknowledge at once, find the game, refuse what is stale or damaged, then act."""
-    actions.bot_of(interaction).stopwatch.arrive(interaction)
-    async with guard(interaction):
-        handler = BUTTONS.get(action)
-        if handler is None:
-            raise Refusal(DAMAGED)
-        await defer(interaction)
-        table = await actions.table_by_id(interaction, game_id)
-        await handler(interaction, table, stamp, arg)
+async def reach(interaction: Inter, action: str, game_id: int) -> Table:
+    """Refuse what is damaged, acknowledge at once, then find the game, if the press may
+    reach it (:func:`bot.client.actions.table_by_id`)."""
+    if action not in BUTTONS:
+        raise Refusal(DAMAGED)
+    await defer(interaction)
+    return await actions.table_by_id(interaction, game_id)
 
 
 def _fresh(table: Table, stamp: str) -> None:
@@ -115,9 +112,9 @@ async def _end_unit(interaction: Inter, table: Table, stamp: str, arg: str) -> N
 async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     """The stamp is the phase; the argument, how many commands the presser's side had
     played in it (never the game's length: README, "Secrets")."""
-    if re.fullmatch(r"n\d{1,9}", stamp):  # stamped with the game's length, as before
+    if re.fullmatch(r"n[0-9]{1,9}", stamp):  # stamped with the game's length, as before
         raise Refusal(STALE)
-    if not re.fullmatch(r"\d{1,9}", arg):
+    if not re.fullmatch(r"[0-9]{1,9}", arg):
         raise Refusal(DAMAGED)
     _fresh(table, stamp)
     await actions.undo(interaction, stamp=int(arg), table=table)
@@ -182,7 +179,7 @@ async def _rollback(interaction: Inter, table: Table, stamp: str, arg: str) -> N
     """The confirmation of ``/mod rollback`` (``arg``: turn and phase, "3-crew"): any
     moderator may confirm it, while the game stands where the warning was made."""
     await actions.require_mod(interaction)
-    target = re.fullmatch(r"(\d{1,5})-(alien|crew)", arg)
+    target = re.fullmatch(r"([0-9]{1,5})-(alien|crew)", arg)
     if target is None:
         raise Refusal(DAMAGED)
     _fresh(table, stamp)

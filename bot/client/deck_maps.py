@@ -22,6 +22,7 @@ from bot.present.locale import _
 from bot.present.texts import phase_title
 from engine.board.grid import deck_label
 from engine.board_view import UnitView
+from engine.commands import whole
 from engine.views import View
 from render.zoom import CloseUp, close_up, deck_window, focus_window
 
@@ -53,9 +54,9 @@ async def show_deck(interaction: actions.Inter, table: Table, arg: str) -> None:
     await actions.defer(interaction)
     if table.game is None:
         raise Refusal("The game has not started: there is no map yet.")
-    if not arg.isdigit() or int(arg) not in table.game.ship.decks:
+    deck = whole(arg, digits=2)
+    if deck is None or deck not in table.game.ship.decks:
         raise Refusal("There is no such deck.")
-    deck = int(arg)
     viewer = actions.viewer_of(table, interaction.user.id)
     shown = table.view_for(viewer)
     title = f"{deck_label(deck)} · {phase_title(shown)}"

@@ -31,11 +31,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("quicksilver.bot")
 
-TEMPLATE = r"qsr:(?P<game>\d+):(?P<phase>\d+):(?P<slot>[a-z]+)(?P<public>:p)?"
+TEMPLATE = r"qsr:(?P<game>[0-9]+):(?P<phase>[0-9]+):(?P<slot>[a-z]+)(?P<public>:p)?"
 SLOTS = (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("last", "⏭"))
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+class ReplayButton(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE
+):
     """One step button; ``public`` ones sit on the channel's message and open a copy."""
 
     def __init__(
@@ -63,13 +65,11 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
     ) -> ReplayButton:
         return cls(int(match["game"]), int(match["phase"]), match["slot"], bool(match["public"]))
 
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        actions.bot_of(interaction).stopwatch.arrive(interaction)
-        await failures.answered(interaction, self._step(interaction))
+    async def reached(self, interaction: Inter) -> None:
+        await reach(interaction, self.game_id, opens_copy=self.public)
 
-    async def _step(self, interaction: Inter) -> None:
-        async with actions.guard(interaction):
-            await show_step(interaction, self.game_id, self.phase, opens_copy=self.public)
+    async def act(self, interaction: Inter) -> None:
+        await show_step(interaction, self.game_id, self.phase, opens_copy=self.public)
 
 
 def step_view(game_id: int, phase: int, total: int, *, public: bool = False) -> discord.ui.View:
@@ -91,16 +91,25 @@ async def _load(interaction: Inter, game_id: int) -> GameReplay:
         raise Refusal(str(refusal)) from None
 
 
-async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy: bool) -> None:
-    """Phase ``phase`` for the presser: a new ephemeral copy, or their copy edited."""
+async def reach(interaction: Inter, game_id: int, *, opens_copy: bool) -> None:
+    """A press acknowledged (a new copy, or the presser's copy edited), then checked:
+    the game's channel, or the DMs of someone who may reach it; one refusal whether the
+    game never was or belongs elsewhere."""
     if opens_copy:
         await actions.defer(interaction)
     elif not interaction.response.is_done():
         await interaction.response.defer()
         actions.bot_of(interaction).stopwatch.ack(interaction)
+    store = actions.bot_of(interaction).desk.store
+    row = await store.game(game_id)  # whose it is, before anything of it is read
+    if row is None:
+        raise Refusal(actions.ELSEWHERE)
+    await actions.here(interaction, row, [p.user_id for p in await store.players(game_id)])
+
+
+async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy: bool) -> None:
+    """Phase ``phase`` for the presser: a new ephemeral copy, or their copy edited."""
     replay = await _load(interaction, game_id)
-    seated = [p.user_id for p in await actions.bot_of(interaction).desk.store.players(game_id)]
-    actions.belongs_here(interaction, replay.row.channel_id, seated)
     step = replay.step(phase)
     png = await asyncio.to_thread(replay.png, step.number)
     content = "\n".join(digest(replay, step.number))

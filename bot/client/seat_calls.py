@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import actions, delivery
-from bot.client.actions import Inter, bot_of, guard
+from bot.client import actions, delivery, failures
+from bot.client.actions import Inter, bot_of
+from bot.desk.service import Refusal
 from bot.desk.subs import Substitution
 from bot.present import people as words
 from bot.present import texts
@@ -24,10 +25,12 @@ from engine.views import Viewer
 if TYPE_CHECKING:
     from bot.client.app import QuicksilverBot
 
-TEMPLATE = r"qsc:(?P<action>take|ok|no|drop|brief):(?P<call>\d+)"
+TEMPLATE = r"qsc:(?P<action>take|ok|no|drop|brief):(?P<call>[0-9]+)"
 
 
-class SeatCallButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+class SeatCallButton(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE
+):
     def __init__(
         self,
         action: str,
@@ -54,7 +57,10 @@ class SeatCallButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
     ) -> SeatCallButton:
         return cls(match["action"], int(match["call"]))
 
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+    async def reached(self, interaction: Inter) -> None:
+        await reach(interaction, self.call_id)
+
+    async def act(self, interaction: Inter) -> None:
         await on_press(interaction, self.action, self.call_id)
 
 
@@ -120,45 +126,56 @@ async def ask(interaction: Inter, member: discord.User | discord.Member | None) 
     await post_call(bot, call)
 
 
+async def reach(interaction: Inter, call_id: int) -> None:
+    """A call's buttons work where its game does: in its channel (where the call is
+    posted), or in the DMs of someone who may reach the game; one refusal whether the
+    call never was, belongs to the past or to another channel's game."""
+    await actions.defer(interaction)
+    try:
+        table, _ = await bot_of(interaction).desk.call_table(call_id)
+    except Refusal:
+        raise Refusal(actions.ELSEWHERE) from None
+    await actions.here(interaction, table.row, table.players)
+
+
 async def on_press(interaction: Inter, action: str, call_id: int) -> None:
     bot = bot_of(interaction)
-    bot.stopwatch.arrive(interaction)
-    async with guard(interaction):
-        await actions.defer(interaction)
-        user = interaction.user.id
-        mod = await actions.is_mod(interaction)
-        if action == "take":
-            table, call = await bot.desk.claim_seat(call_id, user)
-            await actions.reply(interaction, ["You offered to take the seat; the players decide."])
-            approvers = [u for u, p in table.players.items() if p.seat in ("alien", "crew")]
-            await delivery.post(
-                bot,
-                table.channel_id,
-                [words.claim_text(call, approvers)],
-                mentions=discord.AllowedMentions(users=[discord.Object(u) for u in approvers]),
-                view=claim_view(call),
-            )
-        elif action == "ok":
-            sub = await bot.desk.approve_sub(call_id, user, mod)
-            await actions.reply(interaction, ["Approved."])
-            async with sub.table.channel_lock:
-                await delivery.post(bot, sub.table.channel_id, [words.filled_text(sub.call, user)])
-                await brief(bot, sub)
-        elif action == "no":
-            table, call = await bot.desk.refuse_sub(call_id, user, mod)
-            await actions.reply(interaction, ["The offer is turned down; the seat is open again."])
-            await delivery.post(
-                bot,
-                table.channel_id,
-                [f"🙅 The offer is turned down. {words.call_text(call)}"],
-                view=call_view(call),
-            )
-        elif action == "drop":
-            table, call = await bot.desk.withdraw_call(call_id, user, mod)
-            await actions.reply(interaction, ["The call is withdrawn."])
-            await announce_withdrawn(bot, call)
-        elif action == "brief":
-            await _brief_here(interaction, call_id)
+    user = interaction.user.id
+    mod = await actions.is_mod(interaction)
+    if action == "take":
+        table, call = await bot.desk.claim_seat(call_id, user)
+        await actions.reply(interaction, ["You offered to take the seat; the players decide."])
+        approvers = [
+            u for u, p in table.players.items() if p.seat == call.side and u != call.user_id
+        ]
+        await delivery.post(
+            bot,
+            table.channel_id,
+            [words.claim_text(call, approvers)],
+            mentions=discord.AllowedMentions(users=[discord.Object(u) for u in approvers]),
+            view=claim_view(call),
+        )
+    elif action == "ok":
+        sub = await bot.desk.approve_sub(call_id, user, mod)
+        await actions.reply(interaction, ["Approved."])
+        async with sub.table.channel_lock:
+            await delivery.post(bot, sub.table.channel_id, [words.filled_text(sub.call, user)])
+            await brief(bot, sub)
+    elif action == "no":
+        table, call = await bot.desk.refuse_sub(call_id, user, mod)
+        await actions.reply(interaction, ["The offer is turned down; the seat is open again."])
+        await delivery.post(
+            bot,
+            table.channel_id,
+            [f"🙅 The offer is turned down. {words.call_text(call)}"],
+            view=call_view(call),
+        )
+    elif action == "drop":
+        table, call = await bot.desk.withdraw_call(call_id, user, mod)
+        await actions.reply(interaction, ["The call is withdrawn."])
+        await announce_withdrawn(bot, call)
+    elif action == "brief":
+        await _brief_here(interaction, call_id)
 
 
 async def brief(bot: QuicksilverBot, sub: Substitution) -> None:

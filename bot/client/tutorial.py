@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import actions, delivery, ui
+from bot.client import actions, delivery, failures, ui
 from bot.desk.service import Refusal, Table
 from bot.desk.tutorial import lesson_of
 from bot.present import lessons, texts, welcome
@@ -24,10 +24,12 @@ from bot.present.locale import _, speaking
 if TYPE_CHECKING:
     from bot.client.app import QuicksilverBot
 
-TEMPLATE = r"qt:lobby:(?P<channel>\d+)"
+TEMPLATE = r"qt:lobby:(?P<channel>[0-9]+)"
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+class LobbyButton(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE
+):
     """Opens a real lobby in channel ``channel`` (the tutorial thread's parent)."""
 
     def __init__(self, channel_id: int, label: str = "Open a lobby") -> None:
@@ -51,10 +53,16 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
     ) -> LobbyButton:
         return cls(int(match["channel"]))
 
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        actions.bot_of(interaction).stopwatch.arrive(interaction)
-        async with actions.guard(interaction):
-            await open_lobby(interaction, self.channel_id)
+    async def reached(self, interaction: actions.Inter) -> None:
+        """Only from the tutorial's thread (whose parent the button names) or that
+        channel itself: a forged id cannot open a lobby in another server's channel."""
+        actions.require_guild(interaction)
+        parent = getattr(interaction.channel, "parent_id", None)
+        if self.channel_id not in (interaction.channel_id, parent):
+            raise Refusal(actions.ELSEWHERE)
+
+    async def act(self, interaction: actions.Inter) -> None:
+        await open_lobby(interaction, self.channel_id)
 
 
 async def open_lobby(interaction: actions.Inter, channel_id: int) -> None:

@@ -17,7 +17,7 @@ from bot.client import failures
 from bot.desk.service import Table
 from bot.present.locale import _
 
-TEMPLATE = r"qs:(?P<action>[a-z-]+):(?P<game>\d+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>[a-z0-9-]*))?"
+TEMPLATE = r"qs:(?P<action>[a-z-]+):(?P<game>[0-9]+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>[a-z0-9-]*))?"
 
 
 def custom_id(action: str, game_id: int, stamp: str = "", arg: str = "") -> str:
@@ -25,7 +25,11 @@ def custom_id(action: str, game_id: int, stamp: str = "", arg: str = "") -> str:
     return f"{text}:{arg}" if arg else text
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+class GameButton(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE
+):
+    table: Table  # the game pressed for, once reached
+
     def __init__(
         self,
         action: str,
@@ -57,13 +61,15 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
     ) -> GameButton:
         return cls(match["action"], int(match["game"]), match["stamp"], match["arg"] or "")
 
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+    async def reached(self, interaction: discord.Interaction[discord.Client]) -> None:
         from bot.client import buttons
 
-        await failures.answered(
-            interaction,
-            buttons.on_button(interaction, self.action, self.game_id, self.stamp, self.arg),
-        )
+        self.table = await buttons.reach(interaction, self.action, self.game_id)
+
+    async def act(self, interaction: discord.Interaction[discord.Client]) -> None:
+        from bot.client import buttons
+
+        await buttons.BUTTONS[self.action](interaction, self.table, self.stamp, self.arg)
 
 
 def _view(*buttons: GameButton) -> discord.ui.View:

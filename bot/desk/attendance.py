@@ -274,12 +274,25 @@ class Attendance(DeskBase):
     ) -> None:
         """A cadence changed (the game's, or a person's own): the open waits it governs
         get their next reminder from it."""
+        await self.store.commit(await self._reminders(game_id=game_id, user_id=user_id))
+
+    async def _reminders(
+        self,
+        game_id: int | None = None,
+        user_id: int | None = None,
+        mine: pp.Settings | None = None,
+    ) -> list[st.Statement]:
+        """The statements that give the open waits of a game (or a person) their next
+        reminder by the cadences in force; ``mine``: the person's new settings, not yet
+        stored (they are written in the same transaction)."""
         if user_id is not None:
             waits = await pp.open_waits_of_user(self.store, user_id)
         else:
             assert game_id is not None
             waits = [w for w in await pp.waits_of_game(self.store, game_id) if w.done_at is None]
         settings = await pp.settings_of(self.store, [w.user_id for w in waits])
+        if mine is not None:
+            settings[mine.user_id] = mine
         statements = []
         now = self.clock()
         for wait in waits:
@@ -291,7 +304,7 @@ class Attendance(DeskBase):
             nth = wait.since + hours * 3600 * (wait.reminders + 1)
             nxt = max(nth, now) if more else None
             statements.append(pp.set_remind_at(wait.game_id, wait.user_id, nxt, wait.reminders))
-        await self.store.commit(statements)
+        return statements
 
     async def _row_of(self, game_id: int) -> GameRow | None:
         table = self.tables.get(game_id)

@@ -15,9 +15,18 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from bot import store as st
 from bot.desk import incidents, loading
 from bot.desk.shards import ShardSpec
-from bot.desk.tables import NotSaved, Refusal, Seat, Table, damaged_text
+from bot.desk.tables import (
+    Memo,
+    NotSaved,
+    PartlySaved,
+    Refusal,
+    Seat,
+    Stale,
+    Table,
+    damaged_text,
+)
 from bot.store import GameRow, Guard, PlayerRow, StaleGame, Store
-from bot.store.base import WriteFailed
+from bot.store.base import StoreFailed, WriteFailed, writes_taken
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
 from engine.content import Content, load_content
@@ -120,17 +129,53 @@ class DeskBase:
 
     @contextlib.asynccontextmanager
     async def _hold(self, table: Table) -> AsyncIterator[None]:
-        """The desk's lock on ``table``, its game loaded. A process serving every shard
-        holds them all by lease, so no other process writes its games: it skips the
-        version read (its guarded commit still refuses a stale copy)."""
+        """The desk's lock on ``table``, its game loaded, and the desk's one rule: memory
+        holds only what the store has taken. Whatever the work inside raises, the table
+        is put back as it was before it (and read again from the store whenever that
+        may not be the store's: something was written meanwhile, the write was refused
+        as stale, the store failed); a store that could not be read or written becomes
+        :class:`NotSaved` ("not taken"), unless something was written first. A process
+        serving every shard holds them all by lease, so no other process writes its
+        games: it skips the version read (its guarded commit still refuses a stale copy).
+        """
         async with table.lock:
-            if not self.shards.everywhere:
-                await self._check_fresh(table)
-            if not table.loaded:
-                await loading.load(self.store, table, self.ship, self.content)
-                await self._report_damage(table)
-            table.used_at = self.clock()
-            yield
+            before = writes_taken()
+            try:
+                await self._ready(table)
+                memo = table.memo()
+                try:
+                    yield
+                except BaseException as err:
+                    await self._settle(table, memo, err, wrote=writes_taken() != before)
+                    raise
+            except (StoreFailed, NotSaved, Stale) as failed:
+                if writes_taken() != before:  # what was taken stands: not "nothing changed"
+                    raise PartlySaved(f"game {table.id}: the store failed midway") from failed
+                if isinstance(failed, Refusal):
+                    raise
+                raise NotSaved(incidents.record(failed, f"working on game {table.id}")) from None
+
+    async def _ready(self, table: Table) -> None:
+        """``table`` fresh (another process may have written it) and its game in memory."""
+        if not self.shards.everywhere:
+            await self._check_fresh(table)
+        if not table.loaded:
+            await loading.load(self.store, table, self.ship, self.content)
+            await self._report_damage(table)
+        table.used_at = self.clock()
+
+    async def _settle(self, table: Table, memo: Memo, err: BaseException, *, wrote: bool) -> None:
+        """After a failure inside :meth:`_hold`: memory as it was, then read again from the
+        store unless nothing can have changed there (a refusal before any write). Never
+        raises: a store that cannot be read leaves the game to load on its next use."""
+        table.recall(memo)
+        plain_refusal = isinstance(err, Refusal) and not isinstance(err, Stale | NotSaved)
+        if plain_refusal and not wrote:
+            return
+        if isinstance(err, Exception):
+            await self._restore(table)
+        else:  # cancelled: no time to read; the next use loads it
+            table.unload()
 
     async def _check_fresh(self, table: Table) -> None:
         """Another process may have written this game since it was read here (the
@@ -159,28 +204,19 @@ class DeskBase:
         wrote the game since this process read it: each game is serialised across
         processes. Nothing is written to a game whose record is damaged, except a
         moderator's ``repair`` (a rollback to before the damage, a reset, an abort).
-        Whenever the write is refused (a stale copy, a damaged record, a store that does
-        not take it) the table is read again from the store, so memory never holds what
-        the store does not, and the person is told nothing was taken."""
+        A refused write raises (:class:`Stale`, :class:`NotSaved`, a refusal of the
+        damaged record) with nothing written, and :meth:`_hold` puts memory back."""
         if table.damaged_at is not None and not repair:
-            refusal = Refusal(damaged_text(table.id, table.damaged_in))
-            await self._restore(table)
-            raise refusal
+            raise Refusal(damaged_text(table.id, table.damaged_in))
         batch = [*statements, *([st.update_game(row)] if row is not None else [])]
         guard = Guard(table.id, table.row.version)
         try:
             await self.store.commit(batch, guard)
         except StaleGame:
             log.warning("game %d: refused a write from a stale copy; reloading", table.id)
-            await self._restore(table)
-            raise Refusal(STALE) from None
+            raise Stale(STALE) from None
         except WriteFailed as failed:
-            reference = incidents.record(failed, f"saving game {table.id}")
-            await self._restore(table)
-            raise NotSaved(reference) from None
-        except Exception:  # anything else: memory must not keep what was not stored
-            await self._restore(table)
-            raise
+            raise NotSaved(incidents.record(failed, f"saving game {table.id}")) from None
         table.row = (row or table.row).with_(version=guard.version + 1)
 
     async def _restore(self, table: Table) -> None:
@@ -235,10 +271,21 @@ class DeskBase:
             if table.loaded and not table.verified:
                 async with table.lock:
                     if table.loaded and not table.verified:
-                        await loading.verify(self.store, table, self.ship, self.content)
-                        await self._report_damage(table)
+                        await self._verify(table)
                 checked += 1
         return checked
+
+    async def _verify(self, table: Table) -> None:
+        """One game's check against a full replay (a damaged record is told, once); a
+        store that fails meanwhile leaves the game to load again, and is logged: the
+        clock goes on with the other games."""
+        try:
+            await loading.verify(self.store, table, self.ship, self.content)
+        except Exception as err:
+            table.unload()
+            incidents.record(err, f"checking game {table.id} against its replay")
+            return
+        await self._report_damage(table)
 
     async def public_log(self, table: Table, count: int) -> list[str]:
         """The newest ``count`` public lines, from the store."""
@@ -275,11 +322,12 @@ class DeskBase:
         ]
 
     def pick_game(self, user_id: int, channel_id: int | None, game_id: int | None) -> Table:
-        """The game a command means: the channel's, the one named, or the user's only one."""
+        """The game a command means: the channel's, the one named (if the user sits at
+        it: the one refusal whether or not it exists), or the user's only one."""
         if game_id is not None:
             table = self.tables.get(game_id)
-            if table is None:
-                raise Refusal(f"There is no current game #{game_id}.")
+            if table is None or user_id not in table.players:
+                raise Refusal(f"You have no seat at a current game #{game_id}.")
             return table
         if channel_id is not None:
             return self.require_table(channel_id)

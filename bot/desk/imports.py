@@ -26,15 +26,15 @@ import asyncio
 from dataclasses import dataclass
 
 from bot import store as st
-from bot.desk import loading
+from bot.desk import incidents, loading
 from bot.desk.base import DeskBase
 from bot.desk.outcome import Outcome
-from bot.desk.tables import Refusal, Table, crew_in_play
+from bot.desk.tables import NotSaved, Refusal, Table, crew_in_play, damaged_text
 from bot.present.events import log_lines, script_line
-from bot.store import IMPORTED, CommandRow, SnapshotRow
+from bot.store import IMPORTED, CommandRow, GameRow, SnapshotRow
+from bot.store.base import WriteFailed
 from engine.board.ship import Ship
 from engine.content import Content
-from engine.errors import GameError
 from engine.game import Game
 from engine.records import snapshot
 from engine.records.scenario import opening_game
@@ -42,6 +42,7 @@ from engine.records.script import read_script
 from engine.state import Phase
 
 SCRIPT_LIMIT = 512 * 1024  # bytes: a long game's script is a few dozen KiB
+STORED_MAX = 2**63 - 1  # the store keeps a seed and a turn as signed 64-bit integers
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ def prepare(text: str, ship: Ship, content: Content) -> Prepared:
     a long game: call it off the event loop."""
     read = read_script(text, say=script_line)
     game = opening_game(read.game.seed, read.scenario, ship, content)
+    _storable(game.seed, "seed")
+    _storable(game.state.turn, "turn")
     public: list[tuple[int, tuple[str, ...]]] = []
     starts: list[tuple[int, int, str]] = []
     state = ""
@@ -73,6 +76,7 @@ def prepare(text: str, ship: Ship, content: Content) -> Prepared:
         public.append((seq, tuple(log_lines(events))))
         if loading.phase_of(game.state) != before:
             starts.append((seq + 1, *loading.phase_of(game.state)))
+            _storable(game.state.turn, "turn")
             state = snapshot.dump(game.state)
     return Prepared(
         seed=game.seed,
@@ -84,6 +88,14 @@ def prepare(text: str, ship: Ship, content: Content) -> Prepared:
         starts=tuple(starts),
         state=state,
     )
+
+
+def _storable(value: int, what: str) -> None:
+    if value > STORED_MAX:
+        raise Refusal(
+            f"The script's {what} is {value}, more than a game can keep "
+            f"(at most {STORED_MAX}); nothing was imported."
+        )
 
 
 def _title(game: Game) -> str:
@@ -129,26 +141,36 @@ class Imports(DeskBase):
             )
         prepared = await asyncio.to_thread(prepare, text, self.ship, self.content)
         now = self.clock()
-        row = await self.store.create_game(
-            channel_id,
-            guild_id,
-            channel_name,
-            prepared.seed,
-            user_id,
-            now,
-            status="importing",  # not a current game until its log is stored with it
-            seeded=True,
-            opening=prepared.opening,
-            kind=IMPORTED,
-        )
         status = "over" if prepared.over else "lobby"
-        statements = _log_statements(row.id, prepared, now)
-        statements += [
-            st.mod_action(row.id, channel_id, user_id, "import", now),
-            st.update_game(row.with_(status=status, phase_key="over" if prepared.over else "")),
-        ]
-        await self.store.commit(statements)
-        table = Table(row.with_(status=status, phase_key="over" if prepared.over else ""), {})
+        phase_key = "over" if prepared.over else ""
+
+        def with_log(game_id: int) -> list[st.Statement]:  # the same transaction as the row
+            made = GameRow(
+                *(game_id, channel_id, guild_id, channel_name, prepared.seed, status),
+                *(user_id, now),
+                phase_key=phase_key,
+                seeded=True,
+                opening=prepared.opening,
+                kind=IMPORTED,
+            )
+            return [
+                *_log_statements(game_id, prepared, now),
+                st.mod_action(game_id, channel_id, user_id, "import", now),
+                st.update_game(made),
+            ]
+
+        try:
+            row = await self.store.create_game(
+                *(channel_id, guild_id, channel_name, prepared.seed, user_id, now),
+                status=status,
+                seeded=True,
+                opening=prepared.opening,
+                kind=IMPORTED,
+                then=with_log,
+            )
+        except WriteFailed as failed:
+            raise NotSaved(incidents.record(failed, "importing a game")) from None
+        table = Table(row.with_(phase_key=phase_key), {})
         self._register(table)
         return table, prepared
 
@@ -156,12 +178,10 @@ class Imports(DeskBase):
         """An imported lobby's game, loaded from its stored log to be played on; the
         living crew go to the crew players. Call under the desk's lock."""
         scratch = Table(table.row.with_(status="playing"), table.players)
-        try:
-            await loading.load(self.store, scratch, self.ship, self.content)
-        except GameError as err:  # pragma: no cover - checked when it was imported
-            raise Refusal(f"This imported game no longer replays: {err.describe()}.") from None
+        await loading.load(self.store, scratch, self.ship, self.content)
         game = scratch.game
-        assert game is not None
+        if scratch.damaged_at is not None or game is None:
+            raise Refusal(damaged_text(table.id, scratch.damaged_in))
         table.recent, table.phase_seq = scratch.recent, scratch.phase_seq
         outcome = Outcome(table.id, table.channel_id, new_phase=True)
         outcome.public.append(

@@ -8,10 +8,13 @@ or the scenario a tutorial or an imported script began at), the snapshots are wr
 again from that replay, and the event is logged. :func:`verify` replays a game loaded
 from a snapshot in full and compares, so no snapshot is trusted blindly for long.
 
-A stored command that no longer replays (it does not parse, names no side, or the rules
-refuse it) marks the game's record damaged there (``Table.damaged_at``): the game stays
-in memory as it stood before that command, and nothing more is written to it until a
-moderator rolls it back to before the damage.
+A record is damaged where it no longer replays: a stored command that does not parse,
+names no side, or that the rules refuse; a command missing from the log (the next one's
+number skips it); or an opening (a tutorial's or an imported script's scenario) that no
+longer reads (:data:`OPENING`). The game's record is then marked damaged there
+(``Table.damaged_at``): the game stays in memory as it stood before the damage (for a
+damaged opening, as its newest snapshot holds it, if any), and nothing more is written
+to it until a moderator rolls it back (:meth:`bot.desk.moderation.Moderation.rollback`).
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ from __future__ import annotations
 import logging
 
 from bot import store as st
-from bot.desk.tables import Table
+from bot.desk import incidents
+from bot.desk.tables import OPENING, Table
 from bot.present.events import log_lines
 from bot.store import CommandRow, SnapshotRow, Store
+from bot.store.base import WriteFailed
 from engine.board.ship import Ship
 from engine.commands import parse
 from engine.content import Content
@@ -33,6 +38,35 @@ from engine.records.scenario import opening_game
 from engine.state import GameState, Side
 
 log = logging.getLogger("quicksilver.bot")
+
+
+class Damaged(Exception):
+    """Where a record stops replaying: the 0-based number of the first command that
+    does not replay or is missing, or :data:`OPENING`; ``why`` names what failed, never
+    its text (it could name a hidden grid)."""
+
+    def __init__(self, seq: int, why: str) -> None:
+        super().__init__(f"damaged at {seq}: {why}")
+        self.seq, self.why = seq, why
+
+
+def opening_of(seed: int, opening: str, ship: Ship, content: Content) -> Game:
+    """The game where a record begins, or :class:`Damaged` at :data:`OPENING`."""
+    try:
+        return opening_game(seed, opening, ship, content)
+    except Exception as err:  # a damaged record may hold anything
+        raise Damaged(OPENING, getattr(err, "rule", None) or type(err).__name__) from None
+
+
+def play_row(game: Game, row: CommandRow) -> list[Event]:
+    """Play the stored command ``row`` on ``game``, which must be at ``row.seq`` (else
+    a command is missing); :class:`Damaged` there if it does not replay."""
+    if row.seq != game.length:
+        raise Damaged(game.length, "a missing command")
+    try:
+        return game.play(Side(row.side), parse(row.command))
+    except (GameError, ValueError) as err:
+        raise Damaged(row.seq, getattr(err, "rule", None) or type(err).__name__) from None
 
 
 def replay_phase(game: Game) -> list[tuple[int, Entry, list[Event]]]:
@@ -77,7 +111,11 @@ async def load(store: Store, table: Table, ship: Ship, content: Content) -> None
     snap = newest[0] if newest else None
     if snap is not None and snap.state is not None:
         try:
-            _resume(table, snap, await store.commands(table.id, snap.seq), ship, content)
+            # from the command before the snapshot: one missing there is seen too
+            rows = await store.commands(table.id, max(snap.seq - 1, 0))
+            if snap.seq > 0 and (not rows or rows[0].seq != snap.seq - 1):
+                raise snapshot.SnapshotError("the command before it is missing")
+            _resume(table, snap, [r for r in rows if r.seq >= snap.seq], ship, content)
             return
         except (snapshot.SnapshotError, GameError, ValueError) as err:
             log.warning(
@@ -98,9 +136,27 @@ def _resume(
         raise snapshot.SnapshotError(f"it holds {phase_of(state)}, the row says {snap.turn}")
     game = Game.resume(table.row.seed, state, snap.seq, ship, content, packed=snap.state)
     for row in rows:
+        if row.seq != game.length:
+            raise snapshot.SnapshotError("a command after it is missing")
         game.play(Side(row.side), row.command)
     table.game, table.recent, table.phase_seq = game, rows, snap.seq
     table.verified = False
+
+
+def _damaged(table: Table, damage: Damaged, game: Game | None = None) -> None:
+    """Mark ``table`` damaged where ``game`` (the replay so far; none at the opening)
+    stopped; people are told its phase, never the command's number."""
+    # the refusal's text may name a hidden grid: the log says only what failed
+    log.error(
+        "game %d: its record is damaged at %s (%s); nothing more will be written to it "
+        "until a moderator rolls it back",
+        table.id,
+        "its opening" if damage.seq == OPENING else f"command {damage.seq}",
+        damage.why,
+    )
+    table.damaged_at = damage.seq
+    if game is not None:
+        table.damaged_in = f"turn {game.state.turn}, {game.state.phase.value} phase"
 
 
 async def _replay_all(
@@ -110,7 +166,12 @@ async def _replay_all(
     public lines were kept, those lines) that this replay shows to be missing or wrong.
     Memory keeps the log from the newest phase start on."""
     rows = await store.commands(table.id)
-    game = opening_game(table.row.seed, table.row.opening, ship, content)
+    try:
+        game = opening_of(table.row.seed, table.row.opening, ship, content)
+    except Damaged as damage:
+        _damaged(table, damage)
+        await _hold_newest(store, table, ship, content, newest)
+        return
     phase_seq = newest.seq if newest is not None else 0
     starts = {s.seq: s for s in await store.snapshots(table.id)}
     fixes: list[st.Statement] = []
@@ -119,32 +180,50 @@ async def _replay_all(
         if game.length in starts:
             fixes += _fix(table.id, starts[game.length], game, phase_seq)
         try:
-            events = game.play(Side(row.side), parse(row.command))
-        except (GameError, ValueError) as err:
-            # the refusal's text may name a hidden grid: the log says only what failed
-            rule = getattr(err, "rule", None) or type(err).__name__
-            log.error(
-                "game %d: its record is damaged at command %d (%s); nothing more will be "
-                "written to it until a moderator rolls it back",
-                table.id,
-                row.seq,
-                rule,
-            )
-            table.damaged_at, rows = row.seq, rows[:index]
-            table.damaged_in = f"turn {game.state.turn}, {game.state.phase.value} phase"
+            events = play_row(game, row)
+        except Damaged as damage:
+            _damaged(table, damage, game)
+            rows = rows[:index]
             break
         lines += st.add_public_lines(table.id, row.seq, log_lines(events))
     if game.length in starts:
         fixes += _fix(table.id, starts[game.length], game, phase_seq)
+    if table.damaged_at is None and any(seq > game.length for seq in starts):
+        # a phase began after the log's last command: the commands before it are missing
+        _damaged(table, Damaged(game.length, "a missing command"), game)
     if fixes:
         log.warning("game %d: %d snapshot(s) rebuilt from replay", table.id, len(fixes))
     if rows and not await store.has_public_lines(table.id):
         fixes += lines
     if table.damaged_at is None:
-        await store.commit(fixes)
+        await _repair(store, table, fixes)
     phase_seq = game.base
     table.game, table.recent, table.phase_seq = game, rows[phase_seq:], phase_seq
     table.verified = True
+
+
+async def _repair(store: Store, table: Table, fixes: list[st.Statement]) -> None:
+    """Write what a replay rebuilt; a store that does not take it is logged, and the
+    game plays on from memory (the next load rebuilds them again)."""
+    try:
+        await store.commit(fixes)
+    except WriteFailed as failed:
+        incidents.record(failed, f"rewriting game {table.id}'s snapshots")
+
+
+async def _hold_newest(
+    store: Store, table: Table, ship: Ship, content: Content, newest: SnapshotRow | None
+) -> None:
+    """A record whose opening no longer reads: memory holds the game as its newest
+    snapshot (and the commands after it) have it, or no game at all."""
+    table.game, table.recent, table.phase_seq = None, [], 0
+    if newest is None or newest.state is None:
+        return
+    try:
+        _resume(table, newest, await store.commands(table.id, newest.seq), ship, content)
+    except (snapshot.SnapshotError, GameError, ValueError):
+        table.game, table.recent, table.phase_seq = None, [], 0
+    table.verified = True  # as far as it can be: nothing replays it
 
 
 def _fix(game_id: int, start: SnapshotRow, game: Game, phase_seq: int) -> list[st.Statement]:
@@ -178,15 +257,15 @@ async def verify(store: Store, table: Table, ship: Ship, content: Content) -> bo
 async def _replayed(
     store: Store, table: Table, length: int, ship: Ship, content: Content
 ) -> Game | None:
-    """The game's first ``length`` stored commands replayed from its seed; None when the
-    record does not replay (it is damaged: the full replay then says where)."""
-    full = opening_game(table.row.seed, table.row.opening, ship, content)
+    """The game's first ``length`` stored commands replayed from its opening; None when
+    the record does not replay (it is damaged: the full replay then says where)."""
     try:
+        full = opening_of(table.row.seed, table.row.opening, ship, content)
         for row in await store.commands(table.id, 0):
             if row.seq >= length:
                 break
-            full.play(Side(row.side), row.command)
-    except (GameError, ValueError):
+            play_row(full, row)
+    except Damaged:
         return None
     return full
 

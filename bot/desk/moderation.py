@@ -10,13 +10,14 @@ from bot.desk.attendance import Attendance
 from bot.desk.outcome import Outcome
 from bot.desk.seating import seat_refusal
 from bot.desk.tables import Refusal, Seat, Table
-from bot.store import CommandRow, GameRow, PlayerRow
+from bot.desk.tutorial import lesson_opening
+from bot.store import CommandRow, GameRow, PlayerRow, SnapshotRow
 from bot.store import people as pp
-from engine.commands import Rekey, parse
+from engine.commands import Rekey
 from engine.errors import GameError
 from engine.game import Game
+from engine.records import snapshot
 from engine.records.rollback import Shown, shown_since
-from engine.records.scenario import opening_game
 from engine.state import Phase, Side
 from engine.views import Viewer
 
@@ -124,48 +125,71 @@ class Moderation(Attendance):
         alien found since, a marker turned up, a crate looked at, the dice seen), for the
         moderator to read before confirming; nothing changes (README, "Secrets")."""
         async with self._hold(table):
-            game = await self._replayed_to_roll_back(table)
+            _, game = await self._replayed_to_roll_back(table)
             try:
                 return shown_since(game, turn, phase)
             except GameError as err:
+                if _starts_now(game) == (turn, phase):  # nothing played since it began
+                    return Shown()
                 raise Refusal(_no_phase(err, game)) from None
 
     async def rollback(self, table: Table, turn: int, phase: Phase, mod_id: int) -> Outcome:
         """A moderator's rollback to a phase start: found on a full replay of the stored
-        log (rare, so ground truth over speed), then the game reloads from that point.
-        The dice are re-keyed there from secure randomness (a ``rekey`` command in the
-        log, the referee's, so a replay rolls the same dice): the rolls of the phases
-        played again never come out as they did."""
+        log (rare, so ground truth over speed), everything read and worked out before
+        memory changes; memory takes the rolled-back game once the store has it. The
+        dice are re-keyed there from secure randomness (a ``rekey`` command in the log,
+        the referee's, so a replay rolls the same dice): the rolls of the phases played
+        again never come out as they did.
+
+        A damaged record comes back this way: the rollback goes to a phase before the
+        damage (a command that no longer replays or is missing), and a tutorial whose
+        opening no longer reads gets it rebuilt from its lesson (see the README,
+        "Never silent")."""
         async with self._hold(table):
-            game = await self._replayed_to_roll_back(table)
+            opening, game = await self._replayed_to_roll_back(table)
+            snapshots = {s.seq for s in await self.store.snapshots(table.id)}
             try:
                 game.rollback(turn, phase)
             except GameError as err:
-                raise Refusal(_no_phase(err, game)) from None
+                if _starts_now(game) != (turn, phase):  # else: already at that phase's start
+                    raise Refusal(_no_phase(err, game)) from None
             length = game.length
-            table.game = game
+            draft = table.draft()
+            draft.game, draft.recent, draft.phase_seq = game, [], length
             now = self.clock()
             side = Side.ALIEN if phase is Phase.ALIEN else Side.CREW  # the phase's own
-            rekey = CommandRow(length, side.value, Rekey(self.seeds()).notation(), None, now)
-            row = table.row.with_(status="playing", phase_key=table.stamp(), phase_since=now)
-            row = self._arm_deadline(row, now)
-            await self._commit(
-                table,
-                [
-                    *await self._on_rollback(table, length, now),
-                    st.truncate_commands(table.id, length),
-                    st.truncate_snapshots(table.id, length),
-                    st.truncate_public_lines(table.id, length),
-                    st.append_command(table.id, rekey),
-                    st.mod_action(
-                        table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
-                    ),
-                ],
-                row,
-                repair=True,
+            rekey = Rekey(self.seeds())
+            rekey_row = CommandRow(length, side.value, rekey.notation(), None, now)
+            row = table.row.with_(
+                status="playing", phase_key=draft.stamp(), phase_since=now, opening=opening
             )
-            table.unload()
-            await loading.load(self.store, table, self.ship, self.content)
+            row = self._arm_deadline(row, now)
+            state = snapshot.dump(game.state)
+            turn_now, phase_now = loading.phase_of(game.state)
+            statements = [
+                *await self._on_rollback(draft, length, now),
+                st.truncate_commands(table.id, length),
+                st.truncate_snapshots(table.id, length),
+                st.truncate_public_lines(table.id, length),
+                st.mod_action(
+                    table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
+                ),
+            ]
+            if length in snapshots:  # the phase start's row keeps its map; the state is new
+                statements += [
+                    st.drop_snapshot_states(table.id, length),
+                    st.set_snapshot_state(table.id, length, state),
+                ]
+            else:
+                snap = SnapshotRow(length, turn_now, phase_now, None, now, state)
+                statements += st.put_newest_snapshot(table.id, snap)
+            statements.append(st.append_command(table.id, rekey_row))
+            await self._commit(table, statements, row, repair=True)
+            game.rebase(state)
+            game.play(side, rekey)
+            draft.recent = [rekey_row]
+            table.adopt(draft)
+            table.damaged_at, table.damage_told, table.verified = None, False, True
             outcome = Outcome(table.id, table.channel_id, actor=mod_id, new_phase=True)
             outcome.summary = [
                 f"A moderator rolled the game back to turn {turn}, {phase.value} phase; the "
@@ -173,23 +197,40 @@ class Moderation(Attendance):
             ]
             return outcome
 
-    async def _replayed_to_roll_back(self, table: Table) -> Game:
-        """The whole stored game replayed from its opening (up to any damage), after the
-        checks that it may be rolled back at all. Call under the hold."""
+    async def _replayed_to_roll_back(self, table: Table) -> tuple[str, Game]:
+        """The opening a rollback replays from, and the whole stored game replayed from it
+        (up to any damage), after the checks that it may be rolled back at all. Call
+        under the hold."""
         if table.status == "over":  # its final reveal showed every secret (issue 19)
             raise Refusal(
                 "This game is over and its final reveal showed every secret, the seed "
                 "included: it cannot be rolled back. `/game create` starts a new one."
             )
-        if table.game is None or table.status != "playing":
+        if table.status != "playing":
             raise Refusal("Only a started game can be rolled back.")
-        rows = await self.store.commands(table.id)
-        if table.damaged_at is not None:  # only what still replays can be returned to
-            rows = [r for r in rows if r.seq < table.damaged_at]
-        game = opening_game(table.row.seed, table.row.opening, self.ship, self.content)
-        for stored in rows:
-            game.play(Side(stored.side), parse(stored.command))
-        return game
+        opening, game = self._rollback_start(table)
+        for stored in await self.store.commands(table.id):  # only what still replays
+            try:
+                loading.play_row(game, stored)
+            except loading.Damaged:
+                break
+        return opening, game
+
+    def _rollback_start(self, table: Table) -> tuple[str, Game]:
+        """The opening a rollback replays from, and its game: the game's own or, where
+        that no longer reads, a tutorial's rebuilt from its lesson. Any other game whose
+        opening is damaged cannot be rebuilt here: its script was the only copy."""
+        seed, opening = table.row.seed, table.row.opening
+        try:
+            return opening, loading.opening_of(seed, opening, self.ship, self.content)
+        except loading.Damaged:
+            rebuilt = lesson_opening(table, self.ship, self.content)
+        if rebuilt is None:
+            raise Refusal(
+                f"Game {table.id}'s opening no longer reads, and an imported game's opening "
+                "was its script: `/mod abort` it and `/mod import` the script again."
+            )
+        return rebuilt, loading.opening_of(seed, rebuilt, self.ship, self.content)
 
     async def replace(self, table: Table, old_id: int, new_id: int, mod_id: int) -> str:
         async with self._hold(table):
@@ -225,15 +266,29 @@ class Moderation(Attendance):
             ]
             if player.seat != Seat.SPECTATOR.value:
                 statements += self._seat_left(table, user_id, "removed", now)
-            del table.players[user_id]
-            statements += self._deal(table, player.units)
+            draft = table.draft()
+            del draft.players[user_id]
+            statements += self._deal(draft, player.units)
             await self._commit(table, statements)
+            table.adopt(draft)
             return player.seat
 
     async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
         await self.store.commit([st.set_mod_role(guild_id, role_id)])
 
 
+def _starts_now(game: Game) -> tuple[int, Phase] | None:
+    """The phase ``game`` stands at the start of, with no command played in it yet (as
+    a record damaged at its phase's first command leaves it), or None."""
+    now = (game.state.turn, game.state.phase)
+    if game.log and (game.log[-1].turn, game.log[-1].phase) == now:
+        return None
+    return now
+
+
 def _no_phase(err: GameError, game: Game) -> str:
-    starts = ", ".join(f"turn {t} {p.value}" for t, p, _ in game.phase_starts())
-    return f"{err.describe()}. Phases to roll back to: {starts}."
+    """The refusal of a phase that cannot be rolled back to, listing those that can."""
+    starts = [f"turn {t} {p.value}" for t, p, _ in game.phase_starts()]
+    here = _starts_now(game)
+    starts += [f"turn {here[0]} {here[1].value}"] if here else []
+    return f"{err.describe()}. Phases to roll back to: {', '.join(starts)}."

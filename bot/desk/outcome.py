@@ -53,3 +53,13 @@ def merge(first: Outcome, second: Outcome) -> Outcome:
     first.game_over = first.game_over or second.game_over
     first.send_hands = first.send_hands or second.send_hands
     return first
+
+
+def after(earlier: Outcome, outcome: Outcome) -> Outcome:
+    """``outcome`` told after ``earlier`` (moves that were due before it): both posts,
+    in order; the reply and the buttons are ``outcome``'s own."""
+    merged = merge(earlier, outcome)
+    merged.reply, merged.reply_events = outcome.reply, outcome.reply_events
+    merged.actor, merged.actor_side = outcome.actor, outcome.actor_side
+    merged.undo_stamp, merged.unit = outcome.undo_stamp, outcome.unit
+    return merged

@@ -64,9 +64,8 @@ class People(Attendance):
                 mine = mine.with_(remind_hours=_cadence(reminders))
         except when.WhenError as err:
             raise Refusal(str(err)) from None
-        await self.store.commit([pp.put_settings(mine)])
-        if reminders is not None:
-            await self.refresh_reminders(user_id=user_id)
+        again = await self._reminders(user_id=user_id, mine=mine) if reminders is not None else []
+        await self.store.commit([pp.put_settings(mine), *again])  # one transaction
         return mine
 
     async def go_away(
@@ -90,13 +89,18 @@ class People(Attendance):
             away_public=public,
         )
         games = [g for g in await pp.my_games(self.store, user_id) if g.status != "over"]
-        calls: list[SeatCall] = []
-        await self.store.commit([pp.put_settings(away)])
-        if mode == "sub":
+        statements = [pp.put_settings(away)]
+        if mode == "sub":  # a seat call in each running game without a live one of theirs
             for game in games:
-                if game.status == "playing":
-                    made = await self._call_for(game.game_id, user_id, game.seat, "away", now)
-                    calls += [made] if made is not None else []
+                if game.status == "playing" and not await self._called(game.game_id, user_id):
+                    statements.append(pp.open_call(game.game_id, user_id, game.seat, "away", now))
+        await self.store.commit(statements)  # one transaction: all of it, or none
+        calls = [
+            c
+            for game in games
+            for c in await pp.live_calls(self.store, game.game_id)
+            if c.user_id == user_id and c.reason == "away" and c.opened_at == now
+        ]
         return Absence(away, games, calls)
 
     async def come_back(self, user_id: int) -> Absence:
@@ -107,21 +111,25 @@ class People(Attendance):
         if not mine.away_at(now):
             raise Refusal("You are not away. `/me away` declares an absence.")
         back = mine.with_(away_since=None, away_until=None, away_note="", away_public=False)
-        await self.store.commit([pp.put_settings(back)])
         games = await self.my_games(user_id)
         withdrawn = []
         for game in games:
             for call in await pp.live_calls(self.store, game.game_id):
                 if call.user_id == user_id and call.reason == "away":
                     withdrawn.append(call.with_closed("withdrawn", now))
-        await self.store.commit([pp.update_call(c) for c in withdrawn])
+        # every read first, then one transaction: all of it, or none
+        await self.store.commit([pp.put_settings(back), *map(pp.update_call, withdrawn)])
         return Absence(back, games, withdrawn)
+
+    async def _called(self, game_id: int, user_id: int) -> bool:
+        """Whether ``user_id``'s seat has a live call already."""
+        return any(c.user_id == user_id for c in await pp.live_calls(self.store, game_id))
 
     async def _call_for(
         self, game_id: int, user_id: int, side: str, reason: str, now: float
     ) -> SeatCall | None:
         """A new open-seat call for ``user_id``'s seat, unless one is live already."""
-        if any(c.user_id == user_id for c in await pp.live_calls(self.store, game_id)):
+        if await self._called(game_id, user_id):
             return None
         call_id = await pp.insert_call(self.store, game_id, user_id, side, reason, now)
         return await pp.call(self.store, call_id)

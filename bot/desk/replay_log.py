@@ -12,6 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from bot.present.events import reveal_lines
+from bot.present.plain import plain
 from bot.store import CommandRow, GameRow, Store
 from engine.board_view import MarkerKind
 from engine.errors import GameError
@@ -70,6 +71,8 @@ async def load_replay(store: Store, game_id: int) -> GameReplay:
         replay = await asyncio.to_thread(_rebuild, row, commands)
     except GameError as err:
         raise ReplayRefused(f"Game {game_id} cannot be replayed: {err.describe()}.") from None
+    if not replay.steps:  # an imported script that was over before any command
+        raise ReplayRefused(f"Game {game_id} has no phase to replay: it ended as it began.")
     _cache[key] = replay
     while len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
@@ -102,7 +105,7 @@ def digest(replay: GameReplay, number: int) -> list[str]:
     if step.number == 1:
         shown.append(nexus_line(step))
     if step.view.phase == "over" and step.view.result:
-        shown.append(f"🏁 {step.view.result}")
+        shown.append(f"🏁 {plain(step.view.result)}")
     return [head, *(shown or ["*Nothing happened in this phase.*"])]
 
 

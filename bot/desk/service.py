@@ -33,7 +33,7 @@ from bot.desk.computer_seat import (
 from bot.desk.imports import Imports
 from bot.desk.moderation import Moderation
 from bot.desk.outbox import Outbox
-from bot.desk.outcome import Outcome, merge
+from bot.desk.outcome import Outcome, after, merge
 from bot.desk.seating import seat_refusal
 from bot.desk.stand_in import StandIns
 from bot.desk.subs import Substitutes
@@ -206,11 +206,17 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             return await self._apply(table, side, commands, None, stand_in=user)
 
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:
+        """Remember whether a player's DMs are open (bookkeeping: a store that does not
+        take it is logged, and it is noted again at the next DM)."""
         player = table.players.get(user_id)
         if player is None or player.dm_ok == ok or table.damaged_at is not None:
             return
         updated = PlayerRow(player.user_id, player.seat, player.units, ok, player.joined_at)
-        await self.store.commit([st.put_player(table.id, updated)])
+        try:
+            await self.store.commit([st.put_player(table.id, updated)])
+        except WriteFailed as failed:
+            incidents.record(failed, f"noting a player's DMs in game {table.id}")
+            return
         table.players[user_id] = updated
 
     async def leave(self, table: Table, user_id: int) -> str:
@@ -224,10 +230,12 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 )
             statements = [st.delete_player(table.id, user_id)]
             statements += self._seat_left(table, user_id, "left", self.clock())
-            del table.players[user_id]
+            draft = table.draft()
+            del draft.players[user_id]
             if player.units:
-                statements += self._deal(table, player.units)
+                statements += self._deal(draft, player.units)
             await self._commit(table, statements)
+            table.adopt(draft)
             return player.seat
 
     async def start(self, table: Table, user_id: int, is_mod: bool) -> Outcome:
@@ -244,8 +252,9 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                     "(`/game computer` gives a side to the game)."
                 )
             now = self.clock()
+            draft = table.draft()
             if table.row.kind == IMPORTED:
-                game, outcome = await self._continue_imported(table)
+                game, outcome = await self._continue_imported(draft)
             else:
                 game = Game.new(table.row.seed, self.ship, self.content)
                 outcome = Outcome(table.id, table.channel_id, new_phase=True)
@@ -256,18 +265,23 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 outcome.summary = ["Set-up: the crew and the alien make their choices (B.1)."]
             if table.row.seeded:
                 outcome.public.append(SEEDED_NOTE)
-            row = table.row.with_(status="playing", phase_since=now)
-            table.game = game
-            row = self._arm_deadline(row.with_(phase_key=table.stamp()), now)
-            try:
-                seats = await self._on_start(table, now)
-                await self._commit(table, [*self._deal_living(table), *seats], row)
-            except Exception:
-                table.game, table.recent, table.phase_seq = None, [], 0
-                await self._reload_players(table)
-                raise
+            draft.game = game
+            draft.row = table.row.with_(status="playing", phase_since=now)
+            row = self._arm_deadline(draft.row.with_(phase_key=draft.stamp()), now)
+            seats = await self._on_start(draft, now)
+            await self._commit(table, [*self._deal_living(draft), *seats], row)
+            table.adopt(draft)
             outcome.actor = user_id
             return outcome
+
+    async def _rate(self) -> None:
+        """The ratings take the game that just ended (README, "Ratings"). They are derived rows,
+        caught up at the next start or game end, so a store that fails here is logged
+        and the command (already stored) stands."""
+        try:
+            await ratings.after_game(self.store)
+        except Exception as err:
+            incidents.record(err, "rating the games that ended")
 
     # --- playing -------------------------------------------------------------------
     def legal_for(self, table: Table, user_id: int, unit: str | None = None) -> list[Command]:
@@ -309,9 +323,11 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             if side is Side.ALIEN and not in_dm and not isinstance(command, QuickSetup):
                 raise Refusal(N_("The alien plots in secret: give your orders in a DM with me."))
             commands = self._expand(table, user_id, side, command)
+            caught = await self.catch_up_lesson(table)
             self.check_lesson(table, command)
             outcome = await self._apply(table, side, commands, user_id)
-            return await self.follow_lesson(table, outcome)
+            outcome = await self.follow_lesson(table, outcome)
+            return outcome if caught is None else after(caught, outcome)
 
     def _check_player(self, table: Table, user_id: int) -> Side:
         if table.damaged_at is not None:
@@ -369,10 +385,15 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         """Play ``commands``, store them with their public lines (and the new phase's
         snapshot) in one transaction, then report; nothing changes if any is refused.
         ``late``: the players still waited on when the deadline ended the phase;
-        ``stand_in``: the computer played for that away player (for their records)."""
-        game = table.game
+        ``stand_in``: the computer played for that away player (for their records).
+
+        Everything is worked out on a draft of the table (its own copy of the game and
+        seats), every read of the store included; the table takes the draft only once
+        the store has taken the command (the desk's rule: :meth:`DeskBase._hold`)."""
+        draft = table.draft()
+        game = draft.game
         assert game is not None
-        before_len, before_stamp = game.length, table.stamp()
+        before_len, before_stamp = game.length, draft.stamp()
         events: list[Event] = []
         said: list[str] = []
         said_events: list[Event] = []
@@ -388,14 +409,13 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 if side is Side.CREW:  # the alien's wait for its phase's end (below)
                     statements += st.add_public_lines(table.id, seq, lines)
         except GameError as err:
-            game.truncate(before_len)
             raise Refusal(err.describe()) from None
         now = self.clock()
         rows = [
             CommandRow(before_len + i, side.value, entry.command.notation(), user_id, now)
             for i, entry in enumerate(game.log[before_len - game.base :])
         ]
-        new_phase = table.stamp() != before_stamp
+        new_phase = draft.stamp() != before_stamp
         statements += [st.append_command(table.id, r) for r in rows]
         held: list[Event] = []
         told: list[Event] = []  # the phase's public events, in the order the channel tells them
@@ -411,22 +431,26 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         row = table.row
         snap = None
         if new_phase:
-            row = self._new_phase_row(table, now)
+            row = self._new_phase_row(draft, now)
             snap = loading.snapshot_row(game.state, game.length, now)
             statements += st.put_newest_snapshot(table.id, snap)
         from_setup = before_stamp == "setup" and game.state.phase is not Phase.SETUP
         if from_setup:
             living = [
                 line.id
-                for line in table.view_for(Viewer.CREW).crew
+                for line in draft.view_for(Viewer.CREW).crew
                 if can_act(line.fate, line.condition)
             ]
-            statements += self._deal(table, living)
+            statements += self._deal(draft, living)
         statements += await self._bookkeeping(
-            table, new_phase=new_phase, late=late, stand_in=stand_in, now=now
+            draft, new_phase=new_phase, late=late, stand_in=stand_in, now=now
         )
-        await self._commit(table, statements, row)  # refused: the table is read again
-        table.recent += rows
+        await self._commit(table, statements, row)
+        draft.recent += rows
+        if snap is not None:
+            game.rebase(snap.state)
+            draft.recent, draft.phase_seq = [], snap.seq
+        table.adopt(draft)  # the store has it: now memory does too
         outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
         # The channel hears a phase once, when it ends (its digest, issue 23); meanwhile
         # a command's public lines go to the person who played it and to the crew's
@@ -445,10 +469,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             outcome.phase_events = told + held
             outcome.game_over = game.state.phase is Phase.OVER
             outcome.send_hands = before_stamp == "setup"
-            game.rebase(snap.state)
-            table.recent, table.phase_seq = [], snap.seq
         if outcome.game_over:  # its result is stored: the ratings take it (issue 25)
-            await ratings.after_game(self.store)
+            await self._rate()
         if side is Side.ALIEN:
             log.info("game %d: the alien played a command", table.id)
         else:
@@ -505,6 +527,10 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             # crew take-back is in the game's log; the channel hears the phase once.
             logged = [] if side is Side.ALIEN else [f"<@{user_id}> takes back `{verb}`."]
             later = [replace(r, seq=r.seq - 1) for r in table.recent if r.seq > last.seq]
+            draft = table.draft()
+            assert draft.game is not None
+            draft.game.undo(side)
+            draft.recent = [r for r in draft.recent if r.seq < last.seq] + later
             await self._commit(
                 table,
                 [
@@ -512,11 +538,10 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                     *(st.append_command(table.id, r) for r in later),
                     st.shift_public_lines(table.id, last.seq),
                     *st.add_public_lines(table.id, last.seq, logged, summary=False),
+                    *self._waits_reopened(draft),
                 ],
             )
-            game.undo(side)
-            table.recent = [r for r in table.recent if r.seq < last.seq] + later
-            await self.store.commit(self._waits_reopened(table))
+            table.adopt(draft)
             return outcome
 
     # --- referee and moderators ------------------------------------------------------

@@ -2,7 +2,10 @@
 
 A seat's own player (``/game sub``), a moderator, an absence that asked for it, or
 ``sub_after`` missed phases in a row open a call. A member presses "Take this seat"
-(the claim); another player of the game, or a moderator, approves. Then the seat, its
+(the claim); another player of the seat's own side, or a moderator, approves: never the
+other side (it would pick its opponent) nor the leaver (their seat is not theirs to give
+away), so a side with no other player needs a moderator. The seat's side, the one who
+offered, or a moderator may turn an offer down. Then the seat, its
 crew members and its wait change hands in one guarded transaction; the leaver leaves
 the game's seats (no new secret reaches them) and the newcomer gets their side's whole
 private briefing: their view, their hand, and every private line their side has heard
@@ -10,7 +13,7 @@ private briefing: their view, their hand, and every private line their side has 
 
 Refused, changing nothing: claiming your own seat, claiming a seat at a game you already
 play in, claiming any seat after sitting at the other side of this game (you know its
-secrets), and approving your own substitution.
+secrets), approving your own substitution, and approving by the other side or the leaver.
 """
 
 from __future__ import annotations
@@ -88,6 +91,12 @@ class Substitutes(People):
             raise Refusal("That call belongs to the past: its game is no longer running.")
         return table, call
 
+    async def waiting_substitute(self, game_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` offered to take a seat of this game and waits for the
+        players' approval (they may read the game from their DMs meanwhile)."""
+        calls = await pp.live_calls(self.store, game_id)
+        return any(c.status == "claimed" and c.candidate == user_id for c in calls)
+
     async def claim_call_post(self, call_id: int) -> bool:
         """Whether this caller is the one to post the call (each call is posted once)."""
         return await pp.claim_post(self.store, call_id)
@@ -131,11 +140,19 @@ class Substitutes(People):
                 raise Refusal("Nobody has offered to take this seat yet.")
             if approver == call.candidate:
                 raise Refusal(
-                    "You cannot approve your own substitution: another player of this game "
+                    "You cannot approve your own substitution: another player of that side "
                     "or a moderator must."
                 )
-            if table.seat_of(approver) not in PLAYING and not is_mod:
-                raise Refusal("Only this game's players or a moderator can approve a substitute.")
+            if not is_mod and approver == call.user_id:
+                raise Refusal(
+                    "You cannot approve who takes your own seat: another player of your side "
+                    "or a moderator must."
+                )
+            if not is_mod and table.side_of(approver) is not Side(call.side):
+                raise Refusal(
+                    f"Only the {call.side}'s other players or a moderator can approve a "
+                    f"substitute for a {call.side} seat."
+                )
             now = self.clock()
             old = table.players.get(call.user_id)
             if old is None or old.seat != call.side:
@@ -166,9 +183,12 @@ class Substitutes(People):
             call = await self._reread(call)
             if call.status != "claimed":
                 raise Refusal("Nobody has offered to take this seat yet.")
-            allowed = is_mod or by == call.candidate or table.seat_of(by) in PLAYING
+            allowed = is_mod or by == call.candidate or table.side_of(by) is Side(call.side)
             if not allowed:
-                raise Refusal("Only this game's players or a moderator can turn an offer down.")
+                raise Refusal(
+                    f"Only the {call.side}'s players, the one who offered or a moderator can "
+                    "turn an offer down."
+                )
             reopened = call.with_(status="open", candidate=None)
             await self.store.commit([pp.update_call(reopened)])
         return table, reopened

@@ -7,15 +7,16 @@ what a person may see) from :func:`engine.views.view`; nothing here writes.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.desk.computer_seat import seat_side
 from bot.store import CommandRow, GameRow, PlayerRow
 from engine.commands import REFEREE_VERBS
-from engine.game import Game
+from engine.game import Entry, Game
 from engine.setup import waiting_on
-from engine.state import Phase, Side
+from engine.state import GameState, Phase, Side
 from engine.views import View, Viewer, view
 
 
@@ -30,8 +31,8 @@ class Refusal(Exception):
 
 
 class NotSaved(Refusal):
-    """The store did not take the write (a full disk, a lost database): nothing of the
-    command happened, in the store or in memory."""
+    """The store did not take the write, or could not be read for it (a full disk, a
+    lost database): nothing of the command happened, in the store or in memory."""
 
     def __init__(self, reference: str) -> None:
         super().__init__(
@@ -41,18 +42,57 @@ class NotSaved(Refusal):
         self.reference = reference
 
 
+OPENING = -1  # Table.damaged_at: the record's opening (its scenario) no longer reads
+
+
 def damaged_text(table_id: int, where: str) -> str:
     """What players and moderators are told about a game whose stored record no longer
-    replays from a command of ``where`` (its phase, "turn 3, crew phase") on: named by
-    its phase, never by its number, which counts the hidden side's commands too."""
+    replays from a command of ``where`` (its phase, "turn 3, crew phase") on, or from
+    its opening (``where`` empty): named by its phase, never by its number, which counts
+    the hidden side's commands too."""
+    if not where:
+        return (
+            f"Game {table_id}'s record is damaged at its opening (the position it began at "
+            "no longer reads); nothing more will be written to it. A moderator can rebuild "
+            "it with `/mod rollback`."
+        )
     return (
         f"Game {table_id}'s record is damaged in {where}; nothing more will be written to "
         "it. A moderator can roll back to before it with `/mod rollback`."
     )
 
 
+class PartlySaved(RuntimeError):
+    """The store failed after it had taken part of the work (a tutorial's step, before
+    the moves that follow it): what was taken stands, so nobody may be told that
+    nothing changed. The cause is the store's failure."""
+
+
+class Stale(Refusal):
+    """Another process wrote the game meanwhile: nothing was taken, and the table is
+    read again from the store."""
+
+
 class NotLoaded(RuntimeError):
     """A table's game was read before the desk loaded it (a bug: load first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Memo:
+    """What a table holds in memory at one moment, to put back exactly
+    (:meth:`Table.recall`). A game's states are never changed in place (each command
+    makes a new one), so keeping the objects is enough."""
+
+    row: GameRow
+    players: dict[int, PlayerRow]
+    game: Game | None
+    loaded: bool
+    # the game's state, log, log start and base
+    game_fields: tuple[GameState, tuple[Entry, ...], GameState | str | None, int] | None
+    recent: tuple[CommandRow, ...]
+    phase_seq: int
+    verified: bool
+    damaged_at: int | None
 
 
 @dataclass(eq=False)
@@ -69,8 +109,8 @@ class Table:
     phase_seq: int = 0  # game length when the current phase began
     used_at: float = 0.0  # last time a command or a read needed the game
     verified: bool = True  # False: loaded from a snapshot not yet checked against replay
-    damaged_at: int | None = None  # the first stored command that no longer replays
-    damaged_in: str = ""  # its phase, as people are told it ("turn 3, crew phase")
+    damaged_at: int | None = None  # the first stored command that no longer replays (or OPENING)
+    damaged_in: str = ""  # its phase, as people are told it ("turn 3, crew phase"); "" the opening
     damage_told: bool = False  # the channel heard of the damage (once a process)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # the desk's: state and store
     channel_lock: asyncio.Lock = field(
@@ -90,6 +130,54 @@ class Table:
 
     def unload(self) -> None:
         self._game, self.loaded, self.recent = None, False, []
+
+    def memo(self) -> Memo:
+        """Everything memory holds of this table now (see :meth:`recall`)."""
+        game = self._game
+        fields = (game.state, tuple(game.log), game.start, game.base) if game else None
+        return Memo(
+            self.row,
+            dict(self.players),
+            game,
+            self.loaded,
+            fields,
+            tuple(self.recent),
+            self.phase_seq,
+            self.verified,
+            self.damaged_at,
+        )
+
+    def recall(self, memo: Memo) -> None:
+        """Put memory back as :meth:`memo` found it."""
+        self.row, self.players, self._game, self.loaded = (
+            memo.row,
+            dict(memo.players),
+            memo.game,
+            memo.loaded,
+        )
+        if memo.game is not None and memo.game_fields is not None:
+            state, log, start, base = memo.game_fields
+            game = memo.game
+            game.state, game.log, game.start, game.base = state, list(log), start, base
+        self.recent, self.phase_seq = list(memo.recent), memo.phase_seq
+        self.verified, self.damaged_at = memo.verified, memo.damaged_at
+
+    def draft(self) -> Table:
+        """A copy to work a command out on: its own seats and its own game (the states
+        shared, as no command changes one in place), so that nothing of this table
+        changes until the store has taken the command (:meth:`adopt`)."""
+        game = self.game
+        fork = dataclasses.replace(game, log=list(game.log)) if game is not None else None
+        copy = Table(self.row, dict(self.players), recent=list(self.recent))
+        copy._game, copy.loaded = fork, self.loaded
+        copy.phase_seq, copy.verified = self.phase_seq, self.verified
+        copy.damaged_at, copy.damaged_in = self.damaged_at, self.damaged_in
+        return copy
+
+    def adopt(self, draft: Table) -> None:
+        """Take ``draft``'s game and seats: call only once the store has taken them."""
+        self._game, self.loaded, self.players = draft._game, draft.loaded, draft.players
+        self.recent, self.phase_seq = draft.recent, draft.phase_seq
 
     @property
     def length(self) -> int:

@@ -29,8 +29,10 @@ from bot.desk.base import DeskBase
 from bot.desk.outcome import Outcome, merge
 from bot.desk.tables import Refusal, Table, crew_in_play
 from bot.present import lessons as words
-from bot.store import TUTORIAL, PlayerRow
+from bot.store import TUTORIAL, GameRow, PlayerRow
+from engine.board.ship import Ship
 from engine.commands import Command, parse
+from engine.content import Content
 from engine.help.lessons import Lesson, load_lesson
 from engine.records.scenario import opening_game
 from engine.records.scenario_writer import write_scenario
@@ -42,6 +44,15 @@ def lesson_of(table: Table) -> Lesson | None:
     if not table.row.tutorial:
         return None
     return load_lesson(table.row.kind.removeprefix(TUTORIAL))
+
+
+def lesson_opening(table: Table, ship: Ship, content: Content) -> str | None:
+    """A tutorial's opening as its lesson makes it (None for any other game): what a
+    rollback rebuilds a tutorial's damaged opening from."""
+    lesson = lesson_of(table)
+    if lesson is None:
+        return None
+    return write_scenario(lesson.opening().state, ship, content)
 
 
 def panel_lines(table: Table) -> list[str]:
@@ -71,30 +82,35 @@ class Tutorials(DeskBase):
         lesson = load_lesson(side.value)
         closed = await self._close_tutorials_of(user_id)
         fresh = lesson.opening()
-        opening = write_scenario(fresh.state, self.ship, self.content)
+        opening = write_scenario(fresh.state, self.ship, self.content)  # as lesson_opening
         now = self.clock()
-        row = await self.store.create_game(
-            channel_id,
-            guild_id,
-            name,
-            fresh.seed,
-            user_id,
-            now,
-            status="playing",
-            seeded=True,
-            opening=opening,
-            kind=TUTORIAL + side.value,
-        )
+        kind = TUTORIAL + side.value
+        row = GameRow(0, channel_id, guild_id, name, fresh.seed, "playing", user_id, now)
+        row = row.with_(seeded=True, opening=opening, kind=kind, phase_since=now)
         table = Table(row, {})
         table.game = game = opening_game(row.seed, opening, self.ship, self.content)
         units = () if side is Side.ALIEN else crew_in_play(table)
         player = PlayerRow(user_id, side.value, units, True, now)
         table.players[user_id] = player
         snap = loading.snapshot_row(game.state, 0, now)
-        row = row.with_(phase_key=table.stamp(), phase_since=now)
-        await self._commit(
-            table, [st.put_player(row.id, player), *st.put_newest_snapshot(row.id, snap)], row
+        row = row.with_(phase_key=table.stamp())
+
+        def seated(game_id: int) -> list[st.Statement]:  # the same transaction as the row
+            return [
+                st.put_player(game_id, player),
+                *st.put_newest_snapshot(game_id, snap),
+                st.update_game(row.with_(id=game_id)),
+            ]
+
+        made = await self.store.create_game(
+            *(channel_id, guild_id, name, fresh.seed, user_id, now),
+            status="playing",
+            seeded=True,
+            opening=opening,
+            kind=kind,
+            then=seated,
         )
+        table.row = row.with_(id=made.id)
         self._register(table)
         outcome = Outcome(table.id, channel_id, new_phase=True)
         outcome.public = [words.intro(lesson), *words.step_lines(lesson, 0, from_thread=True)]
@@ -126,15 +142,17 @@ class Tutorials(DeskBase):
 
     async def follow_lesson(self, table: Table, outcome: Outcome) -> Outcome:
         """After a step: the other side's scripted moves, what they did, and the next
-        step (in the thread). Call under the desk's lock, right after the step."""
+        step (in the thread). Call under the desk's lock, right after the step. Each
+        scripted move is stored on its own, so a store that fails between them leaves
+        some still due: :meth:`catch_up_lesson` plays them at the next command."""
         lesson = lesson_of(table)
         if lesson is None:
             return outcome
-        index = lesson.step_at(table.length - 1)
-        if index is None:  # pragma: no cover - check_lesson refused it
-            return outcome
+        index, moves = due_moves(lesson, table.length)
+        if index < 0:  # the step just played has no moves after it
+            index = lesson.step_at(table.length - 1) or 0
         step = lesson.steps[index]
-        for move in step.then:
+        for move in moves:
             outcome = merge(outcome, await self._apply(table, lesson.other, [parse(move)], None))
         if step.said:
             outcome.public.append(words.said(step))
@@ -142,3 +160,23 @@ class Tutorials(DeskBase):
         if index + 1 < len(lesson.steps):
             outcome.public += words.step_lines(lesson, index + 1)
         return outcome
+
+    async def catch_up_lesson(self, table: Table) -> Outcome | None:
+        """The scripted moves a step left unplayed (the store failed, or the process
+        stopped, between the step and them), played now; None when none are due."""
+        lesson = lesson_of(table)
+        if lesson is None or table.game is None or due_moves(lesson, table.length)[0] < 0:
+            return None
+        return await self.follow_lesson(table, Outcome(table.id, table.channel_id))
+
+
+def due_moves(lesson: Lesson, length: int) -> tuple[int, tuple[str, ...]]:
+    """The step whose scripted moves are not all played when the log holds ``length``
+    commands, and those still due; (-1, ()) when none are."""
+    played = 0
+    for index, step in enumerate(lesson.steps):
+        end = played + 1 + len(step.then)
+        if played < length < end:
+            return index, tuple(step.then[length - played - 1 :])
+        played = end
+    return -1, ()

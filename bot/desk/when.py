@@ -19,9 +19,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 MAX_AWAY_DAYS = 30  # the longest absence one /me away declares
 DAY = 86400.0
-_SPAN = re.compile(r"(\d+(?:\.\d+)?)\s*([wdhm])")
+_SPAN = re.compile(r"([0-9]+(?:\.[0-9]+)?) *([wdhm])")
 _UNITS = {"w": 7 * DAY, "d": DAY, "h": 3600.0, "m": 60.0}
-_CLOCK = re.compile(r"(\d{1,2})(?::(\d{2}))?")
+_CLOCK = re.compile(r"([0-9]{1,2})(?::([0-9]{2}))?")
 
 SPAN_HELP = "a span like `3d`, `12h`, `1w` or `2d12h`"
 UNTIL_HELP = (
@@ -79,13 +79,14 @@ def parse_until(text: str, now: float, tz: ZoneInfo, *, max_days: int = MAX_AWAY
     raw = text.strip()
     if not raw:
         raise WhenError(f"Say until when: {UNTIL_HELP}.")
-    if raw[0].isdigit() and raw[-1].lower() in _UNITS and "-" not in raw:
+    if not raw.isascii():  # digits are 0-9 only: ²٣ and their kind are refused
+        raise WhenError(f"'{raw}' is not a date I can read: write {UNTIL_HELP}.")
+    if raw[0] in "0123456789" and raw[-1].lower() in _UNITS and "-" not in raw:
         at = now + parse_span(raw)
     else:
         at = _parse_iso(raw, tz)
     if at <= now:
-        shown = datetime.fromtimestamp(at, tz).strftime("%Y-%m-%d %H:%M %Z")
-        raise WhenError(f"{shown} is already past: give a moment in the future.")
+        raise WhenError(f"{_shown(at, tz, raw)} is already past: give a moment in the future.")
     if at - now > max_days * DAY:
         raise WhenError(
             f"That is more than {max_days} days away: declare at most {max_days} days at a "
@@ -106,7 +107,18 @@ def _parse_iso(raw: str, tz: ZoneInfo) -> float:
         raise WhenError(f"'{raw}' is not a date I can read: write {UNTIL_HELP}.") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz)
-    return moment.timestamp()
+    try:  # year 1 east of UTC, or year 9999 west of it, is outside what a clock holds
+        return moment.timestamp()
+    except (ValueError, OverflowError, OSError):
+        raise WhenError(f"'{raw}' is too far from now: write {UNTIL_HELP}.") from None
+
+
+def _shown(at: float, tz: ZoneInfo, raw: str) -> str:
+    """A moment in the person's zone, or as they typed it if no clock can show it."""
+    try:
+        return datetime.fromtimestamp(at, tz).strftime("%Y-%m-%d %H:%M %Z")
+    except (ValueError, OverflowError, OSError):
+        return f"'{raw}'"
 
 
 def parse_clock(text: str) -> int:
@@ -159,9 +171,16 @@ def quiet_end(quiet: tuple[int, int], tz: ZoneInfo, now: float) -> float:
     hours, minutes = divmod(quiet[1], 60)
     for days in range(3):
         day = local.date() + timedelta(days=days)
-        moment = datetime(day.year, day.month, day.day, hours, minutes, tzinfo=tz).timestamp()
-        if moment > now:
-            return moment
+        # An autumn clock change shows the end twice (fold 0, then 1, an hour apart):
+        # quiet hours that end inside the repeated hour end at its second showing when
+        # the first has passed, not a day later.
+        moments = [
+            datetime(day.year, day.month, day.day, hours, minutes, tzinfo=tz, fold=fold).timestamp()
+            for fold in (0, 1)
+        ]
+        later = [m for m in moments if m > now]
+        if later:
+            return min(later)
     raise AssertionError("a clock time recurs within two days")  # pragma: no cover
 
 

@@ -313,10 +313,17 @@ def call_text(call: SeatCall) -> str:
 
 
 def claim_text(call: SeatCall, approvers: Sequence[int]) -> str:
-    asked = ", ".join(f"<@{u}>" for u in approvers) or "a moderator"
+    """``approvers``: the seat's side's other players (bot.desk.subs: never the other
+    side, nor the leaver); with none, a moderator decides."""
+    if not approvers:
+        return (
+            f"🙋 <@{call.candidate}> offers to take <@{call.user_id}>'s {SIDE[call.side]} "
+            "seat. A moderator: approve?"
+        )
+    asked = ", ".join(f"<@{u}>" for u in approvers)
     return (
         f"🙋 <@{call.candidate}> offers to take <@{call.user_id}>'s {SIDE[call.side]} seat. "
-        f"Players of this game ({asked}) or a moderator: approve?"
+        f"The {call.side}'s other players ({asked}) or a moderator: approve?"
     )
 
 

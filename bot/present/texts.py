@@ -12,6 +12,7 @@ from bot.desk.service import Seat, Table
 from bot.present import hints
 from bot.present.digest import digest
 from bot.present.locale import N_, _, ngettext
+from bot.present.plain import plain
 from engine.board.grid import Grid
 from engine.board_view import BoardView, UnitView
 from engine.events import Event
@@ -171,9 +172,9 @@ def status_text(table: Table) -> str:
                 )
             )
     if v.result:
-        lines.append(_("Result: {result}").format(result=v.result))
+        lines.append(_("Result: {result}").format(result=plain(_(v.result))))
     if v.declarations and v.phase != "alien":  # told once its phase is over (issue 19)
-        lines.append(_("Alien declarations last phase: ") + " · ".join(v.declarations))
+        lines.append(_("Alien declarations last phase: ") + " · ".join(map(plain, v.declarations)))
     lines.append(_("Energy stores: {stores}").format(stores=energy_text(v)))
     return "\n".join(lines)
 
@@ -312,7 +313,7 @@ def result_text(table: Table) -> list[str]:
     """The end: result, score and the reveal of everything hidden."""
     v = table.view_for(Viewer.REFEREE)
     lines = [
-        f"🏁 **{phase_title(v)}** — {_(v.result) if v.result else _('the game has ended')}",
+        f"🏁 **{phase_title(v)}** — {plain(_(v.result)) if v.result else _('the game has ended')}",
         *score_lines(v),
     ]
     lines.append(_("**The reveal**"))

@@ -34,18 +34,27 @@ class Row(Protocol):
 Loader = Callable[[list[Statement]], Awaitable[None]]
 """Runs a batch of statements inside a :meth:`Store.loading` transaction."""
 
-_WRITTEN: contextvars.ContextVar[bool] = contextvars.ContextVar("store_written", default=False)
+Then = Callable[[int], list[Statement]]
+"""The statements that follow a new row in its own transaction, made from its id."""
+
+_WRITTEN: contextvars.ContextVar[int] = contextvars.ContextVar("store_written", default=0)
 
 
 def watch_writes() -> None:
     """From now on, :func:`written` tells whether the running task (one interaction)
     had a write taken by a store."""
-    _WRITTEN.set(False)
+    _WRITTEN.set(0)
 
 
 def written() -> bool:
     """Whether a store took a write since :func:`watch_writes` in this task: an error
     after that cannot say that nothing changed."""
+    return _WRITTEN.get() > 0
+
+
+def writes_taken() -> int:
+    """How many writes a store took in the running task so far (compare two readings
+    to learn whether a piece of work wrote anything)."""
     return _WRITTEN.get()
 
 
@@ -90,10 +99,19 @@ class SchemaTooNew(StoreRefused):
         self.found, self.known = found, known
 
 
-class WriteFailed(Exception):
-    """The database did not take a write (a full disk, a lost connection…): the
-    transaction was rolled back, so none of it happened. ``__cause__`` holds the
-    database's own error."""
+class StoreFailed(Exception):
+    """The database could not be read or written just now (a full disk, a lost
+    connection, a server restarting): nothing was written. ``__cause__`` holds the
+    database's own error. Whoever asked is told their command was not taken."""
+
+
+class WriteFailed(StoreFailed):
+    """The database did not take a write: the transaction was rolled back, so none of
+    it happened."""
+
+
+class ReadFailed(StoreFailed):
+    """The database could not answer a read."""
 
 
 TARGETS = (
@@ -126,7 +144,7 @@ class Store(abc.ABC):
 
     backend: str = ""
     failures: tuple[type[BaseException], ...] = (OSError,)
-    """The exceptions by which a backend says a write did not happen."""
+    """The exceptions by which a backend says a read or a write did not happen."""
 
     @classmethod
     async def open(cls, target: Path | str) -> Store:
@@ -143,15 +161,25 @@ class Store(abc.ABC):
         return await SqliteStore.connect(target)
 
     # --- what a backend supplies ------------------------------------------------
-    @abc.abstractmethod
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """Rows of one query."""
+        """Rows of one query; :class:`ReadFailed` when the database cannot answer."""
+        try:
+            return await self._query(sql, params)
+        except self.failures as err:
+            raise ReadFailed(f"the {self.backend} store could not be read: {err}") from err
 
     @abc.abstractmethod
-    async def _transaction(self, batch: list[Statement], guard: Guard | None) -> int | None:
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Rows of one query, as the database answers it."""
+
+    @abc.abstractmethod
+    async def _transaction(
+        self, batch: list[Statement], guard: Guard | None, then: Then | None = None
+    ) -> int | None:
         """Run ``batch`` as one transaction, after ``guard`` if given (StaleGame if it
-        fails). The first value a ``RETURNING`` statement gives back is returned (None
-        if it returned no row)."""
+        fails), and then, in the same transaction, the statements ``then`` makes of the
+        first value a ``RETURNING`` statement gave back (a new row's id). That value is
+        returned (None if no such statement returned a row)."""
 
     @abc.abstractmethod
     async def schema_version(self) -> int:
@@ -232,13 +260,16 @@ class Store(abc.ABC):
         if batch or guard is not None:
             await self._write(batch, guard)
 
-    async def _write(self, batch: list[Statement], guard: Guard | None) -> int | None:
+    async def _write(
+        self, batch: list[Statement], guard: Guard | None, then: Then | None = None
+    ) -> int | None:
         """:meth:`_transaction`, with the database's refusals as :class:`WriteFailed`."""
+        refusals: tuple[type[BaseException], ...] = (ReadFailed, *self.failures)
         try:
-            found = await self._transaction(batch, guard)
-        except self.failures as err:
+            found = await self._transaction(batch, guard, then)
+        except refusals as err:
             raise WriteFailed(f"the {self.backend} store did not take the write: {err}") from err
-        _WRITTEN.set(True)
+        _WRITTEN.set(_WRITTEN.get() + 1)
         return found
 
     # --- the deployment's own facts (bot_meta) -------------------------------------
@@ -271,9 +302,11 @@ class Store(abc.ABC):
         opening: str = "",
         kind: str = "",
         hints_off: bool = False,
+        then: Then | None = None,
     ) -> GameRow:
         """A new game row (a lobby, unless told otherwise); ``opening`` is the scenario
-        its log begins at ('' for set-up from the seed)."""
+        its log begins at ('' for set-up from the seed). ``then``: what else is written
+        with it, in the same transaction (its seats, its log), made from its new id."""
         insert: Statement = (
             "INSERT INTO games (channel_id, guild_id, channel_name, seed, status, "
             "created_by, created_at, seeded, opening, kind, hints_off) "
@@ -283,7 +316,7 @@ class Store(abc.ABC):
                 *(int(seeded), opening, kind, int(hints_off)),
             ),
         )
-        game_id = await self._write([insert], None)
+        game_id = await self._write([insert], None, then)
         assert game_id is not None
         return GameRow(
             game_id,
@@ -417,7 +450,7 @@ class Store(abc.ABC):
     ) -> bool:
         """Hold shard ``key`` for ``holder`` if it is free or still held by ``seen``
         (compare and swap: a process that claimed it meanwhile wins)."""
-        taken = await self._transaction(
+        taken = await self._write(
             [
                 (
                     "INSERT INTO shard_leases (shard_count, shard_id, holder, heartbeat_at) "
@@ -432,7 +465,7 @@ class Store(abc.ABC):
         return taken is not None
 
     async def renew_leases(self, holder: str, now: float) -> bool:
-        renewed = await self._transaction(
+        renewed = await self._write(
             [
                 (
                     "UPDATE shard_leases SET heartbeat_at = ? WHERE holder = ? RETURNING shard_id",

@@ -475,14 +475,14 @@ async def insert_call(
     store: Store, game_id: int, user_id: int, side: str, reason: str, at: float
 ) -> int:
     """A new open call's id."""
-    call_id = await store._transaction([open_call(game_id, user_id, side, reason, at)], None)
+    call_id = await store._write([open_call(game_id, user_id, side, reason, at)], None)
     assert call_id is not None
     return call_id
 
 
 async def claim_post(store: Store, call_id: int) -> bool:
     """Mark the call as being posted (message id 0) if nobody has: True for the winner."""
-    claimed = await store._transaction(
+    claimed = await store._write(
         [
             (
                 "UPDATE seat_calls SET message_id = 0 WHERE id = ? AND message_id IS NULL "

@@ -18,7 +18,17 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.store.base import Guard, Loader, Row, StaleGame, Store, migrations, runs, split_sql
+from bot.store.base import (
+    Guard,
+    Loader,
+    Row,
+    StaleGame,
+    Store,
+    Then,
+    migrations,
+    runs,
+    split_sql,
+)
 from bot.store.statements import Statement
 
 MIGRATION_LOCK = 0x5153_0001  # advisory lock key: one migrator at a time ("QS", 1)
@@ -43,7 +53,13 @@ def numbered(sql: str) -> str:
 
 class PostgresStore(Store):
     backend = "postgres"
-    failures = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+    # InternalClientError: the client's own state broken (a connection lost mid-way).
+    failures = (
+        asyncpg.PostgresError,
+        asyncpg.InterfaceError,
+        asyncpg.InternalClientError,
+        OSError,
+    )
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
@@ -66,7 +82,7 @@ class PostgresStore(Store):
     async def close(self) -> None:
         await self._pool.close()
 
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         pinned = self._pinned.get()
         if pinned is not None:
             return list(await pinned.fetch(numbered(sql), *params))
@@ -113,23 +129,17 @@ class PostgresStore(Store):
                     await con.execute("INSERT INTO schema_migrations (version) VALUES ($1)", number)
         return await self.schema_version()
 
-    async def _transaction(self, batch: list[Statement], guard: Guard | None) -> int | None:
-        new_id = None
+    async def _transaction(
+        self, batch: list[Statement], guard: Guard | None, then: Then | None = None
+    ) -> int | None:
         async with self._pool.acquire() as con, con.transaction():
             if guard is not None:
                 check, values = guard.statement()
                 if await con.execute(numbered(check), *values) != "UPDATE 1":
                     raise StaleGame(guard.game_id)
-            for sql, params in runs(batch):
-                if " RETURNING " in sql:
-                    for one in params:
-                        found = await con.fetchval(numbered(sql), *one)
-                        if new_id is None and found is not None:
-                            new_id = int(found)
-                elif len(params) == 1:
-                    await con.execute(numbered(sql), *params[0])
-                else:
-                    await con.executemany(numbered(sql), params)
+            new_id = await _batch(con, batch)
+            if then is not None and new_id is not None:
+                await _batch(con, then(new_id))
         return new_id
 
     async def tables(self) -> list[str]:
@@ -170,3 +180,19 @@ class PostgresStore(Store):
             )
             for table in tables
         ]
+
+
+async def _batch(con: PoolConnectionProxy, batch: list[Statement]) -> int | None:
+    """Run ``batch`` inside ``con``'s open transaction; the first id a RETURNING gave."""
+    new_id = None
+    for sql, params in runs(batch):
+        if " RETURNING " in sql:
+            for one in params:
+                found = await con.fetchval(numbered(sql), *one)
+                if new_id is None and found is not None:
+                    new_id = int(found)
+        elif len(params) == 1:
+            await con.execute(numbered(sql), *params[0])
+        else:
+            await con.executemany(numbered(sql), params)
+    return new_id

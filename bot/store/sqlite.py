@@ -17,7 +17,17 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.base import Guard, Loader, Row, StaleGame, Store, migrations, runs, split_sql
+from bot.store.base import (
+    Guard,
+    Loader,
+    Row,
+    StaleGame,
+    Store,
+    Then,
+    migrations,
+    runs,
+    split_sql,
+)
 from bot.store.statements import Statement
 
 # aiosqlite's DEBUG lines quote every statement with its parameters: hidden commands,
@@ -59,7 +69,7 @@ class SqliteStore(Store):
     async def close(self) -> None:
         await self._db.close()
 
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self._db.execute(sql, tuple(params)) as cursor:
             return list(await cursor.fetchall())
 
@@ -86,27 +96,36 @@ class SqliteStore(Store):
                 current = number
         return current
 
-    async def _transaction(self, batch: list[Statement], guard: Guard | None) -> int | None:
-        new_id = None
+    async def _transaction(
+        self, batch: list[Statement], guard: Guard | None, then: Then | None = None
+    ) -> int | None:
         async with self._lock:
             await self._run("BEGIN IMMEDIATE")
             try:
                 if guard is not None and await self._run(*guard.statement()) != 1:
                     raise StaleGame(guard.game_id)
-                for sql, params in runs(batch):
-                    if " RETURNING " in sql:
-                        for one in params:
-                            rows = await self._fetch(sql, one)
-                            if new_id is None and rows:
-                                new_id = int(rows[0][0])
-                    elif len(params) == 1:
-                        await self._run(sql, params[0])
-                    else:
-                        await self._db.executemany(sql, params)
+                new_id = await self._batch(batch)
+                if then is not None and new_id is not None:
+                    await self._batch(then(new_id))
                 await self._run("COMMIT")
             except BaseException:
                 await self._rollback()
                 raise
+        return new_id
+
+    async def _batch(self, batch: list[Statement]) -> int | None:
+        """Run ``batch`` inside the open transaction; the first id a RETURNING gave."""
+        new_id = None
+        for sql, params in runs(batch):
+            if " RETURNING " in sql:
+                for one in params:
+                    rows = await self._query(sql, one)
+                    if new_id is None and rows:
+                        new_id = int(rows[0][0])
+            elif len(params) == 1:
+                await self._run(sql, params[0])
+            else:
+                await self._db.executemany(sql, params)
         return new_id
 
     async def _rollback(self) -> None:

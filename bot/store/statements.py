@@ -86,10 +86,12 @@ def put_snapshot(game_id: int, snap: SnapshotRow) -> Statement:
 def put_newest_snapshot(game_id: int, snap: SnapshotRow) -> list[Statement]:
     """A new phase start: its row with the state, and older rows' states dropped (a load
     needs only the newest; older phases replay from the log)."""
-    return [
-        ("UPDATE snapshots SET state = NULL WHERE game_id = ? AND seq < ?", (game_id, snap.seq)),
-        put_snapshot(game_id, snap),
-    ]
+    return [drop_snapshot_states(game_id, snap.seq), put_snapshot(game_id, snap)]
+
+
+def drop_snapshot_states(game_id: int, seq: int) -> Statement:
+    """Older phase starts than ``seq`` keep no state (a load needs only the newest)."""
+    return ("UPDATE snapshots SET state = NULL WHERE game_id = ? AND seq < ?", (game_id, seq))
 
 
 def set_snapshot_state(game_id: int, seq: int, state: str | None) -> Statement:

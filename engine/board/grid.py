@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-_GRID_RE = re.compile(r"^\s*0?(\d)\s*[-:]?\s*([A-Za-z])\s*(\d{1,2})\s*$")
+_GRID_RE = re.compile(r"^\s*0?(\d)\s*[-:]?\s*([A-Za-z])\s*(\d{1,2})\s*$", re.ASCII)
 
 
 class GridParseError(ValueError):

@@ -94,7 +94,8 @@ _ONCE = frozenset(
     {"seed", "rng", "turn", "alien-side", "crew-side", "items"}
     | {"declarations", "sightings", "searched", "destroyed", "result"}
 )
-_ALIEN_ID = re.compile(r"^alien\d+$")
+LINE_LIMIT = 2000  # characters a scenario's line may hold: every real line is far shorter
+_ALIEN_ID = re.compile(r"^alien[0-9]+$")
 _SIDES = ("crew", "alien")
 _REVEALABLE = ("role", "skill")
 
@@ -168,6 +169,8 @@ def _lines(text: str, first_line: int) -> list[_Line]:
     """The lines between ``scenario`` and ``end``, comments and blanks dropped."""
     found: list[_Line] = []
     for number, raw in enumerate(text.splitlines(), first_line):
+        if len(raw) > LINE_LIMIT:
+            raise ScenarioError(number, f"a line is at most {LINE_LIMIT} characters")
         try:
             words = shlex.split(raw, comments=True)
         except ValueError as err:
@@ -196,8 +199,10 @@ def _choice(line: _Line, text: str, choices: Iterable[str], what: str) -> str:
 
 
 def _int(line: _Line, text: str, what: str) -> int:
-    if not text.isdigit():
-        line.fail(f"{what} must be a whole number, not '{text}'")
+    """A whole number of ASCII digits (0-9; ``²`` and ``٣`` pass ``str.isdigit`` but
+    are refused), at most 20 of them (a 64-bit generator state)."""
+    if not re.fullmatch(r"[0-9]{1,20}", text):
+        line.fail(f"{what} must be a whole number (digits 0-9), not '{text}'")
     return int(text)
 
 

@@ -15,7 +15,7 @@ from engine.setup import new_game
 from engine.state import Alien, Condition, Fate, GameState, Human, Item
 from engine.units import SUPPLIES
 
-_BARE = re.compile(r"^[\w.,:/+*-]+$")  # a word that needs no quotes
+_BARE = re.compile(r"^[A-Za-z0-9_.,:/+*-]+$")  # a word that needs no quotes
 
 
 def _q(text: str) -> str:
@@ -131,10 +131,10 @@ def _implied(content: Content, item: Item) -> bool:
 
 
 def _item_line(item: Item) -> str:
-    if item.kind == SUPPLIES:
-        head = ["supplies", item.id, _q(item.supply or "")]
+    if item.kind == SUPPLIES:  # an id may hold spaces, '#' or quotes: quoted, it reads back
+        head = ["supplies", _q(item.id), _q(item.supply or "")]
     else:
-        head = ["item", item.id, _q(item.kind)]
+        head = ["item", _q(item.id), _q(item.kind)]
     return _line(
         *head,
         str(item.grid) if item.grid else "",

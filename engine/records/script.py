@@ -38,7 +38,8 @@ from engine.views import Viewer, events_for
 _PLAY = re.compile(r"^(crew|alien)\s*:\s*(.*)$", re.IGNORECASE)
 _UNDO = re.compile(r"^undo\s+(crew|alien)$", re.IGNORECASE)
 _EXPECT = re.compile(r"^expect\s*:\s*(.*)$", re.IGNORECASE)
-_SEED = re.compile(r"^seed\s+(\d+)$", re.IGNORECASE)
+_SEED = re.compile(r"^seed\s+([0-9]{1,20})$", re.IGNORECASE | re.ASCII)
+LINE_LIMIT = 2000  # characters a script's line may hold: every real line is far shorter
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")  # event texts never hold " #"
 
 
@@ -77,6 +78,8 @@ class Source:
         while self.at < len(self.raw):
             self.at += 1
             text = self.raw[self.at - 1].strip()
+            if len(text) > LINE_LIMIT:
+                raise fail(self.at, f"a line is at most {LINE_LIMIT} characters ({len(text)})")
             if text and not text.startswith("#"):
                 return self.at, text
         return None

@@ -16,12 +16,16 @@ from tests.bot import helpers
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The bot is discord.py's sharded client; on simcord it runs one shard unless a
-    test says otherwise with its own ``simcord`` marker."""
+    test says otherwise with its own ``simcord`` marker. Every test waits for the bot to
+    settle as long as it takes (:data:`tests.bot.helpers.SETTLE_SECONDS`): simcord's
+    own limit is wall-clock time, and a busy machine is no failure."""
     for item in items:
-        if "simcord_env" in getattr(item, "fixturenames", ()) and not item.get_closest_marker(
-            "simcord"
-        ):
-            item.add_marker(pytest.mark.simcord(shard_count=1))
+        if "simcord_env" not in getattr(item, "fixturenames", ()):
+            continue
+        own = item.get_closest_marker("simcord")
+        options = {"shard_count": 1, **(own.kwargs if own else {})}
+        options.setdefault("settle_timeout", helpers.SETTLE_SECONDS)
+        item.add_marker(pytest.mark.simcord(**options), append=False)
 
 
 @pytest.fixture(autouse=True)

@@ -20,6 +20,10 @@ from engine.state import Phase, Side
 from engine.views import view
 
 SEED = 54  # the greedy crew below kills the Larva on turn 2
+# How long simcord waits for the bot to settle after each action: a hang detector, not a
+# speed test (simcord measures it in wall-clock time, 5 s by default), so generous
+# enough that a loaded machine never trips it.
+SETTLE_SECONDS = 300.0
 
 
 @dataclass

@@ -1,10 +1,17 @@
 """The permission matrix (issue 20): every slash command of the bot's command tree and
-every button and panel action, pressed by each of seven people, against the store.
+every button and panel action, pressed by each of nine people, against the store.
 
 The people: the player whose turn or unit it is (``acting``), another player of the same
 side (``same``), a player of the other side (``other``), a spectator, a moderator with
-no seat, a stranger in a DM with the bot, and a member of another server (in a channel
-there). Each cell's outcome is one of:
+no seat, and four strangers holding the game's real id (issue 34): a member of the
+game's server with no seat, in a DM with the bot (``stranger``); a member of another
+server, in a channel there (``outsider``); a player of another game of the same server
+(``rival``), in a DM or their own game's channel; and a user who shares no server with
+the bot's games (``loner``), in a DM. A stranger names the game with a command's
+``game`` option, or presses a forged copy of its button where they are (their DM, their
+channel, a panel id made out to themselves); each must be refused with the very answer a
+game that does not exist gets, so that no id tells whether a game exists. Each cell's
+outcome is one of:
 
 - ``ok``: taken (or answered) with no refusal;
 - ``rules``: it reaches the rules, which may refuse it in this position (the refusal
@@ -40,10 +47,21 @@ from bot.client import buttons
 from bot.client.panels import ids
 from engine.state import Side
 from tests.bot.helpers import create, make_world, restart
-from tests.bot.matrix_rows import ACTORS, PRESSES, SLASH, Press, Slash, Spot, said_message
+from tests.bot.matrix_rows import (
+    ACTORS,
+    IN_DMS,
+    PRESSES,
+    SLASH,
+    STRANGERS,
+    Press,
+    Slash,
+    Spot,
+    said_message,
+)
 from tests.bot.panel_driver import components
 
 OK, RULES, DENIED, UNAVAILABLE = "ok", "rules", "denied", "unavailable"
+NO_SUCH_GAME = 987_654  # an id no game has: it must be refused as a real one is
 RULE_CITED = re.compile(r"\([A-G](\.\d+)+[a-z]?[,)]|Legal: ")
 REFUSED = ("⚠️", "⌛", "Something went wrong")
 TABLES = ("games", "players", "commands", "snapshots", "public_lines", "mod_actions")
@@ -150,6 +168,9 @@ class Matrix:
         other = env.create_guild()
         self.elsewhere = other.create_text_channel("elsewhere")
         self.outsider = other.add_member(env.create_user("outsider"))
+        self.rivals = self.world.guild.create_text_channel("rivals")  # another game's
+        self.rival = self.world.guild.add_member(env.create_user("rival"))
+        self.loner = env.create_user("loner")  # no server in common
         self.spots: dict[str, Spot] = {}
         self.saved: dict[str, Path] = {}
         self.current = ""
@@ -165,8 +186,11 @@ class Matrix:
             return {t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in TABLES}
 
     async def build(self) -> None:
-        """lobby → ready → setup → alien → crew, each saved as it stands."""
+        """The rival's own game (a lobby in another channel), then the game of the cells:
+        lobby → ready → setup → alien → crew, each saved as it stands."""
         w = self.world
+        await self.rival.slash(self.rivals, "game create")
+        await self.rival.slash(self.rivals, "game join", seat="crew")
         lobby = await create(w, w.crew[0], 54)  # the desk's secret seed, fixed
         for actor in w.crew:
             await actor.slash(w.channel, "game join", seat="crew")
@@ -230,7 +254,7 @@ class Matrix:
         self, row: Slash, key: str, command: app_commands.Command[Any, ..., Any]
     ) -> None:
         expected = self._expected(row.ok, row.rules, key)
-        if key == "stranger" and not allowed_in_dms(command):
+        if key in IN_DMS and not allowed_in_dms(command):
             expected = UNAVAILABLE
         spot = await self.go(row.spot)
         if row.prelude is not None:
@@ -238,33 +262,47 @@ class Matrix:
         options = row.options(spot)
         if key == "outsider":  # they can name only members of their own server
             options = {k: self.outsider if _member(v) else v for k, v in options.items()}
+        named = key in STRANGERS and "game" in {p.name for p in command.parameters}
         in_dm = row.side is Side.ALIEN and row.name.startswith("alien ")
 
-        async def invoke() -> Any:
-            if key == "stranger":
-                return await self.world.stranger.user.slash(row.name, **options)
-            if key == "outsider":
-                return await self.outsider.slash(self.elsewhere, row.name, **options)
-            actor = self.member(key, row.side)
-            if in_dm:
-                return await actor.user.slash(row.name, **options)
-            return await actor.slash(self.world.channel, row.name, **options)
+        def invoke_with(game: str | None) -> Callable[[], Awaitable[Any]]:
+            given = {**options, "game": game} if game is not None else options
 
-        await self._judge(row.name, key, expected, invoke)
+            async def invoke() -> Any:
+                if key in IN_DMS:
+                    return await self._dm_user(key).slash(row.name, **given)
+                if key == "outsider":
+                    return await self.outsider.slash(self.elsewhere, row.name, **given)
+                actor = self.member(key, row.side)
+                if in_dm:
+                    return await actor.user.slash(row.name, **given)
+                return await actor.slash(self.world.channel, row.name, **given)
+
+            return invoke
+
+        if not named:
+            await self._judge(row.name, key, expected, invoke_with(None))
+            return
+        real, unknown = invoke_with(str(spot.table.id)), invoke_with(str(NO_SUCH_GAME))
+        await self._judge(row.name, key, expected, real, twin=unknown)
+
+    def _dm_user(self, key: str) -> Any:
+        return {
+            "stranger": self.world.stranger.user,
+            "rival": self.rival.user,
+            "loner": self.loner,
+        }[key]
 
     # --- buttons and panels ---------------------------------------------------------------
     async def press(self, row: Press, key: str) -> None:
         expected = self._expected(row.ok, frozenset(), key)
-        if key in ("stranger", "outsider"):
-            expected = UNAVAILABLE  # they cannot see the game's channel, nor its players' DMs
         spot = await self.go(row.spot)
         message, custom_id, value = await row.source(spot)
-        actor = self.member(key, row.side) if key not in ("stranger", "outsider") else None
-        if key == "stranger":
-            actor = self.world.stranger.user
-        elif key == "outsider":
-            actor = self.outsider
-        elif key != row.owner and not _public(message):
+        if key in STRANGERS:  # a forged copy where they are, its id made out to them
+            await self._forged_press(row, key, message, custom_id, value)
+            return
+        actor = self.member(key, row.side)
+        if key != row.owner and not _public(message):
             message = await self._copy(message, custom_id)  # a leaked or forged copy
 
         async def invoke() -> Any:
@@ -274,21 +312,49 @@ class Matrix:
 
         await self._judge(row.name, key, expected, invoke)
 
-    async def _copy(self, message: Any, custom_id: str) -> Any:
-        """The component with ``custom_id``, posted by the bot in the game's channel."""
+    async def _forged_press(
+        self, row: Press, key: str, message: Any, custom_id: str, value: str | None
+    ) -> None:
+        if key == "outsider":
+            actor, where = self.outsider, self.world.bot.get_channel(self.elsewhere.id)
+        elif key == "rival" and row.name.startswith("qs:"):
+            actor, where = self.rival, self.world.bot.get_channel(self.rivals.id)
+        else:
+            actor = self._dm_user(key)
+            where = await (await self.world.bot.fetch_user(actor.id)).create_dm()
+        own = _made_out(custom_id, actor.id)
+
+        def press_with(game: int) -> Callable[[], Awaitable[Any]]:
+            forged = _naming(own, game)
+
+            async def invoke() -> Any:
+                copy = await self._copy(message, custom_id, where, forged)
+                if value is not None:
+                    return await actor.select(copy, [value], custom_id=forged)
+                return await actor.click(copy, custom_id=forged)
+
+            return invoke
+
+        real, unknown = press_with(self.world.table().id), press_with(NO_SUCH_GAME)
+        await self._judge(row.name, key, DENIED, real, twin=unknown)
+
+    async def _copy(
+        self, message: Any, custom_id: str, where: Any = None, forged: str | None = None
+    ) -> Any:
+        """The component with ``custom_id``, posted by the bot in the game's channel (or
+        ``where``), under the custom id ``forged`` if given."""
         component = next(x for x in components(message) if x.get("custom_id") == custom_id)
+        made = forged or custom_id
         view = discord.ui.View(timeout=None)
         if component["type"] == 3:
             options = [
                 discord.SelectOption(label=o["label"], value=o["value"])
                 for o in component["options"]
             ]
-            view.add_item(discord.ui.Select(custom_id=custom_id, options=options))
+            view.add_item(discord.ui.Select(custom_id=made, options=options))
         else:
-            view.add_item(
-                discord.ui.Button(label=component.get("label") or "copy", custom_id=custom_id)
-            )
-        channel = self.world.bot.get_channel(self.world.channel.id)
+            view.add_item(discord.ui.Button(label=component.get("label") or "copy", custom_id=made))
+        channel = where or self.world.bot.get_channel(self.world.channel.id)
         return await channel.send("a copy of someone's button", view=view)
 
     # --- judging -------------------------------------------------------------------------
@@ -297,8 +363,16 @@ class Matrix:
         return RULES if key in rules else OK if key in ok else DENIED
 
     async def _judge(
-        self, row: str, key: str, expected: str, invoke: Callable[[], Awaitable[Any]]
+        self,
+        row: str,
+        key: str,
+        expected: str,
+        invoke: Callable[[], Awaitable[Any]],
+        *,
+        twin: Callable[[], Awaitable[Any]] | None = None,
     ) -> None:
+        """One cell; ``twin``: the same, naming a game that does not exist, which must
+        get the very same answer (no id tells whether a game exists)."""
         before = self.rows()
         errors = len(self.env.errors)
         self.spy.events.clear()
@@ -310,10 +384,13 @@ class Matrix:
             )
             self.cells.append(Cell(row, key, expected, found, str(refused)[:120]))
             return
-        said = "\n".join(
-            [result.response.content if result.response else ""]
-            + [f.content for f in result.followups]
-        )
+        said = _said(result)
+        if twin is not None and self.rows() == before:
+            other = _said(await twin())
+            if other != said:
+                note = f"{said[:70]!r} / unknown game: {other[:70]!r}"
+                self.cells.append(Cell(row, key, expected, "tells whether the game exists", note))
+                return
         changed = self.rows() != before
         crashed = len(self.env.errors) > errors or "Something went wrong" in said
         refused = any(mark in said for mark in REFUSED)
@@ -350,6 +427,27 @@ class Matrix:
                     continue
                 await self.press(press, key)
         return self.cells
+
+
+def _said(result: Any) -> str:
+    return "\n".join(
+        [result.response.content if result.response else ""] + [f.content for f in result.followups]
+    )
+
+
+def _made_out(custom_id: str, user_id: int) -> str:
+    """A panel id (``qp:kind:game:user:…``) made out to ``user_id``: a forger's own."""
+    parts = custom_id.split(":")
+    if parts[0] == "qp" and len(parts) > 3:
+        parts[3] = str(user_id)
+    return ":".join(parts)
+
+
+def _naming(custom_id: str, game_id: int) -> str:
+    """``custom_id`` naming game ``game_id`` instead."""
+    parts = custom_id.split(":")
+    parts[2] = str(game_id)
+    return ":".join(parts)
 
 
 def _member(value: Any) -> bool:

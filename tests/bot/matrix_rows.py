@@ -16,7 +16,12 @@ from tests.bot.cli.test_import_cmd import MID_GAME
 from tests.bot.helpers import World, mirror
 from tests.bot.panel_driver import components, select_named
 
-ACTORS = ("acting", "same", "other", "spectator", "mod", "stranger", "outsider")
+ACTORS = (
+    *("acting", "same", "other", "spectator", "mod"),
+    *("stranger", "outsider", "rival", "loner"),  # strangers holding the game's real id
+)
+STRANGERS = frozenset({"stranger", "outsider", "rival", "loner"})
+IN_DMS = frozenset({"stranger", "rival", "loner"})  # they give commands in a DM
 
 Options = Callable[["Spot"], dict[str, Any]]
 
@@ -262,7 +267,13 @@ SLASH: tuple[Slash, ...] = (
         options=lambda s: {"unit": s.unit(), "member": s.world.crew[1]},
     ),
     Slash("game deadline", "crew", ok=_set("mod"), options=lambda s: {"hours": 24.0}),
-    Slash("game reminders", "crew", ok=PLAYERS, options=lambda s: {"hours": 4.0}),
+    # the game's cadence: its players and moderators, not its spectators (README)
+    Slash(
+        "game reminders",
+        "crew",
+        ok=_set("acting", "same", "other", "mod"),
+        options=lambda s: {"hours": 4.0},
+    ),
     Slash("mod reset", "crew", ok=_set("mod")),
     Slash("mod rollback", "crew", ok=_set("mod"), options=lambda s: {"turn": 1, "phase": "alien"}),
     Slash(

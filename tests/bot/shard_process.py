@@ -42,6 +42,7 @@ from bot.client.app import QuicksilverBot
 from bot.desk import leases
 from bot.desk.shards import ShardSpec, shard_of
 from bot.store import GameRow, Guard, Statement, Store
+from tests.bot import helpers
 
 REFUSED = "⚠️"
 GUILD_BASE = 100_000_000_000  # a snowflake's milliseconds (about 2026)
@@ -136,7 +137,7 @@ async def serve(database: str, spec: ShardSpec, games: int) -> int:
     # keep the first process's sync, and the store's hash would skip the others').
     bot = QuicksilverBot(database, background=False, shards=spec, sync=True)
     try:
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot, settle_timeout=helpers.SETTLE_SECONDS) as env:
             worlds = await build_worlds(env, spec, games)
             await bot.tick()  # the clock's first tick, as a started bot's ticker does
             say(

@@ -26,6 +26,7 @@ import simcord
 from simcord.http import router
 
 from bot.client.app import QuicksilverBot
+from tests.bot import helpers
 from tests.bot.helpers import World, fix_seed, make_world
 
 CLOCK = 1_800_000_000.0  # the bot's clock stands still: timestamps are the same in both twins
@@ -74,7 +75,7 @@ async def twin(tmp_path: Path, name: str, seed: int) -> AsyncIterator[tuple[Any,
     """A fresh bot and in-memory Discord with the usual table of people (the same ids
     in every twin), its next game's secret seed ``seed`` and a clock standing still."""
     bot = QuicksilverBot(tmp_path / f"{name}.sqlite3", background=False, clock=lambda: CLOCK)
-    async with simcord.run(bot, shard_count=1) as env:
+    async with simcord.run(bot, settle_timeout=helpers.SETTLE_SECONDS, shard_count=1) as env:
         world = make_world(env, crew=1)
         fix_seed(world, seed)
         yield env, world

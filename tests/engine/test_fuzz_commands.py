@@ -1,6 +1,7 @@
-"""Random and garbled command strings on random positions of both sides (issue 20): a
-refusal of the engine's own error type that changes nothing, or a legal change; never
-any other exception. ``QUICKSILVER_FUZZ_EXAMPLES`` runs it longer (the benchmark
+"""Random and garbled command strings on positions of both sides, drawn from a whole
+game-controlled game (issues 20, 34), garbled with all of Unicode: a refusal of the
+engine's own error type that changes nothing, or a legal change; never any other
+exception. ``QUICKSILVER_FUZZ_EXAMPLES`` runs it longer (the benchmark
 ``benchmarks/bench_reliability.py --fuzz N`` counts a long run)."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ EXAMPLES = int(os.environ.get("QUICKSILVER_FUZZ_EXAMPLES", "300"))
 
 @st.composite
 def inputs(draw: st.DrawFn) -> tuple[int, Side, str]:
-    index = draw(st.integers(0, len(fuzzing.POSITIONS) - 1))
+    index = draw(st.integers(0, len(fuzzing.positions()) - 1))
     side = draw(st.sampled_from((Side.CREW, Side.ALIEN)))
     words = st.sampled_from(fuzzing.vocabulary())
     legal = st.sampled_from(fuzzing.legal_texts(index, side))
@@ -48,7 +49,9 @@ def test_the_fuzzer_reaches_the_inputs_that_crashed_before() -> None:
     """The crash issue 20 found (an alien-only order naming a human) is among the
     inputs the random driver makes, and is now a refusal."""
     crew_phase = next(
-        i for i in range(len(fuzzing.POSITIONS)) if fuzzing.position(i).state.phase.value == "crew"
+        i
+        for i in range(len(fuzzing.positions()))
+        if fuzzing.position(i).state.phase.value == "crew"
     )
     for order in ("surface", "piperun", "feint"):
         assert not fuzzing.check(crew_phase, Side.CREW, f"{order} hyun").played

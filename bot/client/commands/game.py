@@ -11,6 +11,7 @@ from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat
 from bot.present import people as words
 from bot.present.locale import _
+from engine.commands import whole
 from engine.players.levels import LEVELS
 from engine.state import Side
 
@@ -27,12 +28,13 @@ game = app_commands.Group(
 
 
 def game_id(value: str | None) -> int | None:
+    """A ``game`` option: a game number of ASCII digits (0-9), or a refusal."""
     if not value:
         return None
-    try:
-        return int(value)
-    except ValueError:
-        raise Refusal(f"'{value}' is not a game number; pick one from the list.") from None
+    number = whole(value.strip(), digits=18)
+    if number is None:
+        raise Refusal(f"'{value}' is not a game number; pick one from the list.")
+    return number
 
 
 @game.command(name="create", description="Open a lobby for a new game in this channel")
@@ -269,8 +271,11 @@ async def reminders(
         actions.require_guild(interaction)
         await actions.defer(interaction)
         table = await actions.table_for(interaction)
-        if interaction.user.id not in table.players and not await actions.is_mod(interaction):
-            raise Refusal("Only this game's players and moderators can set reminders.")
+        if table.side_of(interaction.user.id) is None and not await actions.is_mod(interaction):
+            raise Refusal(
+                "Only this game's players (not its spectators) and moderators can set "
+                "its reminders."
+            )
         bot = actions.bot_of(interaction)
         async with table.channel_lock:
             await bot.desk.configure(table, remind_hours=hours, remind_max=count)

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.client import actions, delivery
+from bot.client import actions, delivery, failures
 from bot.client.actions import Inter, bot_of, guard
 from bot.desk import stats as desk_stats
 from bot.desk.service import Refusal
@@ -39,7 +39,7 @@ stats = app_commands.Group(
 
 SIDES = [Choice(name="crew", value="crew"), Choice(name="alien", value="alien")]
 TEMPLATE = (
-    r"qst:(?P<guild>\d+):(?P<side>crew|alien):(?P<min>\d+):(?P<page>\d+)"
+    r"qst:(?P<guild>[0-9]+):(?P<side>crew|alien):(?P<min>[0-9]+):(?P<page>[0-9]+)"
     r":(?P<slot>prev|next|side)(?P<public>:p)?"
 )
 
@@ -107,7 +107,9 @@ async def balance(interaction: Inter) -> None:
 
 
 # --- the leaderboard's pages -----------------------------------------------------------
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+class BoardButton(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE
+):
     """◀, ▶ or the other side's board; ``public`` ones open the presser's own copy."""
 
     def __init__(
@@ -150,10 +152,13 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
             bool(match["public"]),
         )
 
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        bot_of(interaction).stopwatch.arrive(interaction)
-        async with guard(interaction):
-            await show_page(interaction, self, opens_copy=self.public)
+    async def reached(self, interaction: Inter) -> None:
+        """A board is its server's: its buttons work only in that server."""
+        if interaction.guild_id != self.guild_id:
+            raise Refusal(words.BOARD_ELSEWHERE)
+
+    async def act(self, interaction: Inter) -> None:
+        await show_page(interaction, self, opens_copy=self.public)
 
 
 def board_view(board: desk_stats.Board, public: bool) -> discord.ui.View:
@@ -171,8 +176,6 @@ def board_view(board: desk_stats.Board, public: bool) -> discord.ui.View:
 async def show_page(interaction: Inter, button: BoardButton, *, opens_copy: bool) -> None:
     """The page a button names: in a new copy only the presser sees, or their copy
     turned in place."""
-    if interaction.guild_id != button.guild_id:
-        raise Refusal(words.BOARD_ELSEWHERE)
     if opens_copy:
         await actions.defer(interaction)
     elif not interaction.response.is_done():

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-_REST = r":(?P<game>\d+):(?P<user>\d+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>.*))?"
+_REST = r":(?P<game>[0-9]+):(?P<user>[0-9]+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>.*))?"
 # Buttons and selects need templates of their own: discord.py keys dynamic items by pattern.
 BUTTON_TEMPLATE = r"qp:(?P<kind>do|pass|passok|undo|fresh|quick|look|hint)" + _REST
 SELECT_TEMPLATE = r"qp:(?P<kind>pick|unit)" + _REST

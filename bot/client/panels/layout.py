@@ -11,6 +11,7 @@ import discord
 from bot.client import failures
 from bot.client.panels import ids
 from bot.client.panels.build import Panel
+from bot.desk.tables import Table
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -26,7 +27,11 @@ def _parse(match: re.Match[str]) -> ids.PanelId:
     )
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_TEMPLATE):
+class PanelButton(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_TEMPLATE
+):
+    table: Table  # the game pressed for, once reached
+
     def __init__(self, pid: ids.PanelId, label: str = "", style: str = "secondary") -> None:
         super().__init__(
             discord.ui.Button(
@@ -45,13 +50,22 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.B
     ) -> PanelButton:
         return cls(_parse(match))
 
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+    async def reached(self, interaction: discord.Interaction[discord.Client]) -> None:
         from bot.client.panels import press
 
-        await failures.answered(interaction, press.on_press(interaction, self.pid, ""))
+        self.table = await press.reach(interaction, self.pid)
+
+    async def act(self, interaction: discord.Interaction[discord.Client]) -> None:
+        from bot.client.panels import press
+
+        await press.on_press(interaction, self.pid, self.table, "")
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
+class PanelSelect(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE
+):
+    table: Table  # the game pressed for, once reached
+
     def __init__(
         self,
         pid: ids.PanelId,
@@ -77,12 +91,17 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.S
     ) -> PanelSelect:
         return cls(_parse(match))
 
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+    async def reached(self, interaction: discord.Interaction[discord.Client]) -> None:
+        from bot.client.panels import press
+
+        self.table = await press.reach(interaction, self.pid)
+
+    async def act(self, interaction: discord.Interaction[discord.Client]) -> None:
         from bot.client.panels import press
 
         data: Any = interaction.data or {}
         values = self.item.values or data.get("values") or [""]
-        await failures.answered(interaction, press.on_press(interaction, self.pid, str(values[0])))
+        await press.on_press(interaction, self.pid, self.table, str(values[0]))
 
 
 def to_view(panel: Panel) -> discord.ui.View:

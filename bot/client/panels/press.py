@@ -34,7 +34,6 @@ Inter = discord.Interaction[discord.Client]
 # Words marked here and said in the presser's language (actions.say).
 STALE = N_("⌛ That choice is no longer open: the game has moved on. Here is a fresh panel.")
 NOT_YOURS = N_("⚠️ This panel belongs to another player: press **Play** for your own.")
-GONE = N_("⚠️ That game is no longer running here; this panel belongs to the past.")
 IN_DMS = N_("👾 Your panel is in your DMs: plot there.")
 NO_DMS = N_("I cannot DM you, and the alien plots in secret.")
 DAMAGED = N_(
@@ -63,32 +62,29 @@ async def open_panel(interaction: Inter, table: Table) -> None:
     await interaction.followup.send(panel.text(), view=to_view(panel), ephemeral=True)
 
 
-async def on_press(interaction: Inter, pid: ids.PanelId, value: str) -> None:
-    """Every panel component: check, act under the channel lock, redraw in place. Every
-    press is answered: another player's panel, a game gone, a seat lost, a damaged id
-    and a stale choice each say so, and change nothing."""
+async def reach(interaction: Inter, pid: ids.PanelId) -> Table:
+    """Every panel component is checked first (:class:`bot.client.failures.Answered`):
+    another player's panel, a game that never was, has ended or belongs elsewhere (one
+    refusal for all three), each says so and changes nothing."""
     bot = _bot(interaction)
-    bot.stopwatch.arrive(interaction)
     if interaction.user.id != pid.user:
-        await interaction.response.send_message(actions.say(interaction, NOT_YOURS), ephemeral=True)
-        return
+        raise Refusal(NOT_YOURS)
     await interaction.response.defer()  # before the store is read: a slow one is fine
     bot.stopwatch.ack(interaction)
     table = await bot.desk.find(pid.game)
     if table is None:
-        await interaction.followup.send(actions.say(interaction, GONE), ephemeral=True)
-        return
-    try:
-        actions.belongs_here(interaction, table.channel_id, table.players)
-    except Refusal as refusal:
-        await interaction.followup.send(actions.refused(interaction, refusal), ephemeral=True)
-        return
-    table = await bot.desk.loaded(table)  # an idle game was dropped from memory: reload it
+        raise Refusal(actions.ELSEWHERE)
+    await actions.here(interaction, table.row, table.players)
+    return await bot.desk.loaded(table)  # an idle game was dropped from memory: reload it
+
+
+async def on_press(interaction: Inter, pid: ids.PanelId, table: Table, value: str) -> None:
+    """A panel component: act under the channel lock, redraw in place. A seat lost, a
+    damaged id and a stale choice each say so, and change nothing."""
     if pid.kind == ids.LOOK:  # a picture for the presser; the panel stays as it is
         from bot.client.deck_maps import show_focus
 
-        async with actions.guard(interaction):
-            await show_focus(interaction, table, pid.arg)
+        await show_focus(interaction, table, pid.arg)
         return
     with actions.voice(interaction, table):
         await _answer(interaction, table, pid, value)
@@ -163,9 +159,9 @@ async def _act(
 def _well_formed(pid: ids.PanelId, value: str) -> bool:
     """Whether the id (and a select's value) could have been made by a panel of ours."""
     if pid.kind == ids.UNDO:
-        return re.fullmatch(r"\d{1,9}", pid.arg) is not None
+        return re.fullmatch(r"[0-9]{1,9}", pid.arg) is not None
     if pid.kind == ids.PICK and value.startswith(f"{ids.PAGE}:"):
-        return re.fullmatch(rf"{ids.PAGE}:[mao]:\d{{1,4}}", value) is not None
+        return re.fullmatch(rf"{ids.PAGE}:[mao]:[0-9]{{1,4}}", value) is not None
     return len(pid.arg) <= 100 and len(value) <= 100
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.present.catalogue.words import Name, gear_name, name, roll_text
 from bot.present.locale import _
+from bot.present.plain import plain
 from engine.events import (
     AbilityRevealed,
     Attempt,
@@ -71,7 +72,7 @@ def _rolled(e: Rolled) -> str:
 
 def _gear_revealed(e: GearRevealed) -> str:
     said = _("{who} uses {item}: a {gear}, now face up (C.3)")
-    return said.format(who=Name(e.who), item=e.item, gear=e.gear)
+    return said.format(who=Name(e.who), item=plain(e.item), gear=e.gear)
 
 
 def _skill_revealed(e: SkillRevealed) -> str:

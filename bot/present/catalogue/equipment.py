@@ -17,6 +17,7 @@ from bot.present.catalogue.words import (
     tried,
     verb,
 )
+from bot.present.plain import plain
 from engine.content_models import GearKind
 from engine.equipment.events import (
     AteBait,
@@ -111,22 +112,22 @@ def _fabrication_failed(e: FabricationFailed) -> str:
 
 def _fabricated(e: Fabricated) -> str:
     return (
-        f"{Name(e.who)} fabricates an improvised device: a face-down marker ({e.marker}) "
+        f"{Name(e.who)} fabricates an improvised device: a face-down marker ({plain(e.marker)}) "
         f"lies at {e.grid}; a supplies crate is used up (E.4.2)"
     )
 
 
 def _device_made(e: DeviceMade) -> str:
     return (
-        f"{e.marker} is the {gear_name(e.device)}; the {e.crate} ({e.supply}) crate is "
-        "used up (E.4.2)"
+        f"{plain(e.marker)} is the {gear_name(e.device)}; the {plain(e.crate)} "
+        f"({e.supply}) crate is used up (E.4.2)"
     )
 
 
 def _switched(e: Switched) -> str:
     if e.on:
-        return f"{Name(e.who)} switches on the Ultrasonics ({e.item}, revealed) (G.2.5)"
-    return f"{Name(e.who)} switches the Ultrasonics ({e.item}) off (G.2.5)"
+        return f"{Name(e.who)} switches on the Ultrasonics ({plain(e.item)}, revealed) (G.2.5)"
+    return f"{Name(e.who)} switches the Ultrasonics ({plain(e.item)}) off (G.2.5)"
 
 
 def _drive_order(e: DriveOrder) -> str:

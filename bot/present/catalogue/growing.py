@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.present.catalogue.words import Name, content, count, name
+from bot.present.plain import plain
 from engine.content_models import Ability
 from engine.events import (
     Event,
@@ -27,7 +28,7 @@ from engine.growing.events import (
 
 
 def _nothing_to_eat(e: NothingToEat) -> str:
-    return f"There is nothing to eat in {e.crate}: no actions spent (C.10.1)"
+    return f"There is nothing to eat in {plain(e.crate)}: no actions spent (C.10.1)"
 
 
 def _foraged(e: Foraged) -> str:
@@ -40,11 +41,11 @@ def _foraged(e: Foraged) -> str:
 
 
 def _examined(e: Examined) -> str:
-    return f"{Name(e.who)} examines {e.crate} (C.3)"
+    return f"{Name(e.who)} examines {plain(e.crate)} (C.3)"
 
 
 def _crate_seen(e: CrateSeen) -> str:
-    return f"{e.crate} holds {e.supply} (C.3)"
+    return f"{plain(e.crate)} holds {e.supply} (C.3)"
 
 
 def _mutated(e: Mutated) -> str:

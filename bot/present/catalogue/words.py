@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from bot.present.locale import N_, _, ngettext
+from bot.present.plain import plain
 from engine.content import Content, load_content
 from engine.content_models import GearKind
 from engine.dice import Modifier, Roll, Term
@@ -95,7 +96,7 @@ def describe(load: Load) -> str:
 
 def named(items: Sequence[Marker], bodies: Sequence[Who] = ()) -> str:
     """What the acting side knows it moved: ids, with the kinds it reads."""
-    labels = [f"{m.id} ({m.kind})" if m.kind else m.id for m in items]
+    labels = [f"{plain(m.id)} ({m.kind})" if m.kind else plain(m.id) for m in items]
     return ", ".join(labels + [b.name for b in bodies])
 
 

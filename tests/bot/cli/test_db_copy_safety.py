@@ -5,15 +5,20 @@ that fails, or whose check finds a difference, leaves nothing behind, so a retry
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import threading
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot import store as st
 from bot.cli.main import main
 from bot.store import Store
+from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
 from tests.bot.cli.test_db_cmd import _counts, _played
 
 
@@ -24,10 +29,15 @@ class Writer(threading.Thread):
     def __init__(self, target: str) -> None:
         super().__init__(daemon=True)
         self.target, self.stop, self.commits = target, threading.Event(), 0
-        self.started_writing = threading.Event()
+        self.wrote, self.ended = threading.Condition(), False
 
     def run(self) -> None:
-        asyncio.run(self._write())
+        try:
+            asyncio.run(self._write())
+        finally:  # a writer that failed wakes whoever waits on it
+            with self.wrote:
+                self.ended = True
+                self.wrote.notify_all()
 
     async def _write(self) -> None:
         store = await Store.open(self.target)
@@ -35,28 +45,52 @@ class Writer(threading.Thread):
             while not self.stop.is_set():
                 game = await store.create_game(1000 + self.commits, 1, "new", 3, 5, 1.0)
                 await store.commit([st.mod_action(game.id, 1000, 5, "write", 2.0)])
-                self.commits += 1
-                self.started_writing.set()
-                await asyncio.sleep(0.002)
+                with self.wrote:
+                    self.commits += 1
+                    self.wrote.notify_all()
+                await asyncio.sleep(0)  # let the copy's thread in
         finally:
             await store.close()
 
+    def another_commit(self) -> None:
+        """Block until the writer commits once more after now (no clock: an event)."""
+        with self.wrote:
+            target = self.commits + 1
+            self.wrote.wait_for(lambda: self.commits >= target or self.ended)
 
-def _copy_while_written(source: str, destination: str) -> tuple[int, int, int]:
+
+def _copy_while_written(
+    source: str, destination: str, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, int, int]:
+    """The copy, with the writer committing while the copy's snapshot is open: each
+    snapshot (Store.reading) waits for one more of the writer's commits before reading,
+    so writes land during the copy however busy the machine is."""
     writer = Writer(source)
     writer.start()
-    writer.started_writing.wait(10)
+    writer.another_commit()
+    for backend in (SqliteStore, PostgresStore):
+        monkeypatch.setattr(backend, "reading", _waiting(backend.reading, writer))
     before = writer.commits
     code = main(["db", "copy", source, destination])
     during = writer.commits - before
     writer.stop.set()
-    writer.join(10)
+    writer.join()
     return code, during, writer.commits
+
+
+def _waiting(reading: Any, writer: Writer) -> Any:
+    @contextlib.asynccontextmanager
+    async def wrapped(store: Store) -> AsyncIterator[None]:
+        async with reading(store):
+            await asyncio.to_thread(writer.another_commit)
+            yield
+
+    return wrapped
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 def test_a_copy_of_a_store_being_written_is_one_consistent_snapshot(
-    backend, tmp_path, request, capsys
+    backend, tmp_path, request, capsys, monkeypatch
 ):
     """SQLite: one read transaction; PostgreSQL: one REPEATABLE READ transaction. Without
     them the check reads a store that moved on since the copy and fails."""
@@ -67,7 +101,7 @@ def test_a_copy_of_a_store_being_written_is_one_consistent_snapshot(
         source = request.getfixturevalue("pg_url")
         assert main(["db", "copy", str(played), source]) == 0
     capsys.readouterr()
-    code, during, _ = _copy_while_written(source, destination)
+    code, during, _ = _copy_while_written(source, destination, monkeypatch)
     out, err = capsys.readouterr()
     assert during > 0, "the writer did not write during the copy"
     assert code == 0, err

@@ -135,3 +135,44 @@ def test_what_is_no_script_is_refused(tmp_path, capsys):
     assert "not text" in capsys.readouterr().err
     assert main(["import", str(tmp_path / "none.qs"), "--channel", "7", "--db", str(db)]) == 1
     assert "cannot read the script" in capsys.readouterr().err
+
+
+def test_odd_numbers_in_a_script_get_a_friendly_error_and_store_nothing(tmp_path, capsys):
+    """Other scripts' digits (``²``) used to crash the scenario reader into a traceback."""
+    for script in (
+        "seed 42\ncrew: search hyun ²\n",
+        "scenario\nseed 7\nturn ² crew\nend\n",
+        "scenario\nseed 7\ncrew-side autopsies=٣\nend\n",
+    ):
+        code, db = _import(tmp_path, script)
+        err = capsys.readouterr().err
+        assert code == 1 and err.startswith("error: ") and "Traceback" not in err, err
+        assert _games(db) == []
+
+
+def test_a_seed_or_turn_the_store_cannot_keep_is_refused_and_leaves_no_row(tmp_path, capsys):
+    """The store keeps seeds and turns as signed 64-bit integers: 2**63 is one too many."""
+    big = 2**63
+    for script in (f"seed {big}\ncrew: quick\n", f"scenario\nseed 7\nturn {big} crew\nend\n"):
+        code, db = _import(tmp_path, script)
+        err = capsys.readouterr().err
+        assert code == 1 and "more than a game can keep" in err, err
+        assert _games(db) == []
+    code, db = _import(tmp_path, f"seed {big - 1}\ncrew: quick\n")
+    assert code == 0, capsys.readouterr().err
+    assert [row[0] for row in _games(db)] == [1]
+
+
+def test_an_import_whose_log_the_store_refuses_leaves_no_game_row(tmp_path, capsys):
+    """The game's row and its log are one transaction: no orphan row left 'importing'."""
+    code, db = _import(tmp_path, MID_GAME, channel=8)  # creates the store
+    assert code == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON commands BEGIN SELECT RAISE(ABORT, 'no'); END"
+        )
+    capsys.readouterr()
+    code, _ = _import(tmp_path, MID_GAME, channel=9)
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err and "not taken" in err, err
+    assert [row[1] for row in _games(db)] == [8]

@@ -19,7 +19,7 @@ from bot.client.panels import ids
 from tests.bot.helpers import World, make_world, seat_and_start
 from tests.bot.panel_driver import buttons
 
-REFUSED = "⚠️ That button belongs to another game"
+REFUSED = "⚠️ That game cannot be reached from here"
 
 
 async def forge(actor: Any, message: Any, custom_id: str) -> Any:

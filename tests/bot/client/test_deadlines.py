@@ -37,6 +37,24 @@ async def test_reminders_every_n_hours_stop_after_a_few(simcord_env):
     assert all(world.alien.mention in t and world.crew[0].mention not in t for t in reminders)
 
 
+async def test_a_games_reminder_cadence_is_set_by_its_players_and_moderators_not_spectators(
+    simcord_env,
+):
+    """Who may (README, "Running the Discord bot"): the cadence paces the players, whom a
+    spectator does not speak for; a moderator may, and each player may (their own
+    cadence is theirs, in /me settings)."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    said = await world.spectator.slash(world.channel, "game reminders", hours=1.0)
+    assert "not its spectators" in said.response.content or any(
+        "not its spectators" in f.content for f in said.followups
+    )
+    assert world.table().row.remind_hours == 0
+    for who, hours in ((world.alien, 6.0), (world.crew[0], 8.0), (world.mod, 12.0)):
+        await who.slash(world.channel, "game reminders", hours=hours)
+        assert world.table().row.remind_hours == hours
+
+
 async def test_moderator_rollback_and_abort_are_announced(simcord_env):
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)

@@ -17,12 +17,13 @@ import discord
 from bot.client.panels.ids import PanelId
 from bot.client.panels.layout import PanelButton
 from bot.client.ui import GameButton
-from tests.bot.helpers import make_world, seat_and_start, stored_commands
+from tests.bot.helpers import make_world, restart, seat_and_start, stored_commands
 from tests.bot.panel_driver import Tapper, open_panel, select_named
 
 REFERENCE = re.compile(
     r"^Something went wrong on our side; nothing was changed\. Reference: ([0-9a-f]{8})$"
 )
+NOT_TAKEN = re.compile(r"^⚠️ Your command was not taken: .* Reference: ([0-9a-f]{8})$")
 
 
 def _said(result) -> str:
@@ -49,7 +50,9 @@ async def _pipe_running(world) -> str:
     return str(secret)
 
 
-async def test_an_unexpected_failure_is_answered_privately_with_a_reference(simcord_env, caplog):
+async def test_a_store_that_cannot_be_read_is_answered_not_taken_with_a_reference(
+    simcord_env, caplog
+):
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)
     secret = await _pipe_running(world)
@@ -58,7 +61,7 @@ async def test_an_unexpected_failure_is_answered_privately_with_a_reference(simc
     result = await world.crew[0].slash(world.channel, "game log")
     said = result.followups[-1] if result.followups else result.response
     assert said.ephemeral
-    reference = REFERENCE.match(said.content)
+    reference = NOT_TAKEN.match(said.content)
     assert reference, said.content
     (logged,) = _incidents(caplog)
     text = logged.getMessage()
@@ -67,7 +70,28 @@ async def test_an_unexpected_failure_is_answered_privately_with_a_reference(simc
     everything = "\n".join(r.getMessage() for r in caplog.records)
     assert secret not in everything and "no such table" not in everything
     errors = simcord_env.errors  # the tree's hook saw it (simcord records what reaches it)
-    assert [type(getattr(e, "original", e)).__name__ for e in errors] == ["OperationalError"]
+    assert [type(getattr(e, "original", e)).__name__ for e in errors] == ["ReadFailed"]
+
+
+async def test_an_unexpected_failure_is_answered_privately_with_a_reference(
+    simcord_env, db_path, caplog
+):
+    """A seat the code does not know (a record written by hand): not the store's
+    failure, so "something went wrong", with the reference the log carries."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    _sql(world, f"UPDATE players SET seat = 'wizard' WHERE user_id = {world.crew[0].id}")
+    await restart(simcord_env, db_path)
+    caplog.set_level(logging.INFO)
+    result = await world.crew[0].slash(world.channel, "game hand")
+    said = result.followups[-1] if result.followups else result.response
+    assert said.ephemeral
+    reference = REFERENCE.match(said.content)
+    assert reference, said.content
+    (logged,) = _incidents(caplog)
+    assert f"reference {reference[1]}" in logged.getMessage()
+    assert "ValueError" in logged.getMessage() and "wizard" not in logged.getMessage()
+    assert [type(getattr(e, "original", e)).__name__ for e in simcord_env.errors] == ["ValueError"]
 
 
 async def test_a_button_that_fails_unexpectedly_is_answered_too(simcord_env, caplog):
@@ -78,7 +102,7 @@ async def test_a_button_that_fails_unexpectedly_is_answered_too(simcord_env, cap
     _sql(world, "DROP TABLE snapshots")
     maps = [m for m in world.messages() if any("qs:status" in str(r) for r in m.components)]
     result = await world.crew[0].click(maps[-1], label="Status")
-    reference = REFERENCE.match(_said(result).strip())
+    reference = NOT_TAKEN.match(_said(result).strip())  # the store failed: nothing changed
     assert reference, _said(result)
     assert any(f"reference {reference[1]}" in r.getMessage() for r in _incidents(caplog))
 

@@ -70,3 +70,19 @@ async def test_a_finished_game_exported_here_imports_there_and_exports_the_same(
     text = await next(a for a in again.response.attachments if a.filename.endswith(".qs")).read()
     assert new_id != game_id
     assert text.decode().split("\n", 3)[3] == script.decode().split("\n", 3)[3]
+
+
+MARKDOWN = 'scenario\nseed 7\nturn 3 over\nresult "**won** by @everyone <@1> [a](b)"\nend\n'
+
+
+async def test_free_text_from_a_script_keeps_no_markdown_or_mention_where_people_read_it(
+    simcord_env,
+):
+    """A script's own words (its result) are shown as typed: no bold, no ping, no link."""
+    world = make_world(simcord_env)
+    said = await _import(world, world.mod, MARKDOWN)
+    assert said.content.startswith("Imported game")
+    status = await world.crew[0].slash(world.channel, "game status")
+    text = (status.followups[-1] if status.followups else status.response).content
+    line = next(x for x in text.splitlines() if x.startswith("Result:"))
+    assert line == "Result: \\*\\*won\\*\\* by @\u200beveryone \\<@\u200b1> \\[a\\](b)"

@@ -14,6 +14,7 @@ from discord import app_commands
 from bot.client.app import COMMANDS_KEY, QuicksilverBot
 from bot.store.base import SchemaTooNew, migrations
 from engine.state import Phase
+from tests.bot import helpers
 from tests.bot.helpers import make_world, phase_of, seat_and_start
 
 NEWEST = migrations("sqlite")[-1][0]
@@ -47,7 +48,7 @@ async def test_the_clock_runs_by_itself_and_stops_with_the_bot(db_path):
     now = [1_000_000.0]
     bot = QuicksilverBot(db_path, clock=lambda: now[0])  # background: the loops start
     try:
-        async with simcord.run(bot, shard_count=1) as env:
+        async with simcord.run(bot, settle_timeout=helpers.SETTLE_SECONDS, shard_count=1) as env:
             world = make_world(env, crew=1)
             await seat_and_start(world)
             await world.mod.slash(world.channel, "game deadline", hours=1.0)
@@ -71,7 +72,7 @@ async def test_the_bot_refuses_a_store_newer_than_its_code(tmp_path):
         db.execute(f"PRAGMA user_version = {NEWEST + 1}")
     bot = QuicksilverBot(path, background=False)
     with pytest.raises(SchemaTooNew, match=f"version {NEWEST + 1}, newer than .* {NEWEST}"):
-        async with simcord.run(bot, shard_count=1):
+        async with simcord.run(bot, settle_timeout=helpers.SETTLE_SECONDS, shard_count=1):
             pass
     await bot.close()
     with contextlib.closing(sqlite3.connect(path)) as db:

@@ -80,11 +80,18 @@ async def test_a_substitute_takes_a_seat_end_to_end_and_hears_exactly_its_sides_
     newcomer = world.stranger
     assert "You offered" in said(await newcomer.click(call, label="Take this seat"))
     claim = last(world, "🙋")
-    assert {mate.id, leaver.id, alien.id} <= pinged(world, claim)
+    assert pinged(world, claim) == {mate.id}  # the seat's own side, not the leaver
     own = await newcomer.click(claim, label="Approve")
     assert "You cannot approve your own substitution" in said(own)
-    outsider = await world.spectator.click(claim, label="Approve")
-    assert "Only this game's players or a moderator" in said(outsider)
+    # Who may approve (README, "Substitutes"): the seat's side's other players or a
+    # moderator; not a spectator, not the other side (it would pick its opponent), not
+    # the leaver (their seat is not theirs to give away).
+    for who, refusal in (
+        (world.spectator, "Only the crew's other players or a moderator"),
+        (alien, "Only the crew's other players or a moderator"),
+        (leaver, "You cannot approve who takes your own seat"),
+    ):
+        assert refusal in said(await who.click(claim, label="Approve"))
     assert world.table().seat_of(leaver.id) is Seat.CREW
     assert world.table().seat_of(newcomer.id) is None
 
