@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 
-from bot.client import actions, delivery, ui
-from bot.client.actions import Inter, defer, reply
+from bot.client import access, actions, answers, delivery, ui
 from bot.client.commands.mod import confirmed_rollback
+from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Seat, Table
 from engine.state import Phase, Side
 
@@ -34,11 +34,11 @@ Handler = Callable[[Inter, Table, str, str], Awaitable[None]]
 
 async def reach(interaction: Inter, action: str, game_id: int) -> Table:
     """Refuse what is damaged, acknowledge at once, then find the game, if the press may
-    reach it (:func:`bot.client.actions.table_by_id`)."""
+    reach it (:func:`bot.client.access.table_by_id`)."""
     if action not in BUTTONS:
         raise Refusal(DAMAGED)
-    await defer(interaction)
-    return await actions.table_by_id(interaction, game_id)
+    await answers.defer(interaction)
+    return await access.table_by_id(interaction, game_id)
 
 
 def _fresh(table: Table, stamp: str) -> None:
@@ -90,7 +90,7 @@ async def _pass(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
         raise Refusal("It is not your side's phase: there is nothing of yours to end.")
     several = len(table.seated(Seat.CREW)) > 1 and side is Side.CREW
     what = "all your crew members for this phase" if several else "your side's whole phase"
-    await reply(
+    await answers.reply(
         interaction,
         [f"End {what}? Units not yet done stop (C.2)."],
         view=ui.confirm_view("passok", table, stamp, label="Yes, end it"),
@@ -158,13 +158,13 @@ async def _status(interaction: Inter, table: Table, stamp: str, arg: str) -> Non
 
 async def _reset(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     """The confirmation of ``/mod reset``: any moderator may confirm it."""
-    await actions.require_mod(interaction)
-    bot = actions.bot_of(interaction)
+    await access.require_mod(interaction)
+    bot = bot_of(interaction)
     async with table.channel_lock:
         if table.status == "reset":
             raise Refusal("That game was already reset.")
         await bot.desk.reset(table, interaction.user.id)
-        await reply(interaction, ["The game is reset."])
+        await answers.reply(interaction, ["The game is reset."])
         await delivery.post(
             bot,
             table.channel_id,
@@ -178,7 +178,7 @@ async def _reset(interaction: Inter, table: Table, stamp: str, arg: str) -> None
 async def _rollback(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     """The confirmation of ``/mod rollback`` (``arg``: turn and phase, "3-crew"): any
     moderator may confirm it, while the game stands where the warning was made."""
-    await actions.require_mod(interaction)
+    await access.require_mod(interaction)
     target = re.fullmatch(r"([0-9]{1,5})-(alien|crew)", arg)
     if target is None:
         raise Refusal(DAMAGED)

@@ -15,7 +15,8 @@ import io
 
 import discord
 
-from bot.client import actions
+from bot.client import access, answers
+from bot.client.host import Inter
 from bot.client.ui import GameButton
 from bot.desk.service import Refusal, Table
 from bot.present.locale import _
@@ -49,31 +50,31 @@ def _file(picture: CloseUp, name: str) -> discord.File:
     return discord.File(io.BytesIO(picture.png()), filename=name, description=picture.alt)
 
 
-async def show_deck(interaction: actions.Inter, table: Table, arg: str) -> None:
+async def show_deck(interaction: Inter, table: Table, arg: str) -> None:
     """The presser's own view of one deck, only to them."""
-    await actions.defer(interaction)
+    await answers.defer(interaction)
     if table.game is None:
         raise Refusal("The game has not started: there is no map yet.")
     deck = whole(arg, digits=2)
     if deck is None or deck not in table.game.ship.decks:
         raise Refusal("There is no such deck.")
-    viewer = actions.viewer_of(table, interaction.user.id)
+    viewer = access.viewer_of(table, interaction.user.id)
     shown = table.view_for(viewer)
     title = f"{deck_label(deck)} · {phase_title(shown)}"
     window = deck_window(table.game.ship, deck)
     picture = await asyncio.to_thread(close_up, shown.board, table.game.ship, window, title)
     caption = f"🔍 {deck_label(deck)}, your view ({viewer.value}) — game {table.id}"
     file = _file(picture, f"deck{deck}.png")
-    await actions.reply(interaction, [caption], file=file, view=deck_view(table))
+    await answers.reply(interaction, [caption], file=file, view=deck_view(table))
 
 
-async def show_focus(interaction: actions.Inter, table: Table, arg: str = "") -> None:
+async def show_focus(interaction: Inter, table: Table, arg: str = "") -> None:
     """The surroundings of the presser's unit (``arg``, else the one acting, else their
     first on the board; a spectator follows the acting unit), only to them."""
-    await actions.defer(interaction)
+    await answers.defer(interaction)
     if table.game is None:
         raise Refusal("The game has not started: there is no map yet.")
-    viewer = actions.viewer_of(table, interaction.user.id)
+    viewer = access.viewer_of(table, interaction.user.id)
     shown = table.view_for(viewer)
     unit = focus_unit(shown, table.units_of(interaction.user.id), arg)
     if unit is None:
@@ -83,7 +84,7 @@ async def show_focus(interaction: actions.Inter, table: Table, arg: str = "") ->
     picture = await asyncio.to_thread(close_up, shown.board, table.game.ship, window, title)
     caption = f"🔎 Around {unit.label} ({unit.grid}), your view ({viewer.value}) — game {table.id}"
     file = _file(picture, f"closeup-{unit.grid}.png")
-    await actions.reply(interaction, [caption], file=file, view=deck_view(table))
+    await answers.reply(interaction, [caption], file=file, view=deck_view(table))
 
 
 def focus_unit(shown: View, mine: tuple[str, ...], wanted: str = "") -> UnitView | None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.client.mentions import NO_PINGS
 from bot.client.pacing import Pacer
 from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.desk.tables import damaged_text
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
     from bot.client.app import QuicksilverBot
 
 log = logging.getLogger("quicksilver.bot")
-
-NO_PINGS = discord.AllowedMentions.none()
 
 
 async def map_file(

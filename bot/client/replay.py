@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import actions, delivery, failures
-from bot.client.actions import Inter
+from bot.client import access, answers, delivery, failures
+from bot.client.host import Inter, bot_of
+from bot.client.mentions import NO_PINGS
 from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
 from bot.desk.service import Refusal
 from bot.present.locale import _
@@ -86,7 +87,7 @@ def step_view(game_id: int, phase: int, total: int, *, public: bool = False) -> 
 
 async def _load(interaction: Inter, game_id: int) -> GameReplay:
     try:
-        return await load_replay(actions.bot_of(interaction).desk.store, game_id)
+        return await load_replay(bot_of(interaction).desk.store, game_id)
     except ReplayRefused as refusal:
         raise Refusal(str(refusal)) from None
 
@@ -96,15 +97,15 @@ async def reach(interaction: Inter, game_id: int, *, opens_copy: bool) -> None:
     the game's channel, or the DMs of someone who may reach it; one refusal whether the
     game never was or belongs elsewhere."""
     if opens_copy:
-        await actions.defer(interaction)
+        await answers.defer(interaction)
     elif not interaction.response.is_done():
         await interaction.response.defer()
-        actions.bot_of(interaction).stopwatch.ack(interaction)
-    store = actions.bot_of(interaction).desk.store
+        bot_of(interaction).stopwatch.ack(interaction)
+    store = bot_of(interaction).desk.store
     row = await store.game(game_id)  # whose it is, before anything of it is read
     if row is None:
-        raise Refusal(actions.ELSEWHERE)
-    await actions.here(interaction, row, [p.user_id for p in await store.players(game_id)])
+        raise Refusal(access.ELSEWHERE)
+    await access.here(interaction, row, [p.user_id for p in await store.players(game_id)])
 
 
 async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy: bool) -> None:
@@ -118,7 +119,7 @@ async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy:
     view = step_view(game_id, step.number, len(replay.steps))
     if opens_copy:
         await interaction.followup.send(
-            content, file=file, view=view, ephemeral=True, allowed_mentions=delivery.NO_PINGS
+            content, file=file, view=view, ephemeral=True, allowed_mentions=NO_PINGS
         )
     else:
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
@@ -158,4 +159,4 @@ async def post_replay(bot: QuicksilverBot, channel_id: int, game_id: int) -> Non
     channel = await delivery.channel_of(bot, channel_id)
     if channel is not None:
         view = step_view(game_id, 0, len(replay.steps), public=True)
-        await channel.send(cover_text(replay), view=view, allowed_mentions=delivery.NO_PINGS)
+        await channel.send(cover_text(replay), view=view, allowed_mentions=NO_PINGS)

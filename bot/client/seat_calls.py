@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import actions, delivery, failures
-from bot.client.actions import Inter, bot_of
+from bot.client import access, answers, delivery, failures
+from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal
 from bot.desk.subs import Substitution
 from bot.present import people as words
@@ -115,14 +115,14 @@ def _channel(bot: QuicksilverBot, call: SeatCall) -> int:
 
 async def ask(interaction: Inter, member: discord.User | discord.Member | None) -> None:
     """``/game sub [player]``: offer your own seat (a moderator: anyone's)."""
-    actions.require_guild(interaction)
-    await actions.defer(interaction)
+    access.require_guild(interaction)
+    await answers.defer(interaction)
     bot = bot_of(interaction)
-    table = await actions.table_for(interaction)
+    table = await access.table_for(interaction)
     user = member.id if member is not None else interaction.user.id
-    mod = await actions.is_mod(interaction) if user != interaction.user.id else False
+    mod = await access.is_mod(interaction) if user != interaction.user.id else False
     call = await bot.desk.ask_sub(table, user, interaction.user.id, mod)
-    await actions.reply(interaction, ["Your seat is offered: the call is in the channel."])
+    await answers.reply(interaction, ["Your seat is offered: the call is in the channel."])
     await post_call(bot, call)
 
 
@@ -130,21 +130,21 @@ async def reach(interaction: Inter, call_id: int) -> None:
     """A call's buttons work where its game does: in its channel (where the call is
     posted), or in the DMs of someone who may reach the game; one refusal whether the
     call never was, belongs to the past or to another channel's game."""
-    await actions.defer(interaction)
+    await answers.defer(interaction)
     try:
         table, _ = await bot_of(interaction).desk.call_table(call_id)
     except Refusal:
-        raise Refusal(actions.ELSEWHERE) from None
-    await actions.here(interaction, table.row, table.players)
+        raise Refusal(access.ELSEWHERE) from None
+    await access.here(interaction, table.row, table.players)
 
 
 async def on_press(interaction: Inter, action: str, call_id: int) -> None:
     bot = bot_of(interaction)
     user = interaction.user.id
-    mod = await actions.is_mod(interaction)
+    mod = await access.is_mod(interaction)
     if action == "take":
         table, call = await bot.desk.claim_seat(call_id, user)
-        await actions.reply(interaction, ["You offered to take the seat; the players decide."])
+        await answers.reply(interaction, ["You offered to take the seat; the players decide."])
         approvers = [
             u for u, p in table.players.items() if p.seat == call.side and u != call.user_id
         ]
@@ -157,13 +157,13 @@ async def on_press(interaction: Inter, action: str, call_id: int) -> None:
         )
     elif action == "ok":
         sub = await bot.desk.approve_sub(call_id, user, mod)
-        await actions.reply(interaction, ["Approved."])
+        await answers.reply(interaction, ["Approved."])
         async with sub.table.channel_lock:
             await delivery.post(bot, sub.table.channel_id, [words.filled_text(sub.call, user)])
             await brief(bot, sub)
     elif action == "no":
         table, call = await bot.desk.refuse_sub(call_id, user, mod)
-        await actions.reply(interaction, ["The offer is turned down; the seat is open again."])
+        await answers.reply(interaction, ["The offer is turned down; the seat is open again."])
         await delivery.post(
             bot,
             table.channel_id,
@@ -172,7 +172,7 @@ async def on_press(interaction: Inter, action: str, call_id: int) -> None:
         )
     elif action == "drop":
         table, call = await bot.desk.withdraw_call(call_id, user, mod)
-        await actions.reply(interaction, ["The call is withdrawn."])
+        await answers.reply(interaction, ["The call is withdrawn."])
         await announce_withdrawn(bot, call)
     elif action == "brief":
         await _brief_here(interaction, call_id)
@@ -214,7 +214,7 @@ async def _brief_here(interaction: Inter, call_id: int) -> None:
     heard = await bot.desk.briefing(table, interaction.user.id)  # refused without a seat
     side = table.side_of(interaction.user.id)
     assert side is not None
-    await actions.reply(
+    await answers.reply(
         interaction,
         [
             *texts.hand_text(table, interaction.user.id),

@@ -5,8 +5,9 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.client import actions, complete, delivery, seat_calls
-from bot.client.actions import Inter, guard
+from bot.client import access, actions, answers, complete, delivery, seat_calls
+from bot.client.answers import guard
+from bot.client.host import Inter, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat
 from bot.present import people as words
@@ -162,14 +163,14 @@ async def assign(interaction: Inter, unit: str, member: discord.User) -> None:
     """Who may: the crew member's holder hands it on; a moderator hands any; a crew
     member nobody holds (its player left) is any crew player's to hand out."""
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        table = await actions.table_for(interaction)
-        mod = await actions.is_mod(interaction)
-        bot = actions.bot_of(interaction)
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        table = await access.table_for(interaction)
+        mod = await access.is_mod(interaction)
+        bot = bot_of(interaction)
         async with table.channel_lock:
             before = await bot.desk.assign(table, unit, member.id, interaction.user.id, mod)
-            await actions.reply(interaction, [f"{unit} now answers to {member.mention}."])
+            await answers.reply(interaction, [f"{unit} now answers to {member.mention}."])
             who = interaction.user.mention
             if mod and before != interaction.user.id:
                 who = f"🛠️ Moderator {who}"
@@ -198,11 +199,11 @@ async def deadline(
     sub_after: app_commands.Range[int, 0, 20] | None = None,
 ) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        await actions.require_mod(interaction)
-        table = await actions.table_for(interaction)
-        bot = actions.bot_of(interaction)
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        await access.require_mod(interaction)
+        table = await access.table_for(interaction)
+        bot = bot_of(interaction)
         given = {
             "deadline_hours": hours,
             "grace_hours": grace,
@@ -215,9 +216,9 @@ async def deadline(
             row = await bot.desk.configure(table, **changes) if changes else table.row
             terms = words.terms_text(row)
             if not changes:
-                await actions.reply(interaction, [f"This game's terms: {terms}."])
+                await answers.reply(interaction, [f"This game's terms: {terms}."])
                 return
-            await actions.reply(interaction, [f"Set: {terms}."])
+            await answers.reply(interaction, [f"Set: {terms}."])
             await delivery.post(
                 bot,
                 table.channel_id,
@@ -235,17 +236,17 @@ async def sub(interaction: Inter, player: discord.User | None = None) -> None:
 @game.command(name="players", description="Who sits where, with each player's record")
 async def players(interaction: Inter) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        table = await actions.table_for(interaction)
-        desk = actions.bot_of(interaction).desk
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        table = await access.table_for(interaction)
+        desk = bot_of(interaction).desk
         seated = sorted(table.players.values(), key=lambda p: (p.seat, p.joined_at))
         found = {
             p.user_id: await desk.record(p.user_id)
             for p in seated
             if p.seat != Seat.SPECTATOR.value
         }
-        with actions.privately(interaction):  # only the asker reads it
+        with answers.privately(interaction):  # only the asker reads it
             lines = [_("👥 **Players of game {game}**").format(game=table.id)]
             for player in seated:
                 if player.user_id not in found:
@@ -255,7 +256,7 @@ async def players(interaction: Inter) -> None:
                 lines.append(f"• {seat}: <@{player.user_id}> — {record}")
             if table.computer is not None:
                 lines.append(f"• {_(words.SIDE[table.computer.value])}: {_('🤖 the game')}")
-        await actions.reply(interaction, lines)
+        await answers.reply(interaction, lines)
 
 
 @game.command(
@@ -268,20 +269,20 @@ async def reminders(
     count: app_commands.Range[int, 1, 10] = 3,
 ) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        table = await actions.table_for(interaction)
-        if table.side_of(interaction.user.id) is None and not await actions.is_mod(interaction):
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        table = await access.table_for(interaction)
+        if table.side_of(interaction.user.id) is None and not await access.is_mod(interaction):
             raise Refusal(
                 "Only this game's players (not its spectators) and moderators can set "
                 "its reminders."
             )
-        bot = actions.bot_of(interaction)
+        bot = bot_of(interaction)
         async with table.channel_lock:
             await bot.desk.configure(table, remind_hours=hours, remind_max=count)
             text = f"every {hours:g} h, at most {count} times a phase" if hours else "off"
             text += " (for players without their own cadence in `/me settings`)"
-            await actions.reply(interaction, [f"Reminders: {text}."])
+            await answers.reply(interaction, [f"Reminders: {text}."])
             await delivery.post(
                 bot, table.channel_id, [f"{interaction.user.mention} set reminders: {text}."]
             )

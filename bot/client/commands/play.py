@@ -13,8 +13,9 @@ from typing import Literal
 from discord import app_commands
 
 from bot.client import actions, complete
-from bot.client.actions import Inter, guard
+from bot.client.answers import guard
 from bot.client.commands.game import game_id
+from bot.client.host import Inter
 from engine.state import Side
 
 crew = app_commands.Group(

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.client import actions, delivery, replay
-from bot.client.actions import Inter, guard
+from bot.client import access, answers, delivery, replay
+from bot.client.answers import guard
+from bot.client.host import Inter, bot_of
+from bot.client.mentions import NO_PINGS
 from bot.desk.replay_log import ReplayRefused, load_replay
 from bot.desk.service import Refusal
 
@@ -19,9 +21,9 @@ async def replay_command(
     interaction: Inter, number: app_commands.Range[int, 1] | None = None
 ) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        bot = actions.bot_of(interaction)
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        bot = bot_of(interaction)
         channel_id = interaction.channel_id or 0
         if number is None:
             table = bot.desk.table_in(channel_id)
@@ -41,7 +43,7 @@ async def replay_command(
         view = replay.step_view(number, 0, len(found.steps), public=True)
         text = replay.cover_text(found)
         if gif is not None:
-            await channel.send(text, view=view, file=gif, allowed_mentions=delivery.NO_PINGS)
+            await channel.send(text, view=view, file=gif, allowed_mentions=NO_PINGS)
         else:  # pragma: no cover - a finished game always has its animation
-            await channel.send(text, view=view, allowed_mentions=delivery.NO_PINGS)
-        await actions.reply(interaction, [f"The replay of game {number} is posted below."])
+            await channel.send(text, view=view, allowed_mentions=NO_PINGS)
+        await answers.reply(interaction, [f"The replay of game {number} is posted below."])

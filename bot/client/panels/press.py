@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, cast
 
-import discord
-
-from bot.client import actions, delivery
+from bot.client import access, answers, delivery
+from bot.client.host import Inter, bot_of
 from bot.client.panels import ids
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
 from bot.client.panels.layout import to_view
@@ -24,14 +22,9 @@ from bot.present.locale import N_
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Side
 
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
-
 log = logging.getLogger("quicksilver.bot")
 
-Inter = discord.Interaction[discord.Client]
-
-# Words marked here and said in the presser's language (actions.say).
+# Words marked here and said in the presser's language (answers.say).
 STALE = N_("⌛ That choice is no longer open: the game has moved on. Here is a fresh panel.")
 NOT_YOURS = N_("⚠️ This panel belongs to another player: press **Play** for your own.")
 IN_DMS = N_("👾 Your panel is in your DMs: plot there.")
@@ -41,23 +34,19 @@ DAMAGED = N_(
 )
 
 
-def _bot(interaction: Inter) -> QuicksilverBot:
-    return cast("QuicksilverBot", interaction.client)
-
-
 async def open_panel(interaction: Inter, table: Table) -> None:
     """The Play button: a crew player's panel only they see; the alien's in DMs."""
     user = interaction.user.id
-    await actions.defer(interaction)
-    bot = _bot(interaction)
+    await answers.defer(interaction)
+    bot = bot_of(interaction)
     table = await bot.desk.loaded(table)
     async with table.channel_lock:
-        panel = build_panel(bot.desk, table, user, lang=actions.language(interaction))
-    if table.seat_of(user) is Seat.ALIEN and not actions.in_dm(interaction):
+        panel = build_panel(bot.desk, table, user, lang=answers.language(interaction))
+    if table.seat_of(user) is Seat.ALIEN and not access.in_dm(interaction):
         if await delivery.dm(bot, table, user, [panel.text()], view=to_view(panel)):
-            await actions.reply(interaction, [actions.say(interaction, IN_DMS)])
+            await answers.reply(interaction, [answers.say(interaction, IN_DMS)])
         else:
-            await actions.reply(interaction, [actions.say(interaction, NO_DMS)])
+            await answers.reply(interaction, [answers.say(interaction, NO_DMS)])
         return
     await interaction.followup.send(panel.text(), view=to_view(panel), ephemeral=True)
 
@@ -66,15 +55,15 @@ async def reach(interaction: Inter, pid: ids.PanelId) -> Table:
     """Every panel component is checked first (:class:`bot.client.failures.Answered`):
     another player's panel, a game that never was, has ended or belongs elsewhere (one
     refusal for all three), each says so and changes nothing."""
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     if interaction.user.id != pid.user:
         raise Refusal(NOT_YOURS)
     await interaction.response.defer()  # before the store is read: a slow one is fine
     bot.stopwatch.ack(interaction)
     table = await bot.desk.find(pid.game)
     if table is None:
-        raise Refusal(actions.ELSEWHERE)
-    await actions.here(interaction, table.row, table.players)
+        raise Refusal(access.ELSEWHERE)
+    await access.here(interaction, table.row, table.players)
     return await bot.desk.loaded(table)  # an idle game was dropped from memory: reload it
 
 
@@ -86,7 +75,7 @@ async def on_press(interaction: Inter, pid: ids.PanelId, table: Table, value: st
 
         await show_focus(interaction, table, pid.arg)
         return
-    with actions.voice(interaction, table):
+    with answers.voice(interaction, table):
         await _answer(interaction, table, pid, value)
 
 
@@ -95,25 +84,25 @@ async def _answer(interaction: Inter, table: Table, pid: ids.PanelId, value: str
         try:
             panel, outcome = await _act(interaction, table, pid, value)
         except Refusal as refusal:  # the presser lost their seat since (replaced, removed)
-            await interaction.followup.send(actions.refused(interaction, refusal), ephemeral=True)
+            await interaction.followup.send(answers.refused(interaction, refusal), ephemeral=True)
             return
     await interaction.edit_original_response(content=panel.text(), view=to_view(panel))
     if outcome is not None:
         async with table.channel_lock:
-            await delivery.deliver(_bot(interaction), table, outcome)
+            await delivery.deliver(bot_of(interaction), table, outcome)
 
 
 async def _act(
     interaction: Inter, table: Table, pid: ids.PanelId, value: str
 ) -> tuple[Panel, Outcome | None]:
     """The panel to show after this press, and the outcome to deliver (if one was played)."""
-    desk = _bot(interaction).desk
+    desk = bot_of(interaction).desk
     user = pid.user
-    lang = actions.language(interaction)
+    lang = answers.language(interaction)
     unit = pid.arg.partition(":")[0]
 
     def said(message: str) -> str:
-        return actions.say(interaction, message)
+        return answers.say(interaction, message)
 
     if not _well_formed(pid, value):
         return build_panel(desk, table, user, notice=[said(DAMAGED)], lang=lang), None
@@ -131,10 +120,10 @@ async def _act(
     if pid.kind == ids.HINT:  # the advisor: words on the presser's own panel only
         try:
             decision = await desk.suggest(table, user)
-            with actions.privately(interaction):
+            with answers.privately(interaction):
                 found = hints.hint_lines(decision)
         except Refusal as refusal:
-            found = [actions.refused(interaction, refusal)]
+            found = [answers.refused(interaction, refusal)]
         return build_panel(desk, table, user, unit or None, notice=found, lang=lang), None
     if pid.kind == ids.PASS:
         several = len(table.seated(Seat.CREW)) > 1 and table.side_of(user) is Side.CREW
@@ -146,13 +135,13 @@ async def _act(
         if pid.kind == ids.UNDO:
             outcome = await desk.undo(table, user, int(pid.arg))
         else:
-            outcome = await desk.play(table, user, command, in_dm=actions.in_dm(interaction))
+            outcome = await desk.play(table, user, command, in_dm=access.in_dm(interaction))
     except Refusal as refusal:
-        notice = [actions.refused(interaction, refusal)]
+        notice = [answers.refused(interaction, refusal)]
         return build_panel(desk, table, user, unit or None, notice=notice, lang=lang), None
-    actions.acted(interaction, outcome)
+    answers.acted(interaction, outcome)
     shown = outcome.unit or unit or None
-    notice = actions.reply_for(interaction, outcome)
+    notice = answers.reply_for(interaction, outcome)
     return build_panel(desk, table, user, shown, notice=notice, lang=lang), outcome
 
 

@@ -19,7 +19,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.client import actions, complete, deck_maps, delivery
+from bot.client import answers, complete, deck_maps, delivery
 from bot.client.panels import press
 from bot.desk import advisor
 from bot.desk.service import Desk, Table
@@ -210,7 +210,7 @@ def reply_text(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return reply
 
-    _wrap(monkeypatch, actions, "reply", make)
+    _wrap(monkeypatch, answers, "reply", make)
 
 
 def undo_offered(monkeypatch: pytest.MonkeyPatch) -> None:
