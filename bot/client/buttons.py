@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 
-from bot.client import access, actions, answers, delivery, ui
-from bot.client.commands.mod import confirmed_rollback
-from bot.client.host import Inter, bot_of
+from bot.client import access, answers, lobby, moderation, playing, reading, ui
+from bot.client.host import Inter
 from bot.desk.service import Refusal, Seat, Table
 from engine.state import Phase, Side
 
@@ -60,24 +59,24 @@ def _in_lobby(table: Table) -> None:
 async def _computer(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     side = Side(_one_of(arg, tuple(s.value for s in Side)))
     _in_lobby(table)
-    await actions.computer(interaction, side, table)
+    await lobby.computer(interaction, side, table)
 
 
 async def _join(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     seat = Seat(_one_of(arg, tuple(s.value for s in Seat)))
     if seat is not Seat.SPECTATOR:
         _in_lobby(table)
-    await actions.join(interaction, seat, table)
+    await lobby.join(interaction, seat, table)
 
 
 async def _start(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     _fresh(table, stamp)
-    await actions.start(interaction, table)
+    await lobby.start(interaction, table)
 
 
 async def _quick(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     _fresh(table, stamp)
-    await actions.quick_setup(interaction, table=table)
+    await playing.quick_setup(interaction, table=table)
 
 
 async def _pass(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -99,14 +98,14 @@ async def _pass(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
 
 async def _pass_confirmed(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     _fresh(table, stamp)
-    await actions.end_phase(interaction, table=table)
+    await playing.end_phase(interaction, table=table)
 
 
 async def _end_unit(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     _fresh(table, stamp)
     if not re.fullmatch(r"[a-z][a-z0-9]*", arg):
         raise Refusal(DAMAGED)
-    await actions.play(interaction, f"end {arg}", table=table)
+    await playing.play(interaction, f"end {arg}", table=table)
 
 
 async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -117,7 +116,7 @@ async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     if not re.fullmatch(r"[0-9]{1,9}", arg):
         raise Refusal(DAMAGED)
     _fresh(table, stamp)
-    await actions.undo(interaction, stamp=int(arg), table=table)
+    await playing.undo(interaction, stamp=int(arg), table=table)
 
 
 async def _play(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -141,38 +140,25 @@ async def _focus(interaction: Inter, table: Table, stamp: str, arg: str) -> None
 async def _log(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     """The game's public log, every line, only to the presser (the channel has the
     phase digests)."""
-    await actions.show_log(interaction, LOG_LINES, table.id)
+    await reading.show_log(interaction, LOG_LINES, table.id)
 
 
 async def _map(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    await actions.show_map(interaction, table=table)
+    await reading.show_map(interaction, table=table)
 
 
 async def _hand(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    await actions.show_hand(interaction, table=table)
+    await reading.show_hand(interaction, table=table)
 
 
 async def _status(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    await actions.show_status(interaction, table=table)
+    await reading.show_status(interaction, table=table)
 
 
 async def _reset(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     """The confirmation of ``/mod reset``: any moderator may confirm it."""
     await access.require_mod(interaction)
-    bot = bot_of(interaction)
-    async with table.channel_lock:
-        if table.status == "reset":
-            raise Refusal("That game was already reset.")
-        await bot.desk.reset(table, interaction.user.id)
-        await answers.reply(interaction, ["The game is reset."])
-        await delivery.post(
-            bot,
-            table.channel_id,
-            [
-                f"🛠️ Moderator {interaction.user.mention} reset this channel's game "
-                f"(game {table.id}). `/game create` starts a new one."
-            ],
-        )
+    await moderation.reset(interaction, table)
 
 
 async def _rollback(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -183,7 +169,7 @@ async def _rollback(interaction: Inter, table: Table, stamp: str, arg: str) -> N
     if target is None:
         raise Refusal(DAMAGED)
     _fresh(table, stamp)
-    await confirmed_rollback(interaction, table, int(target[1]), Phase(target[2]))
+    await moderation.rollback(interaction, table, int(target[1]), Phase(target[2]))
 
 
 BUTTONS: dict[str, Handler] = {

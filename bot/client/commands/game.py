@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.client import access, actions, answers, complete, delivery, seat_calls
+from bot.client import access, answers, complete, delivery, lobby, playing, reading, seat_calls
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
@@ -50,14 +50,14 @@ async def create(
     hints: app_commands.Choice[str] | None = None,
 ) -> None:
     async with guard(interaction):
-        await actions.create(interaction, seed, hints is None or hints.value == "on")
+        await lobby.create(interaction, seed, hints is None or hints.value == "on")
 
 
 @game.command(name="join", description="Take a seat: alien, crew, or spectator")
 @app_commands.choices(seat=SEATS)
 async def join(interaction: Inter, seat: app_commands.Choice[str]) -> None:
     async with guard(interaction):
-        await actions.join(interaction, Seat(seat.value))
+        await lobby.join(interaction, Seat(seat.value))
 
 
 @game.command(name="computer", description="Lobby: the game itself plays a side (creator or mod)")
@@ -76,19 +76,19 @@ async def computer(
 ) -> None:
     async with guard(interaction):
         side = None if seat.value == "none" else Side(seat.value)
-        await actions.computer(interaction, side, level=level.value if level else DEFAULT_LEVEL)
+        await lobby.computer(interaction, side, level=level.value if level else DEFAULT_LEVEL)
 
 
 @game.command(name="leave", description="Give up your seat in this channel's game")
 async def leave(interaction: Inter) -> None:
     async with guard(interaction):
-        await actions.leave(interaction)
+        await lobby.leave(interaction)
 
 
 @game.command(name="start", description="Start the game once the alien and crew are seated")
 async def start(interaction: Inter) -> None:
     async with guard(interaction):
-        await actions.start(interaction)
+        await lobby.start(interaction)
 
 
 @game.command(
@@ -97,7 +97,7 @@ async def start(interaction: Inter) -> None:
 @app_commands.autocomplete(game=complete.games)
 async def setup(interaction: Inter, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.quick_setup(interaction, game_id(game))
+        await playing.quick_setup(interaction, game_id(game))
 
 
 @game.command(name="do", description="Type any game command, e.g. move hyun 1-F6")
@@ -107,28 +107,28 @@ async def do(
     interaction: Inter, command: app_commands.Range[str, 1, 200], game: str | None = None
 ) -> None:
     async with guard(interaction):
-        await actions.play(interaction, command, game_id(game))
+        await playing.play(interaction, command, game_id(game))
 
 
 @game.command(name="pass", description="End your phase (with several crew players: end your units)")
 @app_commands.autocomplete(game=complete.games)
 async def pass_(interaction: Inter, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.end_phase(interaction, game_id(game))
+        await playing.end_phase(interaction, game_id(game))
 
 
 @game.command(name="undo", description="Take back your last command (if no die was rolled since)")
 @app_commands.autocomplete(game=complete.games)
 async def undo(interaction: Inter, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.undo(interaction, game_id(game))
+        await playing.undo(interaction, game_id(game))
 
 
 @game.command(name="status", description="Whose move it is, and since when")
 @app_commands.autocomplete(game=complete.games)
 async def status(interaction: Inter, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.show_status(interaction, game_id(game))
+        await reading.show_status(interaction, game_id(game))
 
 
 @game.command(name="log", description="Recent public events")
@@ -137,21 +137,21 @@ async def log(
     interaction: Inter, count: app_commands.Range[int, 1, 100] = 15, game: str | None = None
 ) -> None:
     async with guard(interaction):
-        await actions.show_log(interaction, count, game_id(game))
+        await reading.show_log(interaction, count, game_id(game))
 
 
 @game.command(name="map", description="The map as you may see it (only you see the answer)")
 @app_commands.autocomplete(game=complete.games)
 async def map_(interaction: Inter, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.show_map(interaction, game_id(game))
+        await reading.show_map(interaction, game_id(game))
 
 
 @game.command(name="hand", description="Your secret hand; resend:True sends it to your DMs again")
 @app_commands.autocomplete(game=complete.games)
 async def hand(interaction: Inter, resend: bool = False, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.show_hand(interaction, game_id(game), resend=resend)
+        await reading.show_hand(interaction, game_id(game), resend=resend)
 
 
 @game.command(name="assign", description="Hand a crew member to a crew player")

@@ -12,7 +12,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.client import access, answers, delivery, notify, stand_ins, ui
+from bot.client import access, answers, delivery, moderation, notify, stand_ins, ui
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
@@ -36,14 +36,6 @@ async def _mod_table(interaction: Inter) -> Table:
     await answers.defer(interaction)
     await access.require_mod(interaction)
     return await access.table_for(interaction)
-
-
-async def _announce(interaction: Inter, table: Table, text: str) -> None:
-    await delivery.post(
-        bot_of(interaction),
-        table.channel_id,
-        [f"🛠️ Moderator {interaction.user.mention} {text}"],
-    )
 
 
 @mod.command(name="reset", description="Delete this channel's game (asks for confirmation)")
@@ -76,22 +68,6 @@ async def rollback(
         )
 
 
-async def confirmed_rollback(interaction: Inter, table: Table, turn: int, phase: Phase) -> None:
-    """The rollback itself, once a moderator confirmed it: announced in the channel."""
-    bot = bot_of(interaction)
-    async with table.channel_lock:
-        outcome = await bot.desk.rollback(table, turn, phase, interaction.user.id)
-        answers.acted(interaction, outcome)
-        await answers.reply(interaction, [f"Rolled back to turn {turn}, {phase.value} phase."])
-        await _announce(
-            interaction,
-            table,
-            f"rolled the game back to the start of turn {turn}, {phase.value} phase; the dice "
-            "are re-keyed from secure randomness.",
-        )
-        await delivery.deliver(bot, table, outcome)
-
-
 @mod.command(
     name="replace", description="Give a player's seat (and crew members) to another member"
 )
@@ -104,7 +80,7 @@ async def replace(interaction: Inter, player: discord.User, by: discord.User) ->
         async with table.channel_lock:
             seat = await bot.desk.replace(table, player.id, by.id, interaction.user.id)
             await answers.reply(interaction, [f"{by.mention} now sits as {seat}."])
-            await _announce(
+            await moderation.announce(
                 interaction, table, f"gave {player.mention}'s {seat} seat to {by.mention}."
             )
             if table.game is not None and not await delivery.dm(
@@ -125,7 +101,9 @@ async def remove(interaction: Inter, player: discord.User) -> None:
         async with table.channel_lock:
             seat = await bot.desk.remove(table, player.id, interaction.user.id)
             await answers.reply(interaction, [f"{player.mention} no longer sits as {seat}."])
-            await _announce(interaction, table, f"removed {player.mention} from the {seat} seat.")
+            await moderation.announce(
+                interaction, table, f"removed {player.mention} from the {seat} seat."
+            )
 
 
 @mod.command(name="abort", description="Stop this channel's game for good")
@@ -136,7 +114,7 @@ async def abort(interaction: Inter) -> None:
         async with table.channel_lock:
             await bot.desk.abort(table, interaction.user.id)
             await answers.reply(interaction, [f"Game {table.id} aborted."])
-            await _announce(
+            await moderation.announce(
                 interaction, table, f"aborted game {table.id}. `/game create` starts a new one."
             )
 
@@ -150,7 +128,7 @@ async def pause(interaction: Inter) -> None:
         async with table.channel_lock:
             await bot.desk.pause(table, interaction.user.id)
             await answers.reply(interaction, [f"Game {table.id} is paused."])
-            await _announce(
+            await moderation.announce(
                 interaction,
                 table,
                 "paused the game: its deadline and reminders stand still and nobody plays "
@@ -170,7 +148,7 @@ async def resume(interaction: Inter) -> None:
                 f" The deadline is {texts.timestamp(row.deadline_at)}." if row.deadline_at else ""
             )
             await answers.reply(interaction, [f"Game {table.id} runs again."])
-            await _announce(interaction, table, f"resumed the game.{when}")
+            await moderation.announce(interaction, table, f"resumed the game.{when}")
             await notify.phase_start(bot, table)
             await stand_ins.play_all(bot, table)
 

@@ -1,14 +1,10 @@
-"""What the bot does for an interaction: shared by slash commands and buttons.
+"""The lobby: open one, take or leave a seat, give a side to the game, start.
 
-Every handler acknowledges within Discord's 3 seconds (:mod:`bot.client.answers`), then
-runs the desk under the channel's lock, answers the person, and posts what the outcome
-lets others know. A refusal is answered by :func:`bot.client.answers.guard`; anything
-else by :mod:`bot.client.failures`.
+Each handler acknowledges first (:mod:`bot.client.answers`), acts at the desk under the
+channel's lock, answers the person, and tells the channel.
 """
 
 from __future__ import annotations
-
-import logging
 
 from bot.client import access, answers, delivery, ui
 from bot.client.host import Inter, bot_of
@@ -16,14 +12,9 @@ from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
 from bot.present import texts, welcome
 from bot.present.locale import _
-from engine.commands import EndPhase, QuickSetup
-from engine.state import Phase, Side
-from engine.views import Viewer
-
-log = logging.getLogger("quicksilver.bot")
+from engine.state import Side
 
 
-# --- lobby -------------------------------------------------------------------------
 async def create(interaction: Inter, seed: int | None, hints: bool = True) -> None:
     """A lobby with a secret seed; a moderator may choose one (a reproducible game,
     announced to everyone as predictable and kept out of any records)."""
@@ -149,137 +140,3 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
                     _("Standing order for an exact 7 (D.5): `/alien order on|off`."),
                 ]
             await delivery.dm(bot, table, alien.user_id, welcome_dm)
-
-
-# --- playing -------------------------------------------------------------------------
-async def play(
-    interaction: Inter,
-    text: str,
-    game_id: int | None = None,
-    table: Table | None = None,
-    as_side: Side | None = None,
-) -> None:
-    """Play ``text`` for the person; ``as_side``: it came through that side's command
-    group (``/crew``, ``/alien``), which acts for that side only."""
-    await answers.defer(interaction)
-    table = table or await access.table_for(interaction, game_id)
-    with answers.voice(interaction, table):
-        await _play(interaction, text, table, as_side)
-
-
-async def _play(interaction: Inter, text: str, table: Table, as_side: Side | None) -> None:
-    bot = bot_of(interaction)
-    async with table.channel_lock:
-        outcome = await bot.desk.play(
-            table, interaction.user.id, text, in_dm=access.in_dm(interaction), as_side=as_side
-        )
-        answers.acted(interaction, outcome)
-        side = table.side_of(interaction.user.id)
-        can_undo = table.game is not None and side is not None and table.game.can_undo(side) is None
-        view = ui.action_view(
-            table,
-            outcome.undo_stamp if can_undo else None,
-            outcome.unit if table.status == "playing" else None,
-            show_pass=table.status == "playing" and side in table.acting_sides(),
-        )
-        await answers.reply(interaction, answers.reply_for(interaction, outcome), view=view)
-        await delivery.deliver(bot, table, outcome)
-
-
-async def undo(
-    interaction: Inter,
-    game_id: int | None = None,
-    *,
-    stamp: int | None = None,
-    table: Table | None = None,
-) -> None:
-    await answers.defer(interaction)
-    bot = bot_of(interaction)
-    table = table or await access.table_for(interaction, game_id)
-    async with table.channel_lock:
-        outcome = await bot.desk.undo(table, interaction.user.id, stamp)
-        await answers.reply(interaction, outcome.reply)
-        await delivery.deliver(bot, table, outcome)
-
-
-async def quick_setup(
-    interaction: Inter, game_id: int | None = None, table: Table | None = None
-) -> None:
-    await answers.defer(interaction)
-    table = table or await access.table_for(interaction, game_id)
-    if table.game is None or table.game.state.phase is not Phase.SETUP:
-        raise Refusal("Set-up is over.")
-    await play(interaction, QuickSetup().notation(), table=table)
-
-
-async def end_phase(
-    interaction: Inter, game_id: int | None = None, table: Table | None = None
-) -> None:
-    await play(interaction, EndPhase().notation(), game_id, table=table)
-
-
-# --- reading -------------------------------------------------------------------------
-
-
-async def show_map(
-    interaction: Inter, game_id: int | None = None, table: Table | None = None
-) -> None:
-    await answers.defer(interaction)
-    table = table or await access.table_for(interaction, game_id)
-    if table.game is None:
-        raise Refusal("The game has not started: there is no map yet.")
-    viewer = access.viewer_of(table, interaction.user.id)
-    if viewer is Viewer.ALIEN and not access.in_dm(interaction):
-        viewer = Viewer.ALIEN  # ephemeral: only the alien sees this answer
-    file = await delivery.map_file(table, viewer)
-    with answers.privately(interaction):
-        title = texts.phase_title(table.view_for(viewer))
-        caption = _("🗺️ Your view ({viewer}) — game {game}, {title}; one deck up close:").format(
-            viewer=viewer.value, game=table.id, title=title
-        )
-    from bot.client.deck_maps import deck_view
-
-    await answers.reply(interaction, [caption], file=file, view=deck_view(table))
-
-
-async def show_hand(
-    interaction: Inter,
-    game_id: int | None = None,
-    *,
-    resend: bool = False,
-    table: Table | None = None,
-) -> None:
-    await answers.defer(interaction)
-    table = table or await access.table_for(interaction, game_id)
-    bot = bot_of(interaction)
-    with answers.privately(interaction):  # the DM too answers this person's own command
-        lines = texts.hand_text(table, interaction.user.id)
-        sent, help_ = _("Sent to your DMs."), _(texts.DM_HELP)
-    if not resend:
-        await answers.reply(interaction, lines)
-        return
-    if table.seat_of(interaction.user.id) in (Seat.ALIEN, Seat.CREW) and await delivery.dm(
-        bot, table, interaction.user.id, lines
-    ):
-        await answers.reply(interaction, [sent])
-    else:
-        await answers.reply(interaction, [help_, *lines])
-
-
-async def show_status(
-    interaction: Inter, game_id: int | None = None, table: Table | None = None
-) -> None:
-    await answers.defer(interaction)
-    table = table or await access.table_for(interaction, game_id)
-    with answers.privately(interaction):
-        status = texts.status_text(table)
-    await answers.reply(interaction, [status])
-
-
-async def show_log(interaction: Inter, count: int, game_id: int | None = None) -> None:
-    await answers.defer(interaction)
-    table = await access.table_for(interaction, game_id)
-    shown = await bot_of(interaction).desk.public_log(table, max(1, min(count, 100)))
-    with answers.privately(interaction):  # the heading; the stored lines are the channel's English
-        lines = texts.log_text(table, shown)
-    await answers.reply(interaction, lines)
