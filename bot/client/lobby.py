@@ -6,7 +6,7 @@ channel's lock, answers the person, and tells the channel.
 
 from __future__ import annotations
 
-from bot.client import access, answers, delivery, ui
+from bot.client import access, answers, courier, delivery, ui
 from bot.client.host import Inter, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
@@ -68,10 +68,10 @@ async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> No
                 _(texts.DM_HELP),
             )
         if seat is not Seat.SPECTATOR:
-            dm_sent = await delivery.dm(bot, table, interaction.user.id, greeting)
+            dm_sent = await courier.dm(bot, table, interaction.user.id, greeting)
             lines.append(sent if dm_sent else help_)
         await answers.reply(interaction, lines)
-        await delivery.post(
+        await courier.post(
             bot,
             table.channel_id,
             [f"{interaction.user.mention} joins as {texts.SEAT_WORDS[seat.value]}."],
@@ -99,7 +99,7 @@ async def computer(
             assert before is not None
             await answers.reply(interaction, [f"The {before.value} seat is open again."])
             text = f"{who} takes the {texts.SEAT_WORDS[before.value]} seat back from the game."
-        await delivery.post(bot, table.channel_id, [text])
+        await courier.post(bot, table.channel_id, [text])
 
 
 async def leave(interaction: Inter) -> None:
@@ -110,7 +110,7 @@ async def leave(interaction: Inter) -> None:
     async with table.channel_lock:
         seat = await bot.desk.leave(table, interaction.user.id)
         await answers.reply(interaction, [f"You left your {seat} seat."])
-        await delivery.post(
+        await courier.post(
             bot, table.channel_id, [f"{interaction.user.mention} leaves the {seat} seat."]
         )
 
@@ -139,4 +139,4 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
                     ),
                     _("Standing order for an exact 7 (D.5): `/alien order on|off`."),
                 ]
-            await delivery.dm(bot, table, alien.user_id, welcome_dm)
+            await courier.dm(bot, table, alien.user_id, welcome_dm)

@@ -3,7 +3,7 @@ asks first; any moderator may confirm), and how a moderator's action is announce
 
 from __future__ import annotations
 
-from bot.client import answers, delivery
+from bot.client import answers, courier, delivery
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
 from engine.state import Phase
@@ -11,7 +11,7 @@ from engine.state import Phase
 
 async def announce(interaction: Inter, table: Table, text: str) -> None:
     """Every moderator action is said in the game's channel, with who took it."""
-    await delivery.post(
+    await courier.post(
         bot_of(interaction),
         table.channel_id,
         [f"🛠️ Moderator {interaction.user.mention} {text}"],

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import discord
-
-from bot.client import delivery
+from bot.client import courier, mentions
 from bot.desk import notices
 from bot.desk.notices import Notice
 from bot.desk.tables import Table
@@ -19,10 +17,6 @@ from bot.present import texts
 
 if TYPE_CHECKING:
     from bot.client.app import QuicksilverBot
-
-
-def mentions(users: list[int]) -> discord.AllowedMentions:
-    return discord.AllowedMentions(users=[discord.Object(u) for u in users])
 
 
 async def phase_start(bot: QuicksilverBot, table: Table) -> None:
@@ -37,11 +31,11 @@ async def phase_start(bot: QuicksilverBot, table: Table) -> None:
     plan = await bot.desk.plan_phase_pings(table, bot.desk.clock())
     ping = texts.ping_text(table)
     if waiting:
-        await delivery.post(
+        await courier.post(
             bot,
             table.channel_id,
             [ping],
-            mentions=mentions(plan.by("channel")),
+            mentions=mentions.users(plan.by("channel")),
             view=ui.play_view(table),
         )
     alien = table.alien_player()
@@ -53,7 +47,7 @@ async def phase_start(bot: QuicksilverBot, table: Table) -> None:
             text = f"🔔 {ping} ({where}: {words.jump(table.row.guild_id, table.channel_id)})"
         else:
             continue
-        await delivery.dm(bot, table, user, [text], view=ui.play_view(table))
+        await courier.dm(bot, table, user, [text], view=ui.play_view(table))
     if plan.phase:
         await _side_phase(bot, table, plan.phase)
 
@@ -66,14 +60,14 @@ async def _side_phase(bot: QuicksilverBot, table: Table, told: dict[int, str]) -
     in_channel = [u for u, how in told.items() if how == notices.CHANNEL]
     if in_channel:
         named = ", ".join(f"<@{u}>" for u in in_channel)
-        await delivery.post(
+        await courier.post(
             bot,
             table.channel_id,
             [f"🔔 {named}: {title} — your side's phase begins."],
-            mentions=mentions(in_channel),
+            mentions=mentions.users(in_channel),
         )
     for user in (u for u, how in told.items() if how == notices.DM):
-        await delivery.dm(bot, table, user, [f"🔔 {title} — your side's phase begins ({where})."])
+        await courier.dm(bot, table, user, [f"🔔 {title} — your side's phase begins ({where})."])
 
 
 async def send(bot: QuicksilverBot, notice: Notice) -> None:
@@ -85,11 +79,11 @@ async def send(bot: QuicksilverBot, notice: Notice) -> None:
     view = ui.play_view(table) if table is not None and len(notice.games) == 1 else None
     lines = words.notice_text(notice)
     if notice.how == notices.CHANNEL:
-        await delivery.post(
-            bot, first.channel_id, lines, mentions=mentions([notice.user_id]), view=view
+        await courier.post(
+            bot, first.channel_id, lines, mentions=mentions.users([notice.user_id]), view=view
         )
     elif table is not None:
-        await delivery.dm(bot, table, notice.user_id, lines, view=view)
+        await courier.dm(bot, table, notice.user_id, lines, view=view)
 
 
 async def tick(bot: QuicksilverBot, now: float) -> None:

@@ -3,7 +3,7 @@ the public log."""
 
 from __future__ import annotations
 
-from bot.client import access, answers, delivery
+from bot.client import access, answers, courier, pictures
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Seat, Table
 from bot.present import texts
@@ -21,7 +21,7 @@ async def show_map(
     viewer = access.viewer_of(table, interaction.user.id)
     if viewer is Viewer.ALIEN and not access.in_dm(interaction):
         viewer = Viewer.ALIEN  # ephemeral: only the alien sees this answer
-    file = await delivery.map_file(table, viewer)
+    file = await pictures.map_file(table, viewer)
     with answers.privately(interaction):
         title = texts.phase_title(table.view_for(viewer))
         caption = _("🗺️ Your view ({viewer}) — game {game}, {title}; one deck up close:").format(
@@ -48,7 +48,7 @@ async def show_hand(
     if not resend:
         await answers.reply(interaction, lines)
         return
-    if table.seat_of(interaction.user.id) in (Seat.ALIEN, Seat.CREW) and await delivery.dm(
+    if table.seat_of(interaction.user.id) in (Seat.ALIEN, Seat.CREW) and await courier.dm(
         bot, table, interaction.user.id, lines
     ):
         await answers.reply(interaction, [sent])

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import access, answers, delivery, failures
+from bot.client import access, answers, courier, failures
 from bot.client.host import Inter, bot_of
 from bot.client.mentions import NO_PINGS
 from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
@@ -156,7 +156,7 @@ async def post_replay(bot: QuicksilverBot, channel_id: int, game_id: int) -> Non
         replay = await load_replay(bot.desk.store, game_id)
     except ReplayRefused:
         return
-    channel = await delivery.channel_of(bot, channel_id)
+    channel = await courier.channel_of(bot, channel_id)
     if channel is not None:
         view = step_view(game_id, 0, len(replay.steps), public=True)
         await channel.send(cover_text(replay), view=view, allowed_mentions=NO_PINGS)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import access, answers, delivery, failures
+from bot.client import access, answers, courier, failures, mentions, pictures
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal
 from bot.desk.subs import Substitution
@@ -95,7 +95,7 @@ async def post_call(bot: QuicksilverBot, call: SeatCall) -> None:
     """Post an open call once (whichever of the clock and a command comes first)."""
     if not await bot.desk.claim_call_post(call.id):
         return
-    message = await delivery.post(
+    message = await courier.post(
         bot, _channel(bot, call), [words.call_text(call)], view=call_view(call)
     )
     if message is not None:
@@ -103,7 +103,7 @@ async def post_call(bot: QuicksilverBot, call: SeatCall) -> None:
 
 
 async def announce_withdrawn(bot: QuicksilverBot, call: SeatCall) -> None:
-    await delivery.post(
+    await courier.post(
         bot, _channel(bot, call), [f"🪑 The call for <@{call.user_id}>'s seat is withdrawn."]
     )
 
@@ -148,23 +148,23 @@ async def on_press(interaction: Inter, action: str, call_id: int) -> None:
         approvers = [
             u for u, p in table.players.items() if p.seat == call.side and u != call.user_id
         ]
-        await delivery.post(
+        await courier.post(
             bot,
             table.channel_id,
             [words.claim_text(call, approvers)],
-            mentions=discord.AllowedMentions(users=[discord.Object(u) for u in approvers]),
+            mentions=mentions.users(approvers),
             view=claim_view(call),
         )
     elif action == "ok":
         sub = await bot.desk.approve_sub(call_id, user, mod)
         await answers.reply(interaction, ["Approved."])
         async with sub.table.channel_lock:
-            await delivery.post(bot, sub.table.channel_id, [words.filled_text(sub.call, user)])
+            await courier.post(bot, sub.table.channel_id, [words.filled_text(sub.call, user)])
             await brief(bot, sub)
     elif action == "no":
         table, call = await bot.desk.refuse_sub(call_id, user, mod)
         await answers.reply(interaction, ["The offer is turned down; the seat is open again."])
-        await delivery.post(
+        await courier.post(
             bot,
             table.channel_id,
             [f"🙅 The offer is turned down. {words.call_text(call)}"],
@@ -187,21 +187,21 @@ async def brief(bot: QuicksilverBot, sub: Substitution) -> None:
     assert side is not None
     seat = words.SIDE[side.value]
     head = [f"🪑 You now hold the {seat} seat of game {table.id} in #{table.row.channel_name}."]
-    if not await delivery.dm(bot, table, user, [*head, *texts.hand_text(table, user)]):
-        await delivery.post(
+    if not await courier.dm(bot, table, user, [*head, *texts.hand_text(table, user)]):
+        await courier.post(
             bot,
             table.channel_id,
             [f"<@{user}>: I cannot DM you your side's briefing. {texts.DM_HELP}"],
-            mentions=discord.AllowedMentions(users=[discord.Object(user)]),
+            mentions=mentions.users([user]),
             view=brief_view(sub.call),
         )
         return
     viewer = Viewer.ALIEN if side.value == "alien" else Viewer.CREW
-    await delivery.dm(
-        bot, table, user, ["🗺️ Your side's map:"], file=await delivery.map_file(table, viewer)
+    await courier.dm(
+        bot, table, user, ["🗺️ Your side's map:"], file=await pictures.map_file(table, viewer)
     )
     heard = await bot.desk.briefing(table, user)
-    await delivery.dm(
+    await courier.dm(
         bot, table, user, words.briefing_text(table.id, table.row.channel_name, side.value, heard)
     )
 

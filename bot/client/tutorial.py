@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import access, answers, delivery, failures, ui
+from bot.client import access, answers, courier, failures, ui
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
 from bot.desk.tutorial import lesson_of
@@ -71,13 +71,13 @@ async def open_lobby(interaction: Inter, channel_id: int) -> None:
     access.require_guild(interaction)
     await answers.defer(interaction)
     bot = bot_of(interaction)
-    channel = await delivery.channel_of(bot, channel_id)
+    channel = await courier.channel_of(bot, channel_id)
     if channel is None:
         raise Refusal("That channel is gone: use `/game create` where you want to play.")
     name = getattr(channel, "name", "") or str(channel_id)
     table = await bot.desk.create(channel_id, interaction.guild_id, name, interaction.user.id, None)
     pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)
-    await delivery.post(
+    await courier.post(
         bot,
         channel_id,
         [*welcome.welcome_lines(pace), texts.lobby_text(table)],
@@ -92,11 +92,11 @@ async def post_ready(bot: QuicksilverBot, table: Table) -> None:
     """The lesson's last word in its thread, with the button to a real lobby (in the
     learner's language: delivered under their :func:`bot.client.answers.voice`)."""
     lesson = lesson_of(table)
-    thread = await delivery.channel_of(bot, table.channel_id)
+    thread = await courier.channel_of(bot, table.channel_id)
     if lesson is None or thread is None:
         return
     parent = getattr(thread, "parent_id", None)
     view = discord.ui.View(timeout=None)
     if parent is not None:
         view.add_item(LobbyButton(parent, _("Open a lobby")))
-    await delivery.post(bot, table.channel_id, [lessons.ready(lesson)], view=view)
+    await courier.post(bot, table.channel_id, [lessons.ready(lesson)], view=view)

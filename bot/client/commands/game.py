@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.client import access, answers, complete, delivery, lobby, playing, reading, seat_calls
+from bot.client import access, answers, complete, courier, lobby, playing, reading, seat_calls
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
@@ -175,7 +175,7 @@ async def assign(interaction: Inter, unit: str, member: discord.User) -> None:
             if mod and before != interaction.user.id:
                 who = f"🛠️ Moderator {who}"
             held = f" (from <@{before}>)" if before not in (None, interaction.user.id) else ""
-            await delivery.post(
+            await courier.post(
                 bot, table.channel_id, [f"{who} hands {unit} to {member.mention}{held}."]
             )
 
@@ -219,7 +219,7 @@ async def deadline(
                 await answers.reply(interaction, [f"This game's terms: {terms}."])
                 return
             await answers.reply(interaction, [f"Set: {terms}."])
-            await delivery.post(
+            await courier.post(
                 bot,
                 table.channel_id,
                 [f"🛠️ Moderator {interaction.user.mention} set the game's terms: {terms}."],
@@ -283,6 +283,6 @@ async def reminders(
             text = f"every {hours:g} h, at most {count} times a phase" if hours else "off"
             text += " (for players without their own cadence in `/me settings`)"
             await answers.reply(interaction, [f"Reminders: {text}."])
-            await delivery.post(
+            await courier.post(
                 bot, table.channel_id, [f"{interaction.user.mention} set reminders: {text}."]
             )

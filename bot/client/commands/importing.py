@@ -11,7 +11,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.client import access, answers, delivery, replay, ui
+from bot.client import access, answers, courier, replay, ui
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.desk.imports import SCRIPT_LIMIT, decode
@@ -46,7 +46,7 @@ async def import_command(interaction: Inter, file: discord.Attachment) -> None:
             interaction,
             [f"Imported game {table.id} ({what}, {prepared.title}) from {file.filename}."],
         )
-        await delivery.post(
+        await courier.post(
             bot,
             channel_id,
             [
@@ -58,7 +58,7 @@ async def import_command(interaction: Inter, file: discord.Attachment) -> None:
         if prepared.over:
             await replay.post_replay(bot, channel_id, table.id)
         else:
-            await delivery.post(
+            await courier.post(
                 bot,
                 channel_id,
                 [

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.client import answers, delivery, seat_calls, stand_ins
+from bot.client import answers, courier, seat_calls, stand_ins
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.desk import when
@@ -191,7 +191,7 @@ async def _announce(bot: QuicksilverBot, absence: Absence, text: str) -> None:
     """Tell the channels of the person's running games and lobbies."""
     for game in absence.games:
         if game.status in ("playing", "lobby"):
-            await delivery.post(bot, game.channel_id, [text])
+            await courier.post(bot, game.channel_id, [text])
 
 
 def _serves(bot: QuicksilverBot, game_id: int) -> bool:

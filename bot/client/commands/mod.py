@@ -12,7 +12,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.client import access, answers, delivery, moderation, notify, stand_ins, ui
+from bot.client import access, answers, courier, moderation, notify, stand_ins, ui
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
@@ -83,7 +83,7 @@ async def replace(interaction: Inter, player: discord.User, by: discord.User) ->
             await moderation.announce(
                 interaction, table, f"gave {player.mention}'s {seat} seat to {by.mention}."
             )
-            if table.game is not None and not await delivery.dm(
+            if table.game is not None and not await courier.dm(
                 bot, table, by.id, texts.hand_text(table, by.id)
             ):
                 await answers.reply(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.client import access, answers, delivery, replay
+from bot.client import access, answers, courier, replay
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.client.mentions import NO_PINGS
@@ -36,7 +36,7 @@ async def replay_command(
             raise Refusal(str(refusal)) from None
         if found.row.channel_id != channel_id:
             raise Refusal(f"Game {number} was not played in this channel.")
-        channel = await delivery.channel_of(bot, channel_id)
+        channel = await courier.channel_of(bot, channel_id)
         if channel is None:  # pragma: no cover - the interaction came from it
             raise Refusal("I cannot post in this channel.")
         gif = await replay.animation_file(bot, number)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 
-from bot.client import access, answers, delivery
+from bot.client import access, answers, courier, delivery
 from bot.client.host import Inter, bot_of
 from bot.client.panels import ids
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
@@ -43,7 +43,7 @@ async def open_panel(interaction: Inter, table: Table) -> None:
     async with table.channel_lock:
         panel = build_panel(bot.desk, table, user, lang=answers.language(interaction))
     if table.seat_of(user) is Seat.ALIEN and not access.in_dm(interaction):
-        if await delivery.dm(bot, table, user, [panel.text()], view=to_view(panel)):
+        if await courier.dm(bot, table, user, [panel.text()], view=to_view(panel)):
             await answers.reply(interaction, [answers.say(interaction, IN_DMS)])
         else:
             await answers.reply(interaction, [answers.say(interaction, NO_DMS)])

@@ -19,7 +19,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.client import answers, complete, deck_maps, delivery
+from bot.client import answers, complete, courier, deck_maps, delivery, pictures
 from bot.client.panels import press
 from bot.desk import advisor
 from bot.desk.service import Desk, Table
@@ -96,9 +96,7 @@ def crew_dm(monkeypatch: pytest.MonkeyPatch) -> None:
             await original(bot, table, outcome)
             if secret():
                 for player in table.players.values():
-                    await delivery.dm(
-                        bot, table, player.user_id, ["A shiver runs down your spine."]
-                    )
+                    await courier.dm(bot, table, player.user_id, ["A shiver runs down your spine."])
 
         return post_phase
 
@@ -155,7 +153,7 @@ def map_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return render
 
-    _wrap(monkeypatch, delivery, "render_png", make)
+    _wrap(monkeypatch, pictures, "render_png", make)
 
 
 def card_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,7 +167,7 @@ def card_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return render
 
-    _wrap(monkeypatch, delivery, "phase_card_png", make)
+    _wrap(monkeypatch, pictures, "phase_card_png", make)
 
 
 def deck_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
