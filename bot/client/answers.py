@@ -99,7 +99,7 @@ def voice(interaction: Inter, table: Table) -> contextlib.AbstractContextManager
 
 def acted(interaction: Inter, outcome: Outcome) -> None:
     """Stamp ``outcome`` with the interaction that caused it: for timings, and for the
-    actor's own language in what it sends them alone (bot.client.delivery.to_person)."""
+    actor's own language in what it sends them alone (bot.client.flow.to_person)."""
     outcome.interaction_id = interaction.id
     outcome.actor_language = language(interaction)
 

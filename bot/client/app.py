@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import tasks
 
-from bot.client import delivery, failures, replay, timers
+from bot.client import failures, notify, replay, timers
 from bot.client.buttons import DAMAGED
 from bot.client.commands.export import export_command
 from bot.client.commands.game import game
@@ -243,7 +243,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         await failures.tell(interaction, f"⚠️ {DAMAGED}")
 
     async def _tell_damage(self, table: Table) -> None:
-        await delivery.tell_damage(self, table)
+        await notify.tell_damage(self, table)
 
     async def close(self) -> None:
         if self._warming is not None:

@@ -6,7 +6,8 @@ so the bot can say so where it matters."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -43,13 +44,28 @@ async def post(
     channel = await channel_of(bot, channel_id)
     if channel is None or not lines:
         return None
+    return await send(channel, texts.chunks(lines), mentions=mentions, view=view)
+
+
+async def send(
+    channel: discord.abc.Messageable,
+    parts: Sequence[str],
+    *,
+    mentions: discord.AllowedMentions = NO_PINGS,
+    view: discord.ui.View | None = None,
+    files: Sequence[discord.File] = (),
+) -> discord.Message | None:
+    """Send ``parts`` (each already within Discord's limit), one message each; ``view``
+    and ``files`` go with the last. Returns the last message."""
     last = None
-    parts = texts.chunks(lines)
-    for index, chunk in enumerate(parts):
-        if view is not None and index == len(parts) - 1:
-            last = await channel.send(chunk, allowed_mentions=mentions, view=view)
-        else:
-            last = await channel.send(chunk, allowed_mentions=mentions)
+    for index, part in enumerate(parts):
+        extra: dict[str, Any] = {}
+        if index == len(parts) - 1:
+            if view is not None:
+                extra["view"] = view
+            if files:
+                extra["files"] = list(files)
+        last = await channel.send(part, allowed_mentions=mentions, **extra)
     return last
 
 

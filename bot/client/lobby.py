@@ -6,7 +6,7 @@ channel's lock, answers the person, and tells the channel.
 
 from __future__ import annotations
 
-from bot.client import access, answers, courier, delivery, ui
+from bot.client import access, answers, courier, flow, ui
 from bot.client.host import Inter, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
@@ -125,10 +125,10 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
         outcome = await bot.desk.start(table, interaction.user.id, mod)
         answers.acted(interaction, outcome)
         await answers.reply(interaction, ["The game is on: set-up begins."])
-        await delivery.deliver(bot, table, outcome)
+        await flow.deliver(bot, table, outcome)
         alien = table.alien_player()
         if alien is not None:
-            with delivery.to_person(outcome, alien.user_id):
+            with flow.to_person(outcome, alien.user_id):
                 welcome_dm = [
                     _("👾 Game {game} in #{channel}: you are the alien.").format(
                         game=table.id, channel=table.row.channel_name

@@ -3,7 +3,7 @@ asks first; any moderator may confirm), and how a moderator's action is announce
 
 from __future__ import annotations
 
-from bot.client import answers, courier, delivery
+from bot.client import answers, courier, flow
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
 from engine.state import Phase
@@ -46,4 +46,4 @@ async def rollback(interaction: Inter, table: Table, turn: int, phase: Phase) ->
             f"rolled the game back to the start of turn {turn}, {phase.value} phase; the dice "
             "are re-keyed from secure randomness.",
         )
-        await delivery.deliver(bot, table, outcome)
+        await flow.deliver(bot, table, outcome)

@@ -1,17 +1,17 @@
-"""Telling people, each their own way (issue 24): the pings of a new phase, and the
-clock's part (reminders, pings held through quiet hours, the computer standing in for
-away players, seat calls to post). What is due is decided by the desk
-(:mod:`bot.desk.outbox`); this module only sends it.
+"""Telling people, each their own way: the pings of a new phase, a ping the clock found
+due (a reminder, a ping held through quiet hours), and the moderators' alarm when a
+game's record no longer replays. Who is told how is decided by the desk
+(:mod:`bot.desk.outbox`); this module only words the pings and sends them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.client import courier, mentions
+from bot.client import courier, mentions, ui
 from bot.desk import notices
 from bot.desk.notices import Notice
-from bot.desk.tables import Table
+from bot.desk.tables import Table, damaged_text
 from bot.present import people as words
 from bot.present import texts
 
@@ -25,8 +25,6 @@ async def phase_start(bot: QuicksilverBot, table: Table) -> None:
     to those who chose DMs (and to the alien, who plots there); nothing to those who
     chose nothing or are away; a held row for those in their quiet hours. Teammates
     who asked to hear of their side's phase starts are told too."""
-    from bot.client import ui
-
     waiting = table.waiting_users()
     plan = await bot.desk.plan_phase_pings(table, bot.desk.clock())
     ping = texts.ping_text(table)
@@ -72,8 +70,6 @@ async def _side_phase(bot: QuicksilverBot, table: Table, told: dict[int, str]) -
 
 async def send(bot: QuicksilverBot, notice: Notice) -> None:
     """A ping from the outbox: in the game's channel, or one DM for all its games."""
-    from bot.client import ui
-
     first = notice.games[0]
     table = bot.desk.tables.get(first.game_id)
     view = ui.play_view(table) if table is not None and len(notice.games) == 1 else None
@@ -86,19 +82,13 @@ async def send(bot: QuicksilverBot, notice: Notice) -> None:
         await courier.dm(bot, table, notice.user_id, lines, view=view)
 
 
-async def tick(bot: QuicksilverBot, now: float) -> None:
-    """The clock's part for people, in the games this process serves (one tick)."""
-    from bot.client import seat_calls, stand_ins
-
-    desk = bot.desk
-    for notice in await desk.clock_notices(now):
-        await send(bot, notice)
-    for table in await desk.stand_in_games(now):
-        await desk.loaded(table)
-        async with table.channel_lock:
-            await stand_ins.play_all(bot, table)
-    to_post, withdrawn = await desk.calls_due(now)
-    for call in to_post:
-        await seat_calls.post_call(bot, call)
-    for call in withdrawn:
-        await seat_calls.announce_withdrawn(bot, call)
+async def tell_damage(bot: QuicksilverBot, table: Table) -> None:
+    """A game whose stored record no longer replays: the channel and its moderators
+    (the server's moderator role, when one is set) hear what happened and what to do."""
+    assert table.damaged_at is not None
+    text = f"⚠️ {damaged_text(table.id, table.damaged_in)}"
+    role = await bot.desk.store.mod_role(table.row.guild_id) if table.row.guild_id else None
+    if role is None:
+        await courier.post(bot, table.channel_id, [f"{text} (for the moderators of this channel)"])
+        return
+    await courier.post(bot, table.channel_id, [f"<@&{role}> {text}"], mentions=mentions.role(role))

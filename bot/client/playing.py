@@ -1,10 +1,10 @@
 """Playing a command of the game, from a slash command, ``/game do`` or a button: the
 person's answer (with undo, end-unit and end-phase buttons), then what the outcome lets
-everyone know (:func:`bot.client.delivery.deliver`)."""
+everyone know (:func:`bot.client.flow.deliver`)."""
 
 from __future__ import annotations
 
-from bot.client import access, answers, delivery, ui
+from bot.client import access, answers, flow, ui
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
 from engine.commands import EndPhase, QuickSetup
@@ -42,7 +42,7 @@ async def _play(interaction: Inter, text: str, table: Table, as_side: Side | Non
             show_pass=table.status == "playing" and side in table.acting_sides(),
         )
         await answers.reply(interaction, answers.reply_for(interaction, outcome), view=view)
-        await delivery.deliver(bot, table, outcome)
+        await flow.deliver(bot, table, outcome)
 
 
 async def undo(
@@ -58,7 +58,7 @@ async def undo(
     async with table.channel_lock:
         outcome = await bot.desk.undo(table, interaction.user.id, stamp)
         await answers.reply(interaction, outcome.reply)
-        await delivery.deliver(bot, table, outcome)
+        await flow.deliver(bot, table, outcome)
 
 
 async def quick_setup(

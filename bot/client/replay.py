@@ -159,4 +159,4 @@ async def post_replay(bot: QuicksilverBot, channel_id: int, game_id: int) -> Non
     channel = await courier.channel_of(bot, channel_id)
     if channel is not None:
         view = step_view(game_id, 0, len(replay.steps), public=True)
-        await channel.send(cover_text(replay), view=view, allowed_mentions=NO_PINGS)
+        await courier.send(channel, [cover_text(replay)], view=view)

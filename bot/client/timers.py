@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bot.client import delivery, notify
+from bot.client import flow, notify, seat_calls
 from bot.client.pacing import Pacer
 from bot.desk import incidents
 from bot.desk.service import Refusal, Table
@@ -43,11 +43,29 @@ async def tick(bot: QuicksilverBot, now: float) -> None:
         except Exception as err:
             incidents.record(err, f"running the clock for game {game_id}")
     try:
-        await notify.tick(bot, now)  # each person's pings, stand-ins, seat calls (issue 24)
+        await _tick_people(bot, now)
     except Exception as err:
         incidents.record(err, "sending people's pings")
     desk.evict_idle(now)
     await desk.verify_some(VERIFY_PER_TICK)
+
+
+async def _tick_people(bot: QuicksilverBot, now: float) -> None:
+    """The clock's part for people, in the games this process serves: each person's
+    reminders and held pings, the computer standing in for away players, seat calls to
+    post or withdraw."""
+    desk = bot.desk
+    for notice in await desk.clock_notices(now):
+        await notify.send(bot, notice)
+    for table in await desk.stand_in_games(now):
+        await desk.loaded(table)
+        async with table.channel_lock:
+            await flow.play_turns(bot, table)
+    to_post, withdrawn = await desk.calls_due(now)
+    for call in to_post:
+        await seat_calls.post_call(bot, call)
+    for call in withdrawn:
+        await seat_calls.announce_withdrawn(bot, call)
 
 
 async def _tick_game(bot: QuicksilverBot, table: Table, now: float) -> None:
@@ -57,10 +75,10 @@ async def _tick_game(bot: QuicksilverBot, table: Table, now: float) -> None:
         return  # nothing more is written to it: only a moderator's rollback
     async with table.channel_lock:
         if table.computer_to_move():
-            await delivery.play_computer(bot, table, Pacer())
+            await flow.play_computer(bot, table, Pacer())
         outcome = await desk.expire(table, now)
         if outcome is not None:
-            await delivery.deliver(bot, table, outcome)
+            await flow.deliver(bot, table, outcome)
 
 
 def _needs_clock(row: GameRow, now: float) -> bool:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.client import answers, courier, seat_calls, stand_ins
+from bot.client import answers, courier, flow, seat_calls
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.desk import when
@@ -208,4 +208,4 @@ async def _stand_in_now(bot: QuicksilverBot, absence: Absence) -> None:
             continue
         await bot.desk.loaded(table)
         async with table.channel_lock:
-            await stand_ins.play_all(bot, table)
+            await flow.play_turns(bot, table)

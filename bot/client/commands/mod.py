@@ -12,7 +12,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.client import access, answers, courier, moderation, notify, stand_ins, ui
+from bot.client import access, answers, courier, flow, moderation, notify, ui
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
@@ -150,7 +150,7 @@ async def resume(interaction: Inter) -> None:
             await answers.reply(interaction, [f"Game {table.id} runs again."])
             await moderation.announce(interaction, table, f"resumed the game.{when}")
             await notify.phase_start(bot, table)
-            await stand_ins.play_all(bot, table)
+            await flow.play_turns(bot, table)
 
 
 @mod.command(

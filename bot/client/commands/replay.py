@@ -10,7 +10,6 @@ from discord import app_commands
 from bot.client import access, answers, courier, replay
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
-from bot.client.mentions import NO_PINGS
 from bot.desk.replay_log import ReplayRefused, load_replay
 from bot.desk.service import Refusal
 
@@ -42,8 +41,5 @@ async def replay_command(
         gif = await replay.animation_file(bot, number)
         view = replay.step_view(number, 0, len(found.steps), public=True)
         text = replay.cover_text(found)
-        if gif is not None:
-            await channel.send(text, view=view, file=gif, allowed_mentions=NO_PINGS)
-        else:  # pragma: no cover - a finished game always has its animation
-            await channel.send(text, view=view, allowed_mentions=NO_PINGS)
+        await courier.send(channel, [text], view=view, files=[gif] if gif is not None else [])
         await answers.reply(interaction, [f"The replay of game {number} is posted below."])

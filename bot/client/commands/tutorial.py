@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.client import access, answers, delivery
+from bot.client import access, answers, flow
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal
@@ -60,7 +60,7 @@ async def _open(interaction: Inter, side: app_commands.Choice[str]) -> None:
             thread.id, interaction.guild_id, thread.name, user.id, Side(side.value)
         )
         async with table.channel_lock:
-            await delivery.deliver(bot, table, outcome)
+            await flow.deliver(bot, table, outcome)
         ready = _("📘 Your tutorial is ready in {thread}: only you and I are in it.")
         lines = [ready.format(thread=thread.mention)]
         if closed:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 
-from bot.client import access, answers, courier, delivery
+from bot.client import access, answers, courier, flow
 from bot.client.host import Inter, bot_of
 from bot.client.panels import ids
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
@@ -89,7 +89,7 @@ async def _answer(interaction: Inter, table: Table, pid: ids.PanelId, value: str
     await interaction.edit_original_response(content=panel.text(), view=to_view(panel))
     if outcome is not None:
         async with table.channel_lock:
-            await delivery.deliver(bot_of(interaction), table, outcome)
+            await flow.deliver(bot_of(interaction), table, outcome)
 
 
 async def _act(

@@ -19,7 +19,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.client import answers, complete, courier, deck_maps, delivery, pictures
+from bot.client import answers, complete, courier, deck_maps, flow, pictures
 from bot.client.panels import press
 from bot.desk import advisor
 from bot.desk.service import Desk, Table
@@ -100,7 +100,7 @@ def crew_dm(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return post_phase
 
-    _wrap(monkeypatch, delivery, "post_phase", make)
+    _wrap(monkeypatch, flow, "post_phase", make)
 
 
 def message_split(monkeypatch: pytest.MonkeyPatch) -> None:
