@@ -7,21 +7,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.client.host import Bot
 from bot.client.mentions import NO_PINGS
 from bot.desk.service import Table
 from bot.present import texts
 
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
-
 log = logging.getLogger("quicksilver.bot")
 
 
-async def channel_of(bot: QuicksilverBot, channel_id: int) -> discord.abc.Messageable | None:
+async def channel_of(bot: Bot, channel_id: int) -> discord.abc.Messageable | None:
     channel = bot.get_channel(channel_id)
     if channel is None:
         try:
@@ -33,7 +31,7 @@ async def channel_of(bot: QuicksilverBot, channel_id: int) -> discord.abc.Messag
 
 
 async def post(
-    bot: QuicksilverBot,
+    bot: Bot,
     channel_id: int,
     lines: list[str],
     *,
@@ -70,7 +68,7 @@ async def send(
 
 
 async def dm(
-    bot: QuicksilverBot,
+    bot: Bot,
     table: Table,
     user_id: int,
     lines: list[str],

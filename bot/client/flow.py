@@ -15,31 +15,28 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bot.client import courier, notify, pictures, replay, tutorial, ui
+from bot.client.host import Bot
 from bot.client.pacing import Pacer
 from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.present import texts
 from bot.present.locale import _, speaking
 from engine.views import Viewer
 
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
-
 log = logging.getLogger("quicksilver.bot")
 
 MOVES_MAX = 2000  # a safety stop for one run of the computer's moves
 
 
-async def deliver(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
+async def deliver(bot: Bot, table: Table, outcome: Outcome) -> None:
     """Tell everyone what ``outcome`` lets them know, then let the game play its side if
     it waits on it (or the computer stands in for an away player)."""
     await tell(bot, table, outcome)
     await play_turns(bot, table)
 
 
-async def tell(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
+async def tell(bot: Bot, table: Table, outcome: Outcome) -> None:
     """What ``outcome`` lets each know: the desk's public notes, the private lines of
     each side (never to the actor, whose reply they are), a new phase's card, the hands
     when set-up ends, the result when the game is over."""
@@ -79,7 +76,7 @@ def to_person(outcome: Outcome, user_id: int) -> contextlib.AbstractContextManag
     return contextlib.nullcontext()
 
 
-async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> None:
+async def post_phase(bot: Bot, table: Table, outcome: Outcome) -> None:
     """A new phase card with a summary (never an edit), the alien's map, and the pings;
     the whole ship is a tap away (*My map* and the deck buttons under the card)."""
     channel = await courier.channel_of(bot, table.channel_id)
@@ -104,7 +101,7 @@ async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> Non
         await notify.phase_start(bot, table)
 
 
-async def post_result(bot: QuicksilverBot, table: Table) -> None:
+async def post_result(bot: Bot, table: Table) -> None:
     """The end in the channel: result, score and reveal, the referee's map and the whole
     game as an animation, then the replay's buttons."""
     channel = await courier.channel_of(bot, table.channel_id)
@@ -118,7 +115,7 @@ async def post_result(bot: QuicksilverBot, table: Table) -> None:
 
 
 # --- the computer at work ---------------------------------------------------------------
-async def play_turns(bot: QuicksilverBot, table: Table) -> None:
+async def play_turns(bot: Bot, table: Table) -> None:
     """While the game waits on the game's own seat or on a stand-in for an away player
     (:mod:`bot.desk.stand_in`), let them play, at the pace of their public lines
     (:mod:`bot.client.pacing`)."""
@@ -127,7 +124,7 @@ async def play_turns(bot: QuicksilverBot, table: Table) -> None:
         pass
 
 
-async def play_computer(bot: QuicksilverBot, table: Table, pacer: Pacer) -> int:
+async def play_computer(bot: Bot, table: Table, pacer: Pacer) -> int:
     """The game's own seat, while the game waits on it. Each move goes through the desk
     like a person's command (one transaction, the same events); its private events
     reach nobody, since nobody sits in that seat. Returns how many moves were played."""
@@ -139,7 +136,7 @@ async def play_computer(bot: QuicksilverBot, table: Table, pacer: Pacer) -> int:
     return await _play(bot, table, pacer, moves)
 
 
-async def _play_stand_ins(bot: QuicksilverBot, table: Table, pacer: Pacer) -> int:
+async def _play_stand_ins(bot: Bot, table: Table, pacer: Pacer) -> int:
     moves = _Moves("a stand-in", bot.desk.stand_in_due, bot.desk.stand_in_move)
     return await _play(bot, table, pacer, moves)
 
@@ -153,7 +150,7 @@ class _Moves:
     move: Callable[[Table], Awaitable[Outcome | None]]
 
 
-async def _play(bot: QuicksilverBot, table: Table, pacer: Pacer, moves: _Moves) -> int:
+async def _play(bot: Bot, table: Table, pacer: Pacer, moves: _Moves) -> int:
     """Play ``moves`` one at a time while they are due: each waits as its public lines
     say (:mod:`bot.client.pacing`), then is told like a person's."""
     played = 0

@@ -1,17 +1,51 @@
-"""The bot as the client's modules see it: the interaction type every handler takes,
-and the running bot behind an interaction."""
+"""What the client's modules need of the running bot (:class:`Bot`), and the interaction
+type every handler takes.
+
+Only the composition root, :mod:`bot.client.app`, knows the bot's class; every other
+module asks for a :class:`Bot`: the desk, the stopwatch, and the few lookups of Discord's
+client it uses. So the client's modules import nothing above them to name the bot.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
+from bot.desk.service import Desk
 
 Inter = discord.Interaction[discord.Client]
+Channel = discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel
 
 
-def bot_of(interaction: Inter) -> QuicksilverBot:
-    return cast("QuicksilverBot", interaction.client)
+class Timings(Protocol):
+    """The stopwatch: when an interaction was acknowledged, and when its map was posted."""
+
+    def ack(self, interaction: Inter, /) -> None: ...
+
+    def image(self, interaction_id: int | None, draw_seconds: float, /) -> None: ...
+
+
+class Bot(Protocol):
+    """The running bot, as the client's modules use it."""
+
+    @property
+    def desk(self) -> Desk: ...
+
+    @property
+    def stopwatch(self) -> Timings: ...
+
+    def get_channel(self, id: int, /) -> Channel | None: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Channel: ...
+
+    def get_user(self, id: int, /) -> discord.User | None: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+
+def bot_of(interaction: Inter) -> Bot:
+    """The bot an interaction arrived at (discord.py types it as a plain client)."""
+    return cast(Bot, interaction.client)

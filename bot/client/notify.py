@@ -6,20 +6,16 @@ game's record no longer replays. Who is told how is decided by the desk
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.client import courier, mentions, ui
+from bot.client.host import Bot
 from bot.desk import notices
 from bot.desk.notices import Notice
 from bot.desk.tables import Table, damaged_text
 from bot.present import people as words
 from bot.present import texts
 
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
-
-async def phase_start(bot: QuicksilverBot, table: Table) -> None:
+async def phase_start(bot: Bot, table: Table) -> None:
     """The ping of a phase (or of a resumed game): one channel message naming whom the
     game waits on, with a Play button, pinging only those who chose the channel; a DM
     to those who chose DMs (and to the alien, who plots there); nothing to those who
@@ -50,7 +46,7 @@ async def phase_start(bot: QuicksilverBot, table: Table) -> None:
         await _side_phase(bot, table, plan.phase)
 
 
-async def _side_phase(bot: QuicksilverBot, table: Table, told: dict[int, str]) -> None:
+async def _side_phase(bot: Bot, table: Table, told: dict[int, str]) -> None:
     """Teammates the game does not wait on, who asked to hear when their side's phase
     starts: one channel message for those who chose the channel, a DM for the rest."""
     title = texts.phase_title(table.view_for("spectator"))
@@ -68,7 +64,7 @@ async def _side_phase(bot: QuicksilverBot, table: Table, told: dict[int, str]) -
         await courier.dm(bot, table, user, [f"🔔 {title} — your side's phase begins ({where})."])
 
 
-async def send(bot: QuicksilverBot, notice: Notice) -> None:
+async def send(bot: Bot, notice: Notice) -> None:
     """A ping from the outbox: in the game's channel, or one DM for all its games."""
     first = notice.games[0]
     table = bot.desk.tables.get(first.game_id)
@@ -82,7 +78,7 @@ async def send(bot: QuicksilverBot, notice: Notice) -> None:
         await courier.dm(bot, table, notice.user_id, lines, view=view)
 
 
-async def tell_damage(bot: QuicksilverBot, table: Table) -> None:
+async def tell_damage(bot: Bot, table: Table) -> None:
     """A game whose stored record no longer replays: the channel and its moderators
     (the server's moderator role, when one is set) hear what happened and what to do."""
     assert table.damaged_at is not None

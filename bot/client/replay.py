@@ -15,20 +15,17 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.client import access, answers, courier, failures
-from bot.client.host import Inter, bot_of
+from bot.client.host import Bot, Inter, bot_of
 from bot.client.mentions import NO_PINGS
 from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
 from bot.desk.service import Refusal
 from bot.present.locale import _
 from render.animation import UPLOAD_LIMIT
-
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -136,7 +133,7 @@ def cover_text(replay: GameReplay) -> str:
     return said.format(game=replay.row.id, phases=len(replay.steps), turn=last.turn)
 
 
-async def animation_file(bot: QuicksilverBot, game_id: int) -> discord.File | None:
+async def animation_file(bot: Bot, game_id: int) -> discord.File | None:
     """The whole game as a GIF (drawn off the event loop), or None if it has no replay."""
     try:
         replay = await load_replay(bot.desk.store, game_id)
@@ -150,7 +147,7 @@ async def animation_file(bot: QuicksilverBot, game_id: int) -> discord.File | No
     return discord.File(io.BytesIO(data), filename=f"game-{game_id}.gif", description=alt)
 
 
-async def post_replay(bot: QuicksilverBot, channel_id: int, game_id: int) -> None:
+async def post_replay(bot: Bot, channel_id: int, game_id: int) -> None:
     """The channel's replay message with its buttons (after the final post)."""
     try:
         replay = await load_replay(bot.desk.store, game_id)

@@ -9,21 +9,18 @@ Custom ids read ``qsc:<action>:<call id>``.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.client import access, answers, courier, failures, mentions, pictures
-from bot.client.host import Inter, bot_of
+from bot.client.host import Bot, Inter, bot_of
 from bot.desk.service import Refusal
 from bot.desk.subs import Substitution
 from bot.present import people as words
 from bot.present import texts
 from bot.store.people import SeatCall
 from engine.views import Viewer
-
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
 TEMPLATE = r"qsc:(?P<action>take|ok|no|drop|brief):(?P<call>[0-9]+)"
 
@@ -91,7 +88,7 @@ def brief_view(call: SeatCall) -> discord.ui.View:
     return _view(SeatCallButton("brief", call.id, label="Send my briefing", emoji="📜"))
 
 
-async def post_call(bot: QuicksilverBot, call: SeatCall) -> None:
+async def post_call(bot: Bot, call: SeatCall) -> None:
     """Post an open call once (whichever of the clock and a command comes first)."""
     if not await bot.desk.claim_call_post(call.id):
         return
@@ -102,13 +99,13 @@ async def post_call(bot: QuicksilverBot, call: SeatCall) -> None:
         await bot.desk.set_call_message(call.id, message.id)
 
 
-async def announce_withdrawn(bot: QuicksilverBot, call: SeatCall) -> None:
+async def announce_withdrawn(bot: Bot, call: SeatCall) -> None:
     await courier.post(
         bot, _channel(bot, call), [f"🪑 The call for <@{call.user_id}>'s seat is withdrawn."]
     )
 
 
-def _channel(bot: QuicksilverBot, call: SeatCall) -> int:
+def _channel(bot: Bot, call: SeatCall) -> int:
     table = bot.desk.tables.get(call.game_id)
     return table.channel_id if table is not None else 0
 
@@ -178,7 +175,7 @@ async def on_press(interaction: Inter, action: str, call_id: int) -> None:
         await _brief_here(interaction, call_id)
 
 
-async def brief(bot: QuicksilverBot, sub: Substitution) -> None:
+async def brief(bot: Bot, sub: Substitution) -> None:
     """The newcomer's private briefing by DM: their seat, their hand and private map, and
     every private line their side has heard. Closed DMs: a button in the channel that
     answers only them."""

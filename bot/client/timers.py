@@ -8,23 +8,20 @@ those games (loading them if they are not in memory), never every stored game.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from bot.client import flow, notify, seat_calls
+from bot.client.host import Bot
 from bot.client.pacing import Pacer
 from bot.desk import incidents
 from bot.desk.service import Refusal, Table
 from bot.store import GameRow
-
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
 log = logging.getLogger("quicksilver.bot")
 
 VERIFY_PER_TICK = 20  # games loaded from snapshots that each tick checks against replay
 
 
-async def tick(bot: QuicksilverBot, now: float) -> None:
+async def tick(bot: Bot, now: float) -> None:
     """Deadlines that passed end their phase (after any grace); a side the game plays
     moves if the game waits on it (after a restart, say); each person's reminders and
     held pings go out; idle games leave memory; a few snapshot-loaded games are checked
@@ -50,7 +47,7 @@ async def tick(bot: QuicksilverBot, now: float) -> None:
     await desk.verify_some(VERIFY_PER_TICK)
 
 
-async def _tick_people(bot: QuicksilverBot, now: float) -> None:
+async def _tick_people(bot: Bot, now: float) -> None:
     """The clock's part for people, in the games this process serves: each person's
     reminders and held pings, the computer standing in for away players, seat calls to
     post or withdraw."""
@@ -68,7 +65,7 @@ async def _tick_people(bot: QuicksilverBot, now: float) -> None:
         await seat_calls.announce_withdrawn(bot, call)
 
 
-async def _tick_game(bot: QuicksilverBot, table: Table, now: float) -> None:
+async def _tick_game(bot: Bot, table: Table, now: float) -> None:
     desk = bot.desk
     await desk.loaded(table)
     if table.damaged_at is not None:

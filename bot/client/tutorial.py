@@ -11,19 +11,16 @@ opens a real lobby (with its welcome) in the channel the thread belongs to.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.client import access, answers, courier, failures, ui
-from bot.client.host import Inter, bot_of
+from bot.client.host import Bot, Inter, bot_of
 from bot.desk.service import Refusal, Table
 from bot.desk.tutorial import lesson_of
 from bot.present import lessons, texts, welcome
 from bot.present.locale import _, speaking
-
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
 TEMPLATE = r"qt:lobby:(?P<channel>[0-9]+)"
 
@@ -88,7 +85,7 @@ async def open_lobby(interaction: Inter, channel_id: int) -> None:
     await answers.reply(interaction, [done.format(channel=channel_id)])
 
 
-async def post_ready(bot: QuicksilverBot, table: Table) -> None:
+async def post_ready(bot: Bot, table: Table) -> None:
     """The lesson's last word in its thread, with the button to a real lobby (in the
     learner's language: delivered under their :func:`bot.client.answers.voice`)."""
     lesson = lesson_of(table)

@@ -6,21 +6,17 @@ Every answer is private (ephemeral); every command works in any server and in DM
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.client import answers, courier, flow, seat_calls
 from bot.client.answers import guard
-from bot.client.host import Inter, bot_of
+from bot.client.host import Bot, Inter, bot_of
 from bot.desk import when
 from bot.desk.people import Absence
 from bot.present import people as words
 from bot.present.locale import _
-
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
 me = app_commands.Group(
     name="me",
@@ -177,7 +173,7 @@ async def record(interaction: Inter, member: discord.User | None = None) -> None
         await answers.reply(interaction, lines)
 
 
-def _guilds(bot: QuicksilverBot) -> Callable[[int | None], str]:
+def _guilds(bot: Bot) -> Callable[[int | None], str]:
     """A server's name by id (one this bot no longer sees: "another server")."""
 
     def name(guild_id: int | None) -> str:
@@ -187,19 +183,19 @@ def _guilds(bot: QuicksilverBot) -> Callable[[int | None], str]:
     return name
 
 
-async def _announce(bot: QuicksilverBot, absence: Absence, text: str) -> None:
+async def _announce(bot: Bot, absence: Absence, text: str) -> None:
     """Tell the channels of the person's running games and lobbies."""
     for game in absence.games:
         if game.status in ("playing", "lobby"):
             await courier.post(bot, game.channel_id, [text])
 
 
-def _serves(bot: QuicksilverBot, game_id: int) -> bool:
+def _serves(bot: Bot, game_id: int) -> bool:
     table = bot.desk.tables.get(game_id)
     return table is not None and bot.desk.serves(table)
 
 
-async def _stand_in_now(bot: QuicksilverBot, absence: Absence) -> None:
+async def _stand_in_now(bot: Bot, absence: Absence) -> None:
     """The computer starts at once in the games this process serves that wait on the
     person (the others' processes start it at their next tick)."""
     for game in absence.games:
