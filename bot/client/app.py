@@ -17,7 +17,7 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot.client import failures, notify, replay, timers
-from bot.client.buttons import DAMAGED
+from bot.client.buttons import BUTTONS
 from bot.client.commands.export import export_command
 from bot.client.commands.game import game
 from bot.client.commands.importing import import_command
@@ -37,11 +37,12 @@ from bot.client.commands.replay import replay_command
 from bot.client.commands.rules import rules
 from bot.client.commands.stats import BoardButton, stats
 from bot.client.commands.tutorial import tutorial_command
-from bot.client.panels.layout import PanelButton, PanelSelect
+from bot.client.host import ButtonHandler
+from bot.client.panels.press import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
 from bot.client.translator import CatalogueTranslator
 from bot.client.tutorial import LobbyButton
-from bot.client.ui import GameButton
+from bot.client.ui import DAMAGED, GameButton
 from bot.config import TOKEN_HELP, Config
 from bot.desk import incidents, leases, ratings
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
@@ -168,6 +169,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             self.tree.add_command(group)
         self.tree.add_command(rules)
         self.stopwatch = Stopwatch()
+        self.buttons: Mapping[str, ButtonHandler] = BUTTONS  # what each game button does
         self._store: Store | None = None
         self._desk: Desk | None = None
         self._warming: asyncio.Task[None] | None = None

@@ -10,34 +10,20 @@ matrix (``tests/bot/client/test_permission_matrix.py``) is generated from it.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 
-from bot.client import access, answers, lobby, moderation, playing, reading, ui
-from bot.client.host import Inter
+from bot.client import access, answers, deck_maps, lobby, moderation, playing, reading, ui
+from bot.client.host import ButtonHandler, Inter
+from bot.client.panels import press
+from bot.client.ui import DAMAGED
 from bot.desk.service import Refusal, Seat, Table
 from engine.state import Phase, Side
 
-DAMAGED = (
-    "This button is damaged or was not made by me, so nothing was done. "
-    "Use the buttons on the newest message, or `/game status`."
-)
 STALE = (
     "This button is from an earlier moment: the game has moved on since, so nothing was "
     "done. Use the newest message, or `/game status`."
 )
 
 LOG_LINES = 40  # the Full log button's newest lines (``/game log count`` for more)
-
-Handler = Callable[[Inter, Table, str, str], Awaitable[None]]
-
-
-async def reach(interaction: Inter, action: str, game_id: int) -> Table:
-    """Refuse what is damaged, acknowledge at once, then find the game, if the press may
-    reach it (:func:`bot.client.access.table_by_id`)."""
-    if action not in BUTTONS:
-        raise Refusal(DAMAGED)
-    await answers.defer(interaction)
-    return await access.table_by_id(interaction, game_id)
 
 
 def _fresh(table: Table, stamp: str) -> None:
@@ -120,21 +106,15 @@ async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
 
 
 async def _play(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    from bot.client.panels.press import open_panel
-
-    await open_panel(interaction, table)
+    await press.open_panel(interaction, table)
 
 
 async def _deck(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    from bot.client.deck_maps import show_deck
-
-    await show_deck(interaction, table, arg)
+    await deck_maps.show_deck(interaction, table, arg)
 
 
 async def _focus(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    from bot.client.deck_maps import show_focus
-
-    await show_focus(interaction, table, arg)
+    await deck_maps.show_focus(interaction, table, arg)
 
 
 async def _log(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -172,7 +152,7 @@ async def _rollback(interaction: Inter, table: Table, stamp: str, arg: str) -> N
     await moderation.rollback(interaction, table, int(target[1]), Phase(target[2]))
 
 
-BUTTONS: dict[str, Handler] = {
+BUTTONS: dict[str, ButtonHandler] = {
     "computer": _computer,
     "join": _join,
     "start": _start,

@@ -15,35 +15,15 @@ import io
 
 import discord
 
-from bot.client import access, answers
+from bot.client import access, answers, ui
 from bot.client.host import Inter
-from bot.client.ui import GameButton
 from bot.desk.service import Refusal, Table
-from bot.present.locale import _
 from bot.present.texts import phase_title
 from engine.board.grid import deck_label
 from engine.board_view import UnitView
 from engine.commands import whole
 from engine.views import View
 from render.zoom import CloseUp, close_up, deck_window, focus_window
-
-
-def deck_buttons(table: Table) -> list[GameButton]:
-    """*Close-up*, then one "Deck 01" button per deck, top deck first."""
-    if table.game is None:
-        return []
-    decks = sorted(table.game.ship.decks, reverse=True)
-    return [
-        GameButton("focus", table.id, "", "", label=_("Close-up"), emoji="🔎"),
-        *(GameButton("deck", table.id, "", str(n), label=deck_label(n), emoji="🔍") for n in decks),
-    ]
-
-
-def deck_view(table: Table) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for button in deck_buttons(table):
-        view.add_item(button)
-    return view
 
 
 def _file(picture: CloseUp, name: str) -> discord.File:
@@ -65,7 +45,7 @@ async def show_deck(interaction: Inter, table: Table, arg: str) -> None:
     picture = await asyncio.to_thread(close_up, shown.board, table.game.ship, window, title)
     caption = f"🔍 {deck_label(deck)}, your view ({viewer.value}) — game {table.id}"
     file = _file(picture, f"deck{deck}.png")
-    await answers.reply(interaction, [caption], file=file, view=deck_view(table))
+    await answers.reply(interaction, [caption], file=file, view=ui.deck_view(table))
 
 
 async def show_focus(interaction: Inter, table: Table, arg: str = "") -> None:
@@ -84,7 +64,7 @@ async def show_focus(interaction: Inter, table: Table, arg: str = "") -> None:
     picture = await asyncio.to_thread(close_up, shown.board, table.game.ship, window, title)
     caption = f"🔎 Around {unit.label} ({unit.grid}), your view ({viewer.value}) — game {table.id}"
     file = _file(picture, f"closeup-{unit.grid}.png")
-    await answers.reply(interaction, [caption], file=file, view=deck_view(table))
+    await answers.reply(interaction, [caption], file=file, view=ui.deck_view(table))
 
 
 def focus_unit(shown: View, mine: tuple[str, ...], wanted: str = "") -> UnitView | None:

@@ -2,20 +2,25 @@
 type every handler takes.
 
 Only the composition root, :mod:`bot.client.app`, knows the bot's class; every other
-module asks for a :class:`Bot`: the desk, the stopwatch, and the few lookups of Discord's
-client it uses. So the client's modules import nothing above them to name the bot.
+module asks for a :class:`Bot`: the desk, the stopwatch, what each game button does, and
+the few lookups of Discord's client it uses. So the client's modules import nothing above
+them to name the bot, and a button (low, in every view) reaches its handler (high) through
+the bot rather than by importing it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Protocol, cast
 
 import discord
 
-from bot.desk.service import Desk
+from bot.desk.service import Desk, Table
 
 Inter = discord.Interaction[discord.Client]
 Channel = discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel
+# What a game button's press does, given the game it reached, its stamp and argument.
+ButtonHandler = Callable[[Inter, Table, str, str], Awaitable[None]]
 
 
 class Timings(Protocol):
@@ -34,6 +39,10 @@ class Bot(Protocol):
 
     @property
     def stopwatch(self) -> Timings: ...
+
+    @property
+    def buttons(self) -> Mapping[str, ButtonHandler]:
+        """What each game button's action does (:data:`bot.client.buttons.BUTTONS`)."""
 
     def get_channel(self, id: int, /) -> Channel | None: ...
 

@@ -3,7 +3,7 @@ the public log."""
 
 from __future__ import annotations
 
-from bot.client import access, answers, courier, pictures
+from bot.client import access, answers, courier, pictures, ui
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Seat, Table
 from bot.present import texts
@@ -27,9 +27,7 @@ async def show_map(
         caption = _("🗺️ Your view ({viewer}) — game {game}, {title}; one deck up close:").format(
             viewer=viewer.value, game=table.id, title=title
         )
-    from bot.client.deck_maps import deck_view
-
-    await answers.reply(interaction, [caption], file=file, view=deck_view(table))
+    await answers.reply(interaction, [caption], file=file, view=ui.deck_view(table))
 
 
 async def show_hand(

@@ -1,4 +1,6 @@
-"""What a tap on a panel does: open it, play the chosen command, redraw it in place.
+"""A turn panel in Discord: its components, the dynamic items that answer them after any
+restart (registered in ``setup_hook``), and what a tap does: open the panel, play the
+chosen command, redraw it in place.
 
 A press is checked before anything changes: only the seat's own player may press
 their panel, and a command is played only if it is still among the unit's legal
@@ -10,12 +12,14 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
-from bot.client import access, answers, courier, flow
+import discord
+
+from bot.client import access, answers, courier, deck_maps, failures, flow
 from bot.client.host import Inter, bot_of
 from bot.client.panels import ids
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
-from bot.client.panels.layout import to_view
 from bot.desk.service import Desk, Outcome, Refusal, Seat, Table
 from bot.present import hints
 from bot.present.locale import N_
@@ -32,6 +36,111 @@ NO_DMS = N_("I cannot DM you, and the alien plots in secret.")
 DAMAGED = N_(
     "⚠️ That control is damaged or was not made by me, so nothing was done. Here is a fresh panel."
 )
+
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def _parse(match: re.Match[str]) -> ids.PanelId:
+    return ids.PanelId(
+        match["kind"], int(match["game"]), int(match["user"]), match["stamp"], match["arg"] or ""
+    )
+
+
+class PanelButton(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_TEMPLATE
+):
+    table: Table  # the game pressed for, once reached
+
+    def __init__(self, pid: ids.PanelId, label: str = "", style: str = "secondary") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80] or pid.kind, style=STYLES[style], custom_id=pid.text()
+            )
+        )
+        self.pid = pid
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> PanelButton:
+        return cls(_parse(match))
+
+    async def reached(self, interaction: Inter) -> None:
+        self.table = await reach(interaction, self.pid)
+
+    async def act(self, interaction: Inter) -> None:
+        await on_press(interaction, self.pid, self.table, "")
+
+
+class PanelSelect(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE
+):
+    table: Table  # the game pressed for, once reached
+
+    def __init__(
+        self,
+        pid: ids.PanelId,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=pid.text(),
+                placeholder=placeholder[:150] or None,
+                options=options or [discord.SelectOption(label="…")],
+            )
+        )
+        self.pid = pid
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> PanelSelect:
+        return cls(_parse(match))
+
+    async def reached(self, interaction: Inter) -> None:
+        self.table = await reach(interaction, self.pid)
+
+    async def act(self, interaction: Inter) -> None:
+        data: Any = interaction.data or {}
+        values = self.item.values or data.get("values") or [""]
+        await on_press(interaction, self.pid, self.table, str(values[0]))
+
+
+def to_view(panel: Panel) -> discord.ui.View:
+    """Selects first, one row each; buttons after, five to a row."""
+    view = discord.ui.View(timeout=None)
+    row = 0
+    for select in panel.selects:
+        options = [
+            discord.SelectOption(
+                label=o.label[:100], value=o.command[:100], default=o.command == select.chosen
+            )
+            for o in select.options
+        ]
+        item = PanelSelect(select.pid, select.placeholder, options)
+        item.row = row
+        view.add_item(item)
+        row += 1
+    for index, button in enumerate(panel.buttons):
+        item_b = PanelButton(button.pid, button.label, button.style)
+        item_b.row = row + index // 5
+        view.add_item(item_b)
+    return view
 
 
 async def open_panel(interaction: Inter, table: Table) -> None:
@@ -71,9 +180,7 @@ async def on_press(interaction: Inter, pid: ids.PanelId, table: Table, value: st
     """A panel component: act under the channel lock, redraw in place. A seat lost, a
     damaged id and a stale choice each say so, and change nothing."""
     if pid.kind == ids.LOOK:  # a picture for the presser; the panel stays as it is
-        from bot.client.deck_maps import show_focus
-
-        await show_focus(interaction, table, pid.arg)
+        await deck_maps.show_focus(interaction, table, pid.arg)
         return
     with answers.voice(interaction, table):
         await _answer(interaction, table, pid, value)
