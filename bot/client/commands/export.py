@@ -1,4 +1,4 @@
-"""/game export: a game of this channel to keep (``bot.client.app`` adds it to ``/game``).
+"""/game export: a game of this channel to keep (a subcommand of ``/game``).
 
 A finished game: its script (``game-N.qs``, the command language) and its replay's GIF,
 for anyone in the channel. A game in play: only its public record (what a spectator has

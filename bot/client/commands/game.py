@@ -1,4 +1,5 @@
-"""/game: the lobby, reading the game, and the typed-command fallback."""
+"""/game: the lobby, reading the game, and the typed-command fallback; its replay, export
+and tutorial subcommands live in their own modules and join the group here."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ from discord import app_commands
 
 from bot.client import access, answers, complete, courier, lobby, playing, reading, seat_calls
 from bot.client.answers import guard
+from bot.client.commands.export import export_command
+from bot.client.commands.replay import replay_command
+from bot.client.commands.tutorial import tutorial_command
 from bot.client.host import Inter, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat
@@ -286,3 +290,8 @@ async def reminders(
             await courier.post(
                 bot, table.channel_id, [f"{interaction.user.mention} set reminders: {text}."]
             )
+
+
+game.add_command(replay_command)
+game.add_command(export_command)
+game.add_command(tutorial_command)

@@ -1,4 +1,4 @@
-"""/mod import: a game recreated from a script file (``bot.client.app`` adds it to ``/mod``).
+"""/mod import: a game recreated from a script file (a subcommand of ``/mod``).
 
 The attachment is read, checked line by line and stored as this channel's new game
 (:mod:`bot.desk.imports`: seeded, a lobby to seat and start or a finished game to replay);

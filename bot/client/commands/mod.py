@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.client import access, answers, courier, flow, moderation, notify, ui
 from bot.client.answers import guard
+from bot.client.commands.importing import import_command
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
 from bot.present import texts
@@ -168,3 +169,6 @@ async def role(interaction: Inter, role: discord.Role | None = None) -> None:
         text = f"set the moderator role to {role.name}" if role else "cleared the moderator role"
         await answers.reply(interaction, [f"Done: {text}."])
         await bot.desk.mod_log(None, interaction.channel_id or 0, interaction.user.id, text)
+
+
+mod.add_command(import_command)

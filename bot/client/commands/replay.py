@@ -1,6 +1,6 @@
 """/game replay: post the replay of a finished game of this channel (buttons and GIF).
 
-``bot.client.app`` adds the command to the ``/game`` group.
+A subcommand of ``/game``.
 """
 
 from __future__ import annotations

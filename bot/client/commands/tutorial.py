@@ -1,5 +1,5 @@
 """/game tutorial: a short guided game against the computer, in a private thread
-(``bot.client.app`` adds it to ``/game``; :mod:`bot.client.tutorial` says how it runs)."""
+(a subcommand of ``/game``; :mod:`bot.client.tutorial` says how it runs)."""
 
 from __future__ import annotations
 
