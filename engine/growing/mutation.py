@@ -16,7 +16,6 @@ action (C.7.3) and only the alien sees the roll, as with its healing.
 
 from __future__ import annotations
 
-from engine.actions import take_unit
 from engine.commands import Mutate, Spawn, Surge
 from engine.content_models import Ability, Activity, LifeStage, Skill
 from engine.context import Ctx
@@ -44,6 +43,7 @@ from engine.growing.events import (
 from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location
 from engine.state import Alien, Condition, Fate, GameState, Human, Side
+from engine.turns import take_unit
 from engine.units import burden, capacity, has_ability, has_skill, held_abilities, stage
 
 
