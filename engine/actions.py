@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.context import Ctx
 from engine.errors import NotYourTurn, RuleError
-from engine.state import Fate, Phase, Side
+from engine.state import Phase, Side
 
 
 def acting_side(ctx: Ctx) -> Side | None:
@@ -60,10 +60,3 @@ def spend(ctx: Ctx, unit_id: str, cost: int) -> None:
         ctx.state.human(unit_id).actions -= cost
     else:
         ctx.state.alien(unit_id).actions -= cost
-
-
-def on_board(ctx: Ctx, unit_id: str) -> bool:
-    state = ctx.state
-    if state.is_human(unit_id):
-        return state.human(unit_id).fate is Fate.ABOARD
-    return state.alien(unit_id).fate is Fate.ABOARD and not state.alien(unit_id).dead
