@@ -7,7 +7,7 @@
   cannot grow: its success scores spores (F.1) instead of a stage or a marker.
 * Spawn (G.1, G.4 Queen): the same effort, on a deceased human (not a Humoid, G.3) in
   the Queen's grid; success uses the cadaver up and puts a new Larva there, on the
-  display, earning actions from the next alien phase (gap 18, issue 21).
+  display, earning actions from the next alien phase (gap 18).
 * Surge (G.4): burn one energy store for two more actions, once a turn.
 
 While an alien pipe-runs it declares "Mutate"/"Spawn" and one "Bonus" per committed
@@ -203,7 +203,7 @@ def spawn(ctx: Ctx, side: Side, cmd: Spawn) -> None:
 
 
 def _host(ctx: Ctx, alien: Alien, word: str) -> Human:
-    """The cadaver the Larva is spawned on (issue 21): a deceased human lying in the
+    """The cadaver the Larva is spawned on (gap 18): a deceased human lying in the
     Queen's grid or carried by it (G.4 "in the same grid as the Queen"; B.1.3 a Larva
     starts on one), never a Humoid (G.3 "It may not be used by the alien to Spawn")."""
     here = bodies_here(ctx.state, alien, Condition.DECEASED)
