@@ -8,7 +8,7 @@ other. Carried things move with their carrier (``GameState.unit_grid``).
 
 from __future__ import annotations
 
-from engine.actions import require_actions, spend, take_unit
+from engine.actions import require_actions, spend
 from engine.board.grid import Grid
 from engine.board.ship import Feature
 from engine.commands import Command, Drop, Give, OpenLocker, PickUp
@@ -32,6 +32,7 @@ from engine.hiding.piperun import reveal_location
 from engine.moving.movement import check_stacking
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Human, Item, Side
+from engine.turns import take_unit
 from engine.units import (
     SUPPLIES,
     capacity,
