@@ -27,6 +27,7 @@ import hashlib
 import os
 import random
 import shlex
+import shutil
 import sys
 import textwrap
 import time
@@ -95,6 +96,19 @@ def acting_side(game: Game, prefer: Iterable[Side] = ()) -> Side:
                 return side
         return waiting[0]
     return Side.ALIEN if state.phase is Phase.ALIEN else Side.CREW
+
+
+def program() -> str:
+    """This program as the person can type it again here: ``quicksilver`` where that is
+    on their PATH, else the path they started it by (``.venv/bin/quicksilver`` after
+    ``make run``), else the module run by this Python."""
+    started = sys.argv[0]
+    on_path = shutil.which("quicksilver")
+    if Path(started).name != "quicksilver":
+        return "quicksilver" if on_path else f"{shlex.quote(sys.executable)} -m bot.cli.main"
+    if on_path is not None and Path(on_path).resolve() == Path(started).resolve():
+        return "quicksilver"
+    return shlex.quote(started)
 
 
 def default_db() -> Path:
@@ -391,7 +405,7 @@ class LocalTable:
 
     def resume_command(self) -> str:
         """The whole command that continues this game, as a person can paste it."""
-        words = ["quicksilver", "play", "--resume", str(self.game_id), "--level", self.level]
+        words = [program(), "play", "--resume", str(self.game_id), "--level", self.level]
         words += ["--db", shlex.quote(str(self.db or default_db()))]
         if self.png != DEFAULT_PNG:
             words += ["--png", shlex.quote(str(self.png))]
@@ -399,7 +413,7 @@ class LocalTable:
 
     def replay_command(self) -> str:
         db = shlex.quote(str(self.db or default_db()))
-        return f"quicksilver replay {self.game_id} --db {db} --out game{self.game_id}.gif"
+        return f"{program()} replay {self.game_id} --db {db} --out game{self.game_id}.gif"
 
     def quit(self) -> int:
         if self.game_id is not None:
@@ -463,7 +477,7 @@ def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
     from render.board import render_png
 
     png.write_bytes(render_png(shown.board, game.ship))
-    out.write(f"wrote {png} (spectator view). Play yourself: quicksilver play --side crew\n")
+    out.write(f"wrote {png} (spectator view). Play yourself: {program()} play --side crew\n")
     return 0
 
 

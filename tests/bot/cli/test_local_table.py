@@ -22,6 +22,24 @@ from engine.views import Viewer, view
 HANDOVER = "Pass the keyboard to the "
 
 
+def fake_program(folder: Path) -> Path:
+    """An executable called ``quicksilver`` in ``folder`` (as pip writes one)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    program = folder / "quicksilver"
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    return program
+
+
+@pytest.fixture(autouse=True)
+def installed(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """These sessions run as ``quicksilver`` on the PATH, as after an activated venv or
+    a user-wide install; the tests below that need otherwise say so."""
+    program = fake_program(tmp_path_factory.mktemp("path"))
+    monkeypatch.setenv("PATH", str(program.parent))
+    monkeypatch.setattr("sys.argv", [str(program)])
+
+
 def session(tmp_path: Path, lines: list[str], **options: object) -> tuple[int, str]:
     out = io.StringIO()
     code = play_local(
@@ -180,6 +198,27 @@ def test_demo_plays_both_sides_and_writes_the_map(tmp_path: Path, capsys: object
     png = tmp_path / "demo.png"
     assert main(["play", "--demo", "--turns", "1", "--seed", "5", "--png", str(png)]) == 0
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_demo_ends_naming_a_command_that_runs_from_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """README: `make run` with no terminal runs the demo as ``.venv/bin/quicksilver``,
+    which is not on the PATH: its last line names that path, which exists; where
+    ``quicksilver`` is on the PATH, the plain name."""
+    monkeypatch.chdir(tmp_path)
+    fake_program(tmp_path / ".venv" / "bin")
+    monkeypatch.setenv("PATH", str(tmp_path / "elsewhere"))
+    monkeypatch.setattr("sys.argv", [".venv/bin/quicksilver", "play", "--demo"])
+    out = io.StringIO()
+    assert local_table.demo(5, 1, tmp_path / "demo.png", out) == 0
+    last = out.getvalue().splitlines()[-1]
+    assert last.endswith("Play yourself: .venv/bin/quicksilver play --side crew")
+    assert (tmp_path / ".venv/bin/quicksilver").is_file()
+    monkeypatch.setenv("PATH", str(tmp_path / ".venv" / "bin"))
+    out = io.StringIO()
+    assert local_table.demo(5, 1, tmp_path / "demo.png", out) == 0
+    assert out.getvalue().splitlines()[-1].endswith("Play yourself: quicksilver play --side crew")
 
 
 def test_help_rule_answers_like_rules_in_discord(tmp_path: Path) -> None:
