@@ -44,11 +44,12 @@ from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
 from engine.commands import VERBS, Command, Rekey, parse
 from engine.dice import Rng
-from engine.errors import GameError
+from engine.errors import GameError, RoomNamed
 from engine.events import Event
 from engine.game import Game
 from engine.help import rules_help
 from engine.legal import legal_commands, setup_choices, summarize
+from engine.moving.places import move_to_room
 from engine.players.base import legal_for
 from engine.players.expert.advice import advise_at_table
 from engine.players.levels import decide_at_level
@@ -276,7 +277,7 @@ class LocalTable:
     def play(self, side: Side, command: Command | str, human: bool) -> bool:
         try:
             if isinstance(command, str):
-                command = parse(command)
+                command = self.read(side, command)
             if isinstance(command, Rekey):  # the referee's alone (README, "Seeds")
                 self.say("  error: only the referee re-keys the dice")
                 return False
@@ -290,6 +291,15 @@ class LocalTable:
             self.store.append(self.game_id, seq, side, entry.command.notation(), human)
         self.report(side, entry.command.notation(), events, human)
         return True
+
+    def read(self, side: Side, text: str) -> Command:
+        """A typed command; a move to a room by its name (``move tanaka workshop``)
+        goes to the room's nearest grid in reach, as the panels' places do."""
+        try:
+            return parse(text)
+        except RoomNamed as named:
+            game = self.game
+            return move_to_room(game.state, side, game.ship, game.content, named)
 
     def report(self, side: Side, notation: str, events: list[Event], human: bool) -> None:
         """Each seated side hears what it may: its own commands in full, at once; the

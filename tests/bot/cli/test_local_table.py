@@ -13,7 +13,7 @@ from bot.cli import local_table
 from bot.cli.local_table import LOCAL_STATUS, play_local
 from bot.cli.main import main
 from bot.store import CommandRow, Store
-from engine.commands import Command, parse
+from engine.commands import Command, Move, parse
 from engine.game import Game
 from engine.legal import legal_commands
 from engine.state import Side
@@ -481,3 +481,32 @@ def test_c73_the_two_player_screen_queues_the_aliens_news_by_declaration(tmp_pat
         crew_screens.append([text for side, text in shown if side == "crew"])
     assert crew_screens[0] == crew_screens[1]
     assert "While you were away:" in crew_screens[0][1]
+
+
+def test_c4_a_move_to_a_room_by_its_name_is_taken_at_the_table() -> None:
+    """``move tanaka workshop``: the room's nearest grid in reach, as the panels' places
+    (engine.moving.places); a name that is no room's is refused and nothing moves."""
+    from bot.cli.local_table import LocalTable
+    from engine.moving.places import move_to_room
+    from tests.engine.moving.test_places import crew_phase, named
+
+    game = crew_phase(1)
+    state, ship = game.state, game.ship
+    unit = next(h for h in state.humans.values() if h.condition.value == "well" and h.grid)
+    assert unit.grid is not None
+    legal = legal_commands(state, Side.CREW, ship, game.content, unit.id)
+    here = ship.cells[unit.grid].region
+    room = next(
+        ship.region_of(m.route[-1]).name
+        for m in legal
+        if isinstance(m, Move) and ship.cells[m.route[-1]].region != here
+    )
+    expected = move_to_room(state, Side.CREW, ship, game.content, named(f"move {unit.id} {room}"))
+    out = io.StringIO()
+    typed = f"move {unit.name} {room.lower()}\nmove {unit.id} warp core\nquit\n"
+    table = LocalTable(game, frozenset({Side.CREW}), io.StringIO(typed), out)
+    assert table.run() == 0
+    said = out.getvalue()
+    assert f"crew: {expected.notation()}" in said
+    assert "error: 'warp core' is neither a grid" in said and "Workshop" in said
+    assert game.state.unit_grid(unit.id) == expected.route[-1]
