@@ -84,12 +84,15 @@ def settings_text(settings: Settings, now: float) -> list[str]:
         remind = _("every {hours} h while a game waits on you").format(
             hours=f"{settings.remind_hours:g}"
         )
-    quiet_text = (
-        _(
-            "{start}–{end} your time: pings then are held and sent, folded into one, when they end"
-        ).format(start=when.clock_text(quiet[0]), end=when.clock_text(quiet[1]))
+    quiet_line = (
+        _("• Quiet hours: {quiet}").format(
+            quiet=_(
+                "{start}–{end} your time: pings then are held and sent, folded into one, "
+                "when they end"
+            ).format(start=when.clock_text(quiet[0]), end=when.clock_text(quiet[1]))
+        )
         if quiet
-        else _("none")
+        else _("• Quiet hours: none")  # French: "aucune" (des heures)
     )
     clock = when.local_text(now, tz)
     return [
@@ -98,7 +101,7 @@ def settings_text(settings: Settings, now: float) -> list[str]:
         _("• When: {when}").format(when=_(WHEN[settings.notify_when])),
         _("• Reminders: {reminders}").format(reminders=remind),
         _("• Time zone: {zone} (your clock reads {clock})").format(zone=tz.key, clock=clock),
-        _("• Quiet hours: {quiet}").format(quiet=quiet_text),
+        quiet_line,
         _("• Away: {away}").format(away=away_line(settings, now)),
         _("Change any of them with `/me settings`; `/me away` and `/me back` for absences."),
     ]
