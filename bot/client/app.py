@@ -37,6 +37,7 @@ from bot.client.commands.replay import replay_command
 from bot.client.commands.rules import rules
 from bot.client.commands.stats import BoardButton, stats
 from bot.client.commands.tutorial import tutorial_command
+from bot.client.invite import invite_url
 from bot.client.panels.layout import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
 from bot.client.translator import CatalogueTranslator
@@ -196,11 +197,13 @@ class QuicksilverBot(discord.AutoShardedClient):
         indexed = await self._desk.load()
         await ratings.after_game(self._store)  # games that ended while it was down (issue 25)
         log.info(
-            "serving %s: %d game(s) in the %s store; each loads on its first use",
+            "serving %s: %s in the %s store; each loads on its first use",
             self.shards_served.describe(),
-            indexed,
+            "1 game" if indexed == 1 else f"{indexed} games",
             self._store.backend,
         )
+        if self.application_id is not None:  # known once logged in
+            log.info("invite me to a server: %s", invite_url(self.application_id))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         await self._sync_commands(self._store)

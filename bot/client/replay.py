@@ -23,7 +23,7 @@ from bot.client import actions, delivery, failures
 from bot.client.actions import Inter
 from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
 from bot.desk.service import Refusal
-from bot.present.locale import _
+from bot.present.locale import ngettext
 from render.animation import UPLOAD_LIMIT
 
 if TYPE_CHECKING:
@@ -127,10 +127,14 @@ async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy:
 def cover_text(replay: GameReplay) -> str:
     """The channel's replay message."""
     last = replay.steps[-1]
-    said = _(
+    said = ngettext(
+        "🎞️ **Replay of game {game}**: {phases} phase, set-up to turn {turn}. Step through "
+        "it with ⏮ ◀ ▶ ⏭: each press opens your own copy, only you see it, and its buttons "
+        "step it phase by phase.",
         "🎞️ **Replay of game {game}**: {phases} phases, set-up to turn {turn}. Step through "
         "it with ⏮ ◀ ▶ ⏭: each press opens your own copy, only you see it, and its buttons "
-        "step it phase by phase."
+        "step it phase by phase.",
+        len(replay.steps),
     )
     return said.format(game=replay.row.id, phases=len(replay.steps), turn=last.turn)
 

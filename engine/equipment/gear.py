@@ -114,7 +114,7 @@ def _too_heavy(ctx: Ctx, unit_id: str, handling: Handling, items: list[Item], co
     spend(ctx, unit_id, cost)
     who = ctx.who(unit_id)
     ctx.say(GearTried(who=who, handling=handling, load=_load(ctx, items, [])))
-    unread = tuple(Marker(i.id) for i in items)
+    unread = tuple(Marker(i.id, crate=i.kind == SUPPLIES) for i in items)
     ctx.say(TooHeavy(audience=_side(ctx, unit_id), who=who, items=unread))
     _give_away(ctx, unit_id, Giveaway.TOUCHES, handling)
 
@@ -181,7 +181,7 @@ def _marker(item: Item, crew: bool) -> Marker:
     supplies crate's kind only once that side examined it."""
     if item.supply:
         side = "crew" if crew else "alien"
-        return Marker(item.id, item.supply if side in item.examined_by else None)
+        return Marker(item.id, item.supply if side in item.examined_by else None, crate=True)
     return Marker(item.id, item.kind if crew else None)
 
 
