@@ -27,6 +27,7 @@ import hashlib
 import os
 import random
 import shlex
+import shutil
 import sys
 import textwrap
 import time
@@ -43,11 +44,12 @@ from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
 from engine.commands import VERBS, Command, Rekey, parse
 from engine.dice import Rng
-from engine.errors import GameError
+from engine.errors import GameError, RoomNamed
 from engine.events import Event
 from engine.game import Game
 from engine.help import rules_help
 from engine.legal import legal_commands, setup_choices, summarize
+from engine.moving.places import move_to_room
 from engine.players.base import legal_for
 from engine.players.expert.advice import advise_at_table
 from engine.players.levels import decide_at_level
@@ -96,6 +98,19 @@ def acting_side(game: Game, prefer: Iterable[Side] = ()) -> Side:
                 return side
         return waiting[0]
     return Side.ALIEN if state.phase is Phase.ALIEN else Side.CREW
+
+
+def program() -> str:
+    """This program as the person can type it again here: ``quicksilver`` where that is
+    on their PATH, else the path they started it by (``.venv/bin/quicksilver`` after
+    ``make run``), else the module run by this Python."""
+    started = sys.argv[0]
+    on_path = shutil.which("quicksilver")
+    if Path(started).name != "quicksilver":
+        return "quicksilver" if on_path else f"{shlex.quote(sys.executable)} -m bot.cli.main"
+    if on_path is not None and Path(on_path).resolve() == Path(started).resolve():
+        return "quicksilver"
+    return shlex.quote(started)
 
 
 def default_db() -> Path:
@@ -263,7 +278,7 @@ class LocalTable:
     def play(self, side: Side, command: Command | str, human: bool) -> bool:
         try:
             if isinstance(command, str):
-                command = parse(command)
+                command = self.read(side, command)
             if isinstance(command, Rekey):  # the referee's alone (README, "Seeds")
                 self.say("  error: only the referee re-keys the dice")
                 return False
@@ -277,6 +292,15 @@ class LocalTable:
             self.store.append(self.game_id, seq, side, entry.command.notation(), human)
         self.report(side, entry.command.notation(), events, human)
         return True
+
+    def read(self, side: Side, text: str) -> Command:
+        """A typed command; a move to a room by its name (``move tanaka workshop``)
+        goes to the room's nearest grid in reach, as the panels' places do."""
+        try:
+            return parse(text)
+        except RoomNamed as named:
+            game = self.game
+            return move_to_room(game.state, side, game.ship, game.content, named)
 
     def report(self, side: Side, notation: str, events: list[Event], human: bool) -> None:
         """Each seated side hears what it may: its own commands in full, at once; the
@@ -390,7 +414,7 @@ class LocalTable:
 
     def resume_command(self) -> str:
         """The whole command that continues this game, as a person can paste it."""
-        words = ["quicksilver", "play", "--resume", str(self.game_id), "--level", self.level]
+        words = [program(), "play", "--resume", str(self.game_id), "--level", self.level]
         words += ["--db", shlex.quote(str(self.db or default_db()))]
         if self.png != DEFAULT_PNG:
             words += ["--png", shlex.quote(str(self.png))]
@@ -398,7 +422,7 @@ class LocalTable:
 
     def replay_command(self) -> str:
         db = shlex.quote(str(self.db or default_db()))
-        return f"quicksilver replay {self.game_id} --db {db} --out game{self.game_id}.gif"
+        return f"{program()} replay {self.game_id} --db {db} --out game{self.game_id}.gif"
 
     def quit(self) -> int:
         if self.game_id is not None:
@@ -460,7 +484,7 @@ def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
     shown = view(game.state, Viewer.SPECTATOR, game.ship, game.content)
     out.write("\n".join(["", *final_screen(shown, game)]) + "\n")
     png.write_bytes(render_png(shown.board, game.ship))
-    out.write(f"wrote {png} (spectator view). Play yourself: quicksilver play --side crew\n")
+    out.write(f"wrote {png} (spectator view). Play yourself: {program()} play --side crew\n")
     return 0
 
 

@@ -35,6 +35,7 @@ from bot.client.buttons import BUTTONS
 from bot.client.commands.registry import COMMANDS
 from bot.client.commands.stats import BoardButton
 from bot.client.host import ButtonHandler
+from bot.client.invite import invite_url
 from bot.client.panels.press import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
 from bot.client.translator import CatalogueTranslator
@@ -184,11 +185,13 @@ class QuicksilverBot(discord.AutoShardedClient):
         indexed = await self._desk.load()
         await ratings.after_game(self._store)  # games that ended while it was down (issue 25)
         log.info(
-            "serving %s: %d game(s) in the %s store; each loads on its first use",
+            "serving %s: %s in the %s store; each loads on its first use",
             self.shards_served.describe(),
-            indexed,
+            "1 game" if indexed == 1 else f"{indexed} games",
             self._store.backend,
         )
+        if self.application_id is not None:  # known once logged in
+            log.info("invite me to a server: %s", invite_url(self.application_id))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         await self._sync_commands(self._store)

@@ -24,7 +24,7 @@ from bot.client.host import Bot, Inter, bot_of
 from bot.client.mentions import NO_PINGS
 from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
 from bot.desk.service import Refusal
-from bot.present.locale import _
+from bot.present.locale import ngettext
 from render.animation import UPLOAD_LIMIT
 
 log = logging.getLogger("quicksilver.bot")
@@ -125,10 +125,14 @@ async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy:
 def cover_text(replay: GameReplay) -> str:
     """The channel's replay message."""
     last = replay.steps[-1]
-    said = _(
+    said = ngettext(
+        "🎞️ **Replay of game {game}**: {phases} phase, set-up to turn {turn}. Step through "
+        "it with ⏮ ◀ ▶ ⏭: each press opens your own copy, only you see it, and its buttons "
+        "step it phase by phase.",
         "🎞️ **Replay of game {game}**: {phases} phases, set-up to turn {turn}. Step through "
         "it with ⏮ ◀ ▶ ⏭: each press opens your own copy, only you see it, and its buttons "
-        "step it phase by phase."
+        "step it phase by phase.",
+        len(replay.steps),
     )
     return said.format(game=replay.row.id, phases=len(replay.steps), turn=last.turn)
 

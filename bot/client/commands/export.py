@@ -89,7 +89,8 @@ async def _finished(interaction: Inter, row: GameRow) -> tuple[list[str], list[d
     if _fits(interaction, gif):
         alt = f"Game {row.id} replayed phase by phase, every secret shown"
         files.append(discord.File(io.BytesIO(gif), filename=f"game-{row.id}.gif", description=alt))
-        lines[0] += f" and its replay, {len(replay.steps)} phases."
+        steps = len(replay.steps)
+        lines[0] += f" and its replay, {steps} phase{'' if steps == 1 else 's'}."
     else:
         lines.append(f"The replay's GIF is not attached: {QUIET}.")
     return lines, files

@@ -33,7 +33,7 @@ from bot.present.texts import phase_title
 from engine.commands import Attack
 from engine.odds import attack_modifier
 from engine.state import Phase, Side
-from engine.views import View, Viewer
+from engine.views import View, Viewer, marker_names
 
 # Words marked here and translated where the panel is built (in the presser's language).
 GROUPS = (("m", N_("Go to… (destination, cost)")), ("a", N_("Attack… (odds)")), ("o", N_("Do…")))
@@ -190,7 +190,8 @@ def _panel(
     def odds(command: Attack) -> int | None:
         return attack_modifier(game.state, command, game.ship, game.content)
 
-    found = choices_for(v, unit, legal, game.ship, odds)
+    markers = marker_names(game.state, viewer_for(side))
+    found = choices_for(v, unit, legal, game.ship, odds, markers)
     lines = [*head, _acting_line(v, unit, len(units))]
     selects, buttons = _layout(table, user_id, stamp, v, units, found, pages, side, desk)
     return Panel(tuple(lines), selects, buttons)
