@@ -56,6 +56,7 @@ from engine.players.levels import decide_at_level
 from engine.setup import waiting_on
 from engine.state import Phase, Side
 from engine.views import View, Viewer, events_for, marker_names, view
+from render.board import render_png
 
 LOCAL_CHANNEL = 0
 LOCAL_STATUS = "local"
@@ -406,8 +407,6 @@ class LocalTable:
         self.say(*(f"  {line.replace('`', '')}" for line in hint_lines(found)))
 
     def write_png(self, side: Side | None) -> None:
-        from render.board import render_png
-
         who = self.viewer(side) if side is not None else Viewer.SPECTATOR
         shown = view(self.game.state, who, self.game.ship, self.game.content)
         self.png.write_bytes(render_png(shown.board, self.game.ship))
@@ -484,8 +483,6 @@ def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
             out.write(f"{turn:>2} {side.value}: {terminal_line(event)}\n")
     shown = view(game.state, Viewer.SPECTATOR, game.ship, game.content)
     out.write("\n".join(["", *final_screen(shown, game)]) + "\n")
-    from render.board import render_png
-
     png.write_bytes(render_png(shown.board, game.ship))
     out.write(f"wrote {png} (spectator view). Play yourself: {program()} play --side crew\n")
     return 0

@@ -13,6 +13,7 @@ import asyncio
 import sys
 
 from bot.cli.db import _name, default_target
+from bot.desk import ratings
 from bot.store import Store
 
 
@@ -43,8 +44,6 @@ def run_rebuild(target: str) -> int:
 
 
 async def _rebuild(target: str) -> str:
-    from bot.desk import ratings
-
     store = await Store.open(target)
     try:
         return (await ratings.rebuild(store)).summary()

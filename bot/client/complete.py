@@ -8,7 +8,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.client.actions import Inter, bot_of, in_dm
+from bot.client.access import in_dm
+from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Seat, Table
 from bot.present.names import in_words, numbered, unit_labels
 from engine import commands as c

@@ -3,7 +3,7 @@
 Built from the presser's view, the legal commands of the unit shown
 (:meth:`bot.desk.service.Desk.legal_for`, i.e. ``engine.legal.legal_commands``) and the
 last result lines, which are already filtered for the presser's side. No discord
-here: :mod:`bot.client.panels.layout` turns a :class:`Panel` into components, and tests
+here: :mod:`bot.client.panels.press` turns a :class:`Panel` into components, and tests
 check panels without Discord.
 """
 
