@@ -9,8 +9,8 @@ few commands in play asks the advisor (the terminal table's ``hint``, the same
 acting side. Prints ``suggest: N asked, G generic, T tappable``: G counts the reasons
 that are the generic sentence (target: at most 1 in 10); T the suggestions whose
 **Play this** button the panel can carry (its id within Discord's 100 characters) and
-whose command the same legality check as any press accepts (the unit's own
-``legal_commands``). CPU time beside wall time.
+whose command would pass the button's check (its unit's, with legal commands now;
+the command, by the engine's own ``is_legal``). CPU time beside wall time.
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.client.panels.suggestion import ID_MAX, play_id
 from bot.present.hints import GENERIC, why
 from bot.present.locale import SOURCE, speaking
+from engine.commands import parse
 from engine.dice import Rng
 from engine.game import Game
-from engine.legal import legal_commands
+from engine.legal import is_legal, legal_commands
 from engine.players.base import acting_side, decide, show
 from engine.players.expert.advice import advise_at_table
 from engine.players.levels import player_for
@@ -37,14 +38,16 @@ TURNS = 6  # turns played a game
 
 
 def tappable(game: Game, side: Side, notation: str) -> bool:
-    """The Play this button fits, and a press would pass the same check as any tap:
-    the command among its unit's legal commands (bot.client.panels.press)."""
+    """The Play this button fits, and a press would pass its check
+    (``bot.client.panels.press``): the unit has legal commands now and the command
+    passes the engine's own check."""
     if len(play_id(10**6, 10**18, "99c", notation).text()) > ID_MAX:
         return False
     words = notation.split()
     unit = words[1] if len(words) > 1 else None
-    found = legal_commands(game.state, side, game.ship, game.content, unit=unit)
-    return any(x.notation() == notation for x in found)
+    if not legal_commands(game.state, side, game.ship, game.content, unit=unit):
+        return False
+    return is_legal(game.state, side, parse(notation), game.ship, game.content)
 
 
 def main(games: int) -> None:

@@ -143,6 +143,10 @@ GOAL_WHY = {
         "picks it up and repairs (C.2, C.9)."
     ),
     Goal.LAUNCH: N_("{unit} launches the pod: everyone bound for it is aboard (E.2.4)."),
+    Goal.DONE: N_(
+        "{unit} is done for this phase: nothing in the plan needs another action, and "
+        "the actions left search from the {place} (C.8)."
+    ),
     Goal.PREY: N_("{unit} stalks the human alone in the {place}: nobody there can help them (D)."),
     Goal.NEXUS: N_(
         "{unit} heads for the nexus in the {place}: of those near, the crew can reach it "
@@ -174,6 +178,7 @@ GOAL_WHY = {
     ),
     Goal.FORAGE: N_("{unit} feeds in the {place}: energy stores let it grow (C.10.1)."),
     Goal.GROW: N_("{unit} has the energy stores to grow: now, in the {place} (C.10, G.4)."),
+    Goal.STAY: N_("{unit} stays in the {place}: no move gets it safer or nearer its goal."),
     Goal.MEND: N_("{unit} heals itself in the {place}, away from the crew (D.5)."),
 }
 

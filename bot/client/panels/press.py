@@ -293,15 +293,28 @@ def _still_offered(desk: Desk, table: Table, user: int, pid: ids.PanelId, comman
             and (str(table.game.side_moves(side)) == pid.arg)
         )
     unit = command.split()[1] if len(command.split()) > 1 else ""
-    game, side = table.game, table.side_of(user)
-    if pid.kind == ids.PLAY and game is not None and game.state.phase is Phase.SETUP:
-        # B.1: a set-up step the advisor plans one choice at a time (not in the panel's list)
-        return side is not None and _legal_now(game, side, command)
+    if pid.kind == ids.PLAY:
+        return _suggestion_open(desk, table, user, command)
     return any(x.notation() == command for x in desk.legal_for(table, user, unit))
 
 
+def _suggestion_open(desk: Desk, table: Table, user: int, command: str) -> bool:
+    """Play this: the advisor picks among all its side's commands, boosted ones (``+1``)
+    and set-up steps one by one too (``engine.players.base.legal_for``), which the
+    panel's lists leave out; so the unit must be the presser's with a legal command now,
+    and the command pass the engine's own check (:func:`engine.legal.is_legal`)."""
+    game, side = table.game, table.side_of(user)
+    if game is None or side is None:
+        return False
+    words = command.split()
+    unit = words[1] if len(words) > 1 else ""
+    if game.state.phase is not Phase.SETUP and not desk.legal_for(table, user, unit):
+        return False
+    return _legal_now(game, side, command)
+
+
 def _legal_now(game: Game, side: Side, command: str) -> bool:
-    """The engine's own check of one command for ``side`` (a set-up choice)."""
+    """The engine's own check of one command for ``side``."""
     try:
         return is_legal(game.state, side, parse(command), game.ship, game.content)
     except GameError:

@@ -58,6 +58,7 @@ class Goal(Enum):
     HANDOVER = "handover"  # the ToolKit given to its keeper
     LEAVE_KIT = "leave_kit"  # the ToolKit left at the damage for the keeper
     LAUNCH = "launch"
+    DONE = "done"  # nothing in the plan needs another action: the actions left search (C.8)
     # the alien's
     PREY = "prey"  # a lone human within reach
     NEXUS = "nexus"  # the face-down nexus the crew can reach least in time (C.9)
@@ -73,6 +74,7 @@ class Goal(Enum):
     FORAGE = "forage"
     GROW = "grow"  # mutate or spawn (C.10, G.4)
     MEND = "mend"  # the alien heals itself away from the crew
+    STAY = "stay"  # no move gets it safer or nearer its goal
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,8 @@ def crew_reason(
             return said(Goal.LEAVE_KIT)
         case c.Launch():
             return said(Goal.LAUNCH)
+        case c.EndUnit():
+            return said(Goal.DONE)
         case c.Move():
             goal = plan.goal
             if goal is None:
@@ -188,6 +192,8 @@ def alien_reason(view: View, command: c.Command, plan: AlienPlan, ship: Ship) ->
             return said(Goal.GROW)
         case c.Heal():
             return said(Goal.MEND)
+        case c.EndUnit():
+            return said(Goal.STAY)
         case c.Move():
             return said(*_alien_goal(plan, command, ship))
     return None
