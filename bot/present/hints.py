@@ -1,9 +1,10 @@
-"""The advisor's words (issue 26): the expert's choice and one sentence of why.
+"""The advisor's words: the expert's choice and why.
 
 Built from the :class:`~engine.players.expert.players.Decision` alone, which holds what
-the asking side may know (its belief's size, how much of it a search covers, the search's
-record over worlds sampled from its own view): the same text for every position that side
-cannot tell apart.
+the asking side may know (its plan's goal and the facts behind it, as typed data from
+:mod:`engine.players.expert.reasons`; its belief's size, how much of it a search covers,
+the search's record over worlds sampled from its own view): the same text for every
+position that side cannot tell apart.
 """
 
 from __future__ import annotations
