@@ -177,7 +177,7 @@ class LocalStore:
         self._loop.run_until_complete(self._store.commit([truncate_commands(game_id, length)]))
 
     def mark_hints(self, game_id: int) -> None:
-        """The advisor was asked in this game (issue 26): its record says so."""
+        """The advisor was asked in this game: its record says so."""
         row = self._loop.run_until_complete(self._store.game(game_id))
         if row is not None and not row.hints_used:
             update = update_game(row.with_(hints_used=True))
@@ -205,9 +205,9 @@ class LocalTable:
     at_keyboard: Side | None = None  # both mode: the side whose screen is showing
     shown: tuple[int, str, Side] | None = None  # (turn, phase, side) last drawn in full
     pending: dict[Side, list[tuple[Side, str]]] = field(default_factory=dict)  # news, by seat
-    level: str = "easy"  # how well the game-controlled side plays (issue 12)
+    level: str = "easy"  # how well the game-controlled side plays
     db: Path | None = None  # where the game is saved, for the commands printed
-    hints_used: bool = False  # the advisor was asked (issue 26): the end says so
+    hints_used: bool = False  # the advisor was asked: the end says so
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -399,7 +399,7 @@ class LocalTable:
             self.say("  nothing: it is not your side's turn")
 
     def hint(self, side: Side) -> None:
-        """The advisor (issue 26): the expert reads the log from this side's seat only."""
+        """The advisor: the expert reads the log from this side's seat only."""
         found = advise_at_table(self.game, side, self.game_id or 0)
         if self.store is not None and self.game_id is not None and not self.hints_used:
             self.store.mark_hints(self.game_id)

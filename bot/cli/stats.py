@@ -1,5 +1,5 @@
 """``quicksilver stats rebuild [--db TARGET]``: recompute every rating from the stored
-games, in the order they ended (issue 25; the rules: :mod:`bot.desk.ratings`).
+games, in the order they ended (the rules: :mod:`bot.desk.ratings`).
 
 The bot keeps the ratings up to date as games end and rebuilds them by itself when they
 no longer follow from the games; this is the operator's way to do it now, after a

@@ -183,7 +183,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         self._desk.on_damage = self._tell_damage
         self._warming = asyncio.create_task(self._warm_up(self._desk.ship))
         indexed = await self._desk.load()
-        await ratings.after_game(self._store)  # games that ended while it was down (issue 25)
+        await ratings.after_game(self._store)  # games that ended while it was down
         log.info(
             "serving %s: %s in the %s store; each loads on its first use",
             self.shards_served.describe(),

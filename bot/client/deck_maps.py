@@ -1,4 +1,4 @@
-"""Close-ups for phones (issues 9 and 23): the presser's own view, zoomed.
+"""Close-ups for phones: the presser's own view, zoomed.
 
 The full map goes with every phase; under it and under "My map", a *Close-up* button
 sends the surroundings of the presser's acting unit, and one button per deck sends

@@ -1,4 +1,4 @@
-"""Open-seat calls in the channel (issue 24): the call with *Take this seat*, the claim
+"""Open-seat calls in the channel: the call with *Take this seat*, the claim
 with *Approve* / *Refuse*, and the substitute's briefing. The desk decides
 (:mod:`bot.desk.subs`); the buttons carry the call's id, so they work after a restart,
 and a press on a call that moved on is told so.

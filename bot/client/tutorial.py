@@ -1,4 +1,4 @@
-"""A tutorial in Discord (issue 25): its private thread, its last word and the button that
+"""A tutorial in Discord: its private thread, its last word and the button that
 opens a real lobby. The lesson itself is the desk's (:mod:`bot.desk.tutorial`).
 
 ``/game tutorial`` (:mod:`bot.client.commands.tutorial`) opens a private thread in the

@@ -1,4 +1,4 @@
-"""The rulebook's requirements on the floorplan (``shared/design/floorplan-brief.md``).
+"""The rulebook's requirements on the floorplan (kept with the map: `data/ship.txt`).
 
 ``check_brief`` lists every violation with the floorplan line it concerns;
 ``quicksilver map check`` prints them and exits non-zero.

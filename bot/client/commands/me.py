@@ -1,4 +1,4 @@
-"""/me: a person's own settings, absences, games across servers and record (issue 24).
+"""/me: a person's own settings, absences, games across servers and record.
 
 Every answer is private (ephemeral); every command works in any server and in DMs.
 """

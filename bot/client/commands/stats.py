@@ -1,4 +1,4 @@
-"""/stats (issue 25): ratings, a server's leaderboard, the game's balance.
+"""/stats: ratings, a server's leaderboard, the game's balance.
 
 Who sees what: ``/stats me`` answers only you (``public:True`` shares it);
 ``/stats user`` answers only you too (you looked someone up; they are not told);

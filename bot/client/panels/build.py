@@ -104,7 +104,7 @@ SO_FAR = 4  # the crew's newest public lines of the phase a crew panel shows
 
 def so_far(table: Table, side: Side) -> list[str]:
     """The crew's public lines of this phase, newest last: the channel hears a phase
-    once, when it ends (issue 23), so the crew players follow each other here. Public
+    once, when it ends, so the crew players follow each other here. Public
     lines only, replayed from the game's log (the same whatever the hidden alien did
     that the crew may not know)."""
     if side is not Side.CREW or table.game is None:
@@ -156,7 +156,7 @@ def _panel(
     stamp = table.stamp()
     head = [
         *(notice or []),
-        *panel_lines(table),  # a tutorial's step (issue 25)
+        *panel_lines(table),  # a tutorial's step
         _panel_title(v, table.id, side),
         *so_far(table, side),
     ]
@@ -284,8 +284,8 @@ def _controls(
     desk: Desk, table: Table, user_id: int, stamp: str, unit: str, side: Side
 ) -> tuple[Button, ...]:
     """End phase (asks first), Undo (when the last command is the presser's), a close-up
-    of the unit shown (issue 23), Suggest (the advisor, unless the game's creator
-    switched hints off: issue 26), Refresh."""
+    of the unit shown, Suggest (the advisor, unless the game's creator
+    switched hints off), Refresh."""
     game = table.game
     assert game is not None
     found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), _("End phase"), "danger")]
@@ -302,7 +302,7 @@ def _controls(
 
 
 def _suggest(table: Table, user_id: int, stamp: str, unit: str) -> list[Button]:
-    """The advisor's button, unless the game's creator switched hints off (issue 26)."""
+    """The advisor's button, unless the game's creator switched hints off."""
     if table.row.hints_off:
         return []
     return [Button(ids.PanelId(ids.HINT, table.id, user_id, stamp, unit), _("Suggest"))]

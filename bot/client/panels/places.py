@@ -1,4 +1,4 @@
-""" "Go to…" by places (issue 23): where a player means to go, before grid codes.
+""" "Go to…" by places: where a player means to go, before grid codes.
 
 The first page of the move select offers places: the doorways of the room the unit
 stands in, the nearest grid of each other room it can reach, the lifts and hatches in
