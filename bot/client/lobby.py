@@ -53,8 +53,7 @@ async def create(interaction: Inter, seed: int | None, hints: bool = True) -> No
         interaction, [*head, text], ephemeral=False, view=ui.lobby_view(table)
     )
     if message is not None:
-        shown = message.content
-        bot.lobby_posts[table.id] = LobbyPost(table.channel_id, message.id, head, shown)
+        bot.lobby_posts[table.id] = LobbyPost.of(message, head)
 
 
 async def show(bot: Bot, table: Table, interaction: Inter | None = None) -> None:
@@ -115,7 +114,7 @@ async def _post_afresh(bot: Bot, table: Table, head: list[str]) -> None:
     text = _lobby_words(head, table)
     message = await courier.post(bot, table.channel_id, [text], view=view)
     if message is not None and table.status == "lobby":
-        bot.lobby_posts[table.id] = LobbyPost(table.channel_id, message.id, head, text)
+        bot.lobby_posts[table.id] = LobbyPost.of(message, head)
 
 
 async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+import discord
+
 
 @dataclass
 class LobbyPost:
@@ -22,3 +24,8 @@ class LobbyPost:
     head: list[str]
     shown: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @classmethod
+    def of(cls, message: discord.Message, head: list[str]) -> LobbyPost:
+        """The lobby just posted as ``message``, ``head`` above its seats."""
+        return cls(message.channel.id, message.id, head, message.content)
