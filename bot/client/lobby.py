@@ -61,7 +61,8 @@ async def show(bot: Bot, table: Table, interaction: Inter | None = None) -> None
     lobby is open (taken away once the game starts). Edited only when its words change,
     one edit at a time, so changes that came meanwhile share the next edit. A lobby
     this process did not open (a restart) is the message pressed, when a lobby button
-    was; failing that, or when the message is gone, the lobby is posted afresh."""
+    was; failing that, or when the message is gone, an open lobby is posted afresh (a
+    started game's is left as it is: its first post follows)."""
     post = bot.lobby_posts.get(table.id) or _pressed(bot, table, interaction)
     if post is None:
         await _post_afresh(bot, table, [])
@@ -110,10 +111,11 @@ def _ids(message: discord.Message) -> set[str]:
 
 
 async def _post_afresh(bot: Bot, table: Table, head: list[str]) -> None:
-    view = ui.lobby_view(table) if table.status == "lobby" else None
+    if table.status != "lobby":
+        return
     text = _lobby_words(head, table)
-    message = await courier.post(bot, table.channel_id, [text], view=view)
-    if message is not None and table.status == "lobby":
+    message = await courier.post(bot, table.channel_id, [text], view=ui.lobby_view(table))
+    if message is not None:
         bot.lobby_posts[table.id] = LobbyPost.of(message, head)
 
 

@@ -102,3 +102,30 @@ async def test_after_a_restart_a_lobby_button_edits_the_lobby_it_was_pressed_on(
     await world.crew[0].slash(world.channel, "game join", seat="crew")  # typed: same message
     assert [m.id for m in posts(world)] == [message.id]
     assert f"<@{world.crew[0].id}>" in posts(world)[0].content
+
+
+async def test_a_start_typed_after_a_restart_adds_no_post_for_the_lobby(simcord_env, db_path):
+    world = make_world(simcord_env, crew=1)
+    await create(world, world.crew[0], 7)
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await world.crew[0].slash(world.channel, "game start")
+    lobby_post, setup_post = posts(world)  # the lobby as it was, then the set-up post
+    assert "(lobby)" in lobby_post.content
+    assert "The game begins: set-up (B)" in setup_post.content
+
+
+async def test_a_deleted_lobby_is_posted_afresh_at_the_next_change(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await create(world, world.crew[0], 7)
+    [message] = posts(world)
+    await (
+        world.bot.get_partial_messageable(world.channel.id).get_partial_message(message.id).delete()
+    )
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    [again] = posts(world)
+    assert again.id != message.id and f"<@{world.alien.id}>" in again.content
+    assert again.components  # its buttons: the lobby is open
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    assert [m.id for m in posts(world)] == [again.id]  # that new message is the one edited
