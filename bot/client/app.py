@@ -36,6 +36,7 @@ from bot.client.commands.registry import COMMANDS
 from bot.client.commands.stats import BoardButton
 from bot.client.host import ButtonHandler
 from bot.client.invite import invite_url
+from bot.client.lobby_posts import LobbyPost
 from bot.client.panels.press import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
 from bot.client.translator import CatalogueTranslator
@@ -157,6 +158,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             self.tree.add_command(command)
         self.stopwatch = Stopwatch()
         self.buttons: Mapping[str, ButtonHandler] = BUTTONS  # what each game button does
+        self.lobby_posts: dict[int, LobbyPost] = {}  # each open lobby's one message
         self._store: Store | None = None
         self._desk: Desk | None = None
         self._warming: asyncio.Task[None] | None = None

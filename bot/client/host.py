@@ -15,6 +15,7 @@ from typing import Protocol, cast
 
 import discord
 
+from bot.client.lobby_posts import LobbyPost
 from bot.desk.service import Desk, Table
 
 Inter = discord.Interaction[discord.Client]
@@ -44,7 +45,13 @@ class Bot(Protocol):
     def buttons(self) -> Mapping[str, ButtonHandler]:
         """What each game button's action does (:data:`bot.client.buttons.BUTTONS`)."""
 
+    @property
+    def lobby_posts(self) -> dict[int, LobbyPost]:
+        """Each open lobby's one message, by game (:mod:`bot.client.lobby_posts`)."""
+
     def get_channel(self, id: int, /) -> Channel | None: ...
+
+    def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
 
     async def fetch_channel(self, channel_id: int, /) -> Channel: ...
 

@@ -69,6 +69,9 @@ def timestamp(at: float, style: str = "R") -> str:
     return f"<t:{int(at)}:{style}>"
 
 
+LOBBY_HEADING = "**Invasive Species aboard the CFS Quicksilver**"  # the lobby's seats start here
+
+
 def lobby_text(table: Table) -> str:
     row = table.row
     alien = table.alien_player()
@@ -79,7 +82,7 @@ def lobby_text(table: Table) -> str:
     crew_text = ", ".join(mention(p.user_id) for p in crew) or "*empty*"
     held = seat_side(row.computer)
     lines = [
-        f"**Invasive Species aboard the CFS Quicksilver** — game {row.id} ({row.status})",
+        f"{LOBBY_HEADING} — game {row.id} ({row.status})",
         f"{SEAT_WORDS['alien']}: {game_held if held is Side.ALIEN else alien_text}",
         f"{SEAT_WORDS['crew']}: {game_held if held is Side.CREW else crew_text}",
     ]
