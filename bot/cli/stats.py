@@ -13,7 +13,7 @@ import asyncio
 import sys
 
 from bot.cli.db import _name, default_target
-from bot.store import Store
+from bot.store import open_store
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -45,7 +45,7 @@ def run_rebuild(target: str) -> int:
 async def _rebuild(target: str) -> str:
     from bot.desk import ratings
 
-    store = await Store.open(target)
+    store = await open_store(target)
     try:
         return (await ratings.rebuild(store)).summary()
     finally:

@@ -47,7 +47,7 @@ from bot.desk import incidents, leases, ratings
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
 from bot.desk.shards import ShardSpec
 from bot.present import locale as words
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.store.base import StoreRefused, watch_writes
 from engine.board.ship import Ship
 from render.warm import warm_up
@@ -178,7 +178,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         return self._desk
 
     async def setup_hook(self) -> None:
-        self._store = await Store.open(self.database)
+        self._store = await open_store(self.database)
         try:
             await leases.claim(self._store, self.shards_served, self.holder, self.clock())
         except leases.ShardsTaken:

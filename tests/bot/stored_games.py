@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.desk.service import Desk, Seat
-from bot.store import Store
+from bot.store import Store, open_store
 from engine.dice import Rng
 from engine.game import Game
 from engine.random_player import choose
@@ -54,7 +54,7 @@ def replayed(path: Path, game_id: int) -> Game:
 
 
 async def fresh_desk(path: Path) -> tuple[Store, Desk]:
-    store = await Store.open(path)
+    store = await open_store(path)
     desk = Desk(store)
     await desk.load()
     return store, desk

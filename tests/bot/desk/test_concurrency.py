@@ -5,13 +5,13 @@ from __future__ import annotations
 import asyncio
 
 from bot.desk.service import Desk, Refusal, Seat
-from bot.store import Store
+from bot.store import open_store
 from engine.game import Game
 from engine.state import Phase, Side
 
 
 async def _started_desk(tmp_path):
-    store = await Store.open(tmp_path / "c.sqlite3")
+    store = await open_store(tmp_path / "c.sqlite3")
     desk = Desk(store)
     table = await desk.create(1, 1, "qs", 10, seed=54)
     await desk.join(table, 20, Seat.ALIEN)
@@ -53,7 +53,7 @@ async def test_concurrent_presses_of_the_same_action_apply_once(tmp_path):
 
 
 async def test_many_channels_side_by_side(tmp_path):
-    store = await Store.open(tmp_path / "m.sqlite3")
+    store = await open_store(tmp_path / "m.sqlite3")
     desk = Desk(store)
 
     async def one(channel: int) -> None:
