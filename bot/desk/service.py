@@ -188,11 +188,11 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             if side is None or game is None or not table.computer_to_move():
                 return None
             rng = Rng(computer_seed(table.row.seed, game.moment(side)))
+            level = seat_level(table.row.computer)
             if game.state.phase is Phase.SETUP:
-                level = seat_level(table.row.computer)
                 commands = await asyncio.to_thread(setup_commands, game, side, level, rng)
             else:
-                commands = [await computer_command(self.store, table, side, rng)]
+                commands = [await computer_command(self.store, table.id, game, level, side, rng)]
             return await self._apply(table, side, commands, None) if commands else None
 
     async def stand_in_move(self, table: Table) -> Outcome | None:
