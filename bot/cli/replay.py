@@ -10,7 +10,8 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
+from bot.desk.replay_log import GameReplay, ReplayRefused, load_replay
+from bot.present.replay import digest
 from bot.store import open_store
 
 

@@ -21,9 +21,10 @@ import discord
 
 from bot.client import actions, delivery, failures
 from bot.client.actions import Inter
-from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
+from bot.desk.replay_log import GameReplay, ReplayRefused, load_replay
 from bot.desk.service import Refusal
 from bot.present.locale import _
+from bot.present.replay import digest
 from render.animation import UPLOAD_LIMIT
 
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ from collections import OrderedDict
 
 from bot.desk.base import DeskBase
 from bot.desk.tables import Refusal, Table
-from bot.present.locale import N_
+from bot.language import N_  # refusals a catalogue translates where they are read
 from engine.commands import Command
 from engine.errors import GameError
 from engine.players.base import Player, legal_for

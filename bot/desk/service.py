@@ -47,8 +47,8 @@ from bot.desk.tables import (
     damaged_text,
 )
 from bot.desk.tutorial import Tutorials
+from bot.language import N_  # refusals a catalogue translates where they are read
 from bot.present.events import dm_lines, log_lines
-from bot.present.locale import N_  # refusals, said in the person's language (actions.refused)
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
 from bot.store.base import WriteFailed
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse

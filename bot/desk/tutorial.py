@@ -55,15 +55,6 @@ def lesson_opening(table: Table, ship: Ship, content: Content) -> str | None:
     return write_scenario(lesson.opening().state, ship, content)
 
 
-def panel_lines(table: Table) -> list[str]:
-    """The step waiting now, for the top of the learner's turn panel ([] if none)."""
-    lesson = lesson_of(table)
-    if lesson is None or table.status != "playing" or table.game is None:
-        return []
-    index = lesson.step_at(table.length)
-    return words.step_lines(lesson, index) if index is not None else []
-
-
 class Tutorials(DeskBase):
     """Opening a tutorial, and keeping each of its games to its lesson."""
 

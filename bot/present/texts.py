@@ -8,8 +8,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.desk.computer_seat import seat_side
-from bot.desk.service import Seat, Table
-from bot.present import hints
+from bot.desk.tables import Seat, Table
+from bot.desk.tutorial import lesson_of
+from bot.present import hints, lessons
 from bot.present.digest import digest
 from bot.present.locale import N_, _, ngettext
 from bot.present.plain import plain
@@ -331,3 +332,12 @@ def result_text(table: Table) -> list[str]:
     seed = _("Dice seed: {seed} (replay the log from it to check every roll).")
     lines.append(seed.format(seed=table.row.seed))
     return chunks(lines)
+
+
+def panel_lines(table: Table) -> list[str]:
+    """A tutorial's step waiting now, for the top of the learner's turn panel ([] if none)."""
+    lesson = lesson_of(table)
+    if lesson is None or table.status != "playing" or table.game is None:
+        return []
+    index = lesson.step_at(table.length)
+    return lessons.step_lines(lesson, index) if index is not None else []

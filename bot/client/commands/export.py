@@ -17,9 +17,9 @@ from discord import app_commands
 from bot import store as st
 from bot.client import actions, delivery
 from bot.client.actions import Inter, guard
-from bot.desk.export import game_script, public_record, script_name
 from bot.desk.replay_log import FINISHED, ReplayRefused, load_replay
 from bot.desk.service import Refusal
+from bot.present.export import game_script, public_record, script_name
 from bot.store import GameRow
 from render.animation import animate_gif
 

@@ -138,7 +138,8 @@ def test_cli_refuses_a_game_not_over_and_a_phase_out_of_range(
 
 
 def test_every_replay_message_fits_discord_with_its_digest(finished: Game, tmp_path: Path) -> None:
-    from bot.desk.replay_log import digest, load_replay
+    from bot.desk.replay_log import load_replay
+    from bot.present.replay import digest
 
     async def load() -> list[str]:
         db = tmp_path / "games.sqlite3"
