@@ -45,6 +45,7 @@ from bot import store as st  # noqa: E402
 from bot.desk import loading  # noqa: E402
 from bot.desk.service import Desk, Seat  # noqa: E402
 from bot.present.events import log_lines  # noqa: E402
+from bot.present.scribe import CatalogueScribe  # noqa: E402
 from bot.store import CommandRow, GameRow, PlayerRow, Store, is_postgres, open_store  # noqa: E402
 from bot.store.copy import copy_store  # noqa: E402
 from engine.commands import Command, Move  # noqa: E402
@@ -210,7 +211,7 @@ async def measure(target: str, next_file: Path, games: int) -> None:
 async def _measure(
     store: Store, nexts: dict[int, tuple[Side, str]], games: int, started: float
 ) -> None:
-    desk = Desk(store)
+    desk = Desk(store, scribe=CatalogueScribe())
     await desk.load()
     ready = time.perf_counter() - started
     print(f"ready after start: {ready:.2f} s", flush=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 from bot.desk import incidents
 from bot.desk.imports import Prepared, decode
 from bot.desk.service import Desk, Refusal
+from bot.present.scribe import CatalogueScribe
 from bot.store import open_store
 from bot.store.base import StoreFailed, StoreRefused
 from engine.errors import GameError
@@ -58,7 +59,7 @@ async def _import(
 ) -> tuple[int, Prepared]:
     store = await open_store(db)
     try:
-        desk = Desk(store)
+        desk = Desk(store, scribe=CatalogueScribe())
         await desk.load()
         table, prepared = await desk.import_game(channel, guild, name, 0, text)
         return table.id, prepared

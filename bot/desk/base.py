@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
 from bot import store as st
 from bot.desk import incidents, loading
+from bot.desk.scribe import Scribe
 from bot.desk.shards import ShardSpec
 from bot.desk.tables import (
     Memo,
@@ -54,6 +55,7 @@ class DeskBase:
         self,
         store: Store,
         *,
+        scribe: Scribe,
         ship: Ship | None = None,
         content: Content | None = None,
         clock: Callable[[], float] = time.time,
@@ -62,6 +64,7 @@ class DeskBase:
         seeds: Callable[[], int] = secret_seed,
     ) -> None:
         self.store = store
+        self.scribe = scribe  # the sentences the desk keeps or hands on (bot.present's)
         self.seeds = seeds  # where a live game's seed comes from (tests fix it)
         self.shards = shards or ShardSpec.everything()
         self.ship = ship or default_ship()
@@ -160,7 +163,7 @@ class DeskBase:
         if not self.shards.everywhere:
             await self._check_fresh(table)
         if not table.loaded:
-            await loading.load(self.store, table, self.ship, self.content)
+            await loading.load(self.store, table, self.ship, self.content, self.scribe)
             await self._report_damage(table)
         table.used_at = self.clock()
 
@@ -230,7 +233,7 @@ class DeskBase:
                 return
             table.row = row
             await self._reload_players(table)
-            await loading.load(self.store, table, self.ship, self.content)
+            await loading.load(self.store, table, self.ship, self.content, self.scribe)
         except Exception as err:
             incidents.record(err, f"reading game {table.id} again after a refused write")
         await self._report_damage(table)
@@ -280,7 +283,7 @@ class DeskBase:
         store that fails meanwhile leaves the game to load again, and is logged: the
         clock goes on with the other games."""
         try:
-            await loading.verify(self.store, table, self.ship, self.content)
+            await loading.verify(self.store, table, self.ship, self.content, self.scribe)
         except Exception as err:
             table.unload()
             incidents.record(err, f"checking game {table.id} against its replay")

@@ -29,8 +29,8 @@ from bot import store as st
 from bot.desk import incidents, loading
 from bot.desk.base import DeskBase
 from bot.desk.outcome import Outcome
+from bot.desk.scribe import Scribe
 from bot.desk.tables import NotSaved, Refusal, Table, crew_in_play, damaged_text
-from bot.present.events import log_lines, script_line
 from bot.store import IMPORTED, CommandRow, GameRow, SnapshotRow
 from bot.store.base import WriteFailed
 from engine.board.ship import Ship
@@ -59,11 +59,11 @@ class Prepared:
     state: str  # the snapshot text of the newest phase start
 
 
-def prepare(text: str, ship: Ship, content: Content) -> Prepared:
+def prepare(text: str, ship: Ship, content: Content, scribe: Scribe) -> Prepared:
     """Read ``text`` as a script and replay its log from its opening, collecting what the
     store keeps of a game. ScriptError (``line N: …``) if a line does not apply. Slow for
     a long game: call it off the event loop."""
-    read = read_script(text, say=script_line)
+    read = read_script(text, say=scribe.script_line)
     game = opening_game(read.game.seed, read.scenario, ship, content)
     _storable(game.seed, "seed")
     _storable(game.state.turn, "turn")
@@ -73,7 +73,7 @@ def prepare(text: str, ship: Ship, content: Content) -> Prepared:
     for seq, entry in enumerate(read.game.log):
         before = loading.phase_of(game.state)
         events = game.play(entry.side, entry.command)
-        public.append((seq, tuple(log_lines(events))))
+        public.append((seq, tuple(scribe.log_lines(events))))
         if loading.phase_of(game.state) != before:
             starts.append((seq + 1, *loading.phase_of(game.state)))
             _storable(game.state.turn, "turn")
@@ -139,7 +139,7 @@ class Imports(DeskBase):
                 f"This channel already has a game ({current.status}): a moderator can "
                 "`/mod abort` it first."
             )
-        prepared = await asyncio.to_thread(prepare, text, self.ship, self.content)
+        prepared = await asyncio.to_thread(prepare, text, self.ship, self.content, self.scribe)
         now = self.clock()
         status = "over" if prepared.over else "lobby"
         phase_key = "over" if prepared.over else ""
@@ -178,7 +178,7 @@ class Imports(DeskBase):
         """An imported lobby's game, loaded from its stored log to be played on; the
         living crew go to the crew players. Call under the desk's lock."""
         scratch = Table(table.row.with_(status="playing"), table.players)
-        await loading.load(self.store, scratch, self.ship, self.content)
+        await loading.load(self.store, scratch, self.ship, self.content, self.scribe)
         game = scratch.game
         if scratch.damaged_at is not None or game is None:
             raise Refusal(damaged_text(table.id, scratch.damaged_in))

@@ -23,8 +23,8 @@ import logging
 
 from bot import store as st
 from bot.desk import incidents
+from bot.desk.scribe import Scribe
 from bot.desk.tables import OPENING, Table
-from bot.present.events import log_lines
 from bot.store import CommandRow, SnapshotRow, Store
 from bot.store.base import WriteFailed
 from engine.board.ship import Ship
@@ -99,7 +99,7 @@ async def index(store: Store) -> list[Table]:
     ]
 
 
-async def load(store: Store, table: Table, ship: Ship, content: Content) -> None:
+async def load(store: Store, table: Table, ship: Ship, content: Content, scribe: Scribe) -> None:
     """Put ``table``'s game in memory: its newest snapshot plus the commands after it,
     or a full replay when there is no usable snapshot. Writes only rebuilt snapshots
     (and nothing when the record turns out damaged)."""
@@ -124,7 +124,7 @@ async def load(store: Store, table: Table, ship: Ship, content: Content) -> None
                 snap.seq,
                 type(err).__name__,
             )
-    await _replay_all(store, table, ship, content, snap)
+    await _replay_all(store, table, ship, content, scribe, snap)
 
 
 def _resume(
@@ -160,7 +160,12 @@ def _damaged(table: Table, damage: Damaged, game: Game | None = None) -> None:
 
 
 async def _replay_all(
-    store: Store, table: Table, ship: Ship, content: Content, newest: SnapshotRow | None
+    store: Store,
+    table: Table,
+    ship: Ship,
+    content: Content,
+    scribe: Scribe,
+    newest: SnapshotRow | None,
 ) -> None:
     """Replay the whole log; write the snapshot states (and, for a game stored before
     public lines were kept, those lines) that this replay shows to be missing or wrong.
@@ -185,7 +190,7 @@ async def _replay_all(
             _damaged(table, damage, game)
             rows = rows[:index]
             break
-        lines += st.add_public_lines(table.id, row.seq, log_lines(events))
+        lines += st.add_public_lines(table.id, row.seq, scribe.log_lines(events))
     if game.length in starts:
         fixes += _fix(table.id, starts[game.length], game, phase_seq)
     if table.damaged_at is None and any(seq > game.length for seq in starts):
@@ -236,7 +241,7 @@ def _fix(game_id: int, start: SnapshotRow, game: Game, phase_seq: int) -> list[s
     return [] if start.state == text else [st.set_snapshot_state(game_id, start.seq, text)]
 
 
-async def verify(store: Store, table: Table, ship: Ship, content: Content) -> bool:
+async def verify(store: Store, table: Table, ship: Ship, content: Content, scribe: Scribe) -> bool:
     """Replay ``table``'s game from its opening and compare it with the game in memory (which
     came from a snapshot). On a difference, log it and reload from the replay. Call with
     the desk's lock held. True when they agreed."""
@@ -250,7 +255,7 @@ async def verify(store: Store, table: Table, ship: Ship, content: Content) -> bo
     log.error("game %d: its snapshot disagrees with its replay; rebuilding", table.id)
     table.unload()
     newest = await store.snapshots(table.id, newest=True)
-    await _replay_all(store, table, ship, content, newest[0] if newest else None)
+    await _replay_all(store, table, ship, content, scribe, newest[0] if newest else None)
     return False
 
 

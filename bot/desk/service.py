@@ -48,7 +48,6 @@ from bot.desk.tables import (
 )
 from bot.desk.tutorial import Tutorials
 from bot.language import N_  # refusals a catalogue translates where they are read
-from bot.present.events import dm_lines, log_lines
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
 from bot.store.base import WriteFailed
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse
@@ -403,7 +402,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 seq = game.length
                 step = game.play(side, command)
                 events += step
-                lines = log_lines(step)
+                lines = self.scribe.log_lines(step)
                 said += lines
                 said_events += events_for(step, Viewer.SPECTATOR)
                 if side is Side.CREW:  # the alien's wait for its phase's end (below)
@@ -424,7 +423,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 public = events_for(step, Viewer.SPECTATOR)
                 if entry.side is Side.ALIEN:
                     held += public
-                    statements += st.add_public_lines(table.id, seq, log_lines(public))
+                    statements += st.add_public_lines(table.id, seq, self.scribe.log_lines(public))
                 else:
                     told += public
 
@@ -455,8 +454,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         # The channel hears a phase once, when it ends (its digest, issue 23); meanwhile
         # a command's public lines go to the person who played it and to the crew's
         # panels ("This phase so far").
-        outcome.alien_private = dm_lines(events, Side.ALIEN.value)
-        outcome.crew_private = dm_lines(events, Side.CREW.value)
+        outcome.alien_private = self.scribe.dm_lines(events, Side.ALIEN.value)
+        outcome.crew_private = self.scribe.dm_lines(events, Side.CREW.value)
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
         outcome.reply = [*said, *own] or ["Done."]
         mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value

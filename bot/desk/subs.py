@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from bot import store as st
 from bot.desk.people import People
+from bot.desk.scribe import Scribe
 from bot.desk.seating import PLAYING, seat_refusal
 from bot.desk.tables import Refusal, Table
-from bot.present.events import dm_lines
 from bot.store import CommandRow, GameRow, PlayerRow
 from bot.store import people as pp
 from bot.store.people import SeatCall
@@ -45,7 +45,12 @@ class Substitution:
 
 
 def heard_so_far(
-    row: GameRow, rows: Sequence[CommandRow], side: Side, ship: Ship, content: Content
+    row: GameRow,
+    rows: Sequence[CommandRow],
+    side: Side,
+    ship: Ship,
+    content: Content,
+    scribe: Scribe,
 ) -> list[str]:
     """Every private line ``side`` was told, in order: the game replayed from its log,
     each command's events of that side's audience, worded as they were sent."""
@@ -53,7 +58,7 @@ def heard_so_far(
     heard: list[str] = []
     for stored in rows:
         events = game.play(Side(stored.side), stored.command)
-        heard += dm_lines(events, side.value)
+        heard += scribe.dm_lines(events, side.value)
     return heard
 
 
@@ -213,7 +218,9 @@ class Substitutes(People):
         if side is None:
             raise Refusal("You have no seat at this game, so no side's secrets.")
         rows = await self.store.commands(table.id)
-        return await asyncio.to_thread(heard_so_far, table.row, rows, side, self.ship, self.content)
+        return await asyncio.to_thread(
+            heard_so_far, table.row, rows, side, self.ship, self.content, self.scribe
+        )
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
         """For the clock, in the games this process serves: open calls not posted yet,

@@ -16,7 +16,7 @@ is refused, and nothing changes.
 The thread is the learner's alone, so it speaks their language: the client words what
 a learner's press makes happen there in their Discord language
 (:func:`bot.client.actions.voice`), and the lesson's words come from the catalogues
-(:mod:`bot.present.lessons`).
+through the desk's scribe (:mod:`bot.desk.scribe`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from bot.desk import loading
 from bot.desk.base import DeskBase
 from bot.desk.outcome import Outcome, merge
 from bot.desk.tables import Refusal, Table, crew_in_play
-from bot.present import lessons as words
 from bot.store import TUTORIAL, GameRow, PlayerRow
 from engine.board.ship import Ship
 from engine.commands import Command, parse
@@ -104,8 +103,11 @@ class Tutorials(DeskBase):
         table.row = row.with_(id=made.id)
         self._register(table)
         outcome = Outcome(table.id, channel_id, new_phase=True)
-        outcome.public = [words.intro(lesson), *words.step_lines(lesson, 0, from_thread=True)]
-        outcome.summary = [words.summary(lesson)]
+        outcome.public = [
+            self.scribe.lesson_intro(lesson),
+            *self.scribe.step_lines(lesson, 0, from_thread=True),
+        ]
+        outcome.summary = [self.scribe.lesson_summary(lesson)]
         return table, outcome, closed
 
     async def _close_tutorials_of(self, user_id: int) -> list[Table]:
@@ -127,9 +129,9 @@ class Tutorials(DeskBase):
             return
         index = lesson.step_at(table.length)
         if index is None:
-            raise Refusal(words.finished())
+            raise Refusal(self.scribe.lesson_finished())
         if not lesson.steps[index].matches(command):
-            raise Refusal(words.not_this(lesson, index))
+            raise Refusal(self.scribe.not_this_step(lesson, index))
 
     async def follow_lesson(self, table: Table, outcome: Outcome) -> Outcome:
         """After a step: the other side's scripted moves, what they did, and the next
@@ -146,10 +148,10 @@ class Tutorials(DeskBase):
         for move in moves:
             outcome = merge(outcome, await self._apply(table, lesson.other, [parse(move)], None))
         if step.said:
-            outcome.public.append(words.said(step))
-            outcome.reply.append(words.said(step))
+            outcome.public.append(self.scribe.step_said(step))
+            outcome.reply.append(self.scribe.step_said(step))
         if index + 1 < len(lesson.steps):
-            outcome.public += words.step_lines(lesson, index + 1)
+            outcome.public += self.scribe.step_lines(lesson, index + 1)
         return outcome
 
     async def catch_up_lesson(self, table: Table) -> Outcome | None:
