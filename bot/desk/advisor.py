@@ -47,7 +47,7 @@ class Advisor(DeskBase):
     async def suggest(self, table: Table, user_id: int) -> Decision | None:
         """The expert's choice for ``user_id``'s side now (None: nothing to choose);
         refused when hints are off, for a spectator, or when it is not their turn."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             if table.row.hints_off:
                 raise Refusal(N_("Hints are switched off in this game by its creator."))
             side = table.side_of(user_id)
@@ -61,7 +61,7 @@ class Advisor(DeskBase):
             rng = advice_rng(table.id, game.state, side)
             decision = await asyncio.to_thread(advise, player, side, game, legal, rng)
             if decision is not None and not table.row.hints_used:
-                await self._commit(table, [], table.row.with_(hints_used=True))
+                await self._keeper.commit(table, [], table.row.with_(hints_used=True))
             return decision
 
     def _choices(self, table: Table, user_id: int, side: Side) -> list[Command]:
@@ -78,7 +78,7 @@ class Advisor(DeskBase):
         and the game differ, with the phase in memory: a wider belief)."""
         game = table.game
         assert game is not None
-        rows = await self.store.commands(table.id)
+        rows = await self._keeper.store.commands(table.id)
         lines = [(Side(r.side), r.command) for r in rows]
         key = (table.id, side)
         old = _MEMORIES.pop(key, None)

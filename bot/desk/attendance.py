@@ -52,7 +52,7 @@ class Attendance(DeskBase):
     async def _new_waits(
         self, table: Table, users: Sequence[tuple[int, str]], phase_seq: int, now: float
     ) -> list[st.Statement]:
-        settings = await pp.settings_of(self.store, [u for u, _ in users])
+        settings = await pp.settings_of(self._keeper.store, [u for u, _ in users])
         statements = []
         for user, side in users:
             hours = notices.cadence_hours(settings[user], table.row.remind_hours)
@@ -77,7 +77,7 @@ class Attendance(DeskBase):
             return [*excuse, pp.waits_done_except(table.id, waiting, now)]
         statements = [pp.delete_waits(table.id)]
         missed = []
-        for wait in await pp.waits_of_game(self.store, table.id):
+        for wait in await pp.waits_of_game(self._keeper.store, table.id):
             excused = wait.excused or wait.user_id == stand_in
             missing = wait.user_id in late
             mark = (
@@ -119,10 +119,10 @@ class Attendance(DeskBase):
         count = table.row.sub_after
         if count <= 0 or not missed:
             return []
-        calls = {c.user_id for c in await pp.live_calls(self.store, table.id)}
+        calls = {c.user_id for c in await pp.live_calls(self._keeper.store, table.id)}
         statements = []
         for user in missed:
-            earlier = await pp.recent_marks(self.store, table.id, user, count - 1)
+            earlier = await pp.recent_marks(self._keeper.store, table.id, user, count - 1)
             seat = table.seat_of(user)
             in_a_row = len(earlier) == count - 1 and all(m == "missed" for m in earlier)
             if in_a_row and user not in calls and seat is not None:
@@ -170,10 +170,12 @@ class Attendance(DeskBase):
         before the phase ends (call under the game's hold). None: nothing moves it."""
         row = table.row
         assert row.deadline_at is not None
-        late = [w for w in await pp.waits_of_game(self.store, table.id) if w.done_at is None]
+        late = [
+            w for w in await pp.waits_of_game(self._keeper.store, table.id) if w.done_at is None
+        ]
         if not late:
             return None
-        settings = await pp.settings_of(self.store, [w.user_id for w in late])
+        settings = await pp.settings_of(self._keeper.store, [w.user_id for w in late])
         moved, statements, lines = 0.0, [], []
         for wait in late:
             mine = settings[wait.user_id]
@@ -195,7 +197,7 @@ class Attendance(DeskBase):
         row = table.row
         if row.grace_hours <= 0 or row.graces <= 0 or not late:
             return None
-        used = await pp.graces_used(self.store, table.id, [w.user_id for w in late])
+        used = await pp.graces_used(self._keeper.store, table.id, [w.user_id for w in late])
         charged = [w.user_id for w in late if used[w.user_id] < row.graces]
         if not charged:
             return None
@@ -212,7 +214,7 @@ class Attendance(DeskBase):
         deadline = table.row.deadline_at
         assert deadline is not None
         moved = deadline + seconds if deadline + seconds > now else now + seconds
-        await self._commit(table, statements, table.row.with_(deadline_at=moved))
+        await self._keeper.commit(table, statements, table.row.with_(deadline_at=moved))
         outcome = Outcome(table.id, table.channel_id)
         outcome.public = [
             f"{why}: the phase deadline moves to {timestamp(moved)} ({timestamp(moved, 'R')})."
@@ -224,7 +226,7 @@ class Attendance(DeskBase):
     ) -> list[st.Statement]:
         """Pings for ``users`` through the outbox: now, or when their quiet hours end."""
         statements = []
-        for user, mine in (await pp.settings_of(self.store, users)).items():
+        for user, mine in (await pp.settings_of(self._keeper.store, users)).items():
             route = notices.route(mine, now)
             if route.how != notices.NONE:
                 statements.append(pp.hold_ping(user, game_id, kind, now, route.release_at or now))
@@ -232,25 +234,25 @@ class Attendance(DeskBase):
 
     # --- pause ---------------------------------------------------------------------
     async def pause(self, table: Table, mod_id: int) -> GameRow:
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             row = table.row
             if row.status != "playing":
                 raise Refusal("Only a game in progress can be paused.")
             if row.paused:
                 raise Refusal("This game is already paused; `/mod resume` starts its clocks.")
-            now = self.clock()
+            now = self._keeper.clock()
             left = row.deadline_at - now if row.deadline_at is not None else None
             paused = row.with_(paused_at=now, paused_left=left, deadline_at=None)
             log = st.mod_action(table.id, table.channel_id, mod_id, "pause", now)
-            await self._commit(table, [log], paused)
+            await self._keeper.commit(table, [log], paused)
             return table.row
 
     async def resume(self, table: Table, mod_id: int) -> GameRow:
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             row = table.row
             if row.status != "playing" or row.paused_at is None:
                 raise Refusal("This game is not paused.")
-            now = self.clock()
+            now = self._keeper.clock()
             stood = now - row.paused_at
             left = row.paused_left
             resumed = row.with_(
@@ -258,7 +260,7 @@ class Attendance(DeskBase):
                 paused_left=None,
                 deadline_at=now + max(left, 60.0) if left is not None else None,
             )
-            await self._commit(
+            await self._keeper.commit(
                 table,
                 [
                     pp.shift_reminders(table.id, stood),
@@ -274,7 +276,7 @@ class Attendance(DeskBase):
     ) -> None:
         """A cadence changed (the game's, or a person's own): the open waits it governs
         get their next reminder from it."""
-        await self.store.commit(await self._reminders(game_id=game_id, user_id=user_id))
+        await self._keeper.store.commit(await self._reminders(game_id=game_id, user_id=user_id))
 
     async def _reminders(
         self,
@@ -286,15 +288,17 @@ class Attendance(DeskBase):
         reminder by the cadences in force; ``mine``: the person's new settings, not yet
         stored (they are written in the same transaction)."""
         if user_id is not None:
-            waits = await pp.open_waits_of_user(self.store, user_id)
+            waits = await pp.open_waits_of_user(self._keeper.store, user_id)
         else:
             assert game_id is not None
-            waits = [w for w in await pp.waits_of_game(self.store, game_id) if w.done_at is None]
-        settings = await pp.settings_of(self.store, [w.user_id for w in waits])
+            waits = [
+                w for w in await pp.waits_of_game(self._keeper.store, game_id) if w.done_at is None
+            ]
+        settings = await pp.settings_of(self._keeper.store, [w.user_id for w in waits])
         if mine is not None:
             settings[mine.user_id] = mine
         statements = []
-        now = self.clock()
+        now = self._keeper.clock()
         for wait in waits:
             row = await self._row_of(wait.game_id)
             if row is None:
@@ -307,5 +311,5 @@ class Attendance(DeskBase):
         return statements
 
     async def _row_of(self, game_id: int) -> GameRow | None:
-        table = self.tables.get(game_id)
-        return table.row if table is not None else await self.store.game(game_id)
+        table = self._keeper.tables.get(game_id)
+        return table.row if table is not None else await self._keeper.store.game(game_id)

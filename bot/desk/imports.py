@@ -30,7 +30,7 @@ from bot.desk import incidents, loading
 from bot.desk.base import DeskBase
 from bot.desk.outcome import Outcome
 from bot.desk.scribe import Scribe
-from bot.desk.tables import NotSaved, Refusal, Table, crew_in_play, damaged_text
+from bot.desk.tables import NotSaved, Refusal, Table, damaged_text
 from bot.store import IMPORTED, CommandRow, GameRow, SnapshotRow
 from bot.store.base import WriteFailed
 from engine.board.ship import Ship
@@ -133,14 +133,16 @@ class Imports(DeskBase):
         text: str,
     ) -> tuple[Table, Prepared]:
         """The script ``text`` as this channel's new game (a lobby, or finished)."""
-        current = self.table_in(channel_id)
+        current = self._keeper.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
                 f"This channel already has a game ({current.status}): a moderator can "
                 "`/mod abort` it first."
             )
-        prepared = await asyncio.to_thread(prepare, text, self.ship, self.content, self.scribe)
-        now = self.clock()
+        prepared = await asyncio.to_thread(
+            prepare, text, self._keeper.ship, self._keeper.content, self._keeper.scribe
+        )
+        now = self._keeper.clock()
         status = "over" if prepared.over else "lobby"
         phase_key = "over" if prepared.over else ""
 
@@ -160,7 +162,7 @@ class Imports(DeskBase):
             ]
 
         try:
-            row = await self.store.create_game(
+            row = await self._keeper.store.create_game(
                 *(channel_id, guild_id, channel_name, prepared.seed, user_id, now),
                 status=status,
                 seeded=True,
@@ -171,14 +173,20 @@ class Imports(DeskBase):
         except WriteFailed as failed:
             raise NotSaved(incidents.record(failed, "importing a game")) from None
         table = Table(row.with_(phase_key=phase_key), {})
-        self._register(table)
+        self._keeper.register(table)
         return table, prepared
 
     async def _continue_imported(self, table: Table) -> tuple[Game, Outcome]:
         """An imported lobby's game, loaded from its stored log to be played on; the
         living crew go to the crew players. Call under the desk's lock."""
         scratch = Table(table.row.with_(status="playing"), table.players)
-        await loading.load(self.store, scratch, self.ship, self.content, self.scribe)
+        await loading.load(
+            self._keeper.store,
+            scratch,
+            self._keeper.ship,
+            self._keeper.content,
+            self._keeper.scribe,
+        )
         game = scratch.game
         if scratch.damaged_at is not None or game is None:
             raise Refusal(damaged_text(table.id, scratch.damaged_in))
@@ -190,11 +198,6 @@ class Imports(DeskBase):
         outcome.summary = [f"Imported from a script: {_title(game)}."]
         outcome.send_hands = game.state.phase is not Phase.SETUP
         return game, outcome
-
-    def _deal_living(self, table: Table) -> list[st.Statement]:
-        if table.game is None or table.game.state.phase is Phase.SETUP:
-            return []
-        return self._deal(table, crew_in_play(table))
 
 
 def _log_statements(game_id: int, prepared: Prepared, now: float) -> list[st.Statement]:

@@ -51,7 +51,7 @@ class Outbox(Attendance):
         sides = {side.value for side in table.acting_sides()}
         side_players = [p.user_id for p in table.players.values() if p.seat in sides]
         others = [u for u in side_players if u not in waiting]
-        settings = await pp.settings_of(self.store, [*waiting, *others])
+        settings = await pp.settings_of(self._keeper.store, [*waiting, *others])
         plan, held = PhasePings(), []
         for users, kind, into in ((waiting, "turn", plan.turn), (others, "phase", plan.phase)):
             for user in users:
@@ -64,7 +64,7 @@ class Outbox(Attendance):
                     held.append(pp.hold_ping(user, table.id, kind, now, route.release_at))
                 elif route.how != notices.NONE:
                     into[user] = route.how
-        await self.store.commit(held)
+        await self._keeper.store.commit(held)
         return plan
 
     async def clock_notices(self, now: float) -> list[Notice]:
@@ -72,13 +72,15 @@ class Outbox(Attendance):
         and held rows released, folded per person (a reminder in quiet hours is held).
         A few indexed reads and one write; no game is loaded."""
         reminders = [
-            w for w in await pp.reminders_due(self.store, now) if self._serves_game(w.game_id)
+            w
+            for w in await pp.reminders_due(self._keeper.store, now)
+            if self._serves_game(w.game_id)
         ]
-        held = [h for h in await pp.held_due(self.store, now) if self._mine(h.game_id)]
+        held = [h for h in await pp.held_due(self._keeper.store, now) if self._mine(h.game_id)]
         if not reminders and not held:
             return []
         people = {w.user_id for w in reminders} | {h.user_id for h in held}
-        settings = await pp.settings_of(self.store, people)
+        settings = await pp.settings_of(self._keeper.store, people)
         statements: list[st.Statement] = []
         due: dict[int, list[pp.HeldPing]] = defaultdict(list)
         for wait in reminders:
@@ -104,11 +106,11 @@ class Outbox(Attendance):
             if route.how != notices.NONE:
                 due[user] += rows
         found = await self._fold(due, settings, now)
-        await self.store.commit(statements)
+        await self._keeper.store.commit(statements)
         return found
 
     def _next_reminder(self, wait: pp.Wait, mine: pp.Settings, now: float) -> st.Statement:
-        row = self.tables[wait.game_id].row
+        row = self._keeper.tables[wait.game_id].row
         hours = notices.cadence_hours(mine, row.remind_hours)
         sent = wait.reminders + 1
         nxt = now + hours * 3600 if hours > 0 and sent < row.remind_max else None
@@ -120,7 +122,7 @@ class Outbox(Attendance):
         """One notice per game (channel) or per person (DM), for the games that still
         run and, but for a phase start, still wait on the person."""
         games = sorted({h.game_id for rows in due.values() for h in rows})
-        waits = await pp.open_waits_in(self.store, games) if games else set()
+        waits = await pp.open_waits_in(self._keeper.store, games) if games else set()
         found: list[Notice] = []
         for user, rows in due.items():
             notes = self._notes(rows, waits)
@@ -136,15 +138,15 @@ class Outbox(Attendance):
     def _mine(self, game_id: int) -> bool:
         """Whether this process answers for the game's pings (its shard is ours; a game
         no longer current anywhere is dropped by whichever process sees it first)."""
-        table = self.tables.get(game_id)
-        return self.serves(table) if table is not None else self.shards.everywhere
+        table = self._keeper.tables.get(game_id)
+        return self._keeper.serves(table) if table is not None else self._keeper.shards.everywhere
 
     def _notes(self, rows: list[pp.HeldPing], waits: set[tuple[int, int]]) -> list[GameNote]:
         """One note per game still worth a ping: running, and (but for a phase start)
         still waiting on the person."""
         kinds: dict[int, set[str]] = defaultdict(set)
         for held in rows:
-            table = self.tables.get(held.game_id)
+            table = self._keeper.tables.get(held.game_id)
             if table is None or table.status != "playing" or table.row.paused:
                 continue
             if held.kind != "phase" and (held.game_id, held.user_id) not in waits:
@@ -152,7 +154,7 @@ class Outbox(Attendance):
             kinds[held.game_id].add(held.kind)
         notes = []
         for game_id, found in kinds.items():
-            row = self.tables[game_id].row
+            row = self._keeper.tables[game_id].row
             notes.append(
                 GameNote(
                     game_id,
@@ -168,10 +170,10 @@ class Outbox(Attendance):
 
     def _serves_game(self, game_id: int) -> bool:
         """A running (not paused) game of this process's shards."""
-        table = self.tables.get(game_id)
+        table = self._keeper.tables.get(game_id)
         return (
             table is not None
-            and self.serves(table)
+            and self._keeper.serves(table)
             and table.status == "playing"
             and not table.row.paused
         )
@@ -179,5 +181,7 @@ class Outbox(Attendance):
     async def stand_in_games(self, now: float) -> list[Table]:
         """Games this process serves that wait on someone the computer plays for."""
         return [
-            self.tables[g] for g in await pp.stand_in_games(self.store, now) if self._serves_game(g)
+            self._keeper.tables[g]
+            for g in await pp.stand_in_games(self._keeper.store, now)
+            if self._serves_game(g)
         ]

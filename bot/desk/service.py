@@ -5,7 +5,7 @@ on one channel run one at a time (a lock per game); every accepted command is wr
 the store in one transaction before anyone is told about it. Everything people read is
 built from :func:`engine.views.view` and :func:`engine.views.events_for`, never from state.
 Games come into memory on demand (:mod:`bot.desk.loading`); the clock lives in
-:mod:`bot.client.timers`; the tables and the guarded writes in :mod:`bot.desk.base`;
+:mod:`bot.client.timers`; the tables and the guarded writes in :mod:`bot.desk.keeper`;
 moderators' actions in :mod:`bot.desk.moderation`; the player as a person across games
 (waits, marks, absences, substitutes, pings) in :mod:`bot.desk.attendance`,
 :mod:`bot.desk.people`, :mod:`bot.desk.subs`, :mod:`bot.desk.stand_in` and
@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 
 from bot import store as st
 from bot.desk import incidents, loading, ratings
 from bot.desk.advisor import Advisor
-from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import (
     DEFAULT_LEVEL,
     computer_command,
@@ -30,11 +31,15 @@ from bot.desk.computer_seat import (
     seat_text,
     setup_commands,
 )
+from bot.desk.deadlines import arm_deadline
 from bot.desk.imports import Imports
+from bot.desk.keeper import IDLE_MINUTES_DEFAULT, STALE, Keeper, secret_seed
 from bot.desk.moderation import Moderation
 from bot.desk.outbox import Outbox
 from bot.desk.outcome import Outcome, after, merge
-from bot.desk.seating import seat_refusal
+from bot.desk.scribe import Scribe
+from bot.desk.seating import deal, deal_living, seat_refusal
+from bot.desk.shards import ShardSpec
 from bot.desk.stand_in import StandIns
 from bot.desk.subs import Substitutes
 from bot.desk.tables import (
@@ -48,9 +53,11 @@ from bot.desk.tables import (
 )
 from bot.desk.tutorial import Tutorials
 from bot.language import N_  # refusals a catalogue translates where they are read
-from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
+from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow, Store
 from bot.store.base import WriteFailed
+from engine.board.ship import Ship
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse
+from engine.content import Content
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Event
@@ -79,6 +86,132 @@ SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a scrip
 class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Advisor):
     """All tables; the one place games change."""
 
+    def __init__(
+        self,
+        store: Store,
+        *,
+        scribe: Scribe,
+        ship: Ship | None = None,
+        content: Content | None = None,
+        clock: Callable[[], float] = time.time,
+        idle_minutes: float = IDLE_MINUTES_DEFAULT,
+        shards: ShardSpec | None = None,
+        seeds: Callable[[], int] = secret_seed,
+    ) -> None:
+        self._keeper = Keeper(
+            store,
+            scribe=scribe,
+            ship=ship,
+            content=content,
+            clock=clock,
+            idle_minutes=idle_minutes,
+            shards=shards,
+            seeds=seeds,
+        )
+
+    # --- what every part shares, held by the keeper ---------------------------------
+    @property
+    def store(self) -> Store:
+        return self._keeper.store
+
+    @property
+    def scribe(self) -> Scribe:
+        return self._keeper.scribe
+
+    @property
+    def ship(self) -> Ship:
+        return self._keeper.ship
+
+    @property
+    def content(self) -> Content:
+        return self._keeper.content
+
+    @property
+    def shards(self) -> ShardSpec:
+        return self._keeper.shards
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self._keeper.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self._keeper.clock = clock
+
+    @property
+    def seeds(self) -> Callable[[], int]:
+        """Where a live game's seed comes from (tests fix it)."""
+        return self._keeper.seeds
+
+    @seeds.setter
+    def seeds(self, seeds: Callable[[], int]) -> None:
+        self._keeper.seeds = seeds
+
+    @property
+    def on_damage(self) -> Callable[[Table], Awaitable[None]] | None:
+        """Told (once a process) when a game's stored record turns out damaged."""
+        return self._keeper.on_damage
+
+    @on_damage.setter
+    def on_damage(self, tell: Callable[[Table], Awaitable[None]] | None) -> None:
+        self._keeper.on_damage = tell
+
+    @property
+    def idle_seconds(self) -> float:
+        return self._keeper.idle_seconds
+
+    @property
+    def tables(self) -> dict[int, Table]:
+        """By game id; games load on demand."""
+        return self._keeper.tables
+
+    @property
+    def by_channel(self) -> dict[int, int]:
+        """Channel id -> its current game's id."""
+        return self._keeper.by_channel
+
+    # --- the tables (the keeper's) ----------------------------------------------------
+    async def load(self) -> int:
+        return await self._keeper.load()
+
+    def serves(self, table: Table) -> bool:
+        return self._keeper.serves(table)
+
+    async def adopt_games_of(self, user_id: int) -> None:
+        await self._keeper.adopt_games_of(user_id)
+
+    async def find(self, game_id: int) -> Table | None:
+        return await self._keeper.find(game_id)
+
+    async def loaded(self, table: Table) -> Table:
+        return await self._keeper.loaded(table)
+
+    def prefetch(self, table: Table) -> None:
+        self._keeper.prefetch(table)
+
+    def evict_idle(self, now: float) -> int:
+        return self._keeper.evict_idle(now)
+
+    async def verify_some(self, count: int) -> int:
+        return await self._keeper.verify_some(count)
+
+    async def public_log(self, table: Table, count: int) -> list[str]:
+        return await self._keeper.public_log(table, count)
+
+    def table_in(self, channel_id: int) -> Table | None:
+        return self._keeper.table_in(channel_id)
+
+    def require_table(self, channel_id: int) -> Table:
+        return self._keeper.require_table(channel_id)
+
+    def games_of(
+        self, user_id: int, seats: Iterable[Seat] = (Seat.ALIEN, Seat.CREW)
+    ) -> list[Table]:
+        return self._keeper.games_of(user_id, seats)
+
+    def pick_game(self, user_id: int, channel_id: int | None, game_id: int | None) -> Table:
+        return self._keeper.pick_game(user_id, channel_id, game_id)
+
     # --- lobby ---------------------------------------------------------------------
     async def create(
         self,
@@ -93,17 +226,17 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         (a moderator's reproducible game, or the scripts' and tests' own): that game is
         ``seeded``, announced as predictable and kept out of any records. ``hints``
         False switches the advisor's Suggest button off (issue 26)."""
-        current = self.table_in(channel_id)
+        current = self._keeper.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
                 f"This channel already has a game ({current.status}). "
                 "A moderator can `/mod abort` or `/mod reset` it."
             )
         seeded = seed is not None
-        seed = seed if seed is not None else self.seeds()
-        now = self.clock()
+        seed = seed if seed is not None else self._keeper.seeds()
+        now = self._keeper.clock()
         try:
-            row = await self.store.create_game(
+            row = await self._keeper.store.create_game(
                 *(channel_id, guild_id, channel_name, seed, user_id, now),
                 seeded=seeded,
                 hints_off=not hints,
@@ -111,12 +244,12 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         except WriteFailed as failed:
             raise NotSaved(incidents.record(failed, "creating a game")) from None
         table = Table(row, {})
-        self._register(table)
+        self._keeper.register(table)
         log.info("game %d created in channel %d", row.id, channel_id)
         return table
 
     async def join(self, table: Table, user_id: int, seat: Seat) -> PlayerRow:
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             current = table.players.get(user_id)
             if table.status not in ("lobby", "playing"):
                 raise Refusal("This game is over; create a new one with `/game create`.")
@@ -131,7 +264,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                     raise Refusal(
                         f"You sit as {current.seat}; `/game leave` first to change sides."
                     )
-                refusal = await seat_refusal(self.store, table, user_id, seat.value)
+                refusal = await seat_refusal(self._keeper.store, table, user_id, seat.value)
                 if refusal is not None:  # the one rule for every path that seats a person
                     raise Refusal(refusal)
                 if seat is Seat.ALIEN and table.alien_player() is not None:
@@ -140,8 +273,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                     raise Refusal(f"The game itself plays the {seat.value} in this game.")
             elif current is not None:
                 raise Refusal(f"You sit as {current.seat}; `/game leave` first to only watch.")
-            player = PlayerRow(user_id, seat.value, (), True, self.clock())
-            await self._commit(table, [st.put_player(table.id, player)])
+            player = PlayerRow(user_id, seat.value, (), True, self._keeper.clock())
+            await self._keeper.commit(table, [st.put_player(table.id, player)])
             table.players[user_id] = player
             return player
 
@@ -155,7 +288,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
     ) -> Side | None:
         """In the lobby, the creator or a moderator gives a side to the game (None: take
         it back). Returns the side the game held before."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             if table.status != "lobby":
                 raise Refusal("Seats can be given to the game only in the lobby.")
             if user_id != table.row.created_by and not is_mod:
@@ -175,13 +308,13 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             elif before is None:
                 raise Refusal("The game holds no seat here.")
             computer = seat_text(side, level) if side else ""
-            await self._commit(table, [], table.row.with_(computer=computer))
+            await self._keeper.commit(table, [], table.row.with_(computer=computer))
             return before
 
     async def computer_move(self, table: Table) -> Outcome | None:
         """One move of the side the game plays, if the game waits on it: decided from that
         side's view and the legal commands only, then stored and reported like anyone's."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             side = table.computer
             game = table.game
             if side is None or game is None or not table.computer_to_move():
@@ -191,13 +324,15 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             if game.state.phase is Phase.SETUP:
                 commands = await asyncio.to_thread(setup_commands, game, side, level, rng)
             else:
-                commands = [await computer_command(self.store, table.id, game, level, side, rng)]
+                commands = [
+                    await computer_command(self._keeper.store, table.id, game, level, side, rng)
+                ]
             return await self._apply(table, side, commands, None) if commands else None
 
     async def stand_in_move(self, table: Table) -> Outcome | None:
         """One move the computer plays for an away player the game waits on
         (:mod:`bot.desk.stand_in`), stored and reported like anyone's."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             found = await self._stand_in_next(table)
             if found is None:
                 return None
@@ -212,14 +347,14 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             return
         updated = PlayerRow(player.user_id, player.seat, player.units, ok, player.joined_at)
         try:
-            await self.store.commit([st.put_player(table.id, updated)])
+            await self._keeper.store.commit([st.put_player(table.id, updated)])
         except WriteFailed as failed:
             incidents.record(failed, f"noting a player's DMs in game {table.id}")
             return
         table.players[user_id] = updated
 
     async def leave(self, table: Table, user_id: int) -> str:
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             player = table.players.get(user_id)
             if player is None:
                 raise Refusal(N_("You have no seat in this game."))
@@ -228,17 +363,17 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                     "The alien cannot leave a game in progress; a moderator can `/mod replace` you."
                 )
             statements = [st.delete_player(table.id, user_id)]
-            statements += self._seat_left(table, user_id, "left", self.clock())
+            statements += self._seat_left(table, user_id, "left", self._keeper.clock())
             draft = table.draft()
             del draft.players[user_id]
             if player.units:
-                statements += self._deal(draft, player.units)
-            await self._commit(table, statements)
+                statements += deal(draft, player.units)
+            await self._keeper.commit(table, statements)
             table.adopt(draft)
             return player.seat
 
     async def start(self, table: Table, user_id: int, is_mod: bool) -> Outcome:
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             if table.status != "lobby":
                 raise Refusal("The game has already started.")
             if user_id not in table.players and user_id != table.row.created_by and not is_mod:
@@ -250,12 +385,12 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                     "A game needs an alien and at least one crew player to start "
                     "(`/game computer` gives a side to the game)."
                 )
-            now = self.clock()
+            now = self._keeper.clock()
             draft = table.draft()
             if table.row.kind == IMPORTED:
                 game, outcome = await self._continue_imported(draft)
             else:
-                game = Game.new(table.row.seed, self.ship, self.content)
+                game = Game.new(table.row.seed, self._keeper.ship, self._keeper.content)
                 outcome = Outcome(table.id, table.channel_id, new_phase=True)
                 outcome.public.append(
                     "The game begins: set-up (B). Each side makes its choices with its "
@@ -266,9 +401,9 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 outcome.public.append(SEEDED_NOTE)
             draft.game = game
             draft.row = table.row.with_(status="playing", phase_since=now)
-            row = self._arm_deadline(draft.row.with_(phase_key=draft.stamp()), now)
+            row = arm_deadline(draft.row.with_(phase_key=draft.stamp()), now)
             seats = await self._on_start(draft, now)
-            await self._commit(table, [*self._deal_living(draft), *seats], row)
+            await self._keeper.commit(table, [*deal_living(draft), *seats], row)
             table.adopt(draft)
             outcome.actor = user_id
             return outcome
@@ -278,7 +413,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         caught up at the next start or game end, so a store that fails here is logged
         and the command (already stored) stands."""
         try:
-            await ratings.after_game(self.store)
+            await ratings.after_game(self._keeper.store)
         except Exception as err:
             incidents.record(err, "rating the games that ended")
 
@@ -309,7 +444,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         """One command from a player: checked, applied, stored, and reported. ``as_side``:
         the command came through that side's own commands (``/crew``, ``/alien``), which
         act for that side only."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             side = self._check_player(table, user_id)
             if as_side is not None and side is not as_side:
                 raise Refusal(_wrong_group(as_side, side))
@@ -388,7 +523,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
 
         Everything is worked out on a draft of the table (its own copy of the game and
         seats), every read of the store included; the table takes the draft only once
-        the store has taken the command (the desk's rule: :meth:`DeskBase._hold`)."""
+        the store has taken the command (the desk's rule: :meth:`bot.desk.keeper.Keeper.hold`)."""
         draft = table.draft()
         game = draft.game
         assert game is not None
@@ -402,14 +537,14 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 seq = game.length
                 step = game.play(side, command)
                 events += step
-                lines = self.scribe.log_lines(step)
+                lines = self._keeper.scribe.log_lines(step)
                 said += lines
                 said_events += events_for(step, Viewer.SPECTATOR)
                 if side is Side.CREW:  # the alien's wait for its phase's end (below)
                     statements += st.add_public_lines(table.id, seq, lines)
         except GameError as err:
             raise Refusal(err.describe()) from None
-        now = self.clock()
+        now = self._keeper.clock()
         rows = [
             CommandRow(before_len + i, side.value, entry.command.notation(), user_id, now)
             for i, entry in enumerate(game.log[before_len - game.base :])
@@ -423,7 +558,9 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 public = events_for(step, Viewer.SPECTATOR)
                 if entry.side is Side.ALIEN:
                     held += public
-                    statements += st.add_public_lines(table.id, seq, self.scribe.log_lines(public))
+                    statements += st.add_public_lines(
+                        table.id, seq, self._keeper.scribe.log_lines(public)
+                    )
                 else:
                     told += public
 
@@ -440,11 +577,11 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 for line in draft.view_for(Viewer.CREW).crew
                 if can_act(line.fate, line.condition)
             ]
-            statements += self._deal(draft, living)
+            statements += deal(draft, living)
         statements += await self._bookkeeping(
             draft, new_phase=new_phase, late=late, stand_in=stand_in, now=now
         )
-        await self._commit(table, statements, row)
+        await self._keeper.commit(table, statements, row)
         draft.recent += rows
         if snap is not None:
             game.rebase(snap.state)
@@ -454,8 +591,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         # The channel hears a phase once, when it ends (its digest, issue 23); meanwhile
         # a command's public lines go to the person who played it and to the crew's
         # panels ("This phase so far").
-        outcome.alien_private = self.scribe.dm_lines(events, Side.ALIEN.value)
-        outcome.crew_private = self.scribe.dm_lines(events, Side.CREW.value)
+        outcome.alien_private = self._keeper.scribe.dm_lines(events, Side.ALIEN.value)
+        outcome.crew_private = self._keeper.scribe.dm_lines(events, Side.CREW.value)
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
         outcome.reply = [*said, *own] or ["Done."]
         mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value
@@ -477,7 +614,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         return outcome
 
     def _new_phase_row(self, table: Table, now: float) -> GameRow:
-        row = self._arm_deadline(table.row.with_(phase_key=table.stamp(), phase_since=now), now)
+        row = arm_deadline(table.row.with_(phase_key=table.stamp(), phase_since=now), now)
         if table.phase() is Phase.OVER:
             row = row.with_(status="over", deadline_at=None)
         return row
@@ -487,7 +624,9 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         a store that does not take it is logged, and the phase goes on)."""
         if table.phase_seq and table.damaged_at is None:
             try:
-                await self.store.commit([st.set_map_message(table.id, table.phase_seq, message_id)])
+                await self._keeper.store.commit(
+                    [st.set_map_message(table.id, table.phase_seq, message_id)]
+                )
             except WriteFailed as failed:
                 incidents.record(failed, f"noting game {table.id}'s map message")
 
@@ -496,7 +635,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         ``stamp``: the side's own command count the Undo button was made at (never the
         game's length, which counts the other side's commands: README, "Secrets"). The
         other side's commands given since stay, played again (:meth:`Game.undo`)."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             if table.damaged_at is not None:
                 raise Refusal(damaged_text(table.id, table.damaged_in))
             if table.status != "playing" or table.game is None:
@@ -530,7 +669,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             assert draft.game is not None
             draft.game.undo(side)
             draft.recent = [r for r in draft.recent if r.seq < last.seq] + later
-            await self._commit(
+            await self._keeper.commit(
                 table,
                 [
                     st.truncate_commands(table.id, last.seq),
@@ -546,7 +685,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
     # --- referee and moderators ------------------------------------------------------
     async def expire(self, table: Table, now: float) -> Outcome | None:
         """The phase deadline passed: the acting side's remaining units stop."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             row = table.row
             if row.status != "playing" or row.deadline_at is None or row.deadline_at > now:
                 return None

@@ -48,7 +48,9 @@ class StandIns(Attendance):
         if table.status != "playing" or table.row.paused or not table.loaded:
             return False
         waiting = table.waiting_users()
-        return bool(waiting and await pp.away_stand_ins(self.store, waiting, self.clock()))
+        return bool(
+            waiting and await pp.away_stand_ins(self._keeper.store, waiting, self._keeper.clock())
+        )
 
     async def _stand_in_next(self, table: Table) -> tuple[Side, list[c.Command], int] | None:
         """The next move the computer plays for an away player the game waits on, as
@@ -57,7 +59,9 @@ class StandIns(Attendance):
         game = table.game
         if table.status != "playing" or table.row.paused or game is None:
             return None
-        for user in await pp.away_stand_ins(self.store, table.waiting_users(), self.clock()):
+        for user in await pp.away_stand_ins(
+            self._keeper.store, table.waiting_users(), self._keeper.clock()
+        ):
             side = table.side_of(user)
             commands = await self._stand_in_commands(table, user, side) if side else []
             if side is not None and commands:
@@ -68,10 +72,10 @@ class StandIns(Attendance):
         game = table.game
         assert game is not None
         rng = Rng(computer_seed(table.row.seed, game.moment(side)))
-        mode = (await pp.settings(self.store, user)).away_mode
+        mode = (await pp.settings(self._keeper.store, user)).away_mode
         if game.state.phase is Phase.SETUP:
             mates = [p.user_id for p in table.players.values() if p.seat == side.value]
-            away = await pp.away_stand_ins(self.store, mates, self.clock())
+            away = await pp.away_stand_ins(self._keeper.store, mates, self._keeper.clock())
             if len(away) != len(mates):
                 return []
             level = LEVELS.get(mode, "normal")
@@ -113,7 +117,7 @@ class StandIns(Attendance):
         store and the game disagree; the move is then a plain legal one)."""
         game = table.game
         assert game is not None
-        rows = await self.store.commands(table.id)
+        rows = await self._keeper.store.commands(table.id)
         lines = [(Side(r.side), r.command) for r in rows]
         key = (table.id, side, level)
         old = _MEMORIES.pop(key, None)

@@ -68,7 +68,7 @@ class Substitutes(People):
     async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
         if by != user_id and not is_mod:
             raise Refusal("Only the seat's own player or a moderator can offer a seat.")
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             if table.status != "playing":
                 raise Refusal(
                     "Substitutes take seats of a game in progress; in the lobby, `/game leave`."
@@ -77,15 +77,15 @@ class Substitutes(People):
             if seat not in PLAYING:
                 raise Refusal("That member has no seat at this game.")
             reason = "asked" if by == user_id else "mod"
-            call = await self._call_for(table.id, user_id, seat.value, reason, self.clock())
+            call = await self._call_for(table.id, user_id, seat.value, reason, self._keeper.clock())
         if call is None:
             raise Refusal("That seat is already offered: see the call in the channel.")
         return call
 
     async def call_table(self, call_id: int) -> tuple[Table, SeatCall]:
         """A call and its game (a current one), or a refusal: the call belongs to the past."""
-        call = await pp.call(self.store, call_id)
-        table = await self.find(call.game_id) if call is not None else None
+        call = await pp.call(self._keeper.store, call_id)
+        table = await self._keeper.find(call.game_id) if call is not None else None
         if call is None or table is None:
             raise Refusal("That call belongs to the past: its game is no longer running.")
         return table, call
@@ -99,17 +99,17 @@ class Substitutes(People):
     async def waiting_substitute(self, game_id: int, user_id: int) -> bool:
         """Whether ``user_id`` offered to take a seat of this game and waits for the
         players' approval (they may read the game from their DMs meanwhile)."""
-        calls = await pp.live_calls(self.store, game_id)
+        calls = await pp.live_calls(self._keeper.store, game_id)
         return any(c.status == "claimed" and c.candidate == user_id for c in calls)
 
     async def claim_call_post(self, call_id: int) -> bool:
         """Whether this caller is the one to post the call (each call is posted once)."""
-        return await pp.claim_post(self.store, call_id)
+        return await pp.claim_post(self._keeper.store, call_id)
 
     async def claim_seat(self, call_id: int, user_id: int) -> tuple[Table, SeatCall]:
         """``user_id`` offers to take the seat: the players then approve or refuse."""
         table, call = await self._live_call(call_id)
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             call = await self._reread(call)
             if call.status == "claimed":
                 raise Refusal(
@@ -118,11 +118,11 @@ class Substitutes(People):
                 )
             await self._check_candidate(table, call, user_id)
             claimed = call.with_(status="claimed", candidate=user_id)
-            await self.store.commit([pp.update_call(claimed)])
+            await self._keeper.store.commit([pp.update_call(claimed)])
         return table, claimed
 
     async def _reread(self, call: SeatCall) -> SeatCall:
-        fresh = await pp.call(self.store, call.id)
+        fresh = await pp.call(self._keeper.store, call.id)
         if fresh is None or not fresh.live:
             raise Refusal("This seat is no longer open.")
         return fresh
@@ -133,13 +133,13 @@ class Substitutes(People):
                 "This is your own seat: withdraw the call instead (its Withdraw button, or "
                 "`/me back` after an absence)."
             )
-        refusal = await seat_refusal(self.store, table, user_id, call.side)
+        refusal = await seat_refusal(self._keeper.store, table, user_id, call.side)
         if refusal is not None:
             raise Refusal(refusal)
 
     async def approve_sub(self, call_id: int, approver: int, is_mod: bool) -> Substitution:
         table, call = await self._live_call(call_id)
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             call = await self._reread(call)
             if call.status != "claimed" or call.candidate is None:
                 raise Refusal("Nobody has offered to take this seat yet.")
@@ -158,15 +158,17 @@ class Substitutes(People):
                     f"Only the {call.side}'s other players or a moderator can approve a "
                     f"substitute for a {call.side} seat."
                 )
-            now = self.clock()
+            now = self._keeper.clock()
             old = table.players.get(call.user_id)
             if old is None or old.seat != call.side:
-                await self.store.commit([pp.update_call(call.with_closed("withdrawn", now))])
+                await self._keeper.store.commit(
+                    [pp.update_call(call.with_closed("withdrawn", now))]
+                )
                 raise Refusal("That seat changed hands meanwhile; the call is closed.")
             await self._check_candidate(table, call, call.candidate)
             new = PlayerRow(call.candidate, old.seat, old.units, True, old.joined_at)
             filled = call.with_closed("filled", now).with_(approved_by=approver)
-            await self._commit(
+            await self._keeper.commit(
                 table,
                 [
                     st.delete_player(table.id, old.user_id),
@@ -184,7 +186,7 @@ class Substitutes(People):
     async def refuse_sub(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
         """A player (or the one who offered) turns the offer down: the seat is open again."""
         table, call = await self._live_call(call_id)
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             call = await self._reread(call)
             if call.status != "claimed":
                 raise Refusal("Nobody has offered to take this seat yet.")
@@ -195,7 +197,7 @@ class Substitutes(People):
                     "turn an offer down."
                 )
             reopened = call.with_(status="open", candidate=None)
-            await self.store.commit([pp.update_call(reopened)])
+            await self._keeper.store.commit([pp.update_call(reopened)])
         return table, reopened
 
     async def withdraw_call(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
@@ -203,12 +205,12 @@ class Substitutes(People):
         if by != call.user_id and not is_mod:
             raise Refusal("Only the seat's own player or a moderator can withdraw the call.")
         call = await self._reread(call)
-        closed = call.with_closed("withdrawn", self.clock())
-        await self.store.commit([pp.update_call(closed)])
+        closed = call.with_closed("withdrawn", self._keeper.clock())
+        await self._keeper.store.commit([pp.update_call(closed)])
         return table, closed
 
     async def set_call_message(self, call_id: int, message_id: int) -> None:
-        await self.store.commit(
+        await self._keeper.store.commit(
             [("UPDATE seat_calls SET message_id = ? WHERE id = ?", (message_id, call_id))]
         )
 
@@ -217,25 +219,33 @@ class Substitutes(People):
         side = table.side_of(user_id)
         if side is None:
             raise Refusal("You have no seat at this game, so no side's secrets.")
-        rows = await self.store.commands(table.id)
+        rows = await self._keeper.store.commands(table.id)
         return await asyncio.to_thread(
-            heard_so_far, table.row, rows, side, self.ship, self.content, self.scribe
+            heard_so_far,
+            table.row,
+            rows,
+            side,
+            self._keeper.ship,
+            self._keeper.content,
+            self._keeper.scribe,
         )
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
         """For the clock, in the games this process serves: open calls not posted yet,
         and calls withdrawn now (their absence ended, or their game no longer runs)."""
         to_post, closing = [], []
-        for call in await pp.calls_to_post(self.store):
-            table = self.tables.get(call.game_id)
-            if table is not None and self.serves(table) and table.status == "playing":
+        for call in await pp.calls_to_post(self._keeper.store):
+            table = self._keeper.tables.get(call.game_id)
+            if table is not None and self._keeper.serves(table) and table.status == "playing":
                 to_post.append(call)
-            elif self.serves(table) if table is not None else self.shards.everywhere:
+            elif (
+                self._keeper.serves(table) if table is not None else self._keeper.shards.everywhere
+            ):
                 closing.append(call)
-        for call in await pp.away_calls_ended(self.store, now):
-            table = self.tables.get(call.game_id)
-            if table is not None and self.serves(table):
+        for call in await pp.away_calls_ended(self._keeper.store, now):
+            table = self._keeper.tables.get(call.game_id)
+            if table is not None and self._keeper.serves(table):
                 closing.append(call)
         withdrawn = [c.with_closed("withdrawn", now) for c in closing]
-        await self.store.commit([pp.update_call(c) for c in withdrawn])
+        await self._keeper.store.commit([pp.update_call(c) for c in withdrawn])
         return to_post, [c for c in withdrawn if c.message_id is not None]

@@ -72,13 +72,15 @@ class Tutorials(DeskBase):
         lesson = load_lesson(side.value)
         closed = await self._close_tutorials_of(user_id)
         fresh = lesson.opening()
-        opening = write_scenario(fresh.state, self.ship, self.content)  # as lesson_opening
-        now = self.clock()
+        opening = write_scenario(
+            fresh.state, self._keeper.ship, self._keeper.content
+        )  # as lesson_opening
+        now = self._keeper.clock()
         kind = TUTORIAL + side.value
         row = GameRow(0, channel_id, guild_id, name, fresh.seed, "playing", user_id, now)
         row = row.with_(seeded=True, opening=opening, kind=kind, phase_since=now)
         table = Table(row, {})
-        table.game = game = opening_game(row.seed, opening, self.ship, self.content)
+        table.game = game = opening_game(row.seed, opening, self._keeper.ship, self._keeper.content)
         units = () if side is Side.ALIEN else crew_in_play(table)
         player = PlayerRow(user_id, side.value, units, True, now)
         table.players[user_id] = player
@@ -92,7 +94,7 @@ class Tutorials(DeskBase):
                 st.update_game(row.with_(id=game_id)),
             ]
 
-        made = await self.store.create_game(
+        made = await self._keeper.store.create_game(
             *(channel_id, guild_id, name, fresh.seed, user_id, now),
             status="playing",
             seeded=True,
@@ -101,25 +103,25 @@ class Tutorials(DeskBase):
             then=seated,
         )
         table.row = row.with_(id=made.id)
-        self._register(table)
+        self._keeper.register(table)
         outcome = Outcome(table.id, channel_id, new_phase=True)
         outcome.public = [
-            self.scribe.lesson_intro(lesson),
-            *self.scribe.step_lines(lesson, 0, from_thread=True),
+            self._keeper.scribe.lesson_intro(lesson),
+            *self._keeper.scribe.step_lines(lesson, 0, from_thread=True),
         ]
-        outcome.summary = [self.scribe.lesson_summary(lesson)]
+        outcome.summary = [self._keeper.scribe.lesson_summary(lesson)]
         return table, outcome, closed
 
     async def _close_tutorials_of(self, user_id: int) -> list[Table]:
         running = [
             t
-            for t in list(self.tables.values())
+            for t in list(self._keeper.tables.values())
             if t.row.tutorial and t.row.created_by == user_id and t.status == "playing"
         ]
         for table in running:
-            async with self._hold(table):
-                await self._commit(table, [], table.row.with_(status="aborted"))
-                self._forget(table)
+            async with self._keeper.hold(table):
+                await self._keeper.commit(table, [], table.row.with_(status="aborted"))
+                self._keeper.forget(table)
         return running
 
     def check_lesson(self, table: Table, command: Command) -> None:
@@ -129,9 +131,9 @@ class Tutorials(DeskBase):
             return
         index = lesson.step_at(table.length)
         if index is None:
-            raise Refusal(self.scribe.lesson_finished())
+            raise Refusal(self._keeper.scribe.lesson_finished())
         if not lesson.steps[index].matches(command):
-            raise Refusal(self.scribe.not_this_step(lesson, index))
+            raise Refusal(self._keeper.scribe.not_this_step(lesson, index))
 
     async def follow_lesson(self, table: Table, outcome: Outcome) -> Outcome:
         """After a step: the other side's scripted moves, what they did, and the next
@@ -148,10 +150,10 @@ class Tutorials(DeskBase):
         for move in moves:
             outcome = merge(outcome, await self._apply(table, lesson.other, [parse(move)], None))
         if step.said:
-            outcome.public.append(self.scribe.step_said(step))
-            outcome.reply.append(self.scribe.step_said(step))
+            outcome.public.append(self._keeper.scribe.step_said(step))
+            outcome.reply.append(self._keeper.scribe.step_said(step))
         if index + 1 < len(lesson.steps):
-            outcome.public += self.scribe.step_lines(lesson, index + 1)
+            outcome.public += self._keeper.scribe.step_lines(lesson, index + 1)
         return outcome
 
     async def catch_up_lesson(self, table: Table) -> Outcome | None:
