@@ -1,13 +1,13 @@
 """Who a game waits on, and how each phase went for each player (issue 24).
 
-Every command ends with :meth:`Attendance._bookkeeping`, whose statements join the
+Every command ends with :meth:`Attendance.bookkeeping`, whose statements join the
 command's own transaction: the ``waits`` rows say whom the game waits on now (a crew
 player whose units are all done is done); when a phase ends, each player it waited on
 gets a mark (on time, within a grace, missed, or excused while away), the next phase's
 waits are written with each player's own reminder cadence, and a finished game gets its
 result (F.1). The history of who sat at which side is kept in ``seatings``.
 
-When a deadline passes (:meth:`Attendance._extend`), an away player it waits on first
+When a deadline passes (:meth:`Attendance.extend`), an away player it waits on first
 has it moved by the time they were away during the phase (capped by the game's
 ``away_cap_hours``); then each late player with a grace left uses one and the deadline
 moves by ``grace_hours`` (announced and counted); only then does the phase end as before.
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from bot import store as st
 from bot.desk import notices
-from bot.desk.base import DeskBase
+from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.records import winner_of
 from bot.desk.tables import Refusal, Seat, Table
@@ -37,11 +37,14 @@ def timestamp(at: float, style: str = "f") -> str:
     return f"<t:{int(at)}:{style}>"
 
 
-class Attendance(DeskBase):
+class Attendance:
     """Waits, marks, results and seatings; deadlines moved for grace and absence; pause."""
 
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
+
     # --- bookkeeping, in each command's transaction ----------------------------------
-    async def _on_start(self, table: Table, now: float) -> list[st.Statement]:
+    async def on_start(self, table: Table, now: float) -> list[st.Statement]:
         """The game starts: every seated player's seating, and set-up waits on them all."""
         seated = [p for p in table.players.values() if p.seat in SIDES]
         statements = [pp.open_seating(table.id, p.user_id, p.seat, now, "joined") for p in seated]
@@ -60,7 +63,7 @@ class Attendance(DeskBase):
             statements.append(pp.put_wait(pp.Wait(table.id, user, side, phase_seq, now, first)))
         return statements
 
-    async def _bookkeeping(
+    async def bookkeeping(
         self,
         table: Table,
         *,
@@ -129,7 +132,7 @@ class Attendance(DeskBase):
                 statements.append(pp.open_call(table.id, user, seat.value, "missed", now))
         return statements
 
-    async def _on_rollback(self, table: Table, length: int, now: float) -> list[st.Statement]:
+    async def on_rollback(self, table: Table, length: int, now: float) -> list[st.Statement]:
         """A moderator's rollback to game length ``length``: the phases from there on
         are played again, so their marks go; the game waits on the phase's players."""
         users = [(u, seat.value) for u in table.waiting_users() if (seat := table.seat_of(u))]
@@ -140,11 +143,11 @@ class Attendance(DeskBase):
             *await self._new_waits(table, users, length, now),
         ]
 
-    def _waits_reopened(self, table: Table) -> list[st.Statement]:
+    def waits_reopened(self, table: Table) -> list[st.Statement]:
         """After an undo: whoever the game waits on again is waited on again."""
         return pp.waits_reopen(table.id, table.waiting_users())
 
-    def _seat_handed(
+    def seat_handed(
         self, table: Table, old: int, new: int, side: str, how: tuple[str, str], now: float
     ) -> list[st.Statement]:
         """A started game's seat changes hands (``how``: why the old went, how the new
@@ -158,14 +161,14 @@ class Attendance(DeskBase):
             pp.hand_wait(table.id, old, new),
         ]
 
-    def _seat_left(self, table: Table, user_id: int, went: str, now: float) -> list[st.Statement]:
+    def seat_left(self, table: Table, user_id: int, went: str, now: float) -> list[st.Statement]:
         """A started game's player leaves their seat (left, removed, replaced, sub)."""
         if table.status == "lobby":
             return []
         return [pp.close_seating(table.id, user_id, now, went), pp.delete_wait(table.id, user_id)]
 
     # --- deadlines: absence, then grace ------------------------------------------------
-    async def _extend(self, table: Table, now: float) -> Outcome | None:
+    async def extend(self, table: Table, now: float) -> Outcome | None:
         """A passed deadline moves on, once for an away player and then once a grace,
         before the phase ends (call under the game's hold). None: nothing moves it."""
         row = table.row
@@ -276,9 +279,9 @@ class Attendance(DeskBase):
     ) -> None:
         """A cadence changed (the game's, or a person's own): the open waits it governs
         get their next reminder from it."""
-        await self._keeper.store.commit(await self._reminders(game_id=game_id, user_id=user_id))
+        await self._keeper.store.commit(await self.reminders(game_id=game_id, user_id=user_id))
 
-    async def _reminders(
+    async def reminders(
         self,
         game_id: int | None = None,
         user_id: int | None = None,

@@ -3,6 +3,7 @@ its keeper (:class:`bot.desk.keeper.Keeper`), which the desk makes."""
 
 from __future__ import annotations
 
+from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
 
 
@@ -10,3 +11,4 @@ class DeskBase:
     """A part of the desk: it reaches the tables and the store through its keeper."""
 
     _keeper: Keeper
+    _attendance: Attendance

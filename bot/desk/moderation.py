@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot import store as st
 from bot.desk import loading
-from bot.desk.attendance import Attendance
+from bot.desk.base import DeskBase
 from bot.desk.deadlines import arm_deadline
 from bot.desk.outcome import Outcome
 from bot.desk.seating import deal, seat_refusal
@@ -23,7 +23,7 @@ from engine.state import Phase, Side
 from engine.views import Viewer
 
 
-class Moderation(Attendance):
+class Moderation(DeskBase):
     """The moderators' and settings' side of the desk."""
 
     async def configure(self, table: Table, **changes: float | int) -> GameRow:
@@ -39,7 +39,7 @@ class Moderation(Attendance):
                 row = row.with_(paused_left=left, deadline_at=None)
             await self._keeper.commit(table, [], row)
         if "remind_hours" in changes or "remind_max" in changes:
-            await self.refresh_reminders(game_id=table.id)
+            await self._attendance.refresh_reminders(game_id=table.id)
         return table.row
 
     async def assign(
@@ -174,7 +174,7 @@ class Moderation(Attendance):
             state = snapshot.dump(game.state)
             turn_now, phase_now = loading.phase_of(game.state)
             statements = [
-                *await self._on_rollback(draft, length, now),
+                *await self._attendance.on_rollback(draft, length, now),
                 st.truncate_commands(table.id, length),
                 st.truncate_snapshots(table.id, length),
                 st.truncate_public_lines(table.id, length),
@@ -255,7 +255,9 @@ class Moderation(Attendance):
                 st.delete_player(table.id, old_id),
                 st.put_player(table.id, new),
                 st.mod_action(table.id, table.channel_id, mod_id, f"replace {old.seat}", now),
-                *self._seat_handed(table, old_id, new_id, old.seat, ("replaced", "mod"), now),
+                *self._attendance.seat_handed(
+                    table, old_id, new_id, old.seat, ("replaced", "mod"), now
+                ),
             ]
             # Commands keep their author; undo stays with whoever played them.
             await self._keeper.commit(table, statements)
@@ -274,7 +276,7 @@ class Moderation(Attendance):
                 st.mod_action(table.id, table.channel_id, mod_id, f"remove {player.seat}", now),
             ]
             if player.seat != Seat.SPECTATOR.value:
-                statements += self._seat_left(table, user_id, "removed", now)
+                statements += self._attendance.seat_left(table, user_id, "removed", now)
             draft = table.draft()
             del draft.players[user_id]
             statements += deal(draft, player.units)

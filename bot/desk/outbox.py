@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from bot import store as st
 from bot.desk import notices
-from bot.desk.attendance import Attendance
+from bot.desk.base import DeskBase
 from bot.desk.notices import GameNote, Notice
 from bot.desk.tables import Table
 from bot.store import people as pp
@@ -43,7 +43,7 @@ def _by_user(held: list[pp.HeldPing]) -> dict[int, list[pp.HeldPing]]:
     return found
 
 
-class Outbox(Attendance):
+class Outbox(DeskBase):
     """The pings a phase start and the clock owe people."""
 
     async def plan_phase_pings(self, table: Table, now: float) -> PhasePings:

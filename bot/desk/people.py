@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.desk import records, when
-from bot.desk.attendance import Attendance
+from bot.desk.base import DeskBase
 from bot.desk.records import Record
 from bot.desk.tables import Refusal
 from bot.store import people as pp
@@ -30,7 +30,7 @@ class Absence:
     calls: list[SeatCall] = field(default_factory=list)
 
 
-class People(Attendance):
+class People(DeskBase):
     """Each person's own side of the desk."""
 
     async def my_settings(self, user_id: int) -> Settings:
@@ -64,7 +64,11 @@ class People(Attendance):
                 mine = mine.with_(remind_hours=_cadence(reminders))
         except when.WhenError as err:
             raise Refusal(str(err)) from None
-        again = await self._reminders(user_id=user_id, mine=mine) if reminders is not None else []
+        again = (
+            await self._attendance.reminders(user_id=user_id, mine=mine)
+            if reminders is not None
+            else []
+        )
         await self._keeper.store.commit([pp.put_settings(mine), *again])  # one transaction
         return mine
 

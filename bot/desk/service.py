@@ -23,6 +23,7 @@ from dataclasses import replace
 from bot import store as st
 from bot.desk import incidents, loading, ratings
 from bot.desk.advisor import Advisor
+from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import (
     DEFAULT_LEVEL,
     computer_command,
@@ -108,6 +109,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             shards=shards,
             seeds=seeds,
         )
+        self._attendance = Attendance(self._keeper)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -211,6 +213,18 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
 
     def pick_game(self, user_id: int, channel_id: int | None, game_id: int | None) -> Table:
         return self._keeper.pick_game(user_id, channel_id, game_id)
+
+    # --- waits, marks and clocks (attendance's) ----------------------------------------
+    async def pause(self, table: Table, mod_id: int) -> GameRow:
+        return await self._attendance.pause(table, mod_id)
+
+    async def resume(self, table: Table, mod_id: int) -> GameRow:
+        return await self._attendance.resume(table, mod_id)
+
+    async def refresh_reminders(
+        self, game_id: int | None = None, user_id: int | None = None
+    ) -> None:
+        await self._attendance.refresh_reminders(game_id, user_id)
 
     # --- lobby ---------------------------------------------------------------------
     async def create(
@@ -363,7 +377,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                     "The alien cannot leave a game in progress; a moderator can `/mod replace` you."
                 )
             statements = [st.delete_player(table.id, user_id)]
-            statements += self._seat_left(table, user_id, "left", self._keeper.clock())
+            statements += self._attendance.seat_left(table, user_id, "left", self._keeper.clock())
             draft = table.draft()
             del draft.players[user_id]
             if player.units:
@@ -402,7 +416,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             draft.game = game
             draft.row = table.row.with_(status="playing", phase_since=now)
             row = arm_deadline(draft.row.with_(phase_key=draft.stamp()), now)
-            seats = await self._on_start(draft, now)
+            seats = await self._attendance.on_start(draft, now)
             await self._keeper.commit(table, [*deal_living(draft), *seats], row)
             table.adopt(draft)
             outcome.actor = user_id
@@ -578,7 +592,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                 if can_act(line.fate, line.condition)
             ]
             statements += deal(draft, living)
-        statements += await self._bookkeeping(
+        statements += await self._attendance.bookkeeping(
             draft, new_phase=new_phase, late=late, stand_in=stand_in, now=now
         )
         await self._keeper.commit(table, statements, row)
@@ -676,7 +690,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
                     *(st.append_command(table.id, r) for r in later),
                     st.shift_public_lines(table.id, last.seq),
                     *st.add_public_lines(table.id, last.seq, logged, summary=False),
-                    *self._waits_reopened(draft),
+                    *self._attendance.waits_reopened(draft),
                 ],
             )
             table.adopt(draft)
@@ -690,7 +704,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             if row.status != "playing" or row.deadline_at is None or row.deadline_at > now:
                 return None
             assert table.game is not None
-            extended = await self._extend(table, now)
+            extended = await self._attendance.extend(table, now)
             if extended is not None:
                 return extended
             sides = table.acting_sides()

@@ -20,7 +20,7 @@ import logging
 from collections import OrderedDict
 
 from bot.desk import computer_seat
-from bot.desk.attendance import Attendance
+from bot.desk.base import DeskBase
 from bot.desk.computer_seat import computer_seed, setup_commands
 from bot.desk.tables import Table
 from bot.store import people as pp
@@ -40,7 +40,7 @@ _MEMORIES: OrderedDict[tuple[int, Side, str], Memory] = OrderedDict()
 _KEPT = 16
 
 
-class StandIns(Attendance):
+class StandIns(DeskBase):
     """The computer standing in for away players."""
 
     async def stand_in_due(self, table: Table) -> bool:

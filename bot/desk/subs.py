@@ -173,7 +173,7 @@ class Substitutes(People):
                 [
                     st.delete_player(table.id, old.user_id),
                     st.put_player(table.id, new),
-                    *self._seat_handed(
+                    *self._attendance.seat_handed(
                         table, old.user_id, new.user_id, new.seat, ("sub", "sub"), now
                     ),
                     pp.update_call(filled),
