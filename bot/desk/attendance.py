@@ -1,18 +1,13 @@
-"""Who a game waits on, and how each phase went for each player (issue 24).
+"""Who a game waits on, and how each phase went for each player (the README's "People
+across games").
 
 Every command ends with :meth:`Attendance.bookkeeping`, whose statements join the
 command's own transaction: the ``waits`` rows say whom the game waits on now (a crew
 player whose units are all done is done); when a phase ends, each player it waited on
 gets a mark (on time, within a grace, missed, or excused while away), the next phase's
 waits are written with each player's own reminder cadence, and a finished game gets its
-result (F.1). The history of who sat at which side is kept in ``seatings``.
-
-When a deadline passes (:meth:`Attendance.extend`), an away player it waits on first
-has it moved by the time they were away during the phase (capped by the game's
-``away_cap_hours``); then each late player with a grace left uses one and the deadline
-moves by ``grace_hours`` (announced and counted); only then does the phase end as before.
-A moderator's pause freezes every clock: the deadline's time left is kept, reminders
-move on by the time the game stood still, and nobody may play meanwhile.
+result (F.1). The history of who sat at which side is kept in ``seatings``. The
+deadlines themselves, their grace and a moderator's pause are :mod:`bot.desk.deadlines`'.
 """
 
 from __future__ import annotations
@@ -22,9 +17,8 @@ from collections.abc import Sequence
 from bot import store as st
 from bot.desk import notices
 from bot.desk.keeper import Keeper
-from bot.desk.outcome import Outcome
 from bot.desk.records import winner_of
-from bot.desk.tables import Refusal, Seat, Table
+from bot.desk.tables import Seat, Table
 from bot.store import GameRow
 from bot.store import people as pp
 from engine.score import final_score
@@ -33,12 +27,8 @@ from engine.state import Phase
 SIDES = (Seat.ALIEN.value, Seat.CREW.value)
 
 
-def timestamp(at: float, style: str = "f") -> str:
-    return f"<t:{int(at)}:{style}>"
-
-
 class Attendance:
-    """Waits, marks, results and seatings; deadlines moved for grace and absence; pause."""
+    """Waits, marks, results and seatings, and the reminders of the waits."""
 
     def __init__(self, keeper: Keeper) -> None:
         self._keeper = keeper
@@ -166,112 +156,6 @@ class Attendance:
         if table.status == "lobby":
             return []
         return [pp.close_seating(table.id, user_id, now, went), pp.delete_wait(table.id, user_id)]
-
-    # --- deadlines: absence, then grace ------------------------------------------------
-    async def extend(self, table: Table, now: float) -> Outcome | None:
-        """A passed deadline moves on, once for an away player and then once a grace,
-        before the phase ends (call under the game's hold). None: nothing moves it."""
-        row = table.row
-        assert row.deadline_at is not None
-        late = [
-            w for w in await pp.waits_of_game(self._keeper.store, table.id) if w.done_at is None
-        ]
-        if not late:
-            return None
-        settings = await pp.settings_of(self._keeper.store, [w.user_id for w in late])
-        moved, statements, lines = 0.0, [], []
-        for wait in late:
-            mine = settings[wait.user_id]
-            if wait.excused or mine.away_until is None or mine.away_mode in pp.STAND_IN_MODES:
-                continue
-            away = min(mine.away_until, now) - max(mine.away_since or 0.0, row.phase_since)
-            if away <= 0:
-                continue
-            moved = max(moved, min(away, row.away_cap_hours * 3600))
-            statements.append(pp.excuse_wait(table.id, wait.user_id))
-            lines.append(f"<@{wait.user_id}> is away")
-        if moved > 0:
-            return await self._move_deadline(
-                table, moved, now, statements, "⏳ " + "; ".join(lines)
-            )
-        return await self._grace(table, [w for w in late if not w.excused], now)
-
-    async def _grace(self, table: Table, late: list[pp.Wait], now: float) -> Outcome | None:
-        row = table.row
-        if row.grace_hours <= 0 or row.graces <= 0 or not late:
-            return None
-        used = await pp.graces_used(self._keeper.store, table.id, [w.user_id for w in late])
-        charged = [w.user_id for w in late if used[w.user_id] < row.graces]
-        if not charged:
-            return None
-        statements = [pp.charge_grace(table.id, u) for u in charged]
-        statements += await self._queue(table.id, charged, "grace", now)
-        counts = ", ".join(f"<@{u}> (grace {used[u] + 1} of {row.graces})" for u in charged)
-        return await self._move_deadline(
-            table, row.grace_hours * 3600, now, statements, f"⏳ Grace for {counts}"
-        )
-
-    async def _move_deadline(
-        self, table: Table, seconds: float, now: float, statements: list[st.Statement], why: str
-    ) -> Outcome:
-        deadline = table.row.deadline_at
-        assert deadline is not None
-        moved = deadline + seconds if deadline + seconds > now else now + seconds
-        await self._keeper.commit(table, statements, table.row.with_(deadline_at=moved))
-        outcome = Outcome(table.id, table.channel_id)
-        outcome.public = [
-            f"{why}: the phase deadline moves to {timestamp(moved)} ({timestamp(moved, 'R')})."
-        ]
-        return outcome
-
-    async def _queue(
-        self, game_id: int, users: Sequence[int], kind: str, now: float
-    ) -> list[st.Statement]:
-        """Pings for ``users`` through the outbox: now, or when their quiet hours end."""
-        statements = []
-        for user, mine in (await pp.settings_of(self._keeper.store, users)).items():
-            route = notices.route(mine, now)
-            if route.how != notices.NONE:
-                statements.append(pp.hold_ping(user, game_id, kind, now, route.release_at or now))
-        return statements
-
-    # --- pause ---------------------------------------------------------------------
-    async def pause(self, table: Table, mod_id: int) -> GameRow:
-        async with self._keeper.hold(table):
-            row = table.row
-            if row.status != "playing":
-                raise Refusal("Only a game in progress can be paused.")
-            if row.paused:
-                raise Refusal("This game is already paused; `/mod resume` starts its clocks.")
-            now = self._keeper.clock()
-            left = row.deadline_at - now if row.deadline_at is not None else None
-            paused = row.with_(paused_at=now, paused_left=left, deadline_at=None)
-            log = st.mod_action(table.id, table.channel_id, mod_id, "pause", now)
-            await self._keeper.commit(table, [log], paused)
-            return table.row
-
-    async def resume(self, table: Table, mod_id: int) -> GameRow:
-        async with self._keeper.hold(table):
-            row = table.row
-            if row.status != "playing" or row.paused_at is None:
-                raise Refusal("This game is not paused.")
-            now = self._keeper.clock()
-            stood = now - row.paused_at
-            left = row.paused_left
-            resumed = row.with_(
-                paused_at=None,
-                paused_left=None,
-                deadline_at=now + max(left, 60.0) if left is not None else None,
-            )
-            await self._keeper.commit(
-                table,
-                [
-                    pp.shift_reminders(table.id, stood),
-                    st.mod_action(table.id, table.channel_id, mod_id, "resume", now),
-                ],
-                resumed,
-            )
-            return table.row
 
     # --- reminders ------------------------------------------------------------------
     async def refresh_reminders(

@@ -32,7 +32,7 @@ from bot.desk.computer_seat import (
     seat_text,
     setup_commands,
 )
-from bot.desk.deadlines import arm_deadline
+from bot.desk.deadlines import Deadlines, arm_deadline
 from bot.desk.imports import Imports
 from bot.desk.keeper import IDLE_MINUTES_DEFAULT, STALE, Keeper, secret_seed
 from bot.desk.moderation import Moderation
@@ -110,6 +110,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             seeds=seeds,
         )
         self._attendance = Attendance(self._keeper)
+        self._deadlines = Deadlines(self._keeper)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -214,13 +215,14 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
     def pick_game(self, user_id: int, channel_id: int | None, game_id: int | None) -> Table:
         return self._keeper.pick_game(user_id, channel_id, game_id)
 
-    # --- waits, marks and clocks (attendance's) ----------------------------------------
+    # --- a running game's clocks (deadlines') --------------------------------------------
     async def pause(self, table: Table, mod_id: int) -> GameRow:
-        return await self._attendance.pause(table, mod_id)
+        return await self._deadlines.pause(table, mod_id)
 
     async def resume(self, table: Table, mod_id: int) -> GameRow:
-        return await self._attendance.resume(table, mod_id)
+        return await self._deadlines.resume(table, mod_id)
 
+    # --- waits, marks and reminders (attendance's) ---------------------------------------
     async def refresh_reminders(
         self, game_id: int | None = None, user_id: int | None = None
     ) -> None:
@@ -704,7 +706,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             if row.status != "playing" or row.deadline_at is None or row.deadline_at > now:
                 return None
             assert table.game is not None
-            extended = await self._attendance.extend(table, now)
+            extended = await self._deadlines.extend(table, now)
             if extended is not None:
                 return extended
             sides = table.acting_sides()
