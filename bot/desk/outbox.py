@@ -1,4 +1,5 @@
-"""What the clock and a new phase owe people (issue 24): decisions only, no discord.
+"""What the clock and a new phase owe people (the README's "People across games"):
+decisions only, no discord.
 
 At a phase start, :meth:`Outbox.plan_phase_pings` says how each person the game waits on
 is told (and each teammate who asked to hear of their side's phase starts); a ping in
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 
 from bot import store as st
 from bot.desk import notices
-from bot.desk.base import DeskBase
+from bot.desk.keeper import Keeper
 from bot.desk.notices import GameNote, Notice
 from bot.desk.tables import Table
 from bot.store import people as pp
@@ -43,8 +44,11 @@ def _by_user(held: list[pp.HeldPing]) -> dict[int, list[pp.HeldPing]]:
     return found
 
 
-class Outbox(DeskBase):
+class Outbox:
     """The pings a phase start and the clock owe people."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
 
     async def plan_phase_pings(self, table: Table, now: float) -> PhasePings:
         waiting = table.waiting_users()

@@ -36,7 +36,8 @@ from bot.desk.deadlines import Deadlines, arm_deadline
 from bot.desk.imports import Imports
 from bot.desk.keeper import IDLE_MINUTES_DEFAULT, STALE, Keeper, secret_seed
 from bot.desk.moderation import Moderation
-from bot.desk.outbox import Outbox
+from bot.desk.notices import Notice
+from bot.desk.outbox import Outbox, PhasePings
 from bot.desk.outcome import Outcome, after, merge
 from bot.desk.scribe import Scribe
 from bot.desk.seating import deal, deal_living, seat_refusal
@@ -84,7 +85,7 @@ log = logging.getLogger("quicksilver.bot")
 SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
 
 
-class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Advisor):
+class Desk(Substitutes, StandIns, Moderation, Imports, Tutorials, Advisor):
     """All tables; the one place games change."""
 
     def __init__(
@@ -111,6 +112,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         )
         self._attendance = Attendance(self._keeper)
         self._deadlines = Deadlines(self._keeper)
+        self._outbox = Outbox(self._keeper)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -221,6 +223,16 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
 
     async def resume(self, table: Table, mod_id: int) -> GameRow:
         return await self._deadlines.resume(table, mod_id)
+
+    # --- pings (the outbox's) --------------------------------------------------------------
+    async def plan_phase_pings(self, table: Table, now: float) -> PhasePings:
+        return await self._outbox.plan_phase_pings(table, now)
+
+    async def clock_notices(self, now: float) -> list[Notice]:
+        return await self._outbox.clock_notices(now)
+
+    async def stand_in_games(self, now: float) -> list[Table]:
+        return await self._outbox.stand_in_games(now)
 
     # --- waits, marks and reminders (attendance's) ---------------------------------------
     async def refresh_reminders(
