@@ -85,7 +85,7 @@ log = logging.getLogger("quicksilver.bot")
 SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
 
 
-class Desk(Substitutes, StandIns, Moderation, Imports, Tutorials, Advisor):
+class Desk(Substitutes, Moderation, Imports, Tutorials, Advisor):
     """All tables; the one place games change."""
 
     def __init__(
@@ -113,6 +113,7 @@ class Desk(Substitutes, StandIns, Moderation, Imports, Tutorials, Advisor):
         self._attendance = Attendance(self._keeper)
         self._deadlines = Deadlines(self._keeper)
         self._outbox = Outbox(self._keeper)
+        self._stand_ins = StandIns(self._keeper)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -233,6 +234,9 @@ class Desk(Substitutes, StandIns, Moderation, Imports, Tutorials, Advisor):
 
     async def stand_in_games(self, now: float) -> list[Table]:
         return await self._outbox.stand_in_games(now)
+
+    async def stand_in_due(self, table: Table) -> bool:
+        return await self._stand_ins.stand_in_due(table)
 
     # --- waits, marks and reminders (attendance's) ---------------------------------------
     async def refresh_reminders(
@@ -361,7 +365,7 @@ class Desk(Substitutes, StandIns, Moderation, Imports, Tutorials, Advisor):
         """One move the computer plays for an away player the game waits on
         (:mod:`bot.desk.stand_in`), stored and reported like anyone's."""
         async with self._keeper.hold(table):
-            found = await self._stand_in_next(table)
+            found = await self._stand_ins.next_move(table)
             if found is None:
                 return None
             side, commands, user = found

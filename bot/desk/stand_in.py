@@ -1,6 +1,7 @@
-"""The computer plays an away player's units (issue 24: ``/me away … while away:
-the computer plays my units``), at the `normal` level, or at `expert` when they chose
-``the computer plays my units (expert level)`` (issue 26), until they are back.
+"""The computer plays an away player's units (``/me away … while away: the computer
+plays my units``, the README's "People across games"), at the `normal` level, or at
+`expert` when they chose ``the computer plays my units (expert level)``, until they
+are back.
 
 It decides like the game's own seat (:mod:`bot.desk.computer_seat`): from the side's
 view, the legal commands and the crew's belief rebuilt from the stored commands. For a
@@ -20,8 +21,8 @@ import logging
 from collections import OrderedDict
 
 from bot.desk import computer_seat
-from bot.desk.base import DeskBase
 from bot.desk.computer_seat import computer_seed, setup_commands
+from bot.desk.keeper import Keeper
 from bot.desk.tables import Table
 from bot.store import people as pp
 from engine import commands as c
@@ -40,8 +41,11 @@ _MEMORIES: OrderedDict[tuple[int, Side, str], Memory] = OrderedDict()
 _KEPT = 16
 
 
-class StandIns(DeskBase):
+class StandIns:
     """The computer standing in for away players."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
 
     async def stand_in_due(self, table: Table) -> bool:
         """Whether the game waits on someone the computer plays for (a cheap look)."""
@@ -52,7 +56,7 @@ class StandIns(DeskBase):
             waiting and await pp.away_stand_ins(self._keeper.store, waiting, self._keeper.clock())
         )
 
-    async def _stand_in_next(self, table: Table) -> tuple[Side, list[c.Command], int] | None:
+    async def next_move(self, table: Table) -> tuple[Side, list[c.Command], int] | None:
         """The next move the computer plays for an away player the game waits on, as
         (side, commands, player), or None: nothing to play now. A move is one command,
         or in set-up the side's whole planned set-up at once. Call under the hold."""
