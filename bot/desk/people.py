@@ -1,6 +1,6 @@
-"""A person across their games (issue 24): their settings, their absences, the list of
-their games in every server, and their record. No discord here; bad input is a
-:class:`Refusal` and changes nothing.
+"""A person across their games (the README's "People across games"): their settings,
+their absences, the list of their games in every server, and their record. No discord
+here; bad input is a :class:`Refusal` and changes nothing.
 
 Settings are kept per Discord user in the store, so every process and every server
 reads the same; ``/me`` commands work in any server and in DMs.
@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.desk import records, when
-from bot.desk.base import DeskBase
+from bot.desk.attendance import Attendance
+from bot.desk.keeper import Keeper
 from bot.desk.records import Record
 from bot.desk.tables import Refusal
+from bot.store import Store
 from bot.store import people as pp
 from bot.store.people import MyGame, SeatCall, Settings
 
@@ -30,8 +32,12 @@ class Absence:
     calls: list[SeatCall] = field(default_factory=list)
 
 
-class People(DeskBase):
+class People:
     """Each person's own side of the desk."""
+
+    def __init__(self, keeper: Keeper, attendance: Attendance) -> None:
+        self._keeper = keeper
+        self._attendance = attendance
 
     async def my_settings(self, user_id: int) -> Settings:
         return await pp.settings(self._keeper.store, user_id)
@@ -96,7 +102,9 @@ class People(DeskBase):
         statements = [pp.put_settings(away)]
         if mode == "sub":  # a seat call in each running game without a live one of theirs
             for game in games:
-                if game.status == "playing" and not await self._called(game.game_id, user_id):
+                if game.status == "playing" and not await called(
+                    self._keeper.store, game.game_id, user_id
+                ):
                     statements.append(pp.open_call(game.game_id, user_id, game.seat, "away", now))
         await self._keeper.store.commit(statements)  # one transaction: all of it, or none
         calls = [
@@ -125,19 +133,6 @@ class People(DeskBase):
         await self._keeper.store.commit([pp.put_settings(back), *map(pp.update_call, withdrawn)])
         return Absence(back, games, withdrawn)
 
-    async def _called(self, game_id: int, user_id: int) -> bool:
-        """Whether ``user_id``'s seat has a live call already."""
-        return any(c.user_id == user_id for c in await pp.live_calls(self._keeper.store, game_id))
-
-    async def _call_for(
-        self, game_id: int, user_id: int, side: str, reason: str, now: float
-    ) -> SeatCall | None:
-        """A new open-seat call for ``user_id``'s seat, unless one is live already."""
-        if await self._called(game_id, user_id):
-            return None
-        call_id = await pp.insert_call(self._keeper.store, game_id, user_id, side, reason, now)
-        return await pp.call(self._keeper.store, call_id)
-
     async def my_games(self, user_id: int) -> list[MyGame]:
         """Every current game of ``user_id`` in every server: those waiting on them first
         (soonest deadline first), then the rest running, then lobbies, then finished."""
@@ -153,6 +148,11 @@ class People(DeskBase):
 
     async def record(self, user_id: int) -> Record:
         return records.build(await pp.record_rows(self._keeper.store, user_id))
+
+
+async def called(store: Store, game_id: int, user_id: int) -> bool:
+    """Whether ``user_id``'s seat at game ``game_id`` has a live call already."""
+    return any(c.user_id == user_id for c in await pp.live_calls(store, game_id))
 
 
 def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:

@@ -39,6 +39,8 @@ from bot.desk.moderation import Moderation
 from bot.desk.notices import Notice
 from bot.desk.outbox import Outbox, PhasePings
 from bot.desk.outcome import Outcome, after, merge
+from bot.desk.people import Absence, People
+from bot.desk.records import Record
 from bot.desk.scribe import Scribe
 from bot.desk.seating import deal, deal_living, seat_refusal
 from bot.desk.shards import ShardSpec
@@ -57,6 +59,7 @@ from bot.desk.tutorial import Tutorials
 from bot.language import N_  # refusals a catalogue translates where they are read
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow, Store
 from bot.store.base import WriteFailed
+from bot.store.people import MyGame, Settings
 from engine.board.ship import Ship
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse
 from engine.content import Content
@@ -114,6 +117,7 @@ class Desk(Substitutes, Moderation, Imports, Tutorials, Advisor):
         self._deadlines = Deadlines(self._keeper)
         self._outbox = Outbox(self._keeper)
         self._stand_ins = StandIns(self._keeper)
+        self._people = People(self._keeper, self._attendance)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -237,6 +241,43 @@ class Desk(Substitutes, Moderation, Imports, Tutorials, Advisor):
 
     async def stand_in_due(self, table: Table) -> bool:
         return await self._stand_ins.stand_in_due(table)
+
+    # --- a person across their games (people's) ------------------------------------------
+    async def my_settings(self, user_id: int) -> Settings:
+        return await self._people.my_settings(user_id)
+
+    async def change_settings(
+        self,
+        user_id: int,
+        *,
+        notify: str | None = None,
+        notify_when: str | None = None,
+        reminders: str | None = None,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+    ) -> Settings:
+        return await self._people.change_settings(
+            user_id,
+            notify=notify,
+            notify_when=notify_when,
+            reminders=reminders,
+            time_zone=time_zone,
+            quiet=quiet,
+        )
+
+    async def go_away(
+        self, user_id: int, until: str, mode: str, note: str = "", public: bool = False
+    ) -> Absence:
+        return await self._people.go_away(user_id, until, mode, note, public)
+
+    async def come_back(self, user_id: int) -> Absence:
+        return await self._people.come_back(user_id)
+
+    async def my_games(self, user_id: int) -> list[MyGame]:
+        return await self._people.my_games(user_id)
+
+    async def record(self, user_id: int) -> Record:
+        return await self._people.record(user_id)
 
     # --- waits, marks and reminders (attendance's) ---------------------------------------
     async def refresh_reminders(

@@ -1,4 +1,5 @@
-"""Substitutes without a moderator (issue 24): open-seat calls, claims, approvals.
+"""Substitutes without a moderator (the README's "People across games"): open-seat
+calls, claims, approvals.
 
 A seat's own player (``/game sub``), a moderator, an absence that asked for it, or
 ``sub_after`` missed phases in a row open a call. A member presses "Take this seat"
@@ -23,7 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot import store as st
-from bot.desk.people import People
+from bot.desk.base import DeskBase
+from bot.desk.people import called
 from bot.desk.scribe import Scribe
 from bot.desk.seating import PLAYING, seat_refusal
 from bot.desk.tables import Refusal, Table
@@ -62,7 +64,7 @@ def heard_so_far(
     return heard
 
 
-class Substitutes(People):
+class Substitutes(DeskBase):
     """Open-seat calls and the seat changing hands."""
 
     async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
@@ -81,6 +83,15 @@ class Substitutes(People):
         if call is None:
             raise Refusal("That seat is already offered: see the call in the channel.")
         return call
+
+    async def _call_for(
+        self, game_id: int, user_id: int, side: str, reason: str, now: float
+    ) -> SeatCall | None:
+        """A new open-seat call for ``user_id``'s seat, unless one is live already."""
+        if await called(self._keeper.store, game_id, user_id):
+            return None
+        call_id = await pp.insert_call(self._keeper.store, game_id, user_id, side, reason, now)
+        return await pp.call(self._keeper.store, call_id)
 
     async def call_table(self, call_id: int) -> tuple[Table, SeatCall]:
         """A call and its game (a current one), or a refusal: the call belongs to the past."""
