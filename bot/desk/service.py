@@ -45,7 +45,7 @@ from bot.desk.scribe import Scribe
 from bot.desk.seating import deal, deal_living, seat_refusal
 from bot.desk.shards import ShardSpec
 from bot.desk.stand_in import StandIns
-from bot.desk.subs import Substitutes
+from bot.desk.subs import Substitutes, Substitution
 from bot.desk.tables import (
     NotLoaded,
     NotSaved,
@@ -59,7 +59,7 @@ from bot.desk.tutorial import Tutorials
 from bot.language import N_  # refusals a catalogue translates where they are read
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow, Store
 from bot.store.base import WriteFailed
-from bot.store.people import MyGame, Settings
+from bot.store.people import MyGame, SeatCall, Settings
 from engine.board.ship import Ship
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse
 from engine.content import Content
@@ -88,7 +88,7 @@ log = logging.getLogger("quicksilver.bot")
 SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
 
 
-class Desk(Substitutes, Moderation, Imports, Tutorials, Advisor):
+class Desk(Moderation, Imports, Tutorials, Advisor):
     """All tables; the one place games change."""
 
     def __init__(
@@ -118,6 +118,7 @@ class Desk(Substitutes, Moderation, Imports, Tutorials, Advisor):
         self._outbox = Outbox(self._keeper)
         self._stand_ins = StandIns(self._keeper)
         self._people = People(self._keeper, self._attendance)
+        self._subs = Substitutes(self._keeper, self._attendance)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -278,6 +279,40 @@ class Desk(Substitutes, Moderation, Imports, Tutorials, Advisor):
 
     async def record(self, user_id: int) -> Record:
         return await self._people.record(user_id)
+
+    # --- substitutes (the subs') -----------------------------------------------------------
+    async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
+        return await self._subs.ask_sub(table, user_id, by, is_mod)
+
+    async def call_table(self, call_id: int) -> tuple[Table, SeatCall]:
+        return await self._subs.call_table(call_id)
+
+    async def waiting_substitute(self, game_id: int, user_id: int) -> bool:
+        return await self._subs.waiting_substitute(game_id, user_id)
+
+    async def claim_call_post(self, call_id: int) -> bool:
+        return await self._subs.claim_call_post(call_id)
+
+    async def claim_seat(self, call_id: int, user_id: int) -> tuple[Table, SeatCall]:
+        return await self._subs.claim_seat(call_id, user_id)
+
+    async def approve_sub(self, call_id: int, approver: int, is_mod: bool) -> Substitution:
+        return await self._subs.approve_sub(call_id, approver, is_mod)
+
+    async def refuse_sub(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
+        return await self._subs.refuse_sub(call_id, by, is_mod)
+
+    async def withdraw_call(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
+        return await self._subs.withdraw_call(call_id, by, is_mod)
+
+    async def set_call_message(self, call_id: int, message_id: int) -> None:
+        await self._subs.set_call_message(call_id, message_id)
+
+    async def briefing(self, table: Table, user_id: int) -> list[str]:
+        return await self._subs.briefing(table, user_id)
+
+    async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
+        return await self._subs.calls_due(now)
 
     # --- waits, marks and reminders (attendance's) ---------------------------------------
     async def refresh_reminders(

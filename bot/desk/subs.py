@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot import store as st
-from bot.desk.base import DeskBase
+from bot.desk.attendance import Attendance
+from bot.desk.keeper import Keeper
 from bot.desk.people import called
 from bot.desk.scribe import Scribe
 from bot.desk.seating import PLAYING, seat_refusal
@@ -64,8 +65,12 @@ def heard_so_far(
     return heard
 
 
-class Substitutes(DeskBase):
+class Substitutes:
     """Open-seat calls and the seat changing hands."""
+
+    def __init__(self, keeper: Keeper, attendance: Attendance) -> None:
+        self._keeper = keeper
+        self._attendance = attendance
 
     async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
         if by != user_id and not is_mod:
