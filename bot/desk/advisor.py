@@ -1,14 +1,16 @@
-"""The advisor at the desk (issue 26): a player's "Suggest", from their side's seat only.
+"""The advisor at the desk: a player's "Suggest", from their side's seat only (the
+README's "Playing on Discord" and docs/rules-decisions.md, "The expert level and the
+advisor").
 
 The expert's choice for the asker's side among the asker's own legal commands
-(:meth:`Desk.legal_for`), decided by an `expert` player that has read the stored commands
-from that side's seat (:class:`~engine.players.memory.Memory`, as the game's own seat
-does): its view, the legal commands and the public events, nothing else. The advice is
-searched with a fixed iteration budget (:data:`~engine.players.expert.advice.ADVICE`) and
-a generator seeded from public facts only (the game's number, the turn, the phase and the
-asking side: :func:`~engine.players.expert.advice.advice_rng`; never the log's length,
-which counts the other side's commands), so twins the asker cannot tell apart get the
-same advice.
+(:func:`bot.desk.tables.legal_for_player`), decided by an `expert` player that has read
+the stored commands from that side's seat (:class:`~engine.players.memory.Memory`, as
+the game's own seat does): its view, the legal commands and the public events, nothing
+else. The advice is searched with a fixed iteration budget
+(:data:`~engine.players.expert.advice.ADVICE`) and a generator seeded from public facts
+only (the game's number, the turn, the phase and the asking side:
+:func:`~engine.players.expert.advice.advice_rng`; never the log's length, which counts
+the other side's commands), so twins the asker cannot tell apart get the same advice.
 
 In set-up the advice is the expert's own set-up choice for the step (B.1.2, B.1.3).
 
@@ -22,8 +24,8 @@ import asyncio
 import logging
 from collections import OrderedDict
 
-from bot.desk.base import DeskBase
-from bot.desk.tables import Refusal, Table
+from bot.desk.keeper import Keeper
+from bot.desk.tables import Refusal, Table, legal_for_player
 from bot.language import N_  # refusals a catalogue translates where they are read
 from engine.commands import Command
 from engine.errors import GameError
@@ -41,8 +43,11 @@ _MEMORIES: OrderedDict[tuple[int, Side], Memory] = OrderedDict()
 _KEPT = 16
 
 
-class Advisor(DeskBase):
+class Advisor:
     """The Suggest button's answers."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
 
     async def suggest(self, table: Table, user_id: int) -> Decision | None:
         """The expert's choice for ``user_id``'s side now (None: nothing to choose);
@@ -71,7 +76,7 @@ class Advisor(DeskBase):
         assert game is not None
         if game.state.phase is Phase.SETUP:
             return legal_for(game.state, side, game.ship, game.content, plans_setup=True)
-        return self.legal_for(table, user_id)  # type: ignore[attr-defined,no-any-return]
+        return legal_for_player(table, user_id)
 
     async def _expert(self, table: Table, side: Side) -> Player:
         """An expert of ``side`` caught up with the stored commands (or, should the store

@@ -54,6 +54,8 @@ from bot.desk.tables import (
     Table,
     can_act,
     damaged_text,
+    legal_for_player,
+    unit_of,
 )
 from bot.desk.tutorial import Tutorials
 from bot.language import N_  # refusals a catalogue translates where they are read
@@ -67,7 +69,7 @@ from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
-from engine.legal import legal_commands
+from engine.players.expert import Decision
 from engine.state import Phase, Side
 from engine.views import Viewer, events_for
 
@@ -88,7 +90,7 @@ log = logging.getLogger("quicksilver.bot")
 SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
 
 
-class Desk(Moderation, Imports, Tutorials, Advisor):
+class Desk(Moderation, Imports, Tutorials):
     """All tables; the one place games change."""
 
     def __init__(
@@ -119,6 +121,7 @@ class Desk(Moderation, Imports, Tutorials, Advisor):
         self._stand_ins = StandIns(self._keeper)
         self._people = People(self._keeper, self._attendance)
         self._subs = Substitutes(self._keeper, self._attendance)
+        self._advisor = Advisor(self._keeper)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -313,6 +316,10 @@ class Desk(Moderation, Imports, Tutorials, Advisor):
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
         return await self._subs.calls_due(now)
+
+    # --- the Suggest button (the advisor's) -------------------------------------------------
+    async def suggest(self, table: Table, user_id: int) -> Decision | None:
+        return await self._advisor.suggest(table, user_id)
 
     # --- waits, marks and reminders (attendance's) ---------------------------------------
     async def refresh_reminders(
@@ -528,17 +535,7 @@ class Desk(Moderation, Imports, Tutorials, Advisor):
     # --- playing -------------------------------------------------------------------
     def legal_for(self, table: Table, user_id: int, unit: str | None = None) -> list[Command]:
         """Legal commands this user may give now (their side, their units)."""
-        side = table.side_of(user_id)
-        if table.game is None or side is None or table.status != "playing":
-            return []
-        game = table.game
-        mine = table.units_of(user_id)
-        if unit is not None:
-            if unit not in mine:
-                return []
-            return legal_commands(game.state, side, game.ship, game.content, unit=unit)
-        found = legal_commands(game.state, side, game.ship, game.content)
-        return [c for c in found if _unit_of(c) is None or _unit_of(c) in mine]
+        return legal_for_player(table, user_id, unit)
 
     async def play(
         self,
@@ -594,7 +591,7 @@ class Desk(Moderation, Imports, Tutorials, Advisor):
         assert table.game is not None
         phase = table.game.state.phase
         mine = table.units_of(user_id)
-        unit = _unit_of(command)
+        unit = unit_of(command)
         if side is Side.CREW and phase is not Phase.SETUP and unit is not None and unit not in mine:
             owner = next((p.user_id for p in table.seated(Seat.CREW) if unit in p.units), None)
             whose = f"<@{owner}>'s" if owner else "not yours"
@@ -707,7 +704,7 @@ class Desk(Moderation, Imports, Tutorials, Advisor):
         outcome.reply_events = [*said_events, *(e for e in events if e.audience.value == mine)]
         outcome.undo_stamp = game.side_moves(side)
         outcome.said = len(said_events)
-        outcome.unit = _unit_of(commands[-1])
+        outcome.unit = unit_of(commands[-1])
         if snap is not None:
             outcome.new_phase = True
             outcome.phase_events = told + held
@@ -828,8 +825,3 @@ def _wrong_group(wanted: Side, side: Side) -> str:
         f"`/{wanted.value}` gives the {wanted.value}'s orders, and you play the "
         f"{side.value}: use `/{side.value} …` {where} (or `/game do`)."
     )
-
-
-def _unit_of(command: Command) -> str | None:
-    unit = getattr(command, "unit", None)
-    return unit if isinstance(unit, str) else None
