@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from bot import store as st
 from bot.desk import loading
-from bot.desk.base import DeskBase
+from bot.desk.attendance import Attendance
 from bot.desk.deadlines import arm_deadline
+from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.seating import deal, seat_refusal
 from bot.desk.tables import Refusal, Seat, Table
@@ -23,8 +24,12 @@ from engine.state import Phase, Side
 from engine.views import Viewer
 
 
-class Moderation(DeskBase):
+class Moderation:
     """The moderators' and settings' side of the desk."""
+
+    def __init__(self, keeper: Keeper, attendance: Attendance) -> None:
+        self._keeper = keeper
+        self._attendance = attendance
 
     async def configure(self, table: Table, **changes: float | int) -> GameRow:
         async with self._keeper.hold(table):
@@ -208,7 +213,7 @@ class Moderation(DeskBase):
         """The opening a rollback replays from, and the whole stored game replayed from it
         (up to any damage), after the checks that it may be rolled back at all. Call
         under the hold."""
-        if table.status == "over":  # its final reveal showed every secret (issue 19)
+        if table.status == "over":  # its final reveal showed every secret (README, "Secrets")
             raise Refusal(
                 "This game is over and its final reveal showed every secret, the seed "
                 "included: it cannot be rolled back. `/game create` starts a new one."

@@ -70,6 +70,7 @@ from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
 from engine.players.expert import Decision
+from engine.records.rollback import Shown
 from engine.state import Phase, Side
 from engine.views import Viewer, events_for
 
@@ -90,7 +91,7 @@ log = logging.getLogger("quicksilver.bot")
 SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
 
 
-class Desk(Moderation, Imports, Tutorials):
+class Desk(Imports, Tutorials):
     """All tables; the one place games change."""
 
     def __init__(
@@ -122,6 +123,7 @@ class Desk(Moderation, Imports, Tutorials):
         self._people = People(self._keeper, self._attendance)
         self._subs = Substitutes(self._keeper, self._attendance)
         self._advisor = Advisor(self._keeper)
+        self._moderation = Moderation(self._keeper, self._attendance)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -316,6 +318,41 @@ class Desk(Moderation, Imports, Tutorials):
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
         return await self._subs.calls_due(now)
+
+    # --- moderators and a game's settings (moderation's) ---------------------------------
+    async def configure(self, table: Table, **changes: float | int) -> GameRow:
+        return await self._moderation.configure(table, **changes)
+
+    async def assign(
+        self, table: Table, unit: str, user_id: int, by: int, is_mod: bool
+    ) -> int | None:
+        return await self._moderation.assign(table, unit, user_id, by, is_mod)
+
+    async def mod_log(
+        self, table: Table | None, channel_id: int, user_id: int, action: str
+    ) -> None:
+        await self._moderation.mod_log(table, channel_id, user_id, action)
+
+    async def reset(self, table: Table, mod_id: int) -> None:
+        await self._moderation.reset(table, mod_id)
+
+    async def abort(self, table: Table, mod_id: int) -> None:
+        await self._moderation.abort(table, mod_id)
+
+    async def rollback_shown(self, table: Table, turn: int, phase: Phase) -> Shown:
+        return await self._moderation.rollback_shown(table, turn, phase)
+
+    async def rollback(self, table: Table, turn: int, phase: Phase, mod_id: int) -> Outcome:
+        return await self._moderation.rollback(table, turn, phase, mod_id)
+
+    async def replace(self, table: Table, old_id: int, new_id: int, mod_id: int) -> str:
+        return await self._moderation.replace(table, old_id, new_id, mod_id)
+
+    async def remove(self, table: Table, user_id: int, mod_id: int) -> str:
+        return await self._moderation.remove(table, user_id, mod_id)
+
+    async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._moderation.set_mod_role(guild_id, role_id)
 
     # --- the Suggest button (the advisor's) -------------------------------------------------
     async def suggest(self, table: Table, user_id: int) -> Decision | None:
