@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from bot import store as st
 from bot.desk import incidents, loading
-from bot.desk.base import DeskBase
+from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.scribe import Scribe
 from bot.desk.tables import NotSaved, Refusal, Table, damaged_text
@@ -120,9 +120,12 @@ def decode(data: bytes) -> str:
         raise Refusal("That file is not text (UTF-8): a script is a text file.") from None
 
 
-class Imports(DeskBase):
+class Imports:
     """The desk's side of importing: storing a prepared script as a channel's game, and
     starting an imported lobby where its script stopped."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
 
     async def import_game(
         self,
@@ -176,7 +179,7 @@ class Imports(DeskBase):
         self._keeper.register(table)
         return table, prepared
 
-    async def _continue_imported(self, table: Table) -> tuple[Game, Outcome]:
+    async def continue_imported(self, table: Table) -> tuple[Game, Outcome]:
         """An imported lobby's game, loaded from its stored log to be played on; the
         living crew go to the crew players. Call under the desk's lock."""
         scratch = Table(table.row.with_(status="playing"), table.players)

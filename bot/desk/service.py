@@ -33,7 +33,7 @@ from bot.desk.computer_seat import (
     setup_commands,
 )
 from bot.desk.deadlines import Deadlines, arm_deadline
-from bot.desk.imports import Imports
+from bot.desk.imports import Imports, Prepared
 from bot.desk.keeper import IDLE_MINUTES_DEFAULT, STALE, Keeper, secret_seed
 from bot.desk.moderation import Moderation
 from bot.desk.notices import Notice
@@ -91,7 +91,7 @@ log = logging.getLogger("quicksilver.bot")
 SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
 
 
-class Desk(Imports, Tutorials):
+class Desk(Tutorials):
     """All tables; the one place games change."""
 
     def __init__(
@@ -124,6 +124,7 @@ class Desk(Imports, Tutorials):
         self._subs = Substitutes(self._keeper, self._attendance)
         self._advisor = Advisor(self._keeper)
         self._moderation = Moderation(self._keeper, self._attendance)
+        self._imports = Imports(self._keeper)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -318,6 +319,17 @@ class Desk(Imports, Tutorials):
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
         return await self._subs.calls_due(now)
+
+    # --- a game recreated from a script (imports') --------------------------------------
+    async def import_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        channel_name: str,
+        user_id: int,
+        text: str,
+    ) -> tuple[Table, Prepared]:
+        return await self._imports.import_game(channel_id, guild_id, channel_name, user_id, text)
 
     # --- moderators and a game's settings (moderation's) ---------------------------------
     async def configure(self, table: Table, **changes: float | int) -> GameRow:
@@ -540,7 +552,7 @@ class Desk(Imports, Tutorials):
             now = self._keeper.clock()
             draft = table.draft()
             if table.row.kind == IMPORTED:
-                game, outcome = await self._continue_imported(draft)
+                game, outcome = await self._imports.continue_imported(draft)
             else:
                 game = Game.new(table.row.seed, self._keeper.ship, self._keeper.content)
                 outcome = Outcome(table.id, table.channel_id, new_phase=True)
