@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
+from bot.desk.referee import Referee
 
 
 class DeskBase:
@@ -12,3 +13,4 @@ class DeskBase:
 
     _keeper: Keeper
     _attendance: Attendance
+    _referee: Referee

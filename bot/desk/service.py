@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 
 from bot import store as st
-from bot.desk import incidents, loading, ratings
+from bot.desk import incidents
 from bot.desk.advisor import Advisor
 from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import (
@@ -41,6 +41,7 @@ from bot.desk.outbox import Outbox, PhasePings
 from bot.desk.outcome import Outcome, after, merge
 from bot.desk.people import Absence, People
 from bot.desk.records import Record
+from bot.desk.referee import Referee
 from bot.desk.scribe import Scribe
 from bot.desk.seating import deal, deal_living, seat_refusal
 from bot.desk.shards import ShardSpec
@@ -52,14 +53,13 @@ from bot.desk.tables import (
     Refusal,
     Seat,
     Table,
-    can_act,
     damaged_text,
     legal_for_player,
     unit_of,
 )
 from bot.desk.tutorial import Tutorials
 from bot.language import N_  # refusals a catalogue translates where they are read
-from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow, Store
+from bot.store import IMPORTED, GameRow, PlayerRow, Store
 from bot.store.base import WriteFailed
 from bot.store.people import MyGame, SeatCall, Settings
 from engine.board.ship import Ship
@@ -67,12 +67,10 @@ from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse
 from engine.content import Content
 from engine.dice import Rng
 from engine.errors import GameError
-from engine.events import Event
 from engine.game import Game
 from engine.players.expert import Decision
 from engine.records.rollback import Shown
 from engine.state import Phase, Side
-from engine.views import Viewer, events_for
 
 __all__ = [
     "IDLE_MINUTES_DEFAULT",
@@ -125,6 +123,7 @@ class Desk(Tutorials):
         self._advisor = Advisor(self._keeper)
         self._moderation = Moderation(self._keeper, self._attendance)
         self._imports = Imports(self._keeper)
+        self._referee = Referee(self._keeper, self._attendance)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -491,7 +490,7 @@ class Desk(Tutorials):
                 commands = [
                     await computer_command(self._keeper.store, table.id, game, level, side, rng)
                 ]
-            return await self._apply(table, side, commands, None) if commands else None
+            return await self._referee.apply(table, side, commands, None) if commands else None
 
     async def stand_in_move(self, table: Table) -> Outcome | None:
         """One move the computer plays for an away player the game waits on
@@ -501,7 +500,7 @@ class Desk(Tutorials):
             if found is None:
                 return None
             side, commands, user = found
-            return await self._apply(table, side, commands, None, stand_in=user)
+            return await self._referee.apply(table, side, commands, None, stand_in=user)
 
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:
         """Remember whether a player's DMs are open (bookkeeping: a store that does not
@@ -572,15 +571,6 @@ class Desk(Tutorials):
             outcome.actor = user_id
             return outcome
 
-    async def _rate(self) -> None:
-        """The ratings take the game that just ended (README, "Ratings"). They are derived rows,
-        caught up at the next start or game end, so a store that fails here is logged
-        and the command (already stored) stands."""
-        try:
-            await ratings.after_game(self._keeper.store)
-        except Exception as err:
-            incidents.record(err, "rating the games that ended")
-
     # --- playing -------------------------------------------------------------------
     def legal_for(self, table: Table, user_id: int, unit: str | None = None) -> list[Command]:
         """Legal commands this user may give now (their side, their units)."""
@@ -613,7 +603,7 @@ class Desk(Tutorials):
             commands = self._expand(table, user_id, side, command)
             caught = await self.catch_up_lesson(table)
             self.check_lesson(table, command)
-            outcome = await self._apply(table, side, commands, user_id)
+            outcome = await self._referee.apply(table, side, commands, user_id)
             outcome = await self.follow_lesson(table, outcome)
             return outcome if caught is None else after(caught, outcome)
 
@@ -659,119 +649,6 @@ class Desk(Tutorials):
                 )
             return [EndUnit(u) for u in units]
         return [command]
-
-    async def _apply(
-        self,
-        table: Table,
-        side: Side,
-        commands: list[Command],
-        user_id: int | None,
-        *,
-        late: tuple[int, ...] = (),
-        stand_in: int | None = None,
-    ) -> Outcome:
-        """Play ``commands``, store them with their public lines (and the new phase's
-        snapshot) in one transaction, then report; nothing changes if any is refused.
-        ``late``: the players still waited on when the deadline ended the phase;
-        ``stand_in``: the computer played for that away player (for their records).
-
-        Everything is worked out on a draft of the table (its own copy of the game and
-        seats), every read of the store included; the table takes the draft only once
-        the store has taken the command (the desk's rule: :meth:`bot.desk.keeper.Keeper.hold`)."""
-        draft = table.draft()
-        game = draft.game
-        assert game is not None
-        before_len, before_stamp = game.length, draft.stamp()
-        events: list[Event] = []
-        said: list[str] = []
-        said_events: list[Event] = []
-        statements: list[st.Statement] = []
-        try:
-            for command in commands:
-                seq = game.length
-                step = game.play(side, command)
-                events += step
-                lines = self._keeper.scribe.log_lines(step)
-                said += lines
-                said_events += events_for(step, Viewer.SPECTATOR)
-                if side is Side.CREW:  # the alien's wait for its phase's end (below)
-                    statements += st.add_public_lines(table.id, seq, lines)
-        except GameError as err:
-            raise Refusal(err.describe()) from None
-        now = self._keeper.clock()
-        rows = [
-            CommandRow(before_len + i, side.value, entry.command.notation(), user_id, now)
-            for i, entry in enumerate(game.log[before_len - game.base :])
-        ]
-        new_phase = draft.stamp() != before_stamp
-        statements += [st.append_command(table.id, r) for r in rows]
-        held: list[Event] = []
-        told: list[Event] = []  # the phase's public events, in the order the channel tells them
-        if new_phase:  # the phase just ended: the alien's public lines are told now
-            for seq, entry, step in loading.replay_phase(game):
-                public = events_for(step, Viewer.SPECTATOR)
-                if entry.side is Side.ALIEN:
-                    held += public
-                    statements += st.add_public_lines(
-                        table.id, seq, self._keeper.scribe.log_lines(public)
-                    )
-                else:
-                    told += public
-
-        row = table.row
-        snap = None
-        if new_phase:
-            row = self._new_phase_row(draft, now)
-            snap = loading.snapshot_row(game.state, game.length, now)
-            statements += st.put_newest_snapshot(table.id, snap)
-        from_setup = before_stamp == "setup" and game.state.phase is not Phase.SETUP
-        if from_setup:
-            living = [
-                line.id
-                for line in draft.view_for(Viewer.CREW).crew
-                if can_act(line.fate, line.condition)
-            ]
-            statements += deal(draft, living)
-        statements += await self._attendance.bookkeeping(
-            draft, new_phase=new_phase, late=late, stand_in=stand_in, now=now
-        )
-        await self._keeper.commit(table, statements, row)
-        draft.recent += rows
-        if snap is not None:
-            game.rebase(snap.state)
-            draft.recent, draft.phase_seq = [], snap.seq
-        table.adopt(draft)  # the store has it: now memory does too
-        outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
-        # The channel hears a phase once, when it ends (its digest, issue 23); meanwhile
-        # a command's public lines go to the person who played it and to the crew's
-        # panels ("This phase so far").
-        outcome.alien_private = self._keeper.scribe.dm_lines(events, Side.ALIEN.value)
-        outcome.crew_private = self._keeper.scribe.dm_lines(events, Side.CREW.value)
-        own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
-        outcome.reply = [*said, *own] or ["Done."]
-        mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value
-        outcome.reply_events = [*said_events, *(e for e in events if e.audience.value == mine)]
-        outcome.undo_stamp = game.side_moves(side)
-        outcome.said = len(said_events)
-        outcome.unit = unit_of(commands[-1])
-        if snap is not None:
-            outcome.new_phase = True
-            outcome.phase_events = told + held
-            outcome.game_over = game.state.phase is Phase.OVER
-            outcome.send_hands = before_stamp == "setup"
-        if outcome.game_over:  # its result is stored: the ratings take it (issue 25)
-            await self._rate()
-        if side is Side.ALIEN:
-            log.info("game %d: the alien played a command", table.id)
-        else:
-            log.info("game %d: the crew played %s", table.id, ", ".join(c.verb for c in commands))
-        return outcome
-
-    def _new_phase_row(self, table: Table, now: float) -> GameRow:
-        row = arm_deadline(table.row.with_(phase_key=table.stamp(), phase_since=now), now)
-        if table.phase() is Phase.OVER:
-            row = row.with_(status="over", deadline_at=None)
-        return row
 
     async def record_map(self, table: Table, message_id: int) -> None:
         """Remember the map message posted for the phase that just began (bookkeeping:
@@ -861,7 +738,7 @@ class Desk(Tutorials):
             outcome = Outcome(table.id, table.channel_id)
             late = tuple(table.waiting_users())
             for side, command in commands:
-                step = await self._apply(table, side, [command], None, late=late)
+                step = await self._referee.apply(table, side, [command], None, late=late)
                 outcome = merge(outcome, step)
             outcome.public.insert(0, note)
             outcome.reply = []

@@ -21,8 +21,6 @@ through the desk's scribe (:mod:`bot.desk.scribe`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot import store as st
 from bot.desk import loading
 from bot.desk.base import DeskBase
@@ -56,12 +54,6 @@ def lesson_opening(table: Table, ship: Ship, content: Content) -> str | None:
 
 class Tutorials(DeskBase):
     """Opening a tutorial, and keeping each of its games to its lesson."""
-
-    if TYPE_CHECKING:  # the service's (bot.desk.service.Desk): plays and stores commands
-
-        async def _apply(
-            self, table: Table, side: Side, commands: list[Command], user_id: int | None
-        ) -> Outcome: ...
 
     async def open_tutorial(
         self, channel_id: int, guild_id: int | None, name: str, user_id: int, side: Side
@@ -148,7 +140,9 @@ class Tutorials(DeskBase):
             index = lesson.step_at(table.length - 1) or 0
         step = lesson.steps[index]
         for move in moves:
-            outcome = merge(outcome, await self._apply(table, lesson.other, [parse(move)], None))
+            outcome = merge(
+                outcome, await self._referee.apply(table, lesson.other, [parse(move)], None)
+            )
         if step.said:
             outcome.public.append(self._keeper.scribe.step_said(step))
             outcome.reply.append(self._keeper.scribe.step_said(step))
