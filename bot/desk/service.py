@@ -89,7 +89,7 @@ log = logging.getLogger("quicksilver.bot")
 SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
 
 
-class Desk(Tutorials):
+class Desk:
     """All tables; the one place games change."""
 
     def __init__(
@@ -124,6 +124,7 @@ class Desk(Tutorials):
         self._moderation = Moderation(self._keeper, self._attendance)
         self._imports = Imports(self._keeper)
         self._referee = Referee(self._keeper, self._attendance)
+        self._tutorials = Tutorials(self._keeper, self._referee)
 
     # --- what every part shares, held by the keeper ---------------------------------
     @property
@@ -329,6 +330,21 @@ class Desk(Tutorials):
         text: str,
     ) -> tuple[Table, Prepared]:
         return await self._imports.import_game(channel_id, guild_id, channel_name, user_id, text)
+
+    # --- tutorials (the tutorials') ------------------------------------------------------
+    async def open_tutorial(
+        self, channel_id: int, guild_id: int | None, name: str, user_id: int, side: Side
+    ) -> tuple[Table, Outcome, list[Table]]:
+        return await self._tutorials.open_tutorial(channel_id, guild_id, name, user_id, side)
+
+    def check_lesson(self, table: Table, command: Command) -> None:
+        self._tutorials.check_lesson(table, command)
+
+    async def follow_lesson(self, table: Table, outcome: Outcome) -> Outcome:
+        return await self._tutorials.follow_lesson(table, outcome)
+
+    async def catch_up_lesson(self, table: Table) -> Outcome | None:
+        return await self._tutorials.catch_up_lesson(table)
 
     # --- moderators and a game's settings (moderation's) ---------------------------------
     async def configure(self, table: Table, **changes: float | int) -> GameRow:
@@ -601,10 +617,10 @@ class Desk(Tutorials):
             if side is Side.ALIEN and not in_dm and not isinstance(command, QuickSetup):
                 raise Refusal(N_("The alien plots in secret: give your orders in a DM with me."))
             commands = self._expand(table, user_id, side, command)
-            caught = await self.catch_up_lesson(table)
-            self.check_lesson(table, command)
+            caught = await self._tutorials.catch_up_lesson(table)
+            self._tutorials.check_lesson(table, command)
             outcome = await self._referee.apply(table, side, commands, user_id)
-            outcome = await self.follow_lesson(table, outcome)
+            outcome = await self._tutorials.follow_lesson(table, outcome)
             return outcome if caught is None else after(caught, outcome)
 
     def _check_player(self, table: Table, user_id: int) -> Side:

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from bot import store as st
 from bot.desk import loading
-from bot.desk.base import DeskBase
+from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome, merge
+from bot.desk.referee import Referee
 from bot.desk.tables import Refusal, Table, crew_in_play
 from bot.store import TUTORIAL, GameRow, PlayerRow
 from engine.board.ship import Ship
@@ -52,8 +53,12 @@ def lesson_opening(table: Table, ship: Ship, content: Content) -> str | None:
     return write_scenario(lesson.opening().state, ship, content)
 
 
-class Tutorials(DeskBase):
+class Tutorials:
     """Opening a tutorial, and keeping each of its games to its lesson."""
+
+    def __init__(self, keeper: Keeper, referee: Referee) -> None:
+        self._keeper = keeper
+        self._referee = referee
 
     async def open_tutorial(
         self, channel_id: int, guild_id: int | None, name: str, user_id: int, side: Side
