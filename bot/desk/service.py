@@ -1,15 +1,27 @@
 """The referee's desk: every channel's game, its seats, and what each command changes.
 
-No discord imports: the Discord layer turns an :class:`Outcome` into messages. Commands
-on one channel run one at a time (a lock per game); every accepted command is written to
-the store in one transaction before anyone is told about it. Everything people read is
-built from :func:`engine.views.view` and :func:`engine.views.events_for`, never from state.
-Games come into memory on demand (:mod:`bot.desk.loading`); the clock lives in
-:mod:`bot.client.timers`; the tables and the guarded writes in :mod:`bot.desk.keeper`;
-moderators' actions in :mod:`bot.desk.moderation`; the player as a person across games
-(waits, marks, absences, substitutes, pings) in :mod:`bot.desk.attendance`,
-:mod:`bot.desk.people`, :mod:`bot.desk.subs`, :mod:`bot.desk.stand_in` and
-:mod:`bot.desk.outbox`.
+No discord imports: the Discord layer turns an :class:`Outcome` into messages, and no
+words of its own either: the sentences it keeps or hands on come from the scribe it is
+given (:mod:`bot.desk.scribe`). Commands on one channel run one at a time (a lock per
+game); every accepted command is written to the store in one transaction before anyone
+is told about it.
+
+:class:`Desk` is the face the client and the command line use; it holds no logic of its
+own. Each part of the work is a collaborator with its own narrow reach, made here with
+only what it needs:
+
+- the keeper (:mod:`bot.desk.keeper`): the tables in memory, loading them, finding the
+  one a command means, and the one guarded road to the store (``hold``, ``commit``);
+- the lobby (:mod:`bot.desk.lobby`): a game's creation, seats and start;
+- play (:mod:`bot.desk.play`) and the referee (:mod:`bot.desk.referee`): the commands of
+  a running game, and the one road each takes to the store and back as an outcome;
+- attendance (:mod:`bot.desk.attendance`) and deadlines (:mod:`bot.desk.deadlines`):
+  whom a game waits on and how each phase went, and its clocks;
+- people (:mod:`bot.desk.people`), substitutes (:mod:`bot.desk.subs`), the outbox
+  (:mod:`bot.desk.outbox`) and the stand-ins (:mod:`bot.desk.stand_in`): the player as
+  a person across games;
+- moderation, imports, tutorials and the advisor (:mod:`bot.desk.moderation`,
+  :mod:`bot.desk.imports`, :mod:`bot.desk.tutorial`, :mod:`bot.desk.advisor`).
 """
 
 from __future__ import annotations
@@ -29,12 +41,12 @@ from bot.desk.computer_seat import (
     computer_command,
     computer_seed,
     seat_level,
-    seat_text,
     setup_commands,
 )
-from bot.desk.deadlines import Deadlines, arm_deadline
+from bot.desk.deadlines import Deadlines
 from bot.desk.imports import Imports, Prepared
 from bot.desk.keeper import IDLE_MINUTES_DEFAULT, STALE, Keeper, secret_seed
+from bot.desk.lobby import Lobby
 from bot.desk.moderation import Moderation
 from bot.desk.notices import Notice
 from bot.desk.outbox import Outbox, PhasePings
@@ -43,7 +55,6 @@ from bot.desk.people import Absence, People
 from bot.desk.records import Record
 from bot.desk.referee import Referee
 from bot.desk.scribe import Scribe
-from bot.desk.seating import deal, deal_living, seat_refusal
 from bot.desk.shards import ShardSpec
 from bot.desk.stand_in import StandIns
 from bot.desk.subs import Substitutes, Substitution
@@ -59,7 +70,7 @@ from bot.desk.tables import (
 )
 from bot.desk.tutorial import Tutorials
 from bot.language import N_  # refusals a catalogue translates where they are read
-from bot.store import IMPORTED, GameRow, PlayerRow, Store
+from bot.store import GameRow, PlayerRow, Store
 from bot.store.base import WriteFailed
 from bot.store.people import MyGame, SeatCall, Settings
 from engine.board.ship import Ship
@@ -67,10 +78,11 @@ from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse
 from engine.content import Content
 from engine.dice import Rng
 from engine.errors import GameError
-from engine.game import Game
 from engine.players.expert import Decision
 from engine.records.rollback import Shown
 from engine.state import Phase, Side
+
+log = logging.getLogger("quicksilver.bot")
 
 __all__ = [
     "IDLE_MINUTES_DEFAULT",
@@ -83,10 +95,6 @@ __all__ = [
     "Seat",
     "Table",
 ]
-
-log = logging.getLogger("quicksilver.bot")
-
-SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
 
 
 class Desk:
@@ -104,7 +112,7 @@ class Desk:
         shards: ShardSpec | None = None,
         seeds: Callable[[], int] = secret_seed,
     ) -> None:
-        self._keeper = Keeper(
+        keeper = Keeper(
             store,
             scribe=scribe,
             ship=ship,
@@ -114,19 +122,27 @@ class Desk:
             shards=shards,
             seeds=seeds,
         )
-        self._attendance = Attendance(self._keeper)
-        self._deadlines = Deadlines(self._keeper)
-        self._outbox = Outbox(self._keeper)
-        self._stand_ins = StandIns(self._keeper)
-        self._people = People(self._keeper, self._attendance)
-        self._subs = Substitutes(self._keeper, self._attendance)
-        self._advisor = Advisor(self._keeper)
-        self._moderation = Moderation(self._keeper, self._attendance)
-        self._imports = Imports(self._keeper)
-        self._referee = Referee(self._keeper, self._attendance)
-        self._tutorials = Tutorials(self._keeper, self._referee)
+        attendance = Attendance(keeper)
+        deadlines = Deadlines(keeper)
+        referee = Referee(keeper, attendance)
+        imports = Imports(keeper)
+        tutorials = Tutorials(keeper, referee)
+        stand_ins = StandIns(keeper)
+        self._keeper = keeper
+        self._attendance = attendance
+        self._deadlines = deadlines
+        self._imports = imports
+        self._tutorials = tutorials
+        self._stand_ins = stand_ins
+        self._lobby = Lobby(keeper, attendance, imports)
+        self._referee = referee
+        self._moderation = Moderation(keeper, attendance)
+        self._people = People(keeper, attendance)
+        self._subs = Substitutes(keeper, attendance)
+        self._outbox = Outbox(keeper)
+        self._advisor = Advisor(keeper)
 
-    # --- what every part shares, held by the keeper ---------------------------------
+    # --- what every part shares, held by the keeper -----------------------------------
     @property
     def store(self) -> Store:
         return self._keeper.store
@@ -187,7 +203,7 @@ class Desk:
         """Channel id -> its current game's id."""
         return self._keeper.by_channel
 
-    # --- the tables (the keeper's) ----------------------------------------------------
+    # --- the tables (the keeper's) ------------------------------------------------------
     async def load(self) -> int:
         return await self._keeper.load()
 
@@ -229,169 +245,7 @@ class Desk:
     def pick_game(self, user_id: int, channel_id: int | None, game_id: int | None) -> Table:
         return self._keeper.pick_game(user_id, channel_id, game_id)
 
-    # --- a running game's clocks (deadlines') --------------------------------------------
-    async def pause(self, table: Table, mod_id: int) -> GameRow:
-        return await self._deadlines.pause(table, mod_id)
-
-    async def resume(self, table: Table, mod_id: int) -> GameRow:
-        return await self._deadlines.resume(table, mod_id)
-
-    # --- pings (the outbox's) --------------------------------------------------------------
-    async def plan_phase_pings(self, table: Table, now: float) -> PhasePings:
-        return await self._outbox.plan_phase_pings(table, now)
-
-    async def clock_notices(self, now: float) -> list[Notice]:
-        return await self._outbox.clock_notices(now)
-
-    async def stand_in_games(self, now: float) -> list[Table]:
-        return await self._outbox.stand_in_games(now)
-
-    async def stand_in_due(self, table: Table) -> bool:
-        return await self._stand_ins.stand_in_due(table)
-
-    # --- a person across their games (people's) ------------------------------------------
-    async def my_settings(self, user_id: int) -> Settings:
-        return await self._people.my_settings(user_id)
-
-    async def change_settings(
-        self,
-        user_id: int,
-        *,
-        notify: str | None = None,
-        notify_when: str | None = None,
-        reminders: str | None = None,
-        time_zone: str | None = None,
-        quiet: str | None = None,
-    ) -> Settings:
-        return await self._people.change_settings(
-            user_id,
-            notify=notify,
-            notify_when=notify_when,
-            reminders=reminders,
-            time_zone=time_zone,
-            quiet=quiet,
-        )
-
-    async def go_away(
-        self, user_id: int, until: str, mode: str, note: str = "", public: bool = False
-    ) -> Absence:
-        return await self._people.go_away(user_id, until, mode, note, public)
-
-    async def come_back(self, user_id: int) -> Absence:
-        return await self._people.come_back(user_id)
-
-    async def my_games(self, user_id: int) -> list[MyGame]:
-        return await self._people.my_games(user_id)
-
-    async def record(self, user_id: int) -> Record:
-        return await self._people.record(user_id)
-
-    # --- substitutes (the subs') -----------------------------------------------------------
-    async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
-        return await self._subs.ask_sub(table, user_id, by, is_mod)
-
-    async def call_table(self, call_id: int) -> tuple[Table, SeatCall]:
-        return await self._subs.call_table(call_id)
-
-    async def waiting_substitute(self, game_id: int, user_id: int) -> bool:
-        return await self._subs.waiting_substitute(game_id, user_id)
-
-    async def claim_call_post(self, call_id: int) -> bool:
-        return await self._subs.claim_call_post(call_id)
-
-    async def claim_seat(self, call_id: int, user_id: int) -> tuple[Table, SeatCall]:
-        return await self._subs.claim_seat(call_id, user_id)
-
-    async def approve_sub(self, call_id: int, approver: int, is_mod: bool) -> Substitution:
-        return await self._subs.approve_sub(call_id, approver, is_mod)
-
-    async def refuse_sub(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
-        return await self._subs.refuse_sub(call_id, by, is_mod)
-
-    async def withdraw_call(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
-        return await self._subs.withdraw_call(call_id, by, is_mod)
-
-    async def set_call_message(self, call_id: int, message_id: int) -> None:
-        await self._subs.set_call_message(call_id, message_id)
-
-    async def briefing(self, table: Table, user_id: int) -> list[str]:
-        return await self._subs.briefing(table, user_id)
-
-    async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
-        return await self._subs.calls_due(now)
-
-    # --- a game recreated from a script (imports') --------------------------------------
-    async def import_game(
-        self,
-        channel_id: int,
-        guild_id: int | None,
-        channel_name: str,
-        user_id: int,
-        text: str,
-    ) -> tuple[Table, Prepared]:
-        return await self._imports.import_game(channel_id, guild_id, channel_name, user_id, text)
-
-    # --- tutorials (the tutorials') ------------------------------------------------------
-    async def open_tutorial(
-        self, channel_id: int, guild_id: int | None, name: str, user_id: int, side: Side
-    ) -> tuple[Table, Outcome, list[Table]]:
-        return await self._tutorials.open_tutorial(channel_id, guild_id, name, user_id, side)
-
-    def check_lesson(self, table: Table, command: Command) -> None:
-        self._tutorials.check_lesson(table, command)
-
-    async def follow_lesson(self, table: Table, outcome: Outcome) -> Outcome:
-        return await self._tutorials.follow_lesson(table, outcome)
-
-    async def catch_up_lesson(self, table: Table) -> Outcome | None:
-        return await self._tutorials.catch_up_lesson(table)
-
-    # --- moderators and a game's settings (moderation's) ---------------------------------
-    async def configure(self, table: Table, **changes: float | int) -> GameRow:
-        return await self._moderation.configure(table, **changes)
-
-    async def assign(
-        self, table: Table, unit: str, user_id: int, by: int, is_mod: bool
-    ) -> int | None:
-        return await self._moderation.assign(table, unit, user_id, by, is_mod)
-
-    async def mod_log(
-        self, table: Table | None, channel_id: int, user_id: int, action: str
-    ) -> None:
-        await self._moderation.mod_log(table, channel_id, user_id, action)
-
-    async def reset(self, table: Table, mod_id: int) -> None:
-        await self._moderation.reset(table, mod_id)
-
-    async def abort(self, table: Table, mod_id: int) -> None:
-        await self._moderation.abort(table, mod_id)
-
-    async def rollback_shown(self, table: Table, turn: int, phase: Phase) -> Shown:
-        return await self._moderation.rollback_shown(table, turn, phase)
-
-    async def rollback(self, table: Table, turn: int, phase: Phase, mod_id: int) -> Outcome:
-        return await self._moderation.rollback(table, turn, phase, mod_id)
-
-    async def replace(self, table: Table, old_id: int, new_id: int, mod_id: int) -> str:
-        return await self._moderation.replace(table, old_id, new_id, mod_id)
-
-    async def remove(self, table: Table, user_id: int, mod_id: int) -> str:
-        return await self._moderation.remove(table, user_id, mod_id)
-
-    async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
-        await self._moderation.set_mod_role(guild_id, role_id)
-
-    # --- the Suggest button (the advisor's) -------------------------------------------------
-    async def suggest(self, table: Table, user_id: int) -> Decision | None:
-        return await self._advisor.suggest(table, user_id)
-
-    # --- waits, marks and reminders (attendance's) ---------------------------------------
-    async def refresh_reminders(
-        self, game_id: int | None = None, user_id: int | None = None
-    ) -> None:
-        await self._attendance.refresh_reminders(game_id, user_id)
-
-    # --- lobby ---------------------------------------------------------------------
+    # --- lobbies, seats and the start (the lobby's) -------------------------------------
     async def create(
         self,
         channel_id: int,
@@ -401,61 +255,12 @@ class Desk:
         seed: int | None = None,
         hints: bool = True,
     ) -> Table:
-        """A lobby. Its seed is secret and drawn by :attr:`seeds`, unless a seed is given
-        (a moderator's reproducible game, or the scripts' and tests' own): that game is
-        ``seeded``, announced as predictable and kept out of any records. ``hints``
-        False switches the advisor's Suggest button off (issue 26)."""
-        current = self._keeper.table_in(channel_id)
-        if current is not None and current.status in ("lobby", "playing"):
-            raise Refusal(
-                f"This channel already has a game ({current.status}). "
-                "A moderator can `/mod abort` or `/mod reset` it."
-            )
-        seeded = seed is not None
-        seed = seed if seed is not None else self._keeper.seeds()
-        now = self._keeper.clock()
-        try:
-            row = await self._keeper.store.create_game(
-                *(channel_id, guild_id, channel_name, seed, user_id, now),
-                seeded=seeded,
-                hints_off=not hints,
-            )
-        except WriteFailed as failed:
-            raise NotSaved(incidents.record(failed, "creating a game")) from None
-        table = Table(row, {})
-        self._keeper.register(table)
-        log.info("game %d created in channel %d", row.id, channel_id)
-        return table
+        return await self._lobby.create(
+            channel_id, guild_id, channel_name, user_id, seed=seed, hints=hints
+        )
 
     async def join(self, table: Table, user_id: int, seat: Seat) -> PlayerRow:
-        async with self._keeper.hold(table):
-            current = table.players.get(user_id)
-            if table.status not in ("lobby", "playing"):
-                raise Refusal("This game is over; create a new one with `/game create`.")
-            if current is not None and current.seat == seat.value:
-                raise Refusal(f"You already sit as {seat.value}.")
-            if seat is not Seat.SPECTATOR:
-                if table.status != "lobby":
-                    raise Refusal(
-                        "The game has started; a moderator can seat you with `/mod replace`."
-                    )
-                if current is not None and current.seat != Seat.SPECTATOR.value:
-                    raise Refusal(
-                        f"You sit as {current.seat}; `/game leave` first to change sides."
-                    )
-                refusal = await seat_refusal(self._keeper.store, table, user_id, seat.value)
-                if refusal is not None:  # the one rule for every path that seats a person
-                    raise Refusal(refusal)
-                if seat is Seat.ALIEN and table.alien_player() is not None:
-                    raise Refusal("The alien's seat is taken.")
-                if table.computer is not None and table.computer.value == seat.value:
-                    raise Refusal(f"The game itself plays the {seat.value} in this game.")
-            elif current is not None:
-                raise Refusal(f"You sit as {current.seat}; `/game leave` first to only watch.")
-            player = PlayerRow(user_id, seat.value, (), True, self._keeper.clock())
-            await self._keeper.commit(table, [st.put_player(table.id, player)])
-            table.players[user_id] = player
-            return player
+        return await self._lobby.join(table, user_id, seat)
 
     async def give_to_computer(
         self,
@@ -465,129 +270,18 @@ class Desk:
         is_mod: bool,
         level: str = DEFAULT_LEVEL,
     ) -> Side | None:
-        """In the lobby, the creator or a moderator gives a side to the game (None: take
-        it back). Returns the side the game held before."""
-        async with self._keeper.hold(table):
-            if table.status != "lobby":
-                raise Refusal("Seats can be given to the game only in the lobby.")
-            if user_id != table.row.created_by and not is_mod:
-                raise Refusal("Only the game's creator or a moderator can give a seat to the game.")
-            before = table.computer
-            if side is not None:
-                if table.seated(Seat(side.value)):
-                    raise Refusal(
-                        f"People already sit as {side.value}; they must `/game leave` first."
-                    )
-                if before is not None and before is not side:
-                    raise Refusal(
-                        f"The game already plays the {before.value}; it plays one side at most."
-                    )
-                if before is side:
-                    raise Refusal(f"The game already plays the {side.value}.")
-            elif before is None:
-                raise Refusal("The game holds no seat here.")
-            computer = seat_text(side, level) if side else ""
-            await self._keeper.commit(table, [], table.row.with_(computer=computer))
-            return before
-
-    async def computer_move(self, table: Table) -> Outcome | None:
-        """One move of the side the game plays, if the game waits on it: decided from that
-        side's view and the legal commands only, then stored and reported like anyone's."""
-        async with self._keeper.hold(table):
-            side = table.computer
-            game = table.game
-            if side is None or game is None or not table.computer_to_move():
-                return None
-            rng = Rng(computer_seed(table.row.seed, game.moment(side)))
-            level = seat_level(table.row.computer)
-            if game.state.phase is Phase.SETUP:
-                commands = await asyncio.to_thread(setup_commands, game, side, level, rng)
-            else:
-                commands = [
-                    await computer_command(self._keeper.store, table.id, game, level, side, rng)
-                ]
-            return await self._referee.apply(table, side, commands, None) if commands else None
-
-    async def stand_in_move(self, table: Table) -> Outcome | None:
-        """One move the computer plays for an away player the game waits on
-        (:mod:`bot.desk.stand_in`), stored and reported like anyone's."""
-        async with self._keeper.hold(table):
-            found = await self._stand_ins.next_move(table)
-            if found is None:
-                return None
-            side, commands, user = found
-            return await self._referee.apply(table, side, commands, None, stand_in=user)
+        return await self._lobby.give_to_computer(table, user_id, side, is_mod, level)
 
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:
-        """Remember whether a player's DMs are open (bookkeeping: a store that does not
-        take it is logged, and it is noted again at the next DM)."""
-        player = table.players.get(user_id)
-        if player is None or player.dm_ok == ok or table.damaged_at is not None:
-            return
-        updated = PlayerRow(player.user_id, player.seat, player.units, ok, player.joined_at)
-        try:
-            await self._keeper.store.commit([st.put_player(table.id, updated)])
-        except WriteFailed as failed:
-            incidents.record(failed, f"noting a player's DMs in game {table.id}")
-            return
-        table.players[user_id] = updated
+        await self._lobby.set_dm_ok(table, user_id, ok)
 
     async def leave(self, table: Table, user_id: int) -> str:
-        async with self._keeper.hold(table):
-            player = table.players.get(user_id)
-            if player is None:
-                raise Refusal(N_("You have no seat in this game."))
-            if table.status == "playing" and player.seat == Seat.ALIEN.value:
-                raise Refusal(
-                    "The alien cannot leave a game in progress; a moderator can `/mod replace` you."
-                )
-            statements = [st.delete_player(table.id, user_id)]
-            statements += self._attendance.seat_left(table, user_id, "left", self._keeper.clock())
-            draft = table.draft()
-            del draft.players[user_id]
-            if player.units:
-                statements += deal(draft, player.units)
-            await self._keeper.commit(table, statements)
-            table.adopt(draft)
-            return player.seat
+        return await self._lobby.leave(table, user_id)
 
     async def start(self, table: Table, user_id: int, is_mod: bool) -> Outcome:
-        async with self._keeper.hold(table):
-            if table.status != "lobby":
-                raise Refusal("The game has already started.")
-            if user_id not in table.players and user_id != table.row.created_by and not is_mod:
-                raise Refusal(
-                    "Only a seated player, the game's creator or a moderator can start it."
-                )
-            if not table.held(Side.ALIEN) or not table.held(Side.CREW):
-                raise Refusal(
-                    "A game needs an alien and at least one crew player to start "
-                    "(`/game computer` gives a side to the game)."
-                )
-            now = self._keeper.clock()
-            draft = table.draft()
-            if table.row.kind == IMPORTED:
-                game, outcome = await self._imports.continue_imported(draft)
-            else:
-                game = Game.new(table.row.seed, self._keeper.ship, self._keeper.content)
-                outcome = Outcome(table.id, table.channel_id, new_phase=True)
-                outcome.public.append(
-                    "The game begins: set-up (B). Each side makes its choices with its "
-                    "commands, or `/game setup` for a quick setup of your side."
-                )
-                outcome.summary = ["Set-up: the crew and the alien make their choices (B.1)."]
-            if table.row.seeded:
-                outcome.public.append(SEEDED_NOTE)
-            draft.game = game
-            draft.row = table.row.with_(status="playing", phase_since=now)
-            row = arm_deadline(draft.row.with_(phase_key=draft.stamp()), now)
-            seats = await self._attendance.on_start(draft, now)
-            await self._keeper.commit(table, [*deal_living(draft), *seats], row)
-            table.adopt(draft)
-            outcome.actor = user_id
-            return outcome
+        return await self._lobby.start(table, user_id, is_mod)
 
-    # --- playing -------------------------------------------------------------------
+    # --- a running game (play's) ---------------------------------------------------------
     def legal_for(self, table: Table, user_id: int, unit: str | None = None) -> list[Command]:
         """Legal commands this user may give now (their side, their units)."""
         return legal_for_player(table, user_id, unit)
@@ -666,17 +360,6 @@ class Desk:
             return [EndUnit(u) for u in units]
         return [command]
 
-    async def record_map(self, table: Table, message_id: int) -> None:
-        """Remember the map message posted for the phase that just began (bookkeeping:
-        a store that does not take it is logged, and the phase goes on)."""
-        if table.phase_seq and table.damaged_at is None:
-            try:
-                await self._keeper.store.commit(
-                    [st.set_map_message(table.id, table.phase_seq, message_id)]
-                )
-            except WriteFailed as failed:
-                incidents.record(failed, f"noting game {table.id}'s map message")
-
     async def undo(self, table: Table, user_id: int, stamp: int | None = None) -> Outcome:
         """Take back the user's side's last command of this phase, if it is theirs.
         ``stamp``: the side's own command count the Undo button was made at (never the
@@ -729,7 +412,48 @@ class Desk:
             table.adopt(draft)
             return outcome
 
-    # --- referee and moderators ------------------------------------------------------
+    async def computer_move(self, table: Table) -> Outcome | None:
+        """One move of the side the game plays, if the game waits on it: decided from that
+        side's view and the legal commands only, then stored and reported like anyone's."""
+        async with self._keeper.hold(table):
+            side = table.computer
+            game = table.game
+            if side is None or game is None or not table.computer_to_move():
+                return None
+            rng = Rng(computer_seed(table.row.seed, game.moment(side)))
+            level = seat_level(table.row.computer)
+            if game.state.phase is Phase.SETUP:
+                commands = await asyncio.to_thread(setup_commands, game, side, level, rng)
+            else:
+                commands = [
+                    await computer_command(self._keeper.store, table.id, game, level, side, rng)
+                ]
+            return await self._referee.apply(table, side, commands, None) if commands else None
+
+    async def stand_in_move(self, table: Table) -> Outcome | None:
+        """One move the computer plays for an away player the game waits on
+        (:mod:`bot.desk.stand_in`), stored and reported like anyone's."""
+        async with self._keeper.hold(table):
+            found = await self._stand_ins.next_move(table)
+            if found is None:
+                return None
+            side, commands, user = found
+            return await self._referee.apply(table, side, commands, None, stand_in=user)
+
+    async def stand_in_due(self, table: Table) -> bool:
+        return await self._stand_ins.stand_in_due(table)
+
+    async def record_map(self, table: Table, message_id: int) -> None:
+        """Remember the map message posted for the phase that just began (bookkeeping:
+        a store that does not take it is logged, and the phase goes on)."""
+        if table.phase_seq and table.damaged_at is None:
+            try:
+                await self._keeper.store.commit(
+                    [st.set_map_message(table.id, table.phase_seq, message_id)]
+                )
+            except WriteFailed as failed:
+                incidents.record(failed, f"noting game {table.id}'s map message")
+
     async def expire(self, table: Table, now: float) -> Outcome | None:
         """The phase deadline passed: the acting side's remaining units stop."""
         async with self._keeper.hold(table):
@@ -759,6 +483,164 @@ class Desk:
             outcome.public.insert(0, note)
             outcome.reply = []
             return outcome
+
+    # --- a running game's clocks (deadlines') ------------------------------------------
+    async def pause(self, table: Table, mod_id: int) -> GameRow:
+        return await self._deadlines.pause(table, mod_id)
+
+    async def resume(self, table: Table, mod_id: int) -> GameRow:
+        return await self._deadlines.resume(table, mod_id)
+
+    async def refresh_reminders(
+        self, game_id: int | None = None, user_id: int | None = None
+    ) -> None:
+        await self._attendance.refresh_reminders(game_id, user_id)
+
+    # --- tutorials (the tutorials') -----------------------------------------------------
+    async def open_tutorial(
+        self, channel_id: int, guild_id: int | None, name: str, user_id: int, side: Side
+    ) -> tuple[Table, Outcome, list[Table]]:
+        return await self._tutorials.open_tutorial(channel_id, guild_id, name, user_id, side)
+
+    def check_lesson(self, table: Table, command: Command) -> None:
+        self._tutorials.check_lesson(table, command)
+
+    async def follow_lesson(self, table: Table, outcome: Outcome) -> Outcome:
+        return await self._tutorials.follow_lesson(table, outcome)
+
+    async def catch_up_lesson(self, table: Table) -> Outcome | None:
+        return await self._tutorials.catch_up_lesson(table)
+
+    # --- a game recreated from a script (imports') --------------------------------------
+    async def import_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        channel_name: str,
+        user_id: int,
+        text: str,
+    ) -> tuple[Table, Prepared]:
+        return await self._imports.import_game(channel_id, guild_id, channel_name, user_id, text)
+
+    # --- moderators and a game's settings (moderation's) --------------------------------
+    async def configure(self, table: Table, **changes: float | int) -> GameRow:
+        return await self._moderation.configure(table, **changes)
+
+    async def assign(
+        self, table: Table, unit: str, user_id: int, by: int, is_mod: bool
+    ) -> int | None:
+        return await self._moderation.assign(table, unit, user_id, by, is_mod)
+
+    async def mod_log(
+        self, table: Table | None, channel_id: int, user_id: int, action: str
+    ) -> None:
+        await self._moderation.mod_log(table, channel_id, user_id, action)
+
+    async def reset(self, table: Table, mod_id: int) -> None:
+        await self._moderation.reset(table, mod_id)
+
+    async def abort(self, table: Table, mod_id: int) -> None:
+        await self._moderation.abort(table, mod_id)
+
+    async def rollback_shown(self, table: Table, turn: int, phase: Phase) -> Shown:
+        return await self._moderation.rollback_shown(table, turn, phase)
+
+    async def rollback(self, table: Table, turn: int, phase: Phase, mod_id: int) -> Outcome:
+        return await self._moderation.rollback(table, turn, phase, mod_id)
+
+    async def replace(self, table: Table, old_id: int, new_id: int, mod_id: int) -> str:
+        return await self._moderation.replace(table, old_id, new_id, mod_id)
+
+    async def remove(self, table: Table, user_id: int, mod_id: int) -> str:
+        return await self._moderation.remove(table, user_id, mod_id)
+
+    async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._moderation.set_mod_role(guild_id, role_id)
+
+    # --- the Suggest button (the advisor's) ---------------------------------------------
+    async def suggest(self, table: Table, user_id: int) -> Decision | None:
+        return await self._advisor.suggest(table, user_id)
+
+    # --- a person across their games (people's) -----------------------------------------
+    async def my_settings(self, user_id: int) -> Settings:
+        return await self._people.my_settings(user_id)
+
+    async def change_settings(
+        self,
+        user_id: int,
+        *,
+        notify: str | None = None,
+        notify_when: str | None = None,
+        reminders: str | None = None,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+    ) -> Settings:
+        return await self._people.change_settings(
+            user_id,
+            notify=notify,
+            notify_when=notify_when,
+            reminders=reminders,
+            time_zone=time_zone,
+            quiet=quiet,
+        )
+
+    async def go_away(
+        self, user_id: int, until: str, mode: str, note: str = "", public: bool = False
+    ) -> Absence:
+        return await self._people.go_away(user_id, until, mode, note, public)
+
+    async def come_back(self, user_id: int) -> Absence:
+        return await self._people.come_back(user_id)
+
+    async def my_games(self, user_id: int) -> list[MyGame]:
+        return await self._people.my_games(user_id)
+
+    async def record(self, user_id: int) -> Record:
+        return await self._people.record(user_id)
+
+    # --- substitutes (the substitutes') -------------------------------------------------
+    async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
+        return await self._subs.ask_sub(table, user_id, by, is_mod)
+
+    async def call_table(self, call_id: int) -> tuple[Table, SeatCall]:
+        return await self._subs.call_table(call_id)
+
+    async def waiting_substitute(self, game_id: int, user_id: int) -> bool:
+        return await self._subs.waiting_substitute(game_id, user_id)
+
+    async def claim_call_post(self, call_id: int) -> bool:
+        return await self._subs.claim_call_post(call_id)
+
+    async def claim_seat(self, call_id: int, user_id: int) -> tuple[Table, SeatCall]:
+        return await self._subs.claim_seat(call_id, user_id)
+
+    async def approve_sub(self, call_id: int, approver: int, is_mod: bool) -> Substitution:
+        return await self._subs.approve_sub(call_id, approver, is_mod)
+
+    async def refuse_sub(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
+        return await self._subs.refuse_sub(call_id, by, is_mod)
+
+    async def withdraw_call(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
+        return await self._subs.withdraw_call(call_id, by, is_mod)
+
+    async def set_call_message(self, call_id: int, message_id: int) -> None:
+        await self._subs.set_call_message(call_id, message_id)
+
+    async def briefing(self, table: Table, user_id: int) -> list[str]:
+        return await self._subs.briefing(table, user_id)
+
+    async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
+        return await self._subs.calls_due(now)
+
+    # --- pings (the outbox's) -----------------------------------------------------------
+    async def plan_phase_pings(self, table: Table, now: float) -> PhasePings:
+        return await self._outbox.plan_phase_pings(table, now)
+
+    async def clock_notices(self, now: float) -> list[Notice]:
+        return await self._outbox.clock_notices(now)
+
+    async def stand_in_games(self, now: float) -> list[Table]:
+        return await self._outbox.stand_in_games(now)
 
 
 def _wrong_group(wanted: Side, side: Side) -> str:
