@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import store as st
 from bot.desk import notices
 from bot.desk.keeper import Keeper
 from bot.desk.records import winner_of
 from bot.desk.tables import Seat, Table
-from bot.store import GameRow
-from bot.store import people as pp
+from bot.store import GameRow, Statement, people
 from engine.score import final_score
 from engine.state import Phase
 
@@ -34,23 +32,27 @@ class Attendance:
         self._keeper = keeper
 
     # --- bookkeeping, in each command's transaction ----------------------------------
-    async def on_start(self, table: Table, now: float) -> list[st.Statement]:
+    async def on_start(self, table: Table, now: float) -> list[Statement]:
         """The game starts: every seated player's seating, and set-up waits on them all."""
         seated = [p for p in table.players.values() if p.seat in SIDES]
-        statements = [pp.open_seating(table.id, p.user_id, p.seat, now, "joined") for p in seated]
+        statements = [
+            people.open_seating(table.id, p.user_id, p.seat, now, "joined") for p in seated
+        ]
         return statements + await self._new_waits(
             table, [(p.user_id, p.seat) for p in seated], 0, now
         )
 
     async def _new_waits(
         self, table: Table, users: Sequence[tuple[int, str]], phase_seq: int, now: float
-    ) -> list[st.Statement]:
-        settings = await pp.settings_of(self._keeper.store, [u for u, _ in users])
+    ) -> list[Statement]:
+        settings = await people.settings_of(self._keeper.store, [u for u, _ in users])
         statements = []
         for user, side in users:
             hours = notices.cadence_hours(settings[user], table.row.remind_hours)
             first = now + hours * 3600 if hours > 0 and table.row.remind_max > 0 else None
-            statements.append(pp.put_wait(pp.Wait(table.id, user, side, phase_seq, now, first)))
+            statements.append(
+                people.put_wait(people.Wait(table.id, user, side, phase_seq, now, first))
+            )
         return statements
 
     async def bookkeeping(
@@ -61,16 +63,16 @@ class Attendance:
         late: tuple[int, ...],
         stand_in: int | None,
         now: float,
-    ) -> list[st.Statement]:
+    ) -> list[Statement]:
         """After a command (``table`` already in its new state): the waits, and at a
         phase's end the marks, the next waits, the result and any seat to open."""
         waiting = table.waiting_users()
-        excuse = [pp.excuse_wait(table.id, stand_in)] if stand_in is not None else []
+        excuse = [people.excuse_wait(table.id, stand_in)] if stand_in is not None else []
         if not new_phase:
-            return [*excuse, pp.waits_done_except(table.id, waiting, now)]
-        statements = [pp.delete_waits(table.id)]
+            return [*excuse, people.waits_done_except(table.id, waiting, now)]
+        statements = [people.delete_waits(table.id)]
         missed = []
-        for wait in await pp.waits_of_game(self._keeper.store, table.id):
+        for wait in await people.waits_of_game(self._keeper.store, table.id):
             excused = wait.excused or wait.user_id == stand_in
             missing = wait.user_id in late
             mark = (
@@ -83,7 +85,7 @@ class Attendance:
                 else "on_time"
             )
             statements.append(
-                pp.put_mark(
+                people.put_mark(
                     table.id, wait.phase_seq, wait.user_id, wait.side, mark, wait.graces, now
                 )
             )
@@ -96,7 +98,7 @@ class Attendance:
             assert score is not None
             winner = winner_of(score.outcome)
             statements.append(
-                pp.put_result(
+                people.put_result(
                     table.id, now, game.state.turn, score.total, score.outcome.value, winner
                 )
             )
@@ -105,57 +107,58 @@ class Attendance:
         statements += await self._new_waits(table, users, game.length, now)
         return statements + await self._seats_to_open(table, missed, now)
 
-    async def _seats_to_open(
-        self, table: Table, missed: list[int], now: float
-    ) -> list[st.Statement]:
+    async def _seats_to_open(self, table: Table, missed: list[int], now: float) -> list[Statement]:
         """A player who missed ``sub_after`` phases in a row: their seat is offered."""
         count = table.row.sub_after
         if count <= 0 or not missed:
             return []
-        calls = {c.user_id for c in await pp.live_calls(self._keeper.store, table.id)}
+        calls = {c.user_id for c in await people.live_calls(self._keeper.store, table.id)}
         statements = []
         for user in missed:
-            earlier = await pp.recent_marks(self._keeper.store, table.id, user, count - 1)
+            earlier = await people.recent_marks(self._keeper.store, table.id, user, count - 1)
             seat = table.seat_of(user)
             in_a_row = len(earlier) == count - 1 and all(m == "missed" for m in earlier)
             if in_a_row and user not in calls and seat is not None:
-                statements.append(pp.open_call(table.id, user, seat.value, "missed", now))
+                statements.append(people.open_call(table.id, user, seat.value, "missed", now))
         return statements
 
-    async def on_rollback(self, table: Table, length: int, now: float) -> list[st.Statement]:
+    async def on_rollback(self, table: Table, length: int, now: float) -> list[Statement]:
         """A moderator's rollback to game length ``length``: the phases from there on
         are played again, so their marks go; the game waits on the phase's players."""
         users = [(u, seat.value) for u in table.waiting_users() if (seat := table.seat_of(u))]
         return [
-            pp.truncate_marks(table.id, length),
-            pp.drop_result(table.id),
-            pp.delete_waits(table.id),
+            people.truncate_marks(table.id, length),
+            people.drop_result(table.id),
+            people.delete_waits(table.id),
             *await self._new_waits(table, users, length, now),
         ]
 
-    def waits_reopened(self, table: Table) -> list[st.Statement]:
+    def waits_reopened(self, table: Table) -> list[Statement]:
         """After an undo: whoever the game waits on again is waited on again."""
-        return pp.waits_reopen(table.id, table.waiting_users())
+        return people.waits_reopen(table.id, table.waiting_users())
 
     def seat_handed(
         self, table: Table, old: int, new: int, side: str, how: tuple[str, str], now: float
-    ) -> list[st.Statement]:
+    ) -> list[Statement]:
         """A started game's seat changes hands (``how``: why the old went, how the new
         came): the history, and the seat's place in the phase (its wait)."""
         went, came = how
         if table.status == "lobby":
             return []
         return [
-            pp.close_seating(table.id, old, now, went),
-            pp.open_seating(table.id, new, side, now, came),
-            pp.hand_wait(table.id, old, new),
+            people.close_seating(table.id, old, now, went),
+            people.open_seating(table.id, new, side, now, came),
+            people.hand_wait(table.id, old, new),
         ]
 
-    def seat_left(self, table: Table, user_id: int, went: str, now: float) -> list[st.Statement]:
+    def seat_left(self, table: Table, user_id: int, went: str, now: float) -> list[Statement]:
         """A started game's player leaves their seat (left, removed, replaced, sub)."""
         if table.status == "lobby":
             return []
-        return [pp.close_seating(table.id, user_id, now, went), pp.delete_wait(table.id, user_id)]
+        return [
+            people.close_seating(table.id, user_id, now, went),
+            people.delete_wait(table.id, user_id),
+        ]
 
     # --- reminders ------------------------------------------------------------------
     async def refresh_reminders(
@@ -169,19 +172,21 @@ class Attendance:
         self,
         game_id: int | None = None,
         user_id: int | None = None,
-        mine: pp.Settings | None = None,
-    ) -> list[st.Statement]:
+        mine: people.Settings | None = None,
+    ) -> list[Statement]:
         """The statements that give the open waits of a game (or a person) their next
         reminder by the cadences in force; ``mine``: the person's new settings, not yet
         stored (they are written in the same transaction)."""
         if user_id is not None:
-            waits = await pp.open_waits_of_user(self._keeper.store, user_id)
+            waits = await people.open_waits_of_user(self._keeper.store, user_id)
         else:
             assert game_id is not None
             waits = [
-                w for w in await pp.waits_of_game(self._keeper.store, game_id) if w.done_at is None
+                w
+                for w in await people.waits_of_game(self._keeper.store, game_id)
+                if w.done_at is None
             ]
-        settings = await pp.settings_of(self._keeper.store, [w.user_id for w in waits])
+        settings = await people.settings_of(self._keeper.store, [w.user_id for w in waits])
         if mine is not None:
             settings[mine.user_id] = mine
         statements = []
@@ -194,7 +199,7 @@ class Attendance:
             more = hours > 0 and wait.reminders < row.remind_max
             nth = wait.since + hours * 3600 * (wait.reminders + 1)
             nxt = max(nth, now) if more else None
-            statements.append(pp.set_remind_at(wait.game_id, wait.user_id, nxt, wait.reminders))
+            statements.append(people.set_remind_at(wait.game_id, wait.user_id, nxt, wait.reminders))
         return statements
 
     async def _row_of(self, game_id: int) -> GameRow | None:

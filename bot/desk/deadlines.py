@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import store as st
 from bot.desk import notices
 from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.tables import Refusal, Table
-from bot.store import GameRow
-from bot.store import people as pp
+from bot.store import GameRow, Statement, mod_action, people
 
 
 def timestamp(at: float, style: str = "f") -> str:
@@ -47,21 +45,21 @@ class Deadlines:
         row = table.row
         assert row.deadline_at is not None
         late = [
-            w for w in await pp.waits_of_game(self._keeper.store, table.id) if w.done_at is None
+            w for w in await people.waits_of_game(self._keeper.store, table.id) if w.done_at is None
         ]
         if not late:
             return None
-        settings = await pp.settings_of(self._keeper.store, [w.user_id for w in late])
+        settings = await people.settings_of(self._keeper.store, [w.user_id for w in late])
         moved, statements, lines = 0.0, [], []
         for wait in late:
             mine = settings[wait.user_id]
-            if wait.excused or mine.away_until is None or mine.away_mode in pp.STAND_IN_MODES:
+            if wait.excused or mine.away_until is None or mine.away_mode in people.STAND_IN_MODES:
                 continue
             away = min(mine.away_until, now) - max(mine.away_since or 0.0, row.phase_since)
             if away <= 0:
                 continue
             moved = max(moved, min(away, row.away_cap_hours * 3600))
-            statements.append(pp.excuse_wait(table.id, wait.user_id))
+            statements.append(people.excuse_wait(table.id, wait.user_id))
             lines.append(f"<@{wait.user_id}> is away")
         if moved > 0:
             return await self._move_deadline(
@@ -69,15 +67,15 @@ class Deadlines:
             )
         return await self._grace(table, [w for w in late if not w.excused], now)
 
-    async def _grace(self, table: Table, late: list[pp.Wait], now: float) -> Outcome | None:
+    async def _grace(self, table: Table, late: list[people.Wait], now: float) -> Outcome | None:
         row = table.row
         if row.grace_hours <= 0 or row.graces <= 0 or not late:
             return None
-        used = await pp.graces_used(self._keeper.store, table.id, [w.user_id for w in late])
+        used = await people.graces_used(self._keeper.store, table.id, [w.user_id for w in late])
         charged = [w.user_id for w in late if used[w.user_id] < row.graces]
         if not charged:
             return None
-        statements = [pp.charge_grace(table.id, u) for u in charged]
+        statements = [people.charge_grace(table.id, u) for u in charged]
         statements += await self._queue(table.id, charged, "grace", now)
         counts = ", ".join(f"<@{u}> (grace {used[u] + 1} of {row.graces})" for u in charged)
         return await self._move_deadline(
@@ -85,7 +83,7 @@ class Deadlines:
         )
 
     async def _move_deadline(
-        self, table: Table, seconds: float, now: float, statements: list[st.Statement], why: str
+        self, table: Table, seconds: float, now: float, statements: list[Statement], why: str
     ) -> Outcome:
         deadline = table.row.deadline_at
         assert deadline is not None
@@ -99,13 +97,15 @@ class Deadlines:
 
     async def _queue(
         self, game_id: int, users: Sequence[int], kind: str, now: float
-    ) -> list[st.Statement]:
+    ) -> list[Statement]:
         """Pings for ``users`` through the outbox: now, or when their quiet hours end."""
         statements = []
-        for user, mine in (await pp.settings_of(self._keeper.store, users)).items():
+        for user, mine in (await people.settings_of(self._keeper.store, users)).items():
             route = notices.route(mine, now)
             if route.how != notices.NONE:
-                statements.append(pp.hold_ping(user, game_id, kind, now, route.release_at or now))
+                statements.append(
+                    people.hold_ping(user, game_id, kind, now, route.release_at or now)
+                )
         return statements
 
     # --- pause ---------------------------------------------------------------------
@@ -119,7 +119,7 @@ class Deadlines:
             now = self._keeper.clock()
             left = row.deadline_at - now if row.deadline_at is not None else None
             paused = row.with_(paused_at=now, paused_left=left, deadline_at=None)
-            log = st.mod_action(table.id, table.channel_id, mod_id, "pause", now)
+            log = mod_action(table.id, table.channel_id, mod_id, "pause", now)
             await self._keeper.commit(table, [log], paused)
             return table.row
 
@@ -139,8 +139,8 @@ class Deadlines:
             await self._keeper.commit(
                 table,
                 [
-                    pp.shift_reminders(table.id, stood),
-                    st.mod_action(table.id, table.channel_id, mod_id, "resume", now),
+                    people.shift_reminders(table.id, stood),
+                    mod_action(table.id, table.channel_id, mod_id, "resume", now),
                 ],
                 resumed,
             )

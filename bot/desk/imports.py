@@ -25,13 +25,23 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from bot import store as st
 from bot.desk import incidents, loading
 from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.scribe import Scribe
 from bot.desk.tables import NotSaved, Refusal, Table, damaged_text
-from bot.store import IMPORTED, CommandRow, GameRow, SnapshotRow
+from bot.store import (
+    IMPORTED,
+    CommandRow,
+    GameRow,
+    SnapshotRow,
+    Statement,
+    add_public_lines,
+    append_command,
+    mod_action,
+    put_snapshot,
+    update_game,
+)
 from bot.store.base import WriteFailed
 from engine.board.ship import Ship
 from engine.content import Content
@@ -149,7 +159,7 @@ class Imports:
         status = "over" if prepared.over else "lobby"
         phase_key = "over" if prepared.over else ""
 
-        def with_log(game_id: int) -> list[st.Statement]:  # the same transaction as the row
+        def with_log(game_id: int) -> list[Statement]:  # the same transaction as the row
             made = GameRow(
                 *(game_id, channel_id, guild_id, channel_name, prepared.seed, status),
                 *(user_id, now),
@@ -160,8 +170,8 @@ class Imports:
             )
             return [
                 *_log_statements(game_id, prepared, now),
-                st.mod_action(game_id, channel_id, user_id, "import", now),
-                st.update_game(made),
+                mod_action(game_id, channel_id, user_id, "import", now),
+                update_game(made),
             ]
 
         try:
@@ -203,15 +213,15 @@ class Imports:
         return game, outcome
 
 
-def _log_statements(game_id: int, prepared: Prepared, now: float) -> list[st.Statement]:
+def _log_statements(game_id: int, prepared: Prepared, now: float) -> list[Statement]:
     statements = [
-        st.append_command(game_id, CommandRow(seq, side, command, None, now))
+        append_command(game_id, CommandRow(seq, side, command, None, now))
         for seq, (side, command) in enumerate(prepared.commands)
     ]
     for seq, lines in prepared.public:
-        statements += st.add_public_lines(game_id, seq, lines)
+        statements += add_public_lines(game_id, seq, lines)
     for index, (seq, turn, phase) in enumerate(prepared.starts):
         newest = index == len(prepared.starts) - 1
         snap = SnapshotRow(seq, turn, phase, None, now, prepared.state if newest else None)
-        statements.append(st.put_snapshot(game_id, snap))
+        statements.append(put_snapshot(game_id, snap))
     return statements

@@ -12,7 +12,6 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
-from bot import store as st
 from bot.desk import incidents, loading
 from bot.desk.scribe import Scribe
 from bot.desk.shards import ShardSpec
@@ -26,7 +25,7 @@ from bot.desk.tables import (
     Table,
     damaged_text,
 )
-from bot.store import GameRow, Guard, StaleGame, Store
+from bot.store import ACTIVE, GameRow, Guard, StaleGame, Statement, Store, update_game
 from bot.store.base import StoreFailed, WriteFailed, writes_taken
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
@@ -111,7 +110,7 @@ class Keeper:
         table = self.tables.get(game_id)
         if table is None and not self.shards.everywhere:
             row = await self.store.game(game_id)
-            if row is not None and row.status in st.ACTIVE:
+            if row is not None and row.status in ACTIVE:
                 table = Table(row, {p.user_id: p for p in await self.store.players(game_id)})
                 self.register(table)
         return table
@@ -200,7 +199,7 @@ class Keeper:
     async def commit(
         self,
         table: Table,
-        statements: Iterable[st.Statement],
+        statements: Iterable[Statement],
         row: GameRow | None = None,
         *,
         repair: bool = False,
@@ -213,7 +212,7 @@ class Keeper:
         damaged record) with nothing written, and :meth:`hold` puts memory back."""
         if table.damaged_at is not None and not repair:
             raise Refusal(damaged_text(table.id, table.damaged_in))
-        batch = [*statements, *([st.update_game(row)] if row is not None else [])]
+        batch = [*statements, *([update_game(row)] if row is not None else [])]
         guard = Guard(table.id, table.row.version)
         try:
             await self.store.commit(batch, guard)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 
-from bot import store as st
 from bot.desk import incidents
 from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import DEFAULT_LEVEL, seat_text
@@ -18,7 +17,7 @@ from bot.desk.outcome import Outcome
 from bot.desk.seating import deal, deal_living, seat_refusal
 from bot.desk.tables import NotSaved, Refusal, Seat, Table
 from bot.language import N_  # refusals a catalogue translates where they are read
-from bot.store import IMPORTED, PlayerRow
+from bot.store import IMPORTED, PlayerRow, delete_player, put_player
 from bot.store.base import WriteFailed
 from engine.game import Game
 from engine.state import Side
@@ -97,7 +96,7 @@ class Lobby:
             elif current is not None:
                 raise Refusal(f"You sit as {current.seat}; `/game leave` first to only watch.")
             player = PlayerRow(user_id, seat.value, (), True, self._keeper.clock())
-            await self._keeper.commit(table, [st.put_player(table.id, player)])
+            await self._keeper.commit(table, [put_player(table.id, player)])
             table.players[user_id] = player
             return player
 
@@ -142,7 +141,7 @@ class Lobby:
             return
         updated = PlayerRow(player.user_id, player.seat, player.units, ok, player.joined_at)
         try:
-            await self._keeper.store.commit([st.put_player(table.id, updated)])
+            await self._keeper.store.commit([put_player(table.id, updated)])
         except WriteFailed as failed:
             incidents.record(failed, f"noting a player's DMs in game {table.id}")
             return
@@ -157,7 +156,7 @@ class Lobby:
                 raise Refusal(
                     "The alien cannot leave a game in progress; a moderator can `/mod replace` you."
                 )
-            statements = [st.delete_player(table.id, user_id)]
+            statements = [delete_player(table.id, user_id)]
             statements += self._attendance.seat_left(table, user_id, "left", self._keeper.clock())
             draft = table.draft()
             del draft.players[user_id]

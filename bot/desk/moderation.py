@@ -4,7 +4,7 @@ moderator role; each logged in ``mod_actions``."""
 
 from __future__ import annotations
 
-from bot import store as st
+import bot.store
 from bot.desk import loading
 from bot.desk.attendance import Attendance
 from bot.desk.deadlines import arm_deadline
@@ -13,8 +13,24 @@ from bot.desk.outcome import Outcome
 from bot.desk.seating import deal, seat_refusal
 from bot.desk.tables import Refusal, Seat, Table
 from bot.desk.tutorial import lesson_opening
-from bot.store import CommandRow, GameRow, PlayerRow, SnapshotRow
-from bot.store import people as pp
+from bot.store import (
+    CommandRow,
+    GameRow,
+    PlayerRow,
+    SnapshotRow,
+    append_command,
+    delete_game,
+    delete_player,
+    drop_snapshot_states,
+    mod_action,
+    people,
+    put_newest_snapshot,
+    put_player,
+    set_snapshot_state,
+    truncate_commands,
+    truncate_public_lines,
+    truncate_snapshots,
+)
 from engine.commands import Rekey
 from engine.errors import GameError
 from engine.game import Game
@@ -85,7 +101,7 @@ class Moderation:
                 )
                 for p in table.seated(Seat.CREW)
             }
-            await self._keeper.commit(table, [st.put_player(table.id, p) for p in updated.values()])
+            await self._keeper.commit(table, [put_player(table.id, p) for p in updated.values()])
             table.players.update(updated)
             return holder
 
@@ -94,7 +110,7 @@ class Moderation:
     ) -> None:
         await self._keeper.store.commit(
             [
-                st.mod_action(
+                mod_action(
                     table.id if table else None, channel_id, user_id, action, self._keeper.clock()
                 )
             ]
@@ -105,8 +121,8 @@ class Moderation:
             await self._keeper.commit(
                 table,
                 [
-                    st.delete_game(table.id),
-                    st.mod_action(None, table.channel_id, mod_id, "reset", self._keeper.clock()),
+                    delete_game(table.id),
+                    mod_action(None, table.channel_id, mod_id, "reset", self._keeper.clock()),
                 ],
                 repair=True,
             )
@@ -121,10 +137,8 @@ class Moderation:
             await self._keeper.commit(
                 table,
                 [
-                    st.mod_action(
-                        table.id, table.channel_id, mod_id, "abort", self._keeper.clock()
-                    ),
-                    pp.delete_waits(table.id),
+                    mod_action(table.id, table.channel_id, mod_id, "abort", self._keeper.clock()),
+                    people.delete_waits(table.id),
                 ],
                 row,
                 repair=True,
@@ -180,22 +194,22 @@ class Moderation:
             turn_now, phase_now = loading.phase_of(game.state)
             statements = [
                 *await self._attendance.on_rollback(draft, length, now),
-                st.truncate_commands(table.id, length),
-                st.truncate_snapshots(table.id, length),
-                st.truncate_public_lines(table.id, length),
-                st.mod_action(
+                truncate_commands(table.id, length),
+                truncate_snapshots(table.id, length),
+                truncate_public_lines(table.id, length),
+                mod_action(
                     table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
                 ),
             ]
             if length in snapshots:  # the phase start's row keeps its map; the state is new
                 statements += [
-                    st.drop_snapshot_states(table.id, length),
-                    st.set_snapshot_state(table.id, length, state),
+                    drop_snapshot_states(table.id, length),
+                    set_snapshot_state(table.id, length, state),
                 ]
             else:
                 snap = SnapshotRow(length, turn_now, phase_now, None, now, state)
-                statements += st.put_newest_snapshot(table.id, snap)
-            statements.append(st.append_command(table.id, rekey_row))
+                statements += put_newest_snapshot(table.id, snap)
+            statements.append(append_command(table.id, rekey_row))
             await self._keeper.commit(table, statements, row, repair=True)
             game.rebase(state)
             game.play(side, rekey)
@@ -257,9 +271,9 @@ class Moderation:
             new = PlayerRow(new_id, old.seat, old.units, True, old.joined_at)
             now = self._keeper.clock()
             statements = [
-                st.delete_player(table.id, old_id),
-                st.put_player(table.id, new),
-                st.mod_action(table.id, table.channel_id, mod_id, f"replace {old.seat}", now),
+                delete_player(table.id, old_id),
+                put_player(table.id, new),
+                mod_action(table.id, table.channel_id, mod_id, f"replace {old.seat}", now),
                 *self._attendance.seat_handed(
                     table, old_id, new_id, old.seat, ("replaced", "mod"), now
                 ),
@@ -277,8 +291,8 @@ class Moderation:
                 raise Refusal("That member has no seat at this game.")
             now = self._keeper.clock()
             statements = [
-                st.delete_player(table.id, user_id),
-                st.mod_action(table.id, table.channel_id, mod_id, f"remove {player.seat}", now),
+                delete_player(table.id, user_id),
+                mod_action(table.id, table.channel_id, mod_id, f"remove {player.seat}", now),
             ]
             if player.seat != Seat.SPECTATOR.value:
                 statements += self._attendance.seat_left(table, user_id, "removed", now)
@@ -290,7 +304,7 @@ class Moderation:
             return player.seat
 
     async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
-        await self._keeper.store.commit([st.set_mod_role(guild_id, role_id)])
+        await self._keeper.store.commit([bot.store.set_mod_role(guild_id, role_id)])
 
 
 def _starts_now(game: Game) -> tuple[int, Phase] | None:

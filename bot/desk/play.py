@@ -10,7 +10,6 @@ import asyncio
 import logging
 from dataclasses import replace
 
-from bot import store as st
 from bot.desk import incidents
 from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import computer_command, computer_seed, seat_level, setup_commands
@@ -22,6 +21,13 @@ from bot.desk.stand_in import StandIns
 from bot.desk.tables import Refusal, Seat, Table, damaged_text, unit_of
 from bot.desk.tutorial import Tutorials
 from bot.language import N_  # refusals a catalogue translates where they are read
+from bot.store import (
+    add_public_lines,
+    append_command,
+    set_map_message,
+    shift_public_lines,
+    truncate_commands,
+)
 from bot.store.base import WriteFailed
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse
 from engine.dice import Rng
@@ -166,10 +172,10 @@ class Play:
             await self._keeper.commit(
                 table,
                 [
-                    st.truncate_commands(table.id, last.seq),
-                    *(st.append_command(table.id, r) for r in later),
-                    st.shift_public_lines(table.id, last.seq),
-                    *st.add_public_lines(table.id, last.seq, logged, summary=False),
+                    truncate_commands(table.id, last.seq),
+                    *(append_command(table.id, r) for r in later),
+                    shift_public_lines(table.id, last.seq),
+                    *add_public_lines(table.id, last.seq, logged, summary=False),
                     *self._attendance.waits_reopened(draft),
                 ],
             )
@@ -210,7 +216,7 @@ class Play:
         if table.phase_seq and table.damaged_at is None:
             try:
                 await self._keeper.store.commit(
-                    [st.set_map_message(table.id, table.phase_seq, message_id)]
+                    [set_map_message(table.id, table.phase_seq, message_id)]
                 )
             except WriteFailed as failed:
                 incidents.record(failed, f"noting game {table.id}'s map message")

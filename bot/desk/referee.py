@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 
-from bot import store as st
 from bot.desk import incidents, loading, ratings
 from bot.desk.attendance import Attendance
 from bot.desk.deadlines import arm_deadline
@@ -21,7 +20,14 @@ from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.seating import deal
 from bot.desk.tables import Refusal, Table, can_act, unit_of
-from bot.store import CommandRow, GameRow
+from bot.store import (
+    CommandRow,
+    GameRow,
+    Statement,
+    add_public_lines,
+    append_command,
+    put_newest_snapshot,
+)
 from engine.commands import Command
 from engine.errors import GameError
 from engine.events import Event
@@ -64,7 +70,7 @@ class Referee:
         events: list[Event] = []
         said: list[str] = []
         said_events: list[Event] = []
-        statements: list[st.Statement] = []
+        statements: list[Statement] = []
         try:
             for command in commands:
                 seq = game.length
@@ -74,7 +80,7 @@ class Referee:
                 said += lines
                 said_events += events_for(step, Viewer.SPECTATOR)
                 if side is Side.CREW:  # the alien's wait for its phase's end (below)
-                    statements += st.add_public_lines(table.id, seq, lines)
+                    statements += add_public_lines(table.id, seq, lines)
         except GameError as err:
             raise Refusal(err.describe()) from None
         now = self._keeper.clock()
@@ -83,7 +89,7 @@ class Referee:
             for i, entry in enumerate(game.log[before_len - game.base :])
         ]
         new_phase = draft.stamp() != before_stamp
-        statements += [st.append_command(table.id, r) for r in rows]
+        statements += [append_command(table.id, r) for r in rows]
         held: list[Event] = []
         told: list[Event] = []  # the phase's public events, in the order the channel tells them
         if new_phase:  # the phase just ended: the alien's public lines are told now
@@ -91,7 +97,7 @@ class Referee:
                 public = events_for(step, Viewer.SPECTATOR)
                 if entry.side is Side.ALIEN:
                     held += public
-                    statements += st.add_public_lines(
+                    statements += add_public_lines(
                         table.id, seq, self._keeper.scribe.log_lines(public)
                     )
                 else:
@@ -102,7 +108,7 @@ class Referee:
         if new_phase:
             row = self._new_phase_row(draft, now)
             snap = loading.snapshot_row(game.state, game.length, now)
-            statements += st.put_newest_snapshot(table.id, snap)
+            statements += put_newest_snapshot(table.id, snap)
         from_setup = before_stamp == "setup" and game.state.phase is not Phase.SETUP
         if from_setup:
             living = [

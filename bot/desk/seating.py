@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.desk.tables import Seat, Table, crew_in_play
-from bot.store import PlayerRow, Statement, Store, put_player
-from bot.store import people as pp
+from bot.store import PlayerRow, Statement, Store, people, put_player
 from engine.state import Phase
 
 PLAYING = (Seat.ALIEN, Seat.CREW)
@@ -26,7 +25,7 @@ async def seat_refusal(store: Store, table: Table, user_id: int, seat: str) -> s
     if table.seat_of(user_id) in PLAYING:
         return f"<@{user_id}> already plays in this game: one seat a person."
     other = Seat.ALIEN.value if seat == Seat.CREW.value else Seat.CREW.value
-    if other in await pp.sides_sat(store, table.id, user_id):
+    if other in await people.sides_sat(store, table.id, user_id):
         return (
             f"<@{user_id}> sat at the {other} side of this game and knows its secrets: "
             f"nobody who did may take the {seat} side's seat."

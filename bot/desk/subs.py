@@ -23,15 +23,13 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot import store as st
 from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
 from bot.desk.people import called
 from bot.desk.scribe import Scribe
 from bot.desk.seating import PLAYING, seat_refusal
 from bot.desk.tables import Refusal, Table
-from bot.store import CommandRow, GameRow, PlayerRow
-from bot.store import people as pp
+from bot.store import CommandRow, GameRow, PlayerRow, delete_player, people, put_player
 from bot.store.people import SeatCall
 from engine.board.ship import Ship
 from engine.content import Content
@@ -95,12 +93,12 @@ class Substitutes:
         """A new open-seat call for ``user_id``'s seat, unless one is live already."""
         if await called(self._keeper.store, game_id, user_id):
             return None
-        call_id = await pp.insert_call(self._keeper.store, game_id, user_id, side, reason, now)
-        return await pp.call(self._keeper.store, call_id)
+        call_id = await people.insert_call(self._keeper.store, game_id, user_id, side, reason, now)
+        return await people.call(self._keeper.store, call_id)
 
     async def call_table(self, call_id: int) -> tuple[Table, SeatCall]:
         """A call and its game (a current one), or a refusal: the call belongs to the past."""
-        call = await pp.call(self._keeper.store, call_id)
+        call = await people.call(self._keeper.store, call_id)
         table = await self._keeper.find(call.game_id) if call is not None else None
         if call is None or table is None:
             raise Refusal("That call belongs to the past: its game is no longer running.")
@@ -115,12 +113,12 @@ class Substitutes:
     async def waiting_substitute(self, game_id: int, user_id: int) -> bool:
         """Whether ``user_id`` offered to take a seat of this game and waits for the
         players' approval (they may read the game from their DMs meanwhile)."""
-        calls = await pp.live_calls(self._keeper.store, game_id)
+        calls = await people.live_calls(self._keeper.store, game_id)
         return any(c.status == "claimed" and c.candidate == user_id for c in calls)
 
     async def claim_call_post(self, call_id: int) -> bool:
         """Whether this caller is the one to post the call (each call is posted once)."""
-        return await pp.claim_post(self._keeper.store, call_id)
+        return await people.claim_post(self._keeper.store, call_id)
 
     async def claim_seat(self, call_id: int, user_id: int) -> tuple[Table, SeatCall]:
         """``user_id`` offers to take the seat: the players then approve or refuse."""
@@ -134,11 +132,11 @@ class Substitutes:
                 )
             await self._check_candidate(table, call, user_id)
             claimed = call.with_(status="claimed", candidate=user_id)
-            await self._keeper.store.commit([pp.update_call(claimed)])
+            await self._keeper.store.commit([people.update_call(claimed)])
         return table, claimed
 
     async def _reread(self, call: SeatCall) -> SeatCall:
-        fresh = await pp.call(self._keeper.store, call.id)
+        fresh = await people.call(self._keeper.store, call.id)
         if fresh is None or not fresh.live:
             raise Refusal("This seat is no longer open.")
         return fresh
@@ -178,7 +176,7 @@ class Substitutes:
             old = table.players.get(call.user_id)
             if old is None or old.seat != call.side:
                 await self._keeper.store.commit(
-                    [pp.update_call(call.with_closed("withdrawn", now))]
+                    [people.update_call(call.with_closed("withdrawn", now))]
                 )
                 raise Refusal("That seat changed hands meanwhile; the call is closed.")
             await self._check_candidate(table, call, call.candidate)
@@ -187,12 +185,12 @@ class Substitutes:
             await self._keeper.commit(
                 table,
                 [
-                    st.delete_player(table.id, old.user_id),
-                    st.put_player(table.id, new),
+                    delete_player(table.id, old.user_id),
+                    put_player(table.id, new),
                     *self._attendance.seat_handed(
                         table, old.user_id, new.user_id, new.seat, ("sub", "sub"), now
                     ),
-                    pp.update_call(filled),
+                    people.update_call(filled),
                 ],
             )
             del table.players[old.user_id]
@@ -213,7 +211,7 @@ class Substitutes:
                     "turn an offer down."
                 )
             reopened = call.with_(status="open", candidate=None)
-            await self._keeper.store.commit([pp.update_call(reopened)])
+            await self._keeper.store.commit([people.update_call(reopened)])
         return table, reopened
 
     async def withdraw_call(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
@@ -222,7 +220,7 @@ class Substitutes:
             raise Refusal("Only the seat's own player or a moderator can withdraw the call.")
         call = await self._reread(call)
         closed = call.with_closed("withdrawn", self._keeper.clock())
-        await self._keeper.store.commit([pp.update_call(closed)])
+        await self._keeper.store.commit([people.update_call(closed)])
         return table, closed
 
     async def set_call_message(self, call_id: int, message_id: int) -> None:
@@ -250,7 +248,7 @@ class Substitutes:
         """For the clock, in the games this process serves: open calls not posted yet,
         and calls withdrawn now (their absence ended, or their game no longer runs)."""
         to_post, closing = [], []
-        for call in await pp.calls_to_post(self._keeper.store):
+        for call in await people.calls_to_post(self._keeper.store):
             table = self._keeper.tables.get(call.game_id)
             if table is not None and self._keeper.serves(table) and table.status == "playing":
                 to_post.append(call)
@@ -258,10 +256,10 @@ class Substitutes:
                 self._keeper.serves(table) if table is not None else self._keeper.shards.everywhere
             ):
                 closing.append(call)
-        for call in await pp.away_calls_ended(self._keeper.store, now):
+        for call in await people.away_calls_ended(self._keeper.store, now):
             table = self._keeper.tables.get(call.game_id)
             if table is not None and self._keeper.serves(table):
                 closing.append(call)
         withdrawn = [c.with_closed("withdrawn", now) for c in closing]
-        await self._keeper.store.commit([pp.update_call(c) for c in withdrawn])
+        await self._keeper.store.commit([people.update_call(c) for c in withdrawn])
         return to_post, [c for c in withdrawn if c.message_id is not None]

@@ -21,13 +21,20 @@ through the desk's scribe (:mod:`bot.desk.scribe`).
 
 from __future__ import annotations
 
-from bot import store as st
 from bot.desk import loading
 from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome, merge
 from bot.desk.referee import Referee
 from bot.desk.tables import Refusal, Table, crew_in_play
-from bot.store import TUTORIAL, GameRow, PlayerRow
+from bot.store import (
+    TUTORIAL,
+    GameRow,
+    PlayerRow,
+    Statement,
+    put_newest_snapshot,
+    put_player,
+    update_game,
+)
 from engine.board.ship import Ship
 from engine.commands import Command, parse
 from engine.content import Content
@@ -84,11 +91,11 @@ class Tutorials:
         snap = loading.snapshot_row(game.state, 0, now)
         row = row.with_(phase_key=table.stamp())
 
-        def seated(game_id: int) -> list[st.Statement]:  # the same transaction as the row
+        def seated(game_id: int) -> list[Statement]:  # the same transaction as the row
             return [
-                st.put_player(game_id, player),
-                *st.put_newest_snapshot(game_id, snap),
-                st.update_game(row.with_(id=game_id)),
+                put_player(game_id, player),
+                *put_newest_snapshot(game_id, snap),
+                update_game(row.with_(id=game_id)),
             ]
 
         made = await self._keeper.store.create_game(

@@ -1,4 +1,5 @@
-"""The advisor's words (issue 26): the expert's choice and one sentence of why.
+"""The advisor's words (the README's "Playing on Discord"): the expert's choice and one
+sentence of why.
 
 Built from the :class:`~engine.players.expert.players.Decision` alone, which holds what
 the asking side may know (its belief's size, how much of it a search covers, the search's

@@ -152,7 +152,7 @@ def status_text(table: Table) -> str:
     lines = [_("**{title}** — game {game}").format(title=phase_title(v), game=row.id)]
     if row.seeded:
         lines.append(_(SEEDED))
-    if row.hints_used:  # issue 26: the game's record says so
+    if row.hints_used:  # the advisor was asked: the game's record says so
         lines.append(_(hints.MARKED))
     if row.status == "playing":
         lines.append(
@@ -174,7 +174,7 @@ def status_text(table: Table) -> str:
             )
     if v.result:
         lines.append(_("Result: {result}").format(result=plain(_(v.result))))
-    if v.declarations and v.phase != "alien":  # told once its phase is over (issue 19)
+    if v.declarations and v.phase != "alien":  # told once its phase is over (README, "Secrets")
         lines.append(_("Alien declarations last phase: ") + " · ".join(map(plain, v.declarations)))
     lines.append(_("Energy stores: {stores}").format(stores=energy_text(v)))
     return "\n".join(lines)

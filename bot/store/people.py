@@ -1,6 +1,6 @@
-"""The player as a person across games (issue 24): their settings, whom each game waits
-on, pings held through quiet hours, who sat where, how each phase went for each player,
-how each game ended, and open-seat calls.
+"""The player as a person across games (the README's "People across games"): their
+settings, whom each game waits on, pings held through quiet hours, who sat where, how
+each phase went for each player, how each game ended, and open-seat calls.
 
 Rows, the writes as statements (run by ``Store.commit`` like every other) and the reads,
 in the SQL both backends share. The records (:class:`RecordRows`) are data, per game and
