@@ -15,7 +15,7 @@ from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
 from bot.desk.records import Record
 from bot.desk.tables import Refusal
-from bot.store import Store, people
+from bot.store import people
 from bot.store.people import MyGame, SeatCall, Settings
 
 NOTE_MAX = 200
@@ -103,7 +103,7 @@ class People:
         statements = [people.put_settings(away)]
         if mode == "sub":  # a seat call in each running game without a live one of theirs
             for game in games:
-                if game.status == "playing" and not await called(
+                if game.status == "playing" and not await people.has_live_call(
                     self._keeper.store, game.game_id, user_id
                 ):
                     statements.append(
@@ -153,11 +153,6 @@ class People:
 
     async def record(self, user_id: int) -> Record:
         return records.build(await people.record_rows(self._keeper.store, user_id))
-
-
-async def called(store: Store, game_id: int, user_id: int) -> bool:
-    """Whether ``user_id``'s seat at game ``game_id`` has a live call already."""
-    return any(c.user_id == user_id for c in await people.live_calls(store, game_id))
 
 
 def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:

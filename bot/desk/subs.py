@@ -25,7 +25,6 @@ from dataclasses import dataclass
 
 from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
-from bot.desk.people import called
 from bot.desk.scribe import Scribe
 from bot.desk.seating import PLAYING, seat_refusal
 from bot.desk.tables import Refusal, Table
@@ -91,7 +90,7 @@ class Substitutes:
         self, game_id: int, user_id: int, side: str, reason: str, now: float
     ) -> SeatCall | None:
         """A new open-seat call for ``user_id``'s seat, unless one is live already."""
-        if await called(self._keeper.store, game_id, user_id):
+        if await people.has_live_call(self._keeper.store, game_id, user_id):
             return None
         call_id = await people.insert_call(self._keeper.store, game_id, user_id, side, reason, now)
         return await people.call(self._keeper.store, call_id)

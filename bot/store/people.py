@@ -519,6 +519,11 @@ async def live_calls(store: Store, game_id: int) -> list[SeatCall]:
     return [_call(r) for r in rows]
 
 
+async def has_live_call(store: Store, game_id: int, user_id: int) -> bool:
+    """Whether ``user_id``'s seat at game ``game_id`` has a live call already."""
+    return any(c.user_id == user_id for c in await live_calls(store, game_id))
+
+
 async def calls_to_post(store: Store) -> list[SeatCall]:
     """Open calls not posted yet (opened by the clock or a DM)."""
     rows = await store._fetch(
