@@ -130,8 +130,9 @@ class Referee:
         # The channel hears a phase once, when it ends (its digest: README, "Playing on
         # Discord"); meanwhile a command's public lines go to the person who played it
         # and to the crew's panels ("This phase so far").
-        outcome.alien_private = self._keeper.scribe.dm_lines(events, Side.ALIEN.value)
-        outcome.crew_private = self._keeper.scribe.dm_lines(events, Side.CREW.value)
+        scribe = self._keeper.scribe
+        outcome.alien_private = scribe.heard_lines(events, Side.ALIEN.value, side.value)
+        outcome.crew_private = scribe.heard_lines(events, Side.CREW.value, side.value)
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
         outcome.reply = [*said, *own] or ["Done."]
         mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value

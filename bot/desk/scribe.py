@@ -25,8 +25,9 @@ class Scribe(Protocol):
         """What everyone may read of ``events``, a line each (the stored public lines)."""
         ...
 
-    def dm_lines(self, events: Iterable[Event], side: str, /) -> list[str]:
-        """The events meant for ``side`` alone ("crew" or "alien"): its secret notes."""
+    def heard_lines(self, events: Iterable[Event], side: str, actor: str, /) -> list[str]:
+        """What ``side`` ("crew" or "alien") hears by DM of a command ``actor``'s side
+        played: its secret notes, and what it may know happened to the alien."""
         ...
 
     def script_line(self, event: Event, /) -> str:

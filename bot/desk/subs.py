@@ -53,12 +53,13 @@ def heard_so_far(
     scribe: Scribe,
 ) -> list[str]:
     """Every private line ``side`` was told, in order: the game replayed from its log,
-    each command's events of that side's audience, worded as they were sent."""
+    what each command told the side by DM (the scribe's ``heard_lines``), worded as it
+    was sent."""
     game = opening_game(row.seed, row.opening, ship, content)
     heard: list[str] = []
     for stored in rows:
         events = game.play(Side(stored.side), stored.command)
-        heard += scribe.dm_lines(events, side.value)
+        heard += scribe.heard_lines(events, side.value, stored.side)
     return heard
 
 

@@ -18,8 +18,8 @@ class CatalogueScribe:
     def log_lines(self, said: Iterable[Event], /) -> list[str]:
         return events.log_lines(said)
 
-    def dm_lines(self, said: Iterable[Event], side: str, /) -> list[str]:
-        return events.dm_lines(said, side)
+    def heard_lines(self, said: Iterable[Event], side: str, actor: str, /) -> list[str]:
+        return events.heard_lines(said, side, actor)
 
     def script_line(self, event: Event, /) -> str:
         return events.script_line(event)

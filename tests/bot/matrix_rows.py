@@ -386,6 +386,9 @@ def _panel_press(
         if kind == ids.UNDO:
             do = _custom_id(panel, "qp:do:")
             panel = (await spot.world.crew[0].click(panel, custom_id=do)).response
+        if kind == ids.PLAY:  # Play this: on the panel Suggest leaves
+            hint = _custom_id(panel, "qp:hint:")
+            panel = (await spot.world.crew[0].click(panel, custom_id=hint)).response
         return panel, _custom_id(panel, f"qp:{kind}:", label), None
 
     return source
@@ -445,4 +448,5 @@ PRESSES: tuple[Press, ...] = (
     Press("qp:quick", "setup", _panel_press(ids.QUICK), ok=_set("acting")),
     Press("qp:look", "crew", _panel_press(ids.LOOK), ok=_set("acting")),
     Press("qp:hint", "crew", _panel_press(ids.HINT), ok=_set("acting")),
+    Press("qp:play", "crew", _panel_press(ids.PLAY), ok=_set("acting")),
 )

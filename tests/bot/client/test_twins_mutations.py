@@ -19,7 +19,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.client import actions, complete, deck_maps, delivery
+from bot.client import answers, complete, courier, deck_maps, flow, pictures
 from bot.client.panels import press
 from bot.desk import advisor
 from bot.desk.service import Desk, Table
@@ -96,13 +96,11 @@ def crew_dm(monkeypatch: pytest.MonkeyPatch) -> None:
             await original(bot, table, outcome)
             if secret():
                 for player in table.players.values():
-                    await delivery.dm(
-                        bot, table, player.user_id, ["A shiver runs down your spine."]
-                    )
+                    await courier.dm(bot, table, player.user_id, ["A shiver runs down your spine."])
 
         return post_phase
 
-    _wrap(monkeypatch, delivery, "post_phase", make)
+    _wrap(monkeypatch, flow, "post_phase", make)
 
 
 def message_split(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -155,7 +153,7 @@ def map_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return render
 
-    _wrap(monkeypatch, delivery, "render_png", make)
+    _wrap(monkeypatch, pictures, "render_png", make)
 
 
 def card_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,7 +167,7 @@ def card_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return render
 
-    _wrap(monkeypatch, delivery, "phase_card_png", make)
+    _wrap(monkeypatch, pictures, "phase_card_png", make)
 
 
 def deck_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -210,7 +208,7 @@ def reply_text(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return reply
 
-    _wrap(monkeypatch, actions, "reply", make)
+    _wrap(monkeypatch, answers, "reply", make)
 
 
 def undo_offered(monkeypatch: pytest.MonkeyPatch) -> None:
