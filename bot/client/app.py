@@ -47,7 +47,8 @@ from bot.desk import incidents, leases, ratings
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
 from bot.desk.shards import ShardSpec
 from bot.present import locale as words
-from bot.store import Store
+from bot.present.scribe import CatalogueScribe
+from bot.store import Store, open_store
 from bot.store.base import StoreRefused, watch_writes
 from engine.board.ship import Ship
 from render.warm import warm_up
@@ -169,7 +170,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         return self._desk
 
     async def setup_hook(self) -> None:
-        self._store = await Store.open(self.database)
+        self._store = await open_store(self.database)
         try:
             await leases.claim(self._store, self.shards_served, self.holder, self.clock())
         except leases.ShardsTaken:
@@ -178,6 +179,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             raise
         self._desk = Desk(
             self._store,
+            scribe=CatalogueScribe(),
             clock=self.clock,
             idle_minutes=self.idle_minutes,
             shards=self.shards_served,
