@@ -22,8 +22,10 @@ from engine.views import view
 SEED = 54  # the greedy crew below kills the Larva on turn 2
 # How long simcord waits for the bot to settle after each action: a hang detector, not a
 # speed test (simcord measures it in wall-clock time, 5 s by default), so generous
-# enough that a loaded machine never trips it.
-SETTLE_SECONDS = 300.0
+# enough that a loaded machine never trips it. Below asyncpg's idle-connection timer
+# (its pool closes a connection unused for 300 s): simcord counts a timer due before its
+# limit as work in flight, and would wait for that one on the PostgreSQL store.
+SETTLE_SECONDS = 240.0
 
 
 @dataclass
