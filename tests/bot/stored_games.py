@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.desk.service import Desk, Seat
 from bot.store import Store
+from engine.commands import parse
 from engine.dice import Rng
 from engine.game import Game
 from engine.random_player import choose
@@ -50,7 +51,7 @@ def replayed(path: Path, game_id: int) -> Game:
         rows = db.execute(
             "SELECT side, command FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
-    return Game.replay(seed, [(Side(side), command) for side, command in rows])
+    return Game.replay(seed, [(Side(side), parse(command)) for side, command in rows])
 
 
 async def fresh_desk(path: Path) -> tuple[Store, Desk]:
