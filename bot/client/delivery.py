@@ -226,13 +226,12 @@ async def post_phase(bot: QuicksilverBot, table: Table, outcome: Outcome) -> Non
     summary = texts.summary_text(table, outcome.phase_events, outcome.summary)
     for chunk in summary[:-1]:
         await channel.send(chunk, allowed_mentions=NO_PINGS)
-    message = await channel.send(
+    await channel.send(
         summary[-1],
         file=await phase_card_file(table, outcome.phase_events, summary),
         view=ui.map_view(table),
         allowed_mentions=NO_PINGS,
     )
-    await bot.desk.record_map(table, message.id)
     bot.stopwatch.image(outcome.interaction_id, time.perf_counter() - started)
     alien = table.alien_player()
     if alien is not None and table.status == "playing":

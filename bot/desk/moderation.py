@@ -175,13 +175,13 @@ class Moderation(Attendance):
                     table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
                 ),
             ]
-            if length in snapshots:  # the phase start's row keeps its map; the state is new
+            if length in snapshots:  # the phase start's row stays; the state is new
                 statements += [
                     st.drop_snapshot_states(table.id, length),
                     st.set_snapshot_state(table.id, length, state),
                 ]
             else:
-                snap = SnapshotRow(length, turn_now, phase_now, None, now, state)
+                snap = SnapshotRow(length, turn_now, phase_now, now, state)
                 statements += st.put_newest_snapshot(table.id, snap)
             statements.append(st.append_command(table.id, rekey_row))
             await self._commit(table, statements, row, repair=True)

@@ -483,15 +483,6 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             row = row.with_(status="over", deadline_at=None)
         return row
 
-    async def record_map(self, table: Table, message_id: int) -> None:
-        """Remember the map message posted for the phase that just began (bookkeeping:
-        a store that does not take it is logged, and the phase goes on)."""
-        if table.phase_seq and table.damaged_at is None:
-            try:
-                await self.store.commit([st.set_map_message(table.id, table.phase_seq, message_id)])
-            except WriteFailed as failed:
-                incidents.record(failed, f"noting game {table.id}'s map message")
-
     async def undo(self, table: Table, user_id: int, stamp: int | None = None) -> Outcome:
         """Take back the user's side's last command of this phase, if it is theirs.
         ``stamp``: the side's own command count the Undo button was made at (never the

@@ -21,6 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.store.packing import unpack
 from bot.store.rows import ACTIVE, GAME_COLUMNS, CommandRow, GameRow, PlayerRow, SnapshotRow
 from bot.store.statements import Statement
 
@@ -393,13 +394,13 @@ class Store(abc.ABC):
         """Phase starts, oldest first (or only the newest one)."""
         order = "DESC LIMIT 1" if newest else ""
         rows = await self._fetch(
-            "SELECT seq, turn, phase, map_message_id, at, state FROM snapshots "
-            f"WHERE game_id = ? ORDER BY seq {order}",
+            "SELECT s.seq, s.turn, s.phase, s.at, k.state FROM snapshots AS s "
+            "LEFT JOIN snapshot_states AS k ON k.game_id = s.game_id AND k.seq = s.seq "
+            f"WHERE s.game_id = ? ORDER BY s.seq {order}",
             (game_id,),
         )
         return [
-            SnapshotRow(r["seq"], r["turn"], r["phase"], r["map_message_id"], r["at"], r["state"])
-            for r in rows
+            SnapshotRow(r["seq"], r["turn"], r["phase"], r["at"], unpack(r["state"])) for r in rows
         ]
 
     async def public_lines(self, game_id: int, count: int) -> list[str]:
