@@ -59,12 +59,14 @@ class Game:
     def replay(
         cls,
         seed: int,
-        lines: list[tuple[Side, Command]],
+        lines: Iterable[tuple[Side, Command | str]],
         ship: Ship | None = None,
         content: Content | None = None,
     ) -> Game:
+        """The game of ``seed`` after ``lines`` (commands, or their text, as :meth:`play`
+        takes them)."""
         game = cls.new(seed, ship, content)
-        game._replay(lines)
+        game._replay((side, parse(c) if isinstance(c, str) else c) for side, c in lines)
         return game
 
     @classmethod
