@@ -19,7 +19,7 @@ import logging
 from dataclasses import replace
 
 from bot import store as st
-from bot.desk import incidents, loading, ratings
+from bot.desk import incidents, loading, phase_memo, ratings
 from bot.desk.advisor import Advisor
 from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
 from bot.desk.computer_seat import (
@@ -402,6 +402,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
             for command in commands:
                 seq = game.length
                 step = game.play(side, command)
+                phase_memo.note(game, step)
                 events += step
                 lines = log_lines(step)
                 said += lines
@@ -420,7 +421,7 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         held: list[Event] = []
         told: list[Event] = []  # the phase's public events, in the order the channel tells them
         if new_phase:  # the phase just ended: the alien's public lines are told now
-            for seq, entry, step in loading.replay_phase(game):
+            for seq, entry, step in phase_memo.phase_events(game):
                 public = events_for(step, Viewer.SPECTATOR)
                 if entry.side is Side.ALIEN:
                     held += public
