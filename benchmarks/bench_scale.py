@@ -13,6 +13,12 @@ its own channel with its own rows). The measurements run in a fresh process on a
     first command on a cold game p99: X ms     load from snapshot + play + commit
     rss with 10,000 games loaded: X MiB        every game in memory at once
     undo at 3,000 commands: X ms               median of 20 undos in a 3,000-command game
+    ready from process spawn: X s wall, X s CPU (importing bot.client.app X s CPU)
+                                               a new process, as the bot starts: its
+                                               imports, the store opened, the games indexed
+    store: N KiB per game (…)                  this database's file, per game (written
+                                               in one transaction: benchmarks/bench_store.py
+                                               plays games as the bot writes them)
 
 With ``--db postgresql://…`` the same figures are measured on PostgreSQL: the cached
 SQLite database is copied into that database (which must be empty, and is written to by
@@ -28,6 +34,7 @@ import asyncio
 import contextlib
 import gc
 import hashlib
+import resource
 import shutil
 import statistics
 import subprocess
@@ -35,7 +42,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,6 +105,7 @@ def play(seed: int, length: int, *, undoable_end: bool = False) -> Played | None
     the command that comes next (for the undo game: a crew move that can be undone)."""
     game, player = Game.new(seed), Rng(seed ^ 0x5CA1E)
     rows: list[st.Statement] = []
+    newest = None
     while True:
         side = acting(game)
         if game.length >= length:
@@ -105,6 +113,8 @@ def play(seed: int, length: int, *, undoable_end: bool = False) -> Played | None
             if nxt is not None or not undoable_end:
                 command = nxt or choose(game.state, side, game.ship, game.content, player)
                 assert command is not None
+                if newest is not None:  # what the phases' writes leave: the newest state
+                    rows.append(st.set_snapshot_state(0, newest.seq, newest.state))
                 return Played(seed, rows, side if not undoable_end else Side.CREW, command)
         command = choose(game.state, side, game.ship, game.content, player, patient=True)
         assert command is not None
@@ -117,14 +127,13 @@ def play(seed: int, length: int, *, undoable_end: bool = False) -> Played | None
         rows.append(st.append_command(0, CommandRow(seq, side.value, command.notation(), user, 0)))
         rows += st.add_public_lines(0, seq, log_lines(events))
         if (game.state.turn, game.state.phase) != before:
-            snap = loading.snapshot_row(game.state, game.length, 0.0)
-            rows += st.put_newest_snapshot(0, snap)
-            game.rebase(snap.state)
+            newest = loading.snapshot_row(game.state, game.length, 0.0)
+            rows += st.put_snapshot(0, replace(newest, state=None))
+            game.rebase(newest.state)
 
 
 def for_game(game_id: int, statements: list[st.Statement]) -> list[st.Statement]:
-    """The template's statements with its game id filled in (always the first value,
-    except the snapshot pruning, where it is the first too)."""
+    """The template's statements with its game id filled in (always the first value)."""
     return [(sql, (game_id, *params[1:])) for sql, params in statements]
 
 
@@ -181,7 +190,7 @@ _ORDER = {
     "INSERT INTO commands": 2,
     "INSERT INTO public_lines": 3,
     "INSERT INTO snapshots": 4,
-    "UPDATE snapshots": 5,  # after every snapshot: only each game's newest keeps its state
+    "INSERT INTO snapshot_states": 5,  # each game's newest state, after its phase rows
 }
 
 
@@ -326,6 +335,53 @@ def main() -> None:
         copy = Path(tmp) / "scale.sqlite3"
         shutil.copy(cached, copy)
         subprocess.run([*command, "--measure", str(copy)], check=True)
+        shutil.copy(cached, copy)
+        spawned(str(copy))
+    size = cached.stat().st_size / (args.games + 1) / 1024
+    print(f"store: {size:.0f} KiB per game ({args.games:,} games of {COMMANDS} commands, "
+          "written in one transaction)", flush=True)  # fmt: skip
+
+
+# The bot's start in a new process, up to its games indexed (bot.client.app's setup_hook
+# does the same after its imports, besides claiming shards and talking to Discord).
+SPAWNED = """
+import asyncio, sys, time
+began = time.process_time()
+import bot.client.app
+from bot.desk.service import Desk
+from bot.store import Store
+imported = time.process_time() - began
+
+async def ready(target):
+    store = await Store.open(target)
+    desk = Desk(store)
+    indexed = await desk.load()
+    print(f"{indexed} {imported}", flush=True)
+    await store.close()
+
+asyncio.run(ready(sys.argv[1]))
+"""
+
+
+def spawned(target: str) -> None:
+    """Print how long a new process takes to be ready (:data:`SPAWNED`): wall time from
+    its spawn to its word, and its CPU time (every thread's, as the system counts it)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    begin = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-c", SPAWNED, target], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    indexed, imported = child.stdout.readline().split()
+    wall = time.perf_counter() - begin
+    child.wait()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    print(
+        f"ready from process spawn: {wall:.2f} s wall, {cpu:.2f} s CPU with {int(indexed):,} "
+        f"games indexed (importing bot.client.app {float(imported):.2f} s CPU)",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":
