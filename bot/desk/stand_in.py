@@ -44,11 +44,16 @@ class StandIns(Attendance):
     """The computer standing in for away players."""
 
     async def stand_in_due(self, table: Table) -> bool:
-        """Whether the game waits on someone the computer plays for (a cheap look)."""
+        """Whether the game waits on someone the computer plays for (a cheap look, after
+        every command: a process holding every shard is the only one to write people's
+        settings, and asks the store only after it wrote some)."""
         if table.status != "playing" or table.row.paused or not table.loaded:
             return False
         waiting = table.waiting_users()
-        return bool(waiting and await pp.away_stand_ins(self.store, waiting, self.clock()))
+        sole = self.shards.everywhere
+        return bool(
+            waiting and await pp.away_stand_ins(self.store, waiting, self.clock(), sole_writer=sole)
+        )
 
     async def _stand_in_next(self, table: Table) -> tuple[Side, list[c.Command], int] | None:
         """The next move the computer plays for an away player the game waits on, as

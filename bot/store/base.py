@@ -146,6 +146,10 @@ class Store(abc.ABC):
     backend: str = ""
     failures: tuple[type[BaseException], ...] = (OSError,)
     """The exceptions by which a backend says a read or a write did not happen."""
+    settings_written: int = 0
+    """How many transactions of this store object wrote people's settings: what this
+    process knows of them is current while it is unchanged, if no other process writes
+    (:func:`bot.store.people.away_stand_ins`)."""
 
     @classmethod
     async def open(cls, target: Path | str) -> Store:
@@ -271,6 +275,8 @@ class Store(abc.ABC):
         except refusals as err:
             raise WriteFailed(f"the {self.backend} store did not take the write: {err}") from err
         _WRITTEN.set(_WRITTEN.get() + 1)
+        if any("user_settings" in sql for sql, _ in batch):
+            self.settings_written += 1
         return found
 
     # --- the deployment's own facts (bot_meta) -------------------------------------
