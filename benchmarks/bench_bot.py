@@ -1,7 +1,7 @@
 """Interaction latency through the in-memory Discord (simcord): arrival → acknowledgement,
 and arrival → the posted map image (the phase card a phase-ending command posts).
 
-    .venv/bin/python benchmarks/bench_bot.py [--maps 120]
+    .venv/bin/python benchmarks/bench_bot.py [--maps 200]
 
 Games of random players (the engine's own, patient) are played through the bot by
 people on simcord, one command at a time: the crew in the game's channel, the alien in
@@ -175,7 +175,7 @@ async def run(wanted: int) -> CpuStopwatch:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--maps", type=int, default=120, help="maps to collect (at least)")
+    parser.add_argument("--maps", type=int, default=200, help="maps to collect (at least)")
     args = parser.parse_args()
     began_wall, began_cpu = time.perf_counter(), time.process_time()
     stopwatch = asyncio.run(run(args.maps))
