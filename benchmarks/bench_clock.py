@@ -1,4 +1,4 @@
-"""The clock with many games and many people (issue 24): one tick of the bot's clock
+"""The clock with many games and many people: one tick of the bot's clock
 (:func:`bot.client.timers.tick`: deadlines, the side the game plays, each person's
 reminders and held pings, stand-ins, seat calls) with 10,000 running games and 5,000
 people with their own settings (time zones, quiet hours, DMs, absences), through the

@@ -1,4 +1,4 @@
-"""Never silent, never corrupt, never behind the store (issues 20, 34): the long runs of
+"""Never silent, never corrupt, never behind the store: the long runs of
 the suite's guards.
 
     .venv/bin/python benchmarks/bench_reliability.py [--fuzz N] [--seed S] [--games G]

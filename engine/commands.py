@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from engine.board.grid import Grid, GridParseError
-from engine.errors import ParseError
+from engine.errors import ParseError, RoomNamed
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,14 @@ def _grid(cls: type[Command], word: str) -> Grid:
         return Grid.parse(word)
     except GridParseError as err:
         raise ParseError(f"{err} (in '{cls.usage}')") from None
+
+
+def _is_grid(word: str) -> bool:
+    try:
+        Grid.parse(word)
+    except GridParseError:
+        return False
+    return True
 
 
 def _unit(word: str) -> str:
@@ -259,7 +267,12 @@ class Move(Command):
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
         _expect_count(cls, args, 2, None)
-        return cls(_unit(args[0]), tuple(_grid(cls, a) for a in args[1:]))
+        try:
+            return cls(_unit(args[0]), tuple(_grid(cls, a) for a in args[1:]))
+        except ParseError as err:
+            if any(_is_grid(a) for a in args[1:]):
+                raise
+            raise RoomNamed(_unit(args[0]), " ".join(args[1:]), err.message) from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from engine.board.ship import Ship
 from engine.content import Content
 from engine.dice import Modifier, Roll, roll
 from engine.events import Attempt, Audience, Event, Rolled, Who
-from engine.state import GameState, Side
+from engine.state import GameState, Phase, Side
 
 
 @dataclass
@@ -61,3 +61,5 @@ class Ctx:
 
 # A rule: checks everything, then changes ``ctx.state`` and records events.
 Handler = Callable[[Ctx, Side, Any], None]
+# A rule that fires as a phase begins (engine.phases): the context and the phase beginning.
+PhaseHook = Callable[[Ctx, Phase], None]

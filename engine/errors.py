@@ -29,6 +29,16 @@ class ParseError(GameError):
     """The text is not a command of the language."""
 
 
+class RoomNamed(ParseError):
+    """A move to a room by its name (``move tanaka workshop``): which grid that is
+    depends on where the unit stands, so the position decides
+    (:func:`engine.moving.places.move_to_room`); read alone, it is refused."""
+
+    def __init__(self, unit: str, room: str, message: str) -> None:
+        self.unit, self.room = unit, room
+        super().__init__(message)
+
+
 class NotYourTurn(GameError):
     """The command belongs to the side or unit that is not acting now."""
 

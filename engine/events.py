@@ -59,11 +59,13 @@ class Event:
 # --- the parts several records share ------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Marker:
-    """A gear or supplies marker as a side reads it: its id, and its kind (a gear kind,
-    or a crate's supplies) only where that side knows it (C.3)."""
+    """A gear or supplies marker as a side reads it: its id, whether it is a supplies
+    crate (the two kinds of marker look different, C.3), and its kind (a gear kind, or
+    a crate's supplies) only where that side knows it."""
 
     id: str
     kind: str | None = None
+    crate: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,14 +59,12 @@ class Game:
     def replay(
         cls,
         seed: int,
-        lines: Iterable[tuple[Side, Command | str]],
+        lines: Iterable[tuple[Side | str, Command | str]],
         ship: Ship | None = None,
         content: Content | None = None,
     ) -> Game:
-        """The game of ``seed`` after ``lines`` (commands, or their text, as :meth:`play`
-        takes them)."""
         game = cls.new(seed, ship, content)
-        game._replay((side, parse(c) if isinstance(c, str) else c) for side, c in lines)
+        game._replay(lines)
         return game
 
     @classmethod
@@ -103,9 +101,7 @@ class Game:
 
     def play(self, side: Side | str, command: Command | str) -> list[Event]:
         """Apply one command for ``side``; raise GameError and change nothing if refused."""
-        side = Side(side)
-        if isinstance(command, str):
-            command = parse(command)
+        side, command = Side(side), _command(command)
         try:
             return self._apply(side, command, in_place=False)
         except RuleError:
@@ -154,7 +150,7 @@ class Game:
             and (entry.turn, entry.phase) == mark
         ]
 
-    def _replay(self, lines: Iterable[tuple[Side, Command]]) -> list[list[Event]]:
+    def _replay(self, lines: Iterable[tuple[Side | str, Command | str]]) -> list[list[Event]]:
         """Play ``lines`` from the start of the log, each on the state itself rather than
         a copy, and give each line's events: the lines of a log were accepted once, and a
         replay (loading, undo, rollback) plays hundreds of them. Should one be refused
@@ -162,12 +158,12 @@ class Game:
         way, so the game and the refusal are exactly what :meth:`play` gives. Events are
         immutable records: a replay without copies gives the events play gave."""
         assert not self.log, "a replay starts where the log starts"
-        lines = list(lines)
+        typed = [(Side(side), _command(command)) for side, command in lines]
         try:
-            return [self._apply(side, command, in_place=True) for side, command in lines]
+            return [self._apply(side, command, in_place=True) for side, command in typed]
         except GameError:
             self.state, self.log = self.start_state(), []
-            return [self.play(side, command) for side, command in lines]
+            return [self.play(side, command) for side, command in typed]
 
     def can_undo(self, side: Side) -> str | None:
         """Why ``side`` may not take back its last command now, or None (undo rules).
@@ -259,3 +255,8 @@ class Game:
 
     def script(self) -> str:
         return "\n".join([f"seed {self.seed}", *(e.line() for e in self.log)]) + "\n"
+
+
+def _command(command: Command | str) -> Command:
+    """A command as typed (a script's or the store's line) or already parsed."""
+    return parse(command) if isinstance(command, str) else command

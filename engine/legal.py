@@ -30,6 +30,7 @@ from engine.equipment import devices, science
 from engine.errors import GameError, RuleError
 from engine.escape import sabotage
 from engine.growing import growth
+from engine.rules import apply
 from engine.setup import larva_grids
 from engine.state import Condition, Fate, GameState, Phase, SetupStep, Side
 from engine.units import held_abilities
@@ -218,8 +219,6 @@ def _setup_candidates(
 def is_legal(
     state: GameState, side: Side, command: c.Command, ship: Ship, content: Content
 ) -> bool:
-    from engine.rules import apply
-
     try:
         apply(state, side, command, ship, content)
     except GameError:
@@ -232,8 +231,6 @@ def refusal(
 ) -> GameError | None:
     """Why ``side`` may not play ``command`` now, with what the same unit could do
     instead ("Legal: move hyun 1-C5, …"), or None if it may."""
-    from engine.rules import apply
-
     try:
         apply(state, side, command, ship, content)
     except GameError as err:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import commands as c
-from engine.actions import actions_left, take_unit
+from engine.actions import actions_left
 from engine.board.ship import Ship
 from engine.consult import Secret, listening
 from engine.content import Content
@@ -25,8 +25,9 @@ from engine.escape.pods import HANDLERS as POD_HANDLERS
 from engine.events import EnergyOrder, Event, OrderLapsed
 from engine.fighting.combat import HANDLERS as COMBAT_HANDLERS
 from engine.growing import growth
-from engine.hiding.piperun import search, start_pipe_run, surface
+from engine.hiding.orders import search, start_pipe_run, surface
 from engine.moving.movement import feint, move, use_hatch, use_lift, wait
+from engine.phases import begin_phase, end_phase
 from engine.quick_setup import quick_setup
 from engine.setup import (
     assign_role,
@@ -40,15 +41,7 @@ from engine.setup import (
     setup_complete,
 )
 from engine.state import GameState, Phase, Side
-from engine.turns import (
-    PHASE_HOOKS,
-    begin_phase,
-    check_game_over,
-    end_phase,
-    end_unit,
-    finish_unit,
-    side_finished,
-)
+from engine.turns import check_game_over, end_unit, finish_unit, side_finished, take_unit
 
 
 def _crew_setup(step: Any) -> Handler:
@@ -113,8 +106,6 @@ HANDLERS: dict[type[c.Command], Handler] = {
     **sabotage.HANDLERS,
     **science.HANDLERS,
 }
-# Rules that fire as a phase begins (C.9's countdown, G.2.2's bait, G.2.5's ultrasonics).
-PHASE_HOOKS[:] = [*growth.PHASE_HOOKS, *sabotage.PHASE_HOOKS, *science.PHASE_HOOKS]
 
 
 def _after(ctx: Ctx) -> None:

@@ -25,6 +25,10 @@ from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
 from engine.legal import candidates, legal_commands, ready_units, refusal
+from engine.players.alien_ai import alien_ai
+from engine.players.base import acting_side, decide
+from engine.players.crew_ai import crew_ai
+from engine.random_player import choose
 from engine.state import Condition, GameState, Phase, Side
 from engine.units import SUPPLIES, held_abilities
 from engine.views import events_for, view
@@ -336,10 +340,6 @@ def audit_playout(
 ) -> tuple[int, list[Difference]]:
     """Play a seeded game (random legal players, or the game-controlled ones) and audit
     every ``every``-th position; (pairs compared, differences found)."""
-    from engine.players import alien_ai, crew_ai
-    from engine.players.base import acting_side, decide
-    from engine.random_player import choose
-
     game = Game.new(seed)
     rng, player = Rng(seed ^ 0xA0D1), Rng(seed ^ 0x5EED)
     players = {Side.CREW: crew_ai, Side.ALIEN: alien_ai}

@@ -1,50 +1,59 @@
-"""Turns and phases (C, C.2): the alien phase, then the crew phase, until the end (F)."""
+"""A unit's turn (C.2): an order makes it the acting unit and finishes the one before it,
+whose unspent actions search if an alien hides (C.8); and the end of the game (C, F).
+
+The phases these turns make up are :mod:`engine.phases`; whose phase it is and paying
+for actions, :mod:`engine.actions`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from engine.actions import require_phase
-from engine.commands import EndPhase, EndUnit
+from engine.actions import require_phase, unit_label_list
+from engine.commands import EndUnit
 from engine.context import Ctx
-from engine.errors import RuleError
-from engine.events import Ending, GameOver, PhaseBegan, UnitDone
-from engine.hiding.events import HiddenAt
+from engine.errors import NotYourTurn, RuleError
+from engine.events import Ending, GameOver, UnitDone
 from engine.hiding.piperun import run_search
-from engine.state import Phase, Side
-from engine.units import human_actions
-
-# Rules that fire when a phase begins (part 2 adds the critical-system countdown,
-# Poison Bait and Ultrasonics). Each takes the context and the phase beginning.
-PhaseHook = Callable[[Ctx, Phase], None]
-PHASE_HOOKS: list[PhaseHook] = []
+from engine.state import Alien, Condition, Fate, Phase, Side
 
 
-def begin_phase(ctx: Ctx, phase: Phase) -> None:
-    """Units of the phasing side earn their actions (C.2)."""
+def _is_mine(ctx: Ctx, side: Side, unit_id: str) -> bool:
+    """Is ``unit_id`` in :func:`unit_label_list` (asked without building the list)?"""
+    if side is Side.CREW:
+        return ctx.state.is_live_human(unit_id)
+    alien = ctx.state.aliens.get(unit_id)
+    return alien is not None and not alien.dead and alien.fate is Fate.ABOARD
+
+
+def take_unit(ctx: Ctx, side: Side, unit_id: str) -> None:
+    """Make ``unit_id`` the acting unit; any other active unit is done (C.2)."""
+    require_phase(ctx, side)
     state = ctx.state
-    state.phase = phase
-    state.active_unit = None
-    state.done_units = set()
-    if phase is Phase.ALIEN:
-        state.turn += 1
-        state.declarations = []
-        state.sightings = []
-        state.surge_used = False
-        for alien in state.live_aliens():
-            alien.actions = ctx.content.alien_stats.actions
-            alien.repelled_from = None
-    else:
-        state.searched = set()
-        for human in state.live_humans():
-            human.actions = human_actions(ctx.content, human)
-            if human.actions == 0:
-                state.done_units.add(human.id)  # unconscious: earns nothing (G.4)
-    ctx.say(PhaseBegan(turn=state.turn, phase=phase))
-    for hook in PHASE_HOOKS:
-        hook(ctx, phase)
-        if state.phase is Phase.OVER:
-            return
+    if not _is_mine(ctx, side, unit_id):
+        mine = unit_label_list(ctx, side)
+        raise NotYourTurn(f"'{unit_id}' is not one of your units", legal=mine)
+    if unit_id in state.done_units:
+        raise RuleError(
+            f"{ctx.name(unit_id)} has finished this phase: once a player leaves a unit, it is done",
+            rule="C.2",
+        )
+    if side is Side.CREW:
+        human = state.human(unit_id)
+        if human.holder is not None:
+            raise RuleError(f"{human.name} is being carried and cannot act", rule="E.3.1")
+        if human.condition is Condition.UNCONSCIOUS and human.actions == 0:
+            raise RuleError(f"{human.name} is unconscious", rule="G.4")
+    if state.active_unit not in (None, unit_id) and not ctx.defer_finish:
+        finish_unit(ctx, state.active_unit)
+    state.active_unit = unit_id
+
+
+def take_alien(ctx: Ctx, side: Side, unit_id: str, doing: str, rule: str) -> Alien:
+    """:func:`take_unit` for an order only an alien can carry out (pipe-running and its
+    feints): a human named for it is refused, saying what the order needs."""
+    take_unit(ctx, side, unit_id)
+    if ctx.state.is_human(unit_id):
+        raise RuleError(f"only an alien can {doing}: {ctx.name(unit_id)} is a human", rule=rule)
+    return ctx.state.alien(unit_id)
 
 
 def finish_unit(ctx: Ctx, unit_id: str) -> None:
@@ -76,32 +85,6 @@ def end_unit(ctx: Ctx, side: Side, cmd: EndUnit) -> None:
         raise RuleError(f"{ctx.name(cmd.unit)} is already done this phase", rule="C.2")
     finish_unit(ctx, cmd.unit)
     check_game_over(ctx)
-
-
-def end_phase(ctx: Ctx, side: Side, _cmd: EndPhase | None = None) -> None:
-    """Every unit not yet done stops; then the other side's phase begins."""
-    require_phase(ctx, side)
-    state = ctx.state
-    units = (
-        [h.id for h in state.live_humans()]
-        if side is Side.CREW
-        else [a.id for a in state.live_aliens()]
-    )
-    for unit_id in units:
-        if state.phase is Phase.OVER:
-            return
-        finish_unit(ctx, unit_id)
-    if check_game_over(ctx):
-        return
-    if side is Side.ALIEN:
-        _tell_alien_secret_positions(ctx)
-    begin_phase(ctx, Phase.CREW if side is Side.ALIEN else Phase.ALIEN)
-
-
-def _tell_alien_secret_positions(ctx: Ctx) -> None:
-    for alien in ctx.state.pipe_runners():
-        assert alien.grid is not None
-        ctx.say(HiddenAt(who=ctx.who(alien.id), grid=alien.grid, phase_end=True))
 
 
 def side_finished(ctx: Ctx) -> bool:

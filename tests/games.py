@@ -6,8 +6,8 @@ from engine.board.grid import Grid
 from engine.context import Ctx
 from engine.dice import Rng
 from engine.game import Game
+from engine.phases import begin_phase
 from engine.state import Condition, Phase
-from engine.turns import begin_phase
 
 
 def quick_game(seed: int = 1) -> Game:

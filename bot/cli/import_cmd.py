@@ -46,7 +46,8 @@ def run_import(path: Path, channel: int, guild: int | None, name: str, db: str) 
         )
     status = "finished: replay and export it" if prepared.over else "a lobby: seat and start it"
     print(
-        f"imported game {game_id} into channel {channel}: {len(prepared.commands)} commands, "
+        f"imported game {game_id} into channel {channel}: {len(prepared.commands)} command"
+        f"{'' if len(prepared.commands) == 1 else 's'}, "
         f"{prepared.title}; {status}. Seeded: its dice were in the file, so it counts in "
         "no record."
     )

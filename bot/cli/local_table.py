@@ -27,6 +27,7 @@ import hashlib
 import os
 import random
 import shlex
+import shutil
 import sys
 import textwrap
 import time
@@ -43,17 +44,19 @@ from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
 from engine.commands import VERBS, Command, Rekey, parse
 from engine.dice import Rng
-from engine.errors import GameError
+from engine.errors import GameError, RoomNamed
 from engine.events import Event
 from engine.game import Game
 from engine.help import rules_help
 from engine.legal import legal_commands, setup_choices, summarize
+from engine.moving.places import move_to_room
 from engine.players.base import legal_for
 from engine.players.expert.advice import advise_at_table
 from engine.players.levels import decide_at_level
 from engine.setup import waiting_on
 from engine.state import Phase, Side
 from engine.views import View, Viewer, events_for, marker_names, view
+from render.board import render_png
 
 LOCAL_CHANNEL = 0
 LOCAL_STATUS = "local"
@@ -95,6 +98,19 @@ def acting_side(game: Game, prefer: Iterable[Side] = ()) -> Side:
                 return side
         return waiting[0]
     return Side.ALIEN if state.phase is Phase.ALIEN else Side.CREW
+
+
+def program() -> str:
+    """This program as the person can type it again here: ``quicksilver`` where that is
+    on their PATH, else the path they started it by (``.venv/bin/quicksilver`` after
+    ``make run``), else the module run by this Python."""
+    started = sys.argv[0]
+    on_path = shutil.which("quicksilver")
+    if Path(started).name != "quicksilver":
+        return "quicksilver" if on_path else f"{shlex.quote(sys.executable)} -m bot.cli.main"
+    if on_path is not None and Path(on_path).resolve() == Path(started).resolve():
+        return "quicksilver"
+    return shlex.quote(started)
 
 
 def default_db() -> Path:
@@ -161,7 +177,7 @@ class LocalStore:
         self._loop.run_until_complete(self._store.commit([truncate_commands(game_id, length)]))
 
     def mark_hints(self, game_id: int) -> None:
-        """The advisor was asked in this game (issue 26): its record says so."""
+        """The advisor was asked in this game: its record says so."""
         row = self._loop.run_until_complete(self._store.game(game_id))
         if row is not None and not row.hints_used:
             update = update_game(row.with_(hints_used=True))
@@ -189,9 +205,9 @@ class LocalTable:
     at_keyboard: Side | None = None  # both mode: the side whose screen is showing
     shown: tuple[int, str, Side] | None = None  # (turn, phase, side) last drawn in full
     pending: dict[Side, list[tuple[Side, str]]] = field(default_factory=dict)  # news, by seat
-    level: str = "easy"  # how well the game-controlled side plays (issue 12)
+    level: str = "easy"  # how well the game-controlled side plays
     db: Path | None = None  # where the game is saved, for the commands printed
-    hints_used: bool = False  # the advisor was asked (issue 26): the end says so
+    hints_used: bool = False  # the advisor was asked: the end says so
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -262,7 +278,7 @@ class LocalTable:
     def play(self, side: Side, command: Command | str, human: bool) -> bool:
         try:
             if isinstance(command, str):
-                command = parse(command)
+                command = self.read(side, command)
             if isinstance(command, Rekey):  # the referee's alone (README, "Seeds")
                 self.say("  error: only the referee re-keys the dice")
                 return False
@@ -276,6 +292,15 @@ class LocalTable:
             self.store.append(self.game_id, seq, side, entry.command.notation(), human)
         self.report(side, entry.command.notation(), events, human)
         return True
+
+    def read(self, side: Side, text: str) -> Command:
+        """A typed command; a move to a room by its name (``move tanaka workshop``)
+        goes to the room's nearest grid in reach, as the panels' places do."""
+        try:
+            return parse(text)
+        except RoomNamed as named:
+            game = self.game
+            return move_to_room(game.state, side, game.ship, game.content, named)
 
     def report(self, side: Side, notation: str, events: list[Event], human: bool) -> None:
         """Each seated side hears what it may: its own commands in full, at once; the
@@ -374,7 +399,7 @@ class LocalTable:
             self.say("  nothing: it is not your side's turn")
 
     def hint(self, side: Side) -> None:
-        """The advisor (issue 26): the expert reads the log from this side's seat only."""
+        """The advisor: the expert reads the log from this side's seat only."""
         found = advise_at_table(self.game, side, self.game_id or 0)
         if self.store is not None and self.game_id is not None and not self.hints_used:
             self.store.mark_hints(self.game_id)
@@ -382,8 +407,6 @@ class LocalTable:
         self.say(*(f"  {line.replace('`', '')}" for line in hint_lines(found)))
 
     def write_png(self, side: Side | None) -> None:
-        from render.board import render_png
-
         who = self.viewer(side) if side is not None else Viewer.SPECTATOR
         shown = view(self.game.state, who, self.game.ship, self.game.content)
         self.png.write_bytes(render_png(shown.board, self.game.ship))
@@ -391,7 +414,7 @@ class LocalTable:
 
     def resume_command(self) -> str:
         """The whole command that continues this game, as a person can paste it."""
-        words = ["quicksilver", "play", "--resume", str(self.game_id), "--level", self.level]
+        words = [program(), "play", "--resume", str(self.game_id), "--level", self.level]
         words += ["--db", shlex.quote(str(self.db or default_db()))]
         if self.png != DEFAULT_PNG:
             words += ["--png", shlex.quote(str(self.png))]
@@ -399,7 +422,7 @@ class LocalTable:
 
     def replay_command(self) -> str:
         db = shlex.quote(str(self.db or default_db()))
-        return f"quicksilver replay {self.game_id} --db {db} --out game{self.game_id}.gif"
+        return f"{program()} replay {self.game_id} --db {db} --out game{self.game_id}.gif"
 
     def quit(self) -> int:
         if self.game_id is not None:
@@ -460,10 +483,8 @@ def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
             out.write(f"{turn:>2} {side.value}: {terminal_line(event)}\n")
     shown = view(game.state, Viewer.SPECTATOR, game.ship, game.content)
     out.write("\n".join(["", *final_screen(shown, game)]) + "\n")
-    from render.board import render_png
-
     png.write_bytes(render_png(shown.board, game.ship))
-    out.write(f"wrote {png} (spectator view). Play yourself: quicksilver play --side crew\n")
+    out.write(f"wrote {png} (spectator view). Play yourself: {program()} play --side crew\n")
     return 0
 
 

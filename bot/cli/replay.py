@@ -37,7 +37,8 @@ def run_replay(game_id: int, db: Path, out: Path, phase: int | None) -> int:
     if phase is None:
         data = replay.gif()
         out.write_bytes(data)
-        print(f"wrote {out}: {total} phases, {len(data) / 1024:.0f} KiB")
+        phases = "1 phase" if total == 1 else f"{total} phases"
+        print(f"wrote {out}: {phases}, {len(data) / 1024:.0f} KiB")
         return 0
     if not 1 <= phase <= total:
         print(f"error: game {game_id} has phases 1 to {total}, not {phase}", file=sys.stderr)

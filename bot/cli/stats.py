@@ -1,5 +1,5 @@
 """``quicksilver stats rebuild [--db TARGET]``: recompute every rating from the stored
-games, in the order they ended (issue 25; the rules: :mod:`bot.desk.ratings`).
+games, in the order they ended (the rules: :mod:`bot.desk.ratings`).
 
 The bot keeps the ratings up to date as games end and rebuilds them by itself when they
 no longer follow from the games; this is the operator's way to do it now, after a
@@ -13,6 +13,7 @@ import asyncio
 import sys
 
 from bot.cli.db import _name, default_target
+from bot.desk import ratings
 from bot.store import Store
 
 
@@ -43,8 +44,6 @@ def run_rebuild(target: str) -> int:
 
 
 async def _rebuild(target: str) -> str:
-    from bot.desk import ratings
-
     store = await Store.open(target)
     try:
         return (await ratings.rebuild(store)).summary()

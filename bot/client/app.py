@@ -1,4 +1,9 @@
-"""The Discord client: slash commands, persistent buttons, and the deadline/reminder clock.
+"""The bot itself, and the one module that knows its class (the composition root): it
+registers the slash commands (:data:`bot.client.commands.registry.COMMANDS`), every
+family of buttons and menus (:data:`DYNAMIC_ITEMS`) and what each game button does
+(:data:`bot.client.buttons.BUTTONS`), opens the store and the desk, and runs the
+deadline/reminder clock. Every other module of the client sees it as a
+:class:`bot.client.host.Bot`.
 
 It is discord.py's sharded client: one process serves the shards ``QUICKSILVER_SHARDS``
 names (all of them when unset) and the games of those shards' guilds, holding a lease on
@@ -17,7 +22,7 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,23 +30,17 @@ import discord
 from discord import app_commands
 from discord.ext import tasks
 
-from bot.client import delivery, failures, replay, timers
-from bot.client.buttons import DAMAGED
-from bot.client.commands.export import export_command
-from bot.client.commands.game import game
-from bot.client.commands.importing import import_command
-from bot.client.commands.me import me
-from bot.client.commands.mod import mod
-from bot.client.commands.play import alien, crew
-from bot.client.commands.replay import replay_command
-from bot.client.commands.rules import rules
-from bot.client.commands.stats import BoardButton, stats
-from bot.client.commands.tutorial import tutorial_command
-from bot.client.panels.layout import PanelButton, PanelSelect
+from bot.client import failures, notify, replay, timers
+from bot.client.buttons import BUTTONS
+from bot.client.commands.registry import COMMANDS
+from bot.client.commands.stats import BoardButton
+from bot.client.host import ButtonHandler
+from bot.client.invite import invite_url
+from bot.client.panels.press import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
 from bot.client.translator import CatalogueTranslator
 from bot.client.tutorial import LobbyButton
-from bot.client.ui import GameButton
+from bot.client.ui import DAMAGED, GameButton
 from bot.config import TOKEN_HELP, Config
 from bot.desk import incidents, leases, ratings
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
@@ -154,20 +153,10 @@ class QuicksilverBot(discord.AutoShardedClient):
         self.force_sync = sync
         self.synced = False  # whether this start sent the slash commands to Discord
         self.tree = Tree(self)
-        extras: list[app_commands.Command[Any, ..., Any]] = [
-            replay_command,
-            export_command,
-            tutorial_command,
-        ]
-        for extra in extras:
-            if game.get_command(extra.name) is None:
-                game.add_command(extra)
-        if mod.get_command(import_command.name) is None:
-            mod.add_command(import_command)
-        for group in (game, crew, alien, mod, me, stats):
-            self.tree.add_command(group)
-        self.tree.add_command(rules)
+        for command in COMMANDS:
+            self.tree.add_command(command)
         self.stopwatch = Stopwatch()
+        self.buttons: Mapping[str, ButtonHandler] = BUTTONS  # what each game button does
         self._store: Store | None = None
         self._desk: Desk | None = None
         self._warming: asyncio.Task[None] | None = None
@@ -194,13 +183,15 @@ class QuicksilverBot(discord.AutoShardedClient):
         self._desk.on_damage = self._tell_damage
         self._warming = asyncio.create_task(self._warm_up(self._desk.ship))
         indexed = await self._desk.load()
-        await ratings.after_game(self._store)  # games that ended while it was down (issue 25)
+        await ratings.after_game(self._store)  # games that ended while it was down
         log.info(
-            "serving %s: %d game(s) in the %s store; each loads on its first use",
+            "serving %s: %s in the %s store; each loads on its first use",
             self.shards_served.describe(),
-            indexed,
+            "1 game" if indexed == 1 else f"{indexed} games",
             self._store.backend,
         )
+        if self.application_id is not None:  # known once logged in
+            log.info("invite me to a server: %s", invite_url(self.application_id))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         await self._sync_commands(self._store)
@@ -243,7 +234,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         await failures.tell(interaction, f"⚠️ {DAMAGED}")
 
     async def _tell_damage(self, table: Table) -> None:
-        await delivery.tell_damage(self, table)
+        await notify.tell_damage(self, table)
 
     async def close(self) -> None:
         if self._warming is not None:

@@ -10,35 +10,20 @@ matrix (``tests/bot/client/test_permission_matrix.py``) is generated from it.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 
-from bot.client import actions, delivery, ui
-from bot.client.actions import Inter, defer, reply
-from bot.client.commands.mod import confirmed_rollback
+from bot.client import access, answers, deck_maps, lobby, moderation, playing, reading, ui
+from bot.client.host import ButtonHandler, Inter
+from bot.client.panels import press
+from bot.client.ui import DAMAGED
 from bot.desk.service import Refusal, Seat, Table
 from engine.state import Phase, Side
 
-DAMAGED = (
-    "This button is damaged or was not made by me, so nothing was done. "
-    "Use the buttons on the newest message, or `/game status`."
-)
 STALE = (
     "This button is from an earlier moment: the game has moved on since, so nothing was "
     "done. Use the newest message, or `/game status`."
 )
 
 LOG_LINES = 40  # the Full log button's newest lines (``/game log count`` for more)
-
-Handler = Callable[[Inter, Table, str, str], Awaitable[None]]
-
-
-async def reach(interaction: Inter, action: str, game_id: int) -> Table:
-    """Refuse what is damaged, acknowledge at once, then find the game, if the press may
-    reach it (:func:`bot.client.actions.table_by_id`)."""
-    if action not in BUTTONS:
-        raise Refusal(DAMAGED)
-    await defer(interaction)
-    return await actions.table_by_id(interaction, game_id)
 
 
 def _fresh(table: Table, stamp: str) -> None:
@@ -60,24 +45,24 @@ def _in_lobby(table: Table) -> None:
 async def _computer(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     side = Side(_one_of(arg, tuple(s.value for s in Side)))
     _in_lobby(table)
-    await actions.computer(interaction, side, table)
+    await lobby.computer(interaction, side, table)
 
 
 async def _join(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     seat = Seat(_one_of(arg, tuple(s.value for s in Seat)))
     if seat is not Seat.SPECTATOR:
         _in_lobby(table)
-    await actions.join(interaction, seat, table)
+    await lobby.join(interaction, seat, table)
 
 
 async def _start(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     _fresh(table, stamp)
-    await actions.start(interaction, table)
+    await lobby.start(interaction, table)
 
 
 async def _quick(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     _fresh(table, stamp)
-    await actions.quick_setup(interaction, table=table)
+    await playing.quick_setup(interaction, table=table)
 
 
 async def _pass(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -90,7 +75,7 @@ async def _pass(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
         raise Refusal("It is not your side's phase: there is nothing of yours to end.")
     several = len(table.seated(Seat.CREW)) > 1 and side is Side.CREW
     what = "all your crew members for this phase" if several else "your side's whole phase"
-    await reply(
+    await answers.reply(
         interaction,
         [f"End {what}? Units not yet done stop (C.2)."],
         view=ui.confirm_view("passok", table, stamp, label="Yes, end it"),
@@ -99,14 +84,14 @@ async def _pass(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
 
 async def _pass_confirmed(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     _fresh(table, stamp)
-    await actions.end_phase(interaction, table=table)
+    await playing.end_phase(interaction, table=table)
 
 
 async def _end_unit(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     _fresh(table, stamp)
     if not re.fullmatch(r"[a-z][a-z0-9]*", arg):
         raise Refusal(DAMAGED)
-    await actions.play(interaction, f"end {arg}", table=table)
+    await playing.play(interaction, f"end {arg}", table=table)
 
 
 async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -117,76 +102,57 @@ async def _undo(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     if not re.fullmatch(r"[0-9]{1,9}", arg):
         raise Refusal(DAMAGED)
     _fresh(table, stamp)
-    await actions.undo(interaction, stamp=int(arg), table=table)
+    await playing.undo(interaction, stamp=int(arg), table=table)
 
 
 async def _play(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    from bot.client.panels.press import open_panel
-
-    await open_panel(interaction, table)
+    await press.open_panel(interaction, table)
 
 
 async def _deck(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    from bot.client.deck_maps import show_deck
-
-    await show_deck(interaction, table, arg)
+    await deck_maps.show_deck(interaction, table, arg)
 
 
 async def _focus(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    from bot.client.deck_maps import show_focus
-
-    await show_focus(interaction, table, arg)
+    await deck_maps.show_focus(interaction, table, arg)
 
 
 async def _log(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     """The game's public log, every line, only to the presser (the channel has the
     phase digests)."""
-    await actions.show_log(interaction, LOG_LINES, table.id)
+    await reading.show_log(interaction, LOG_LINES, table.id)
 
 
 async def _map(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    await actions.show_map(interaction, table=table)
+    await reading.show_map(interaction, table=table)
 
 
 async def _hand(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    await actions.show_hand(interaction, table=table)
+    await reading.show_hand(interaction, table=table)
 
 
 async def _status(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    await actions.show_status(interaction, table=table)
+    await reading.show_status(interaction, table=table)
 
 
 async def _reset(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     """The confirmation of ``/mod reset``: any moderator may confirm it."""
-    await actions.require_mod(interaction)
-    bot = actions.bot_of(interaction)
-    async with table.channel_lock:
-        if table.status == "reset":
-            raise Refusal("That game was already reset.")
-        await bot.desk.reset(table, interaction.user.id)
-        await reply(interaction, ["The game is reset."])
-        await delivery.post(
-            bot,
-            table.channel_id,
-            [
-                f"🛠️ Moderator {interaction.user.mention} reset this channel's game "
-                f"(game {table.id}). `/game create` starts a new one."
-            ],
-        )
+    await access.require_mod(interaction)
+    await moderation.reset(interaction, table)
 
 
 async def _rollback(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     """The confirmation of ``/mod rollback`` (``arg``: turn and phase, "3-crew"): any
     moderator may confirm it, while the game stands where the warning was made."""
-    await actions.require_mod(interaction)
+    await access.require_mod(interaction)
     target = re.fullmatch(r"([0-9]{1,5})-(alien|crew)", arg)
     if target is None:
         raise Refusal(DAMAGED)
     _fresh(table, stamp)
-    await confirmed_rollback(interaction, table, int(target[1]), Phase(target[2]))
+    await moderation.rollback(interaction, table, int(target[1]), Phase(target[2]))
 
 
-BUTTONS: dict[str, Handler] = {
+BUTTONS: dict[str, ButtonHandler] = {
     "computer": _computer,
     "join": _join,
     "start": _start,

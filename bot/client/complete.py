@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.client.actions import Inter, bot_of, in_dm
+from bot.client.access import in_dm
+from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Seat, Table
+from bot.present.names import in_words, numbered, unit_labels
 from engine import commands as c
 from engine.state import Phase
-from engine.views import Viewer
+from engine.views import Viewer, marker_names
 
 Choice = app_commands.Choice
 MAX = 25
@@ -36,15 +38,32 @@ def _table(interaction: Inter) -> Table | None:
     return table
 
 
-def _choices(values: Iterable[str], current: str) -> list[Choice[str]]:
+def _choices(
+    values: Iterable[str], current: str, labels: Mapping[str, str] | None = None
+) -> list[Choice[str]]:
+    """The values that match what was typed (by value or by name), each shown by its
+    name: ids written as ``labels`` names them (bot.present.names), never bare."""
     seen: list[str] = []
     needle = current.lower().strip()
     for value in values:
-        if value not in seen and needle in value.lower():
+        shown = in_words(value, labels or {})
+        if value not in seen and (needle in value.lower() or needle in shown.lower()):
             seen.append(value)
         if len(seen) >= MAX:
             break
-    return [Choice(name=v[:100], value=v[:100]) for v in seen]
+    return [Choice(name=in_words(v, labels or {})[:100], value=v[:100]) for v in seen]
+
+
+def _labels(interaction: Inter, values: Iterable[str] = ()) -> dict[str, str]:
+    """The names the presser knows the game's units and ``values``' markers by."""
+    table = _table(interaction)
+    side = table.side_of(interaction.user.id) if table is not None else None
+    if table is None or table.game is None or side is None:
+        return {}
+    viewer = Viewer(side.value)
+    markers = marker_names(table.game.state, viewer)
+    words = {w for value in values for w in value.split(" ")}
+    return numbered(words & set(markers), markers) | unit_labels(table.view_for(viewer))
 
 
 def _unit(interaction: Inter) -> str | None:
@@ -76,7 +95,7 @@ async def units(interaction: Inter, current: str) -> list[Choice[str]]:
         mine = table.open_units(user) or list(table.units_of(user))
     else:
         mine = list(table.units_of(user))
-    return _choices(mine, current)
+    return _choices(mine, current, _labels(interaction))
 
 
 async def humans(interaction: Inter, current: str) -> list[Choice[str]]:
@@ -84,7 +103,8 @@ async def humans(interaction: Inter, current: str) -> list[Choice[str]]:
     table = _table(interaction)
     if table is None or table.game is None:
         return []
-    return _choices((line.id for line in table.view_for(Viewer.CREW).crew), current)
+    crew = table.view_for(Viewer.CREW).crew
+    return _choices((line.id for line in crew), current, {line.id: line.name for line in crew})
 
 
 async def roles(interaction: Inter, current: str) -> list[Choice[str]]:
@@ -133,7 +153,8 @@ Completer = Callable[[Inter, str], Coroutine[Any, Any, list[Choice[str]]]]
 
 def _field(kind: type[c.Command], get: Callable[[c.Command], str]) -> Completer:
     async def complete(interaction: Inter, current: str) -> list[Choice[str]]:
-        return _choices((get(cmd) for cmd in _legal(interaction) if isinstance(cmd, kind)), current)
+        values = [get(cmd) for cmd in _legal(interaction) if isinstance(cmd, kind)]
+        return _choices(values, current, _labels(interaction, values))
 
     return complete
 

@@ -1,4 +1,4 @@
-"""Close-ups for phones (issues 9 and 23): the presser's own view, zoomed.
+"""Close-ups for phones: the presser's own view, zoomed.
 
 The full map goes with every phase; under it and under "My map", a *Close-up* button
 sends the surroundings of the presser's acting unit, and one button per deck sends
@@ -15,10 +15,9 @@ import io
 
 import discord
 
-from bot.client import actions
-from bot.client.ui import GameButton
+from bot.client import access, answers, ui
+from bot.client.host import Inter
 from bot.desk.service import Refusal, Table
-from bot.present.locale import _
 from bot.present.texts import phase_title
 from engine.board.grid import deck_label
 from engine.board_view import UnitView
@@ -27,53 +26,35 @@ from engine.views import View
 from render.zoom import CloseUp, close_up, deck_window, focus_window
 
 
-def deck_buttons(table: Table) -> list[GameButton]:
-    """*Close-up*, then one "Deck 01" button per deck, top deck first."""
-    if table.game is None:
-        return []
-    decks = sorted(table.game.ship.decks, reverse=True)
-    return [
-        GameButton("focus", table.id, "", "", label=_("Close-up"), emoji="🔎"),
-        *(GameButton("deck", table.id, "", str(n), label=deck_label(n), emoji="🔍") for n in decks),
-    ]
-
-
-def deck_view(table: Table) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for button in deck_buttons(table):
-        view.add_item(button)
-    return view
-
-
 def _file(picture: CloseUp, name: str) -> discord.File:
     return discord.File(io.BytesIO(picture.png()), filename=name, description=picture.alt)
 
 
-async def show_deck(interaction: actions.Inter, table: Table, arg: str) -> None:
+async def show_deck(interaction: Inter, table: Table, arg: str) -> None:
     """The presser's own view of one deck, only to them."""
-    await actions.defer(interaction)
+    await answers.defer(interaction)
     if table.game is None:
         raise Refusal("The game has not started: there is no map yet.")
     deck = whole(arg, digits=2)
     if deck is None or deck not in table.game.ship.decks:
         raise Refusal("There is no such deck.")
-    viewer = actions.viewer_of(table, interaction.user.id)
+    viewer = access.viewer_of(table, interaction.user.id)
     shown = table.view_for(viewer)
     title = f"{deck_label(deck)} · {phase_title(shown)}"
     window = deck_window(table.game.ship, deck)
     picture = await asyncio.to_thread(close_up, shown.board, table.game.ship, window, title)
     caption = f"🔍 {deck_label(deck)}, your view ({viewer.value}) — game {table.id}"
     file = _file(picture, f"deck{deck}.png")
-    await actions.reply(interaction, [caption], file=file, view=deck_view(table))
+    await answers.reply(interaction, [caption], file=file, view=ui.deck_view(table))
 
 
-async def show_focus(interaction: actions.Inter, table: Table, arg: str = "") -> None:
+async def show_focus(interaction: Inter, table: Table, arg: str = "") -> None:
     """The surroundings of the presser's unit (``arg``, else the one acting, else their
     first on the board; a spectator follows the acting unit), only to them."""
-    await actions.defer(interaction)
+    await answers.defer(interaction)
     if table.game is None:
         raise Refusal("The game has not started: there is no map yet.")
-    viewer = actions.viewer_of(table, interaction.user.id)
+    viewer = access.viewer_of(table, interaction.user.id)
     shown = table.view_for(viewer)
     unit = focus_unit(shown, table.units_of(interaction.user.id), arg)
     if unit is None:
@@ -83,7 +64,7 @@ async def show_focus(interaction: actions.Inter, table: Table, arg: str = "") ->
     picture = await asyncio.to_thread(close_up, shown.board, table.game.ship, window, title)
     caption = f"🔎 Around {unit.label} ({unit.grid}), your view ({viewer.value}) — game {table.id}"
     file = _file(picture, f"closeup-{unit.grid}.png")
-    await actions.reply(interaction, [caption], file=file, view=deck_view(table))
+    await answers.reply(interaction, [caption], file=file, view=ui.deck_view(table))
 
 
 def focus_unit(shown: View, mine: tuple[str, ...], wanted: str = "") -> UnitView | None:

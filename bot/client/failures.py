@@ -5,7 +5,7 @@ wrapper they all go through: it checks the press may reach what its custom id na
 (each family's :meth:`Answered.reached`: the game's channel, or a DM of someone who may
 reach the game), answers a refusal privately, and gives anything unexpected to
 :func:`answer` (discord.py only logs what a dynamic item raises). Slash commands answer
-their refusals where they happen (:func:`bot.client.actions.guard`), and anything else
+their refusals where they happen (:func:`bot.client.answers.guard`), and anything else
 reaches :func:`answer` from the command tree's ``on_error`` hook
 (:class:`bot.client.app.Tree`). The person gets a short private answer with a reference;
 the operator log gets the traceback under the same reference, scrubbed of anything a

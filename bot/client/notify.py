@@ -1,47 +1,35 @@
-"""Telling people, each their own way (issue 24): the pings of a new phase, and the
-clock's part (reminders, pings held through quiet hours, the computer standing in for
-away players, seat calls to post). What is due is decided by the desk
-(:mod:`bot.desk.outbox`); this module only sends it.
+"""Telling people, each their own way: the pings of a new phase, a ping the clock found
+due (a reminder, a ping held through quiet hours), and the moderators' alarm when a
+game's record no longer replays. Who is told how is decided by the desk
+(:mod:`bot.desk.outbox`); this module only words the pings and sends them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import discord
-
-from bot.client import delivery
+from bot.client import courier, mentions, ui
+from bot.client.host import Bot
 from bot.desk import notices
 from bot.desk.notices import Notice
-from bot.desk.tables import Table
+from bot.desk.tables import Table, damaged_text
 from bot.present import people as words
 from bot.present import texts
 
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
-
-def mentions(users: list[int]) -> discord.AllowedMentions:
-    return discord.AllowedMentions(users=[discord.Object(u) for u in users])
-
-
-async def phase_start(bot: QuicksilverBot, table: Table) -> None:
+async def phase_start(bot: Bot, table: Table) -> None:
     """The ping of a phase (or of a resumed game): one channel message naming whom the
     game waits on, with a Play button, pinging only those who chose the channel; a DM
     to those who chose DMs (and to the alien, who plots there); nothing to those who
     chose nothing or are away; a held row for those in their quiet hours. Teammates
     who asked to hear of their side's phase starts are told too."""
-    from bot.client import ui
-
     waiting = table.waiting_users()
     plan = await bot.desk.plan_phase_pings(table, bot.desk.clock())
     ping = texts.ping_text(table)
     if waiting:
-        await delivery.post(
+        await courier.post(
             bot,
             table.channel_id,
             [ping],
-            mentions=mentions(plan.by("channel")),
+            mentions=mentions.users(plan.by("channel")),
             view=ui.play_view(table),
         )
     alien = table.alien_player()
@@ -53,12 +41,12 @@ async def phase_start(bot: QuicksilverBot, table: Table) -> None:
             text = f"🔔 {ping} ({where}: {words.jump(table.row.guild_id, table.channel_id)})"
         else:
             continue
-        await delivery.dm(bot, table, user, [text], view=ui.play_view(table))
+        await courier.dm(bot, table, user, [text], view=ui.play_view(table))
     if plan.phase:
         await _side_phase(bot, table, plan.phase)
 
 
-async def _side_phase(bot: QuicksilverBot, table: Table, told: dict[int, str]) -> None:
+async def _side_phase(bot: Bot, table: Table, told: dict[int, str]) -> None:
     """Teammates the game does not wait on, who asked to hear when their side's phase
     starts: one channel message for those who chose the channel, a DM for the rest."""
     title = texts.phase_title(table.view_for("spectator"))
@@ -66,45 +54,37 @@ async def _side_phase(bot: QuicksilverBot, table: Table, told: dict[int, str]) -
     in_channel = [u for u, how in told.items() if how == notices.CHANNEL]
     if in_channel:
         named = ", ".join(f"<@{u}>" for u in in_channel)
-        await delivery.post(
+        await courier.post(
             bot,
             table.channel_id,
             [f"🔔 {named}: {title} — your side's phase begins."],
-            mentions=mentions(in_channel),
+            mentions=mentions.users(in_channel),
         )
     for user in (u for u, how in told.items() if how == notices.DM):
-        await delivery.dm(bot, table, user, [f"🔔 {title} — your side's phase begins ({where})."])
+        await courier.dm(bot, table, user, [f"🔔 {title} — your side's phase begins ({where})."])
 
 
-async def send(bot: QuicksilverBot, notice: Notice) -> None:
+async def send(bot: Bot, notice: Notice) -> None:
     """A ping from the outbox: in the game's channel, or one DM for all its games."""
-    from bot.client import ui
-
     first = notice.games[0]
     table = bot.desk.tables.get(first.game_id)
     view = ui.play_view(table) if table is not None and len(notice.games) == 1 else None
     lines = words.notice_text(notice)
     if notice.how == notices.CHANNEL:
-        await delivery.post(
-            bot, first.channel_id, lines, mentions=mentions([notice.user_id]), view=view
+        await courier.post(
+            bot, first.channel_id, lines, mentions=mentions.users([notice.user_id]), view=view
         )
     elif table is not None:
-        await delivery.dm(bot, table, notice.user_id, lines, view=view)
+        await courier.dm(bot, table, notice.user_id, lines, view=view)
 
 
-async def tick(bot: QuicksilverBot, now: float) -> None:
-    """The clock's part for people, in the games this process serves (one tick)."""
-    from bot.client import seat_calls, stand_ins
-
-    desk = bot.desk
-    for notice in await desk.clock_notices(now):
-        await send(bot, notice)
-    for table in await desk.stand_in_games(now):
-        await desk.loaded(table)
-        async with table.channel_lock:
-            await stand_ins.play_all(bot, table)
-    to_post, withdrawn = await desk.calls_due(now)
-    for call in to_post:
-        await seat_calls.post_call(bot, call)
-    for call in withdrawn:
-        await seat_calls.announce_withdrawn(bot, call)
+async def tell_damage(bot: Bot, table: Table) -> None:
+    """A game whose stored record no longer replays: the channel and its moderators
+    (the server's moderator role, when one is set) hear what happened and what to do."""
+    assert table.damaged_at is not None
+    text = f"⚠️ {damaged_text(table.id, table.damaged_in)}"
+    role = await bot.desk.store.mod_role(table.row.guild_id) if table.row.guild_id else None
+    if role is None:
+        await courier.post(bot, table.channel_id, [f"{text} (for the moderators of this channel)"])
+        return
+    await courier.post(bot, table.channel_id, [f"<@&{role}> {text}"], mentions=mentions.role(role))

@@ -15,19 +15,17 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.client import actions, delivery, failures
-from bot.client.actions import Inter
+from bot.client import access, answers, courier, failures
+from bot.client.host import Bot, Inter, bot_of
+from bot.client.mentions import NO_PINGS
 from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
 from bot.desk.service import Refusal
-from bot.present.locale import _
+from bot.present.locale import ngettext
 from render.animation import UPLOAD_LIMIT
-
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -86,7 +84,7 @@ def step_view(game_id: int, phase: int, total: int, *, public: bool = False) -> 
 
 async def _load(interaction: Inter, game_id: int) -> GameReplay:
     try:
-        return await load_replay(actions.bot_of(interaction).desk.store, game_id)
+        return await load_replay(bot_of(interaction).desk.store, game_id)
     except ReplayRefused as refusal:
         raise Refusal(str(refusal)) from None
 
@@ -96,15 +94,15 @@ async def reach(interaction: Inter, game_id: int, *, opens_copy: bool) -> None:
     the game's channel, or the DMs of someone who may reach it; one refusal whether the
     game never was or belongs elsewhere."""
     if opens_copy:
-        await actions.defer(interaction)
+        await answers.defer(interaction)
     elif not interaction.response.is_done():
         await interaction.response.defer()
-        actions.bot_of(interaction).stopwatch.ack(interaction)
-    store = actions.bot_of(interaction).desk.store
+        bot_of(interaction).stopwatch.ack(interaction)
+    store = bot_of(interaction).desk.store
     row = await store.game(game_id)  # whose it is, before anything of it is read
     if row is None:
-        raise Refusal(actions.ELSEWHERE)
-    await actions.here(interaction, row, [p.user_id for p in await store.players(game_id)])
+        raise Refusal(access.ELSEWHERE)
+    await access.here(interaction, row, [p.user_id for p in await store.players(game_id)])
 
 
 async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy: bool) -> None:
@@ -118,7 +116,7 @@ async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy:
     view = step_view(game_id, step.number, len(replay.steps))
     if opens_copy:
         await interaction.followup.send(
-            content, file=file, view=view, ephemeral=True, allowed_mentions=delivery.NO_PINGS
+            content, file=file, view=view, ephemeral=True, allowed_mentions=NO_PINGS
         )
     else:
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
@@ -127,15 +125,19 @@ async def show_step(interaction: Inter, game_id: int, phase: int, *, opens_copy:
 def cover_text(replay: GameReplay) -> str:
     """The channel's replay message."""
     last = replay.steps[-1]
-    said = _(
+    said = ngettext(
+        "🎞️ **Replay of game {game}**: {phases} phase, set-up to turn {turn}. Step through "
+        "it with ⏮ ◀ ▶ ⏭: each press opens your own copy, only you see it, and its buttons "
+        "step it phase by phase.",
         "🎞️ **Replay of game {game}**: {phases} phases, set-up to turn {turn}. Step through "
         "it with ⏮ ◀ ▶ ⏭: each press opens your own copy, only you see it, and its buttons "
-        "step it phase by phase."
+        "step it phase by phase.",
+        len(replay.steps),
     )
     return said.format(game=replay.row.id, phases=len(replay.steps), turn=last.turn)
 
 
-async def animation_file(bot: QuicksilverBot, game_id: int) -> discord.File | None:
+async def animation_file(bot: Bot, game_id: int) -> discord.File | None:
     """The whole game as a GIF (drawn off the event loop), or None if it has no replay."""
     try:
         replay = await load_replay(bot.desk.store, game_id)
@@ -149,13 +151,13 @@ async def animation_file(bot: QuicksilverBot, game_id: int) -> discord.File | No
     return discord.File(io.BytesIO(data), filename=f"game-{game_id}.gif", description=alt)
 
 
-async def post_replay(bot: QuicksilverBot, channel_id: int, game_id: int) -> None:
+async def post_replay(bot: Bot, channel_id: int, game_id: int) -> None:
     """The channel's replay message with its buttons (after the final post)."""
     try:
         replay = await load_replay(bot.desk.store, game_id)
     except ReplayRefused:
         return
-    channel = await delivery.channel_of(bot, channel_id)
+    channel = await courier.channel_of(bot, channel_id)
     if channel is not None:
         view = step_view(game_id, 0, len(replay.steps), public=True)
-        await channel.send(cover_text(replay), view=view, allowed_mentions=delivery.NO_PINGS)
+        await courier.send(channel, [cover_text(replay)], view=view)

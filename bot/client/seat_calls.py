@@ -1,4 +1,4 @@
-"""Open-seat calls in the channel (issue 24): the call with *Take this seat*, the claim
+"""Open-seat calls in the channel: the call with *Take this seat*, the claim
 with *Approve* / *Refuse*, and the substitute's briefing. The desk decides
 (:mod:`bot.desk.subs`); the buttons carry the call's id, so they work after a restart,
 and a press on a call that moved on is told so.
@@ -9,21 +9,18 @@ Custom ids read ``qsc:<action>:<call id>``.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.client import actions, delivery, failures
-from bot.client.actions import Inter, bot_of
+from bot.client import access, answers, courier, failures, mentions, pictures
+from bot.client.host import Bot, Inter, bot_of
 from bot.desk.service import Refusal
 from bot.desk.subs import Substitution
 from bot.present import people as words
 from bot.present import texts
 from bot.store.people import SeatCall
 from engine.views import Viewer
-
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
 TEMPLATE = r"qsc:(?P<action>take|ok|no|drop|brief):(?P<call>[0-9]+)"
 
@@ -91,38 +88,38 @@ def brief_view(call: SeatCall) -> discord.ui.View:
     return _view(SeatCallButton("brief", call.id, label="Send my briefing", emoji="📜"))
 
 
-async def post_call(bot: QuicksilverBot, call: SeatCall) -> None:
+async def post_call(bot: Bot, call: SeatCall) -> None:
     """Post an open call once (whichever of the clock and a command comes first)."""
     if not await bot.desk.claim_call_post(call.id):
         return
-    message = await delivery.post(
+    message = await courier.post(
         bot, _channel(bot, call), [words.call_text(call)], view=call_view(call)
     )
     if message is not None:
         await bot.desk.set_call_message(call.id, message.id)
 
 
-async def announce_withdrawn(bot: QuicksilverBot, call: SeatCall) -> None:
-    await delivery.post(
+async def announce_withdrawn(bot: Bot, call: SeatCall) -> None:
+    await courier.post(
         bot, _channel(bot, call), [f"🪑 The call for <@{call.user_id}>'s seat is withdrawn."]
     )
 
 
-def _channel(bot: QuicksilverBot, call: SeatCall) -> int:
+def _channel(bot: Bot, call: SeatCall) -> int:
     table = bot.desk.tables.get(call.game_id)
     return table.channel_id if table is not None else 0
 
 
 async def ask(interaction: Inter, member: discord.User | discord.Member | None) -> None:
     """``/game sub [player]``: offer your own seat (a moderator: anyone's)."""
-    actions.require_guild(interaction)
-    await actions.defer(interaction)
+    access.require_guild(interaction)
+    await answers.defer(interaction)
     bot = bot_of(interaction)
-    table = await actions.table_for(interaction)
+    table = await access.table_for(interaction)
     user = member.id if member is not None else interaction.user.id
-    mod = await actions.is_mod(interaction) if user != interaction.user.id else False
+    mod = await access.is_mod(interaction) if user != interaction.user.id else False
     call = await bot.desk.ask_sub(table, user, interaction.user.id, mod)
-    await actions.reply(interaction, ["Your seat is offered: the call is in the channel."])
+    await answers.reply(interaction, ["Your seat is offered: the call is in the channel."])
     await post_call(bot, call)
 
 
@@ -130,41 +127,41 @@ async def reach(interaction: Inter, call_id: int) -> None:
     """A call's buttons work where its game does: in its channel (where the call is
     posted), or in the DMs of someone who may reach the game; one refusal whether the
     call never was, belongs to the past or to another channel's game."""
-    await actions.defer(interaction)
+    await answers.defer(interaction)
     try:
         table, _ = await bot_of(interaction).desk.call_table(call_id)
     except Refusal:
-        raise Refusal(actions.ELSEWHERE) from None
-    await actions.here(interaction, table.row, table.players)
+        raise Refusal(access.ELSEWHERE) from None
+    await access.here(interaction, table.row, table.players)
 
 
 async def on_press(interaction: Inter, action: str, call_id: int) -> None:
     bot = bot_of(interaction)
     user = interaction.user.id
-    mod = await actions.is_mod(interaction)
+    mod = await access.is_mod(interaction)
     if action == "take":
         table, call = await bot.desk.claim_seat(call_id, user)
-        await actions.reply(interaction, ["You offered to take the seat; the players decide."])
+        await answers.reply(interaction, ["You offered to take the seat; the players decide."])
         approvers = [
             u for u, p in table.players.items() if p.seat == call.side and u != call.user_id
         ]
-        await delivery.post(
+        await courier.post(
             bot,
             table.channel_id,
             [words.claim_text(call, approvers)],
-            mentions=discord.AllowedMentions(users=[discord.Object(u) for u in approvers]),
+            mentions=mentions.users(approvers),
             view=claim_view(call),
         )
     elif action == "ok":
         sub = await bot.desk.approve_sub(call_id, user, mod)
-        await actions.reply(interaction, ["Approved."])
+        await answers.reply(interaction, ["Approved."])
         async with sub.table.channel_lock:
-            await delivery.post(bot, sub.table.channel_id, [words.filled_text(sub.call, user)])
+            await courier.post(bot, sub.table.channel_id, [words.filled_text(sub.call, user)])
             await brief(bot, sub)
     elif action == "no":
         table, call = await bot.desk.refuse_sub(call_id, user, mod)
-        await actions.reply(interaction, ["The offer is turned down; the seat is open again."])
-        await delivery.post(
+        await answers.reply(interaction, ["The offer is turned down; the seat is open again."])
+        await courier.post(
             bot,
             table.channel_id,
             [f"🙅 The offer is turned down. {words.call_text(call)}"],
@@ -172,13 +169,13 @@ async def on_press(interaction: Inter, action: str, call_id: int) -> None:
         )
     elif action == "drop":
         table, call = await bot.desk.withdraw_call(call_id, user, mod)
-        await actions.reply(interaction, ["The call is withdrawn."])
+        await answers.reply(interaction, ["The call is withdrawn."])
         await announce_withdrawn(bot, call)
     elif action == "brief":
         await _brief_here(interaction, call_id)
 
 
-async def brief(bot: QuicksilverBot, sub: Substitution) -> None:
+async def brief(bot: Bot, sub: Substitution) -> None:
     """The newcomer's private briefing by DM: their seat, their hand and private map, and
     every private line their side has heard. Closed DMs: a button in the channel that
     answers only them."""
@@ -187,21 +184,21 @@ async def brief(bot: QuicksilverBot, sub: Substitution) -> None:
     assert side is not None
     seat = words.SIDE[side.value]
     head = [f"🪑 You now hold the {seat} seat of game {table.id} in #{table.row.channel_name}."]
-    if not await delivery.dm(bot, table, user, [*head, *texts.hand_text(table, user)]):
-        await delivery.post(
+    if not await courier.dm(bot, table, user, [*head, *texts.hand_text(table, user)]):
+        await courier.post(
             bot,
             table.channel_id,
             [f"<@{user}>: I cannot DM you your side's briefing. {texts.DM_HELP}"],
-            mentions=discord.AllowedMentions(users=[discord.Object(user)]),
+            mentions=mentions.users([user]),
             view=brief_view(sub.call),
         )
         return
     viewer = Viewer.ALIEN if side.value == "alien" else Viewer.CREW
-    await delivery.dm(
-        bot, table, user, ["🗺️ Your side's map:"], file=await delivery.map_file(table, viewer)
+    await courier.dm(
+        bot, table, user, ["🗺️ Your side's map:"], file=await pictures.map_file(table, viewer)
     )
     heard = await bot.desk.briefing(table, user)
-    await delivery.dm(
+    await courier.dm(
         bot, table, user, words.briefing_text(table.id, table.row.channel_name, side.value, heard)
     )
 
@@ -214,7 +211,7 @@ async def _brief_here(interaction: Inter, call_id: int) -> None:
     heard = await bot.desk.briefing(table, interaction.user.id)  # refused without a seat
     side = table.side_of(interaction.user.id)
     assert side is not None
-    await actions.reply(
+    await answers.reply(
         interaction,
         [
             *texts.hand_text(table, interaction.user.id),

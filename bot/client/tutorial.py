@@ -1,4 +1,4 @@
-"""A tutorial in Discord (issue 25): its private thread, its last word and the button that
+"""A tutorial in Discord: its private thread, its last word and the button that
 opens a real lobby. The lesson itself is the desk's (:mod:`bot.desk.tutorial`).
 
 ``/game tutorial`` (:mod:`bot.client.commands.tutorial`) opens a private thread in the
@@ -11,18 +11,16 @@ opens a real lobby (with its welcome) in the channel the thread belongs to.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.client import actions, delivery, failures, ui
+from bot.client import access, answers, courier, failures, ui
+from bot.client.host import Bot, Inter, bot_of
 from bot.desk.service import Refusal, Table
 from bot.desk.tutorial import lesson_of
 from bot.present import lessons, texts, welcome
 from bot.present.locale import _, speaking
-
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
 TEMPLATE = r"qt:lobby:(?P<channel>[0-9]+)"
 
@@ -53,49 +51,49 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["channel"]))
 
-    async def reached(self, interaction: actions.Inter) -> None:
+    async def reached(self, interaction: Inter) -> None:
         """Only from the tutorial's thread (whose parent the button names) or that
         channel itself: a forged id cannot open a lobby in another server's channel."""
-        actions.require_guild(interaction)
+        access.require_guild(interaction)
         parent = getattr(interaction.channel, "parent_id", None)
         if self.channel_id not in (interaction.channel_id, parent):
-            raise Refusal(actions.ELSEWHERE)
+            raise Refusal(access.ELSEWHERE)
 
-    async def act(self, interaction: actions.Inter) -> None:
+    async def act(self, interaction: Inter) -> None:
         await open_lobby(interaction, self.channel_id)
 
 
-async def open_lobby(interaction: actions.Inter, channel_id: int) -> None:
+async def open_lobby(interaction: Inter, channel_id: int) -> None:
     """A real lobby in ``channel_id``, as ``/game create`` there would open it."""
-    actions.require_guild(interaction)
-    await actions.defer(interaction)
-    bot = actions.bot_of(interaction)
-    channel = await delivery.channel_of(bot, channel_id)
+    access.require_guild(interaction)
+    await answers.defer(interaction)
+    bot = bot_of(interaction)
+    channel = await courier.channel_of(bot, channel_id)
     if channel is None:
         raise Refusal("That channel is gone: use `/game create` where you want to play.")
     name = getattr(channel, "name", "") or str(channel_id)
     table = await bot.desk.create(channel_id, interaction.guild_id, name, interaction.user.id, None)
     pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)
-    await delivery.post(
+    await courier.post(
         bot,
         channel_id,
         [*welcome.welcome_lines(pace), texts.lobby_text(table)],
         view=ui.lobby_view(table),
     )
-    with speaking(actions.language(interaction)):  # the lobby is everyone's; this, theirs
+    with speaking(answers.language(interaction)):  # the lobby is everyone's; this, theirs
         done = _("Your lobby is open in <#{channel}>: take a seat there.")
-    await actions.reply(interaction, [done.format(channel=channel_id)])
+    await answers.reply(interaction, [done.format(channel=channel_id)])
 
 
-async def post_ready(bot: QuicksilverBot, table: Table) -> None:
+async def post_ready(bot: Bot, table: Table) -> None:
     """The lesson's last word in its thread, with the button to a real lobby (in the
-    learner's language: delivered under their :func:`bot.client.actions.voice`)."""
+    learner's language: delivered under their :func:`bot.client.answers.voice`)."""
     lesson = lesson_of(table)
-    thread = await delivery.channel_of(bot, table.channel_id)
+    thread = await courier.channel_of(bot, table.channel_id)
     if lesson is None or thread is None:
         return
     parent = getattr(thread, "parent_id", None)
     view = discord.ui.View(timeout=None)
     if parent is not None:
         view.add_item(LobbyButton(parent, _("Open a lobby")))
-    await delivery.post(bot, table.channel_id, [lessons.ready(lesson)], view=view)
+    await courier.post(bot, table.channel_id, [lessons.ready(lesson)], view=view)

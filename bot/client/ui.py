@@ -3,7 +3,10 @@
 Every custom_id reads ``qs:<action>:<game>:<stamp>[:<arg>]``. The stamp is what the
 button was made for (the phase "3c", "lobby"); a press after the
 game moved on gets a polite refusal. One :class:`GameButton` dynamic item, registered in
-``setup_hook``, answers every such button on any message, old or new.
+``setup_hook``, answers every such button on any message, old or new, with the handler the
+bot holds for its action (:data:`bot.client.buttons.BUTTONS`). The views of this module
+are every view made of game buttons: the lobby's, the phase card's, a command's answer,
+a confirmation, a deck close-up's.
 """
 
 from __future__ import annotations
@@ -13,10 +16,16 @@ from typing import Any
 
 import discord
 
-from bot.client import failures
-from bot.desk.service import Table
+from bot.client import access, answers, failures
+from bot.client.host import Inter, bot_of
+from bot.desk.service import Refusal, Table
 from bot.present.locale import _
+from engine.board.grid import deck_label
 
+DAMAGED = (
+    "This button is damaged or was not made by me, so nothing was done. "
+    "Use the buttons on the newest message, or `/game status`."
+)
 TEMPLATE = r"qs:(?P<action>[a-z-]+):(?P<game>[0-9]+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>[a-z0-9-]*))?"
 
 
@@ -61,15 +70,17 @@ class GameButton(
     ) -> GameButton:
         return cls(match["action"], int(match["game"]), match["stamp"], match["arg"] or "")
 
-    async def reached(self, interaction: discord.Interaction[discord.Client]) -> None:
-        from bot.client import buttons
+    async def reached(self, interaction: Inter) -> None:
+        """Refuse what is damaged, acknowledge at once, then find the game, if the press
+        may reach it (:func:`bot.client.access.table_by_id`)."""
+        if self.action not in bot_of(interaction).buttons:
+            raise Refusal(DAMAGED)
+        await answers.defer(interaction)
+        self.table = await access.table_by_id(interaction, self.game_id)
 
-        self.table = await buttons.reach(interaction, self.action, self.game_id)
-
-    async def act(self, interaction: discord.Interaction[discord.Client]) -> None:
-        from bot.client import buttons
-
-        await buttons.BUTTONS[self.action](interaction, self.table, self.stamp, self.arg)
+    async def act(self, interaction: Inter) -> None:
+        handler = bot_of(interaction).buttons[self.action]
+        await handler(interaction, self.table, self.stamp, self.arg)
 
 
 def _view(*buttons: GameButton) -> discord.ui.View:
@@ -147,8 +158,6 @@ def map_view(table: Table) -> discord.ui.View:
                 "pass", g, stamp, label=_("End my units"), style=discord.ButtonStyle.primary
             ),
         )
-    from bot.client.deck_maps import deck_buttons
-
     view = _view(*buttons)
     second = deck_buttons(table)  # a second row: one deck up close, for phones
     second.append(GameButton("log", g, label=_("Full log"), emoji="📜"))  # every line
@@ -184,3 +193,22 @@ def confirm_view(
     return _view(
         GameButton(action, table.id, stamp, arg, label=label, style=discord.ButtonStyle.danger)
     )
+
+
+def deck_buttons(table: Table) -> list[GameButton]:
+    """*Close-up*, then one "Deck 01" button per deck, top deck first (phones: one deck
+    up close, :mod:`bot.client.deck_maps`)."""
+    if table.game is None:
+        return []
+    decks = sorted(table.game.ship.decks, reverse=True)
+    return [
+        GameButton("focus", table.id, "", "", label=_("Close-up"), emoji="🔎"),
+        *(GameButton("deck", table.id, "", str(n), label=deck_label(n), emoji="🔍") for n in decks),
+    ]
+
+
+def deck_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for button in deck_buttons(table):
+        view.add_item(button)
+    return view

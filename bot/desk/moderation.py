@@ -10,7 +10,7 @@ from bot.desk.attendance import Attendance
 from bot.desk.outcome import Outcome
 from bot.desk.seating import seat_refusal
 from bot.desk.tables import Refusal, Seat, Table
-from bot.desk.tutorial import lesson_opening
+from bot.desk.tutorial import lesson_of, lesson_opening
 from bot.store import CommandRow, GameRow, PlayerRow, SnapshotRow
 from bot.store import people as pp
 from engine.commands import Rekey
@@ -139,7 +139,8 @@ class Moderation(Attendance):
         memory changes; memory takes the rolled-back game once the store has it. The
         dice are re-keyed there from secure randomness (a ``rekey`` command in the log,
         the referee's, so a replay rolls the same dice): the rolls of the phases played
-        again never come out as they did.
+        again never come out as they did. A tutorial keeps its dice: its lesson is
+        scripted on them, and its only opponent is the script (docs/rules-decisions.md).
 
         A damaged record comes back this way: the rollback goes to a phase before the
         damage (a command that no longer replays or is missing), and a tutorial whose
@@ -158,8 +159,12 @@ class Moderation(Attendance):
             draft.game, draft.recent, draft.phase_seq = game, [], length
             now = self.clock()
             side = Side.ALIEN if phase is Phase.ALIEN else Side.CREW  # the phase's own
-            rekey = Rekey(self.seeds())
-            rekey_row = CommandRow(length, side.value, rekey.notation(), None, now)
+            rekey = Rekey(self.seeds()) if lesson_of(table) is None else None
+            rekeyed = (
+                []
+                if rekey is None
+                else [CommandRow(length, side.value, rekey.notation(), None, now)]
+            )
             row = table.row.with_(
                 status="playing", phase_key=draft.stamp(), phase_since=now, opening=opening
             )
@@ -183,17 +188,18 @@ class Moderation(Attendance):
             else:
                 snap = SnapshotRow(length, turn_now, phase_now, now, state)
                 statements += st.put_newest_snapshot(table.id, snap)
-            statements.append(st.append_command(table.id, rekey_row))
+            statements += [st.append_command(table.id, r) for r in rekeyed]
             await self._commit(table, statements, row, repair=True)
             game.rebase(state)
-            game.play(side, rekey)
-            draft.recent = [rekey_row]
+            if rekey is not None:
+                game.play(side, rekey)
+            draft.recent = rekeyed
             table.adopt(draft)
             table.damaged_at, table.damage_told, table.verified = None, False, True
             outcome = Outcome(table.id, table.channel_id, actor=mod_id, new_phase=True)
             outcome.summary = [
-                f"A moderator rolled the game back to turn {turn}, {phase.value} phase; the "
-                "dice are re-keyed from secure randomness."
+                f"A moderator rolled the game back to turn {turn}, {phase.value} phase"
+                + ("." if rekey is None else "; the dice are re-keyed from secure randomness.")
             ]
             return outcome
 

@@ -235,11 +235,8 @@ class Report:
 
     def summary(self) -> str:
         out = ", ".join(f"{reason} {n}" for reason, n in sorted(self.kept_out.items()))
-        head = (
-            f"rebuilt the ratings from {self.taken} finished games"
-            if self.rebuilt is not None
-            else f"took {self.taken} finished games"
-        )
+        games = f"{self.taken} finished game{'' if self.taken == 1 else 's'}"
+        head = f"rebuilt the ratings from {games}" if self.rebuilt is not None else f"took {games}"
         return f"{head}: {self.rated} rated, {self.taken - self.rated} kept out" + (
             f" ({out})" if out else ""
         )

@@ -47,7 +47,7 @@ from bot.desk.tables import (
     damaged_text,
 )
 from bot.desk.tutorial import Tutorials
-from bot.present.events import dm_lines, log_lines
+from bot.present.events import heard_lines, log_lines
 from bot.present.locale import N_  # refusals, said in the person's language (actions.refused)
 from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
 from bot.store.base import WriteFailed
@@ -456,8 +456,8 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         # The channel hears a phase once, when it ends (its digest, issue 23); meanwhile
         # a command's public lines go to the person who played it and to the crew's
         # panels ("This phase so far").
-        outcome.alien_private = dm_lines(events, Side.ALIEN.value)
-        outcome.crew_private = dm_lines(events, Side.CREW.value)
+        outcome.alien_private = heard_lines(events, Side.ALIEN.value, side.value)
+        outcome.crew_private = heard_lines(events, Side.CREW.value, side.value)
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
         outcome.reply = [*said, *own] or ["Done."]
         mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value

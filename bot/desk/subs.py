@@ -26,7 +26,7 @@ from bot import store as st
 from bot.desk.people import People
 from bot.desk.seating import PLAYING, seat_refusal
 from bot.desk.tables import Refusal, Table
-from bot.present.events import dm_lines
+from bot.present.events import heard_lines
 from bot.store import CommandRow, GameRow, PlayerRow
 from bot.store import people as pp
 from bot.store.people import SeatCall
@@ -48,12 +48,12 @@ def heard_so_far(
     row: GameRow, rows: Sequence[CommandRow], side: Side, ship: Ship, content: Content
 ) -> list[str]:
     """Every private line ``side`` was told, in order: the game replayed from its log,
-    each command's events of that side's audience, worded as they were sent."""
+    what each command told the side by DM (``heard_lines``), worded as it was sent."""
     game = opening_game(row.seed, row.opening, ship, content)
     heard: list[str] = []
     for stored in rows:
         events = game.play(Side(stored.side), stored.command)
-        heard += dm_lines(events, side.value)
+        heard += heard_lines(events, side.value, stored.side)
     return heard
 
 

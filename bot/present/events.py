@@ -15,8 +15,9 @@ from bot.present import catalogue, locale
 from bot.present.catalogue import sentence
 from engine.board.grid import Grid
 from engine.dice import Roll
-from engine.events import Event
-from engine.hiding.events import Searched
+from engine.events import Event, Who
+from engine.hiding.events import Searched, Sighted
+from engine.state import Side
 from engine.views import Viewer, events_for
 
 
@@ -74,6 +75,36 @@ def reply_lines(reply: Sequence[str], events: Sequence[Event], lang: str) -> lis
 def dm_lines(events: Iterable[Event], side: str) -> list[str]:
     """The events meant for ``side`` alone ("crew" or "alien"): its secret notes."""
     return [sentence(e) for e in events if e.audience.value == side]
+
+
+def heard_lines(events: Iterable[Event], side: str, actor: str) -> list[str]:
+    """What ``side`` hears by DM of a command ``actor``'s side played: its secret notes
+    and, when the other side played it, what happened to the alien in it (spotted by a
+    search, tallied, walked into, attacked, hurt, driven off, killed), which the channel
+    tells only in the phase's digest. The alien may know every one of those (they are
+    public: ``events_for``); the crew, whose channel the alien's own phase is told in
+    only when it ends (C.7.3), hears its notes alone."""
+    if side != Side.ALIEN.value or actor == side:
+        return dm_lines(events, side)
+    known = events_for(events, Viewer.ALIEN)
+    return [sentence(e) for e in known if e.audience.value == side or _befalls_alien(e)]
+
+
+def _befalls_alien(event: Event) -> bool:
+    """Whether ``event`` names an alien (its actor, target, victim …) or finds one."""
+    if isinstance(event, Searched | Sighted):
+        return event.found if isinstance(event, Searched) else True
+    return any(_names_alien(getattr(event, f.name)) for f in fields(event))
+
+
+def _names_alien(value: Any) -> bool:
+    if isinstance(value, Who):
+        return value.alien
+    if isinstance(value, tuple):
+        return any(_names_alien(v) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return any(_names_alien(getattr(value, f.name)) for f in fields(value))
+    return False
 
 
 # --- the terminal table and scripts -------------------------------------------------------

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from bot.desk import notices, when
 from bot.desk.notices import GameNote, Notice
 from bot.desk.records import Record
-from bot.present.locale import N_, _
+from bot.present.locale import N_, _, ngettext
 from bot.store import GameRow
 from bot.store.people import MyGame, SeatCall, Settings
 
@@ -84,12 +84,15 @@ def settings_text(settings: Settings, now: float) -> list[str]:
         remind = _("every {hours} h while a game waits on you").format(
             hours=f"{settings.remind_hours:g}"
         )
-    quiet_text = (
-        _(
-            "{start}–{end} your time: pings then are held and sent, folded into one, when they end"
-        ).format(start=when.clock_text(quiet[0]), end=when.clock_text(quiet[1]))
+    quiet_line = (
+        _("• Quiet hours: {quiet}").format(
+            quiet=_(
+                "{start}–{end} your time: pings then are held and sent, folded into one, "
+                "when they end"
+            ).format(start=when.clock_text(quiet[0]), end=when.clock_text(quiet[1]))
+        )
         if quiet
-        else _("none")
+        else _("• Quiet hours: none")  # French: "aucune" (des heures)
     )
     clock = when.local_text(now, tz)
     return [
@@ -98,7 +101,7 @@ def settings_text(settings: Settings, now: float) -> list[str]:
         _("• When: {when}").format(when=_(WHEN[settings.notify_when])),
         _("• Reminders: {reminders}").format(reminders=remind),
         _("• Time zone: {zone} (your clock reads {clock})").format(zone=tz.key, clock=clock),
-        _("• Quiet hours: {quiet}").format(quiet=quiet_text),
+        quiet_line,
         _("• Away: {away}").format(away=away_line(settings, now)),
         _("Change any of them with `/me settings`; `/me away` and `/me back` for absences."),
     ]
@@ -210,9 +213,11 @@ def record_text(record: Record, who: str) -> list[str]:
         ).format(
             on_time=r.on_time, grace=r.grace, missed=r.missed, away=r.away, used=r.graces_used
         ),
-        _("• Substitutions: took over {subs_in} seat(s), handed over {subs_out}").format(
-            subs_in=r.subs_in, subs_out=r.subs_out
-        ),
+        ngettext(
+            "• Substitutions: took over {subs_in} seat, handed over {subs_out}",
+            "• Substitutions: took over {subs_in} seats, handed over {subs_out}",
+            r.subs_in,
+        ).format(subs_in=r.subs_in, subs_out=r.subs_out),
     ]
     return lines
 
@@ -220,7 +225,12 @@ def record_text(record: Record, who: str) -> list[str]:
 def record_line(record: Record) -> str:
     """One line for ``/game players``."""
     r = record
-    return _("{played} games, won {won} drawn {drawn} lost {lost}; {reliability}").format(
+    said = ngettext(
+        "{played} game, won {won} drawn {drawn} lost {lost}; {reliability}",
+        "{played} games, won {won} drawn {drawn} lost {lost}; {reliability}",
+        r.played,
+    )
+    return said.format(
         played=r.played, won=r.won, drawn=r.drawn, lost=r.lost, reliability=reliability(r)
     )
 
@@ -282,13 +292,26 @@ def away_reply(settings: Settings, games: int, calls: int) -> list[str]:
         ),
         _("Meanwhile {mode}.").format(mode=_(AWAY_YOU[settings.away_mode])),
         (
-            _("I told the channels of your {games} game(s) (with your note).")
+            ngettext(
+                "I told the channel of your {games} game (with your note).",
+                "I told the channels of your {games} games (with your note).",
+                games,
+            )
             if noted
-            else _("I told the channels of your {games} game(s).")
+            else ngettext(
+                "I told the channel of your {games} game.",
+                "I told the channels of your {games} games.",
+                games,
+            )
         ).format(games=games),
     ]
     if calls:
-        lines.append(_("I opened {calls} seat call(s) for a substitute.").format(calls=calls))
+        said = ngettext(
+            "I opened {calls} seat call for a substitute.",
+            "I opened {calls} seat calls for a substitute.",
+            calls,
+        )
+        lines.append(said.format(calls=calls))
     lines.append(_("`/me back` ends it early; no pings reach you while you are away."))
     return lines
 
@@ -337,6 +360,6 @@ def filled_text(call: SeatCall, approver: int) -> str:
 def briefing_text(game_id: int, channel: str, side: str, heard: Sequence[str]) -> list[str]:
     head = [
         f"📜 **What your side has heard so far** — game {game_id} in #{channel} "
-        f"({SIDE[side]}, {len(heard)} private line(s)):"
+        f"({SIDE[side]}, {len(heard)} private line{'' if len(heard) == 1 else 's'}):"
     ]
     return head + (list(heard) or ["(nothing private yet)"])

@@ -12,6 +12,7 @@ from bot.desk.service import Seat, Table
 from bot.present import hints
 from bot.present.digest import digest
 from bot.present.locale import N_, _, ngettext
+from bot.present.names import alien_label, the_alien
 from bot.present.plain import plain
 from engine.board.grid import Grid
 from engine.board_view import BoardView, UnitView
@@ -175,13 +176,28 @@ def status_text(table: Table) -> str:
         lines.append(_("Result: {result}").format(result=plain(_(v.result))))
     if v.declarations and v.phase != "alien":  # told once its phase is over (issue 19)
         lines.append(_("Alien declarations last phase: ") + " · ".join(map(plain, v.declarations)))
-    lines.append(_("Energy stores: {stores}").format(stores=energy_text(v)))
+    stores = energy_text(v)
+    lines.append(
+        _("Energy stores: {stores}").format(stores=stores) if stores else _("Energy stores: none")
+    )
     return "\n".join(lines)
 
 
 def energy_text(v: View) -> str:
-    """C.10.1: each alien's own stores ("Hunter (alien1) 3"); public (gap 24)."""
-    return " · ".join(f"{a.stage} ({a.id}) {a.energy}" for a in v.aliens if a.energy) or _("none")
+    """C.10.1: each alien's own stores ("Hunter: 3 · Larva 2: 1"), or "" when none
+    has any; public (gap 24)."""
+    return " · ".join(f"{alien_label(a.id, a.stage)}: {a.energy}" for a in v.aliens if a.energy)
+
+
+def unit_title(v: View, unit_id: str) -> str:
+    """A unit of the view by name: "Hyun", "the Larva 2" (never its id)."""
+    for line in v.crew:
+        if line.id == unit_id:
+            return str(line.name)
+    for alien in v.aliens:
+        if alien.id == unit_id:
+            return the_alien(alien.id, alien.stage)
+    return _("a unit")
 
 
 def ping_text(table: Table) -> str:
@@ -212,7 +228,7 @@ STATES = {
 }
 
 
-def _crew_line(line: Any, yours: bool) -> str:
+def _crew_line(v: View, line: Any, yours: bool) -> str:
     bits = [f"**{line.name}**" + (_(" (yours)") if yours else "")]
     if line.role:
         bits.append(_("role {role}").format(role=line.role))
@@ -223,7 +239,7 @@ def _crew_line(line: Any, yours: bool) -> str:
     if line.grid:
         bits.append(_("at {grid}").format(grid=line.grid))
     if line.carried_by:
-        bits.append(_("carried by {unit}").format(unit=line.carried_by))
+        bits.append(_("carried by {unit}").format(unit=unit_title(v, line.carried_by)))
     if line.carrying:
         bits.append(_("carries {list}").format(list=", ".join(line.carrying)))
     return " · ".join(bits)
@@ -241,7 +257,7 @@ def hand_text(table: Table, user_id: int) -> list[str]:
         head = _("🧑‍🚀 **Your crew** — {name} ({title})")
         lines = [head.format(name=name, title=phase_title(v))]
         ordered = sorted(v.crew, key=lambda c: (c.id not in mine, c.name))
-        lines += [_crew_line(c, c.id in mine) for c in ordered]
+        lines += [_crew_line(v, c, c.id in mine) for c in ordered]
         lines.append(_("Blueprints: ") + (", ".join(v.blueprints) or _("none")))
         return chunks(lines)
     if seat is Seat.ALIEN:
@@ -250,9 +266,8 @@ def hand_text(table: Table, user_id: int) -> list[str]:
         lines = [head.format(name=name, title=phase_title(v))]
         for alien in v.aliens:
             where = alien.grid or _("unknown")
-            bits = [
-                _("**{stage}** ({id}) at {grid}").format(stage=alien.stage, id=alien.id, grid=where)
-            ]
+            label = alien_label(alien.id, alien.stage)
+            bits = [_("**{alien}** at {grid}").format(alien=label, grid=where)]
             if alien.hidden:
                 bits.append(_("pipe-running"))
             if alien.injured:
@@ -294,7 +309,7 @@ def score_lines(v: View) -> list[str]:
             continue
         count, points = getattr(item, "count", ""), getattr(item, "points", 0)
         subtotal = getattr(item, "subtotal", 0)
-        lines.append(f"• {label}: {count} × {points:+} = {subtotal:+}")
+        lines.append(f"• {_(label)}: {count} × {points:+} = {subtotal:+}")  # data/tables.toml
     total = getattr(score, "total", None)
     verdict = getattr(score, "verdict", None) or getattr(score, "band", None)
     if total is not None:
@@ -317,14 +332,21 @@ def result_text(table: Table) -> list[str]:
         *score_lines(v),
     ]
     lines.append(_("**The reveal**"))
-    lines += [_crew_line(c, False) for c in v.crew if _in_play(c)]
+    lines += [_crew_line(v, c, False) for c in v.crew if _in_play(c)]
     for alien in v.aliens:
-        where = "dead" if alien.dead else f"at {alien.grid}" if alien.grid else "gone"
-        hurt = ", injured" if alien.injured and not alien.dead else ""
-        lines.append(f"**{alien.stage}** ({alien.id}): {where}{hurt}")
-    none = _("none")
-    lines.append(_("Alien abilities: {list}").format(list=", ".join(v.abilities) or none))
-    lines.append(_("Crew blueprints: {list}").format(list=", ".join(v.blueprints) or none))
+        if alien.dead:
+            where = _("dead")
+        else:
+            where = _("at {grid}").format(grid=alien.grid) if alien.grid else _("gone")
+        hurt = ", " + _("injured") if alien.injured and not alien.dead else ""
+        lines.append(f"**{alien_label(alien.id, alien.stage)}**: {where}{hurt}")
+    lines.append(
+        _("Alien abilities: {list}").format(list=", ".join(v.abilities))
+        if v.abilities
+        else _("Alien abilities: none")  # French: "aucune" (une capacité)
+    )
+    blueprints = ", ".join(v.blueprints) or _("none")
+    lines.append(_("Crew blueprints: {list}").format(list=blueprints))
     if v.board.path:
         path = " → ".join(str(g) for g in v.board.path)
         lines.append(_("The alien's whole path: {path}").format(path=path))

@@ -12,13 +12,14 @@ from itertools import pairwise
 from statistics import median
 
 from bot.store import Store
+from bot.store.rows import REMIND_HOURS, REMIND_MAX
 
 RECENT_PHASES = 400  # phase starts read: a server's recent pace, not its whole history
 FEWEST = 3  # phases needed before a figure means anything
 
 
 def welcome_lines(pace: str) -> list[str]:
-    """The welcome, above the lobby's seats and buttons (at most about 900 characters)."""
+    """The welcome, above the lobby's seats and buttons (about 1,000 characters)."""
     return [
         "👋 **Welcome aboard the CFS Quicksilver.** *Invasive Species* is a game for two "
         "sides: a crew of humans hunts a shape-shifting alien loose aboard their scout ship, "
@@ -29,7 +30,11 @@ def welcome_lines(pace: str) -> list[str]:
         "side to the game; *Start* once both sides are held.",
         "• **Rules**: `/rules` answers any question, only to you (`/rules how do I win`). "
         "New? `/game tutorial` is a short guided game against the computer.",
-        f"• **Pace**: play by post, whenever you have time; I ping whoever I wait for. {pace}",
+        f"• **Pace**: play by post, whenever you have time. {pace}",
+        f"• **Deadlines**: none unless a moderator sets one (`/game deadline hours:24`: the "
+        f"phase then ends when it passes). Whoever I wait for is reminded every "
+        f"{REMIND_HOURS:g} h, {REMIND_MAX} times a phase (`/game reminders`; each person "
+        "`/me settings`).",
     ]
 
 
@@ -39,7 +44,7 @@ async def pace_line(store: Store, guild_id: int | None) -> str:
     if len(spans) < FEWEST:
         return (
             "No games have been played here yet: a phase takes minutes at one sitting, or "
-            "a day or so by post (a moderator can set `/game deadline`)."
+            "a day or so by post."
         )
     return (
         f"Here a phase usually takes {duration(median(spans))} (the middle of the last "

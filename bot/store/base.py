@@ -22,7 +22,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.store.packing import unpack
-from bot.store.rows import ACTIVE, GAME_COLUMNS, CommandRow, GameRow, PlayerRow, SnapshotRow
+from bot.store.rows import (
+    ACTIVE,
+    GAME_COLUMNS,
+    REMIND_HOURS,
+    REMIND_MAX,
+    CommandRow,
+    GameRow,
+    PlayerRow,
+    SnapshotRow,
+)
 from bot.store.statements import Statement
 
 
@@ -319,11 +328,11 @@ class Store(abc.ABC):
         with it, in the same transaction (its seats, its log), made from its new id."""
         insert: Statement = (
             "INSERT INTO games (channel_id, guild_id, channel_name, seed, status, "
-            "created_by, created_at, seeded, opening, kind, hints_off) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "created_by, created_at, seeded, opening, kind, hints_off, remind_hours, "
+            "remind_max) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 *(channel_id, guild_id, channel_name, seed, status, created_by, at),
-                *(int(seeded), opening, kind, int(hints_off)),
+                *(int(seeded), opening, kind, int(hints_off), REMIND_HOURS, REMIND_MAX),
             ),
         )
         game_id = await self._write([insert], None, then)

@@ -65,6 +65,11 @@ Rows = list[tuple[Any, ...]]
 Start = tuple[int, str]  # a game's seed and opening (engine.records.scenario.opening_game)
 
 
+def _s(n: int) -> str:
+    """The plural's ending for a count of ``n``."""
+    return "" if n == 1 else "s"
+
+
 class CopyError(Exception):
     """The copy cannot be made (or was not faithful); the message says why."""
 
@@ -78,12 +83,12 @@ class Report:
 
     def summary(self) -> str:
         games, commands = self.counts.get("games", 0), self.counts.get("commands", 0)
-        head = f"copied {games:,} games, {commands:,} commands"
+        head = f"copied {games:,} game{_s(games)}, {commands:,} command{_s(commands)}"
         if not self.problems:
             return f"{head}; every game replays identically"
         shown = "\n  ".join(self.problems[:20])
         more = f"\n  … and {len(self.problems) - 20} more" if len(self.problems) > 20 else ""
-        return f"{head}; {len(self.problems)} differences:\n  {shown}{more}"
+        return f"{head}; {len(self.problems)} difference{_s(len(self.problems))}:\n  {shown}{more}"
 
 
 async def copy_store(src: Store, dst: Store) -> Report:
@@ -136,7 +141,9 @@ async def _verify(src: Store, dst: Store, columns: dict[str, list[str]]) -> Repo
         ours, theirs = await _count(src, table), await _count(dst, table)
         report.counts[table] = theirs
         if ours != theirs:
-            report.problems.append(f"{table}: {ours:,} rows in the source, {theirs:,} copied")
+            report.problems.append(
+                f"{table}: {ours:,} row{_s(ours)} in the source, {theirs:,} copied"
+            )
     replays = _Replays(columns), _Replays(columns)
     starts: dict[int, Start] = {}
     async for table, page, rows in _pages(src, columns):

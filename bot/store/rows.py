@@ -6,6 +6,11 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 ACTIVE = ("lobby", "playing", "over")
+# A new game's reminders (README, "Reminders and deadlines"): whoever it waits on is
+# reminded a day after the phase began, and each day after, three times a phase at most;
+# `/game reminders` changes them for the game, `/me settings` for a person.
+REMIND_HOURS = 24.0
+REMIND_MAX = 3
 TUTORIAL = "tutorial:"  # the kind of a tutorial game starts so: "tutorial:crew"
 IMPORTED = "imported"
 
@@ -24,8 +29,8 @@ class GameRow:
     phase_since: float = 0.0
     deadline_hours: float = 0.0
     deadline_at: float | None = None
-    remind_hours: float = 0.0  # the game's reminder cadence, for players without their own
-    remind_max: int = 3  # reminders a phase, at most, for each player waited on
+    remind_hours: float = REMIND_HOURS  # the game's cadence, for players without their own
+    remind_max: int = REMIND_MAX  # reminders a phase, at most, for each player waited on
     computer: str = ""  # the side the game plays ('' none, 'alien' or 'crew')
     version: int = 0  # bumped by every guarded commit (bot.store.base.Guard)
     # A moderator chose the seed: announced as predictable, kept out of any records

@@ -1,4 +1,4 @@
-"""The rulebook's requirements on the floorplan (``shared/design/floorplan-brief.md``).
+"""The rulebook's requirements on the floorplan (kept with the map: `data/ship.txt`).
 
 ``check_brief`` lists every violation with the floorplan line it concerns;
 ``quicksilver map check`` prints them and exits non-zero.
@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from engine.board.floorplan import FloorplanError
 from engine.board.grid import Grid
 from engine.board.ship import (
     TAG_AIRLOCK,
@@ -272,11 +271,3 @@ CHECKS: tuple[Check, ...] = (
 
 def check_brief(ship: Ship) -> list[Violation]:
     return [violation for check in CHECKS for violation in check(ship)]
-
-
-def require_brief(ship: Ship, source: str) -> None:
-    """Raise FloorplanError listing every violation, if there is any."""
-    violations = check_brief(ship)
-    if violations:
-        lines = "\n  ".join(str(v) for v in violations)
-        raise FloorplanError(source, violations[0].line, f"violates the brief:\n  {lines}")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from engine.board.brief import check_brief
 from engine.board.grid import COLUMN_LETTERS, Grid
 from engine.board.ship import (
     KNOWN_TAGS,
@@ -450,8 +451,14 @@ def read_floorplan(path: Path) -> Ship:
 @lru_cache(maxsize=1)
 def default_ship() -> Ship:
     """The CFS Quicksilver from ``data/ship.txt``, checked against the brief."""
-    from engine.board.brief import require_brief
-
     ship = read_floorplan(DEFAULT_SHIP_PATH)
     require_brief(ship, source=DEFAULT_SHIP_PATH.name)
     return ship
+
+
+def require_brief(ship: Ship, source: str) -> None:
+    """Raise FloorplanError listing every violation of the brief, if there is any."""
+    violations = check_brief(ship)
+    if violations:
+        lines = "\n  ".join(str(v) for v in violations)
+        raise FloorplanError(source, violations[0].line, f"violates the brief:\n  {lines}")

@@ -246,11 +246,14 @@ class Ship:
         return found[0]
 
     def region_named(self, name: str) -> Region | None:
-        wanted = name.casefold()
-        for region in self.regions.values():
-            if region.name.casefold() == wanted:
-                return region
-        return None
+        found = self.regions_named(name)
+        return found[0] if found else None
+
+    def regions_named(self, name: str) -> list[Region]:
+        """The regions called ``name`` (any case, spacing or dashes: "life pod 1",
+        "Life-Pod-1"), in the floorplan's order; two decks may each have a Head."""
+        wanted = _folded(name)
+        return [r for r in self.regions.values() if _folded(r.name) == wanted]
 
     # --- walls and doors ---------------------------------------------------
     def door_between(self, a: Grid, b: Grid) -> Door | None:
@@ -286,3 +289,8 @@ class Ship:
         if cell is None or cell.feature is not Feature.HATCH:
             return None
         return self.hatches[cell.letter]
+
+
+def _folded(name: str) -> str:
+    """A name as people may type it: case, spaces, dashes and underscores ignored."""
+    return "".join(ch for ch in name.casefold() if ch not in " -_")

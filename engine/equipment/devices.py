@@ -17,7 +17,7 @@ from engine.board.geometry import Mover, cheapest_path, grid_range, reachable, s
 from engine.board.grid import Grid
 from engine.commands import Command, Drive, Switch
 from engine.content_models import Ability, GearKind
-from engine.context import Ctx, Handler
+from engine.context import Ctx, Handler, PhaseHook
 from engine.dice import Modifier, Term
 from engine.efforts import Shown, show_ability
 from engine.equipment.events import (
@@ -36,7 +36,7 @@ from engine.fighting.ferocity import resilience
 from engine.fighting.injury import kill_alien, wound
 from engine.moving.movement import Leg, walk
 from engine.state import Alien, GameState, Item, Phase, Side
-from engine.turns import PhaseHook, check_game_over, finish_unit
+from engine.turns import check_game_over, finish_unit
 from engine.units import has_ability
 
 # G.2.2 and G.2.5 give these numbers in the text; the content's Gear table has no

@@ -8,7 +8,7 @@ other. Carried things move with their carrier (``GameState.unit_grid``).
 
 from __future__ import annotations
 
-from engine.actions import require_actions, spend, take_unit
+from engine.actions import require_actions, spend
 from engine.board.grid import Grid
 from engine.board.ship import Feature
 from engine.commands import Command, Drop, Give, OpenLocker, PickUp
@@ -32,6 +32,7 @@ from engine.hiding.piperun import reveal_location
 from engine.moving.movement import check_stacking
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Human, Item, Side
+from engine.turns import take_unit
 from engine.units import (
     SUPPLIES,
     capacity,
@@ -113,7 +114,7 @@ def _too_heavy(ctx: Ctx, unit_id: str, handling: Handling, items: list[Item], co
     spend(ctx, unit_id, cost)
     who = ctx.who(unit_id)
     ctx.say(GearTried(who=who, handling=handling, load=_load(ctx, items, [])))
-    unread = tuple(Marker(i.id) for i in items)
+    unread = tuple(Marker(i.id, crate=i.kind == SUPPLIES) for i in items)
     ctx.say(TooHeavy(audience=_side(ctx, unit_id), who=who, items=unread))
     _give_away(ctx, unit_id, Giveaway.TOUCHES, handling)
 
@@ -180,7 +181,7 @@ def _marker(item: Item, crew: bool) -> Marker:
     supplies crate's kind only once that side examined it."""
     if item.supply:
         side = "crew" if crew else "alien"
-        return Marker(item.id, item.supply if side in item.examined_by else None)
+        return Marker(item.id, item.supply if side in item.examined_by else None, crate=True)
     return Marker(item.id, item.kind if crew else None)
 
 

@@ -7,7 +7,6 @@ system nexus (C.9) or an injured Humoid (G.3, gap 21). :func:`repair` picks the 
 
 from __future__ import annotations
 
-from engine.actions import take_unit
 from engine.board.grid import Grid
 from engine.board.ship import DoorState
 from engine.commands import Repair
@@ -21,6 +20,7 @@ from engine.events import Attempt, Effort
 from engine.fighting.events import Healed
 from engine.moving.doors import other_airlock_door, resolve_door, set_door
 from engine.state import Condition, Human, Side
+from engine.turns import take_unit
 from engine.units import carries, has_skill, tended_grid
 
 NEXUS = "nexus"

@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from engine.actions import take_unit
 from engine.board.grid import Grid
 from engine.board.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
 from engine.commands import Autopsy, Command, Fabricate, Switch
 from engine.content_models import Activity, Blueprint, GearKind, Skill
-from engine.context import Ctx, Handler
+from engine.context import Ctx, Handler, PhaseHook
 from engine.efforts import action_cost, afford, crew_effort
 from engine.equipment import devices
 from engine.equipment.events import (
@@ -36,7 +35,7 @@ from engine.errors import RuleError
 from engine.events import Attempt, Effort, Means
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Human, Item, Side
-from engine.turns import PhaseHook
+from engine.turns import take_unit
 from engine.units import SUPPLIES, carries, has_skill, tended_grid
 
 AUTOPSY_TABLES = (TAG_LAB, TAG_LAB_QUARANTINE)  # E.2.2: where the Lab reaches a cadaver

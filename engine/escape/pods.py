@@ -8,7 +8,7 @@ the pod door for good. When both sides are aboard, the fight is settled first
 
 from __future__ import annotations
 
-from engine.actions import require_actions, spend, take_unit
+from engine.actions import require_actions, spend
 from engine.board.grid import Grid, GridParseError
 from engine.board.ship import Door, DoorKind, DoorState, Region, RegionKind
 from engine.commands import CloseDoor, Command, Launch, OpenDoor
@@ -23,7 +23,7 @@ from engine.hiding.events import Giveaway
 from engine.hiding.piperun import consult_hideouts
 from engine.moving.doors import close_door, giveaway, open_door, reach_cost, set_door
 from engine.state import Fate, Human, Side
-from engine.turns import check_game_over
+from engine.turns import check_game_over, take_unit
 
 
 def pods(ctx: Ctx) -> list[Region]:

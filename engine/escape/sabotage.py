@@ -20,13 +20,13 @@ from collections.abc import Iterator
 from engine.board.ship import Ship
 from engine.commands import Attack, Command, Repair
 from engine.content_models import GearKind, ShipSystem
-from engine.context import Ctx, Handler
+from engine.context import Ctx, Handler, PhaseHook
 from engine.equipment.repairs import NEXUS, repair
 from engine.escape.events import Countdown, ShipDestroyed
 from engine.fighting.events import Death
 from engine.fighting.injury import kill_alien, kill_human
 from engine.state import Condition, GameState, Phase
-from engine.turns import PhaseHook, check_game_over
+from engine.turns import check_game_over
 from engine.units import carries
 
 HANDLERS: dict[type[Command], Handler] = {Repair: repair}

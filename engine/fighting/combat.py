@@ -7,7 +7,6 @@ Healing and repairs are in :mod:`engine.fighting.healing` and :mod:`engine.equip
 
 from __future__ import annotations
 
-from engine.actions import take_unit
 from engine.board.geometry import grid_range, has_los
 from engine.commands import Attack, Command, Heal
 from engine.content_models import Activity, Gear
@@ -18,7 +17,7 @@ from engine.fighting.alien_attacks import alien_attack, attack_door
 from engine.fighting.ferocity import crew_ferocity, range_penalty, resilience, strike, weapons
 from engine.fighting.healing import heal
 from engine.state import Alien, Human, Side
-from engine.turns import check_game_over
+from engine.turns import check_game_over, take_unit
 
 _NOT_FOR_THE_CREW = {
     "door": (Activity.ATTACK_DOOR, "D.2, G.1"),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from engine.actions import take_unit
 from engine.board.ship import TAG_INFIRMARY, TAG_INFIRMARY_QUARANTINE
 from engine.commands import Heal
 from engine.content_models import Activity, GearKind, Skill
@@ -21,6 +20,7 @@ from engine.fighting.events import Healed
 from engine.hiding.events import Call
 from engine.hiding.piperun import declare
 from engine.state import Alien, Condition, Human, Side
+from engine.turns import take_unit
 from engine.units import carries, has_skill, tended_grid
 
 HURT = (Condition.INJURED, Condition.UNCONSCIOUS)

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.actions import require_actions, require_phase, spend, take_unit, unit_label_list
+from engine.actions import require_actions, require_phase, spend, unit_label_list
 from engine.board.grid import Grid
 from engine.board.ship import Ship
 from engine.commands import Command, Examine, Forage, Mutate, Spawn, Surge
 from engine.content_models import Ability, Skill, SupplyKind
-from engine.context import Ctx, Handler
+from engine.context import Ctx, Handler, PhaseHook
 from engine.efforts import show_ability
 from engine.errors import RuleError
 from engine.events import Audience
@@ -32,7 +32,7 @@ from engine.growing.mutation import bodies_here, mutate, spawn, surge
 from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Side
-from engine.turns import PhaseHook
+from engine.turns import take_unit
 from engine.units import SUPPLIES, alien_abilities, has_skill
 
 FOOD = SupplyKind.FOOD.value

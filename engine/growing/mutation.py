@@ -7,7 +7,7 @@
   cannot grow: its success scores spores (F.1) instead of a stage or a marker.
 * Spawn (G.1, G.4 Queen): the same effort, on a deceased human (not a Humoid, G.3) in
   the Queen's grid; success uses the cadaver up and puts a new Larva there, on the
-  display, earning actions from the next alien phase (gap 18, issue 21).
+  display, earning actions from the next alien phase (gap 18).
 * Surge (G.4): burn one energy store for two more actions, once a turn.
 
 While an alien pipe-runs it declares "Mutate"/"Spawn" and one "Bonus" per committed
@@ -16,7 +16,6 @@ action (C.7.3) and only the alien sees the roll, as with its healing.
 
 from __future__ import annotations
 
-from engine.actions import take_unit
 from engine.commands import Mutate, Spawn, Surge
 from engine.content_models import Ability, Activity, LifeStage, Skill
 from engine.context import Ctx
@@ -44,6 +43,7 @@ from engine.growing.events import (
 from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location
 from engine.state import Alien, Condition, Fate, GameState, Human, Side
+from engine.turns import take_unit
 from engine.units import burden, capacity, has_ability, has_skill, held_abilities, stage
 
 
@@ -203,7 +203,7 @@ def spawn(ctx: Ctx, side: Side, cmd: Spawn) -> None:
 
 
 def _host(ctx: Ctx, alien: Alien, word: str) -> Human:
-    """The cadaver the Larva is spawned on (issue 21): a deceased human lying in the
+    """The cadaver the Larva is spawned on (gap 18): a deceased human lying in the
     Queen's grid or carried by it (G.4 "in the same grid as the Queen"; B.1.3 a Larva
     starts on one), never a Humoid (G.3 "It may not be used by the alien to Spawn")."""
     here = bodies_here(ctx.state, alien, Condition.DECEASED)

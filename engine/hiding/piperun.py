@@ -1,5 +1,6 @@
 """Pipe-running (C.7) and searching (C.8): the hidden-movement half of the game.
 
+The orders that start a run, end it and search are :mod:`engine.hiding.orders`.
 While an alien pipe-runs, its grid lives only in the state: the rules tell the
 alien where it went, and tell everyone only the C.7.3 declaration of each action
 and the C.7.1 reveals.
@@ -7,28 +8,25 @@ and the C.7.1 reveals.
 
 from __future__ import annotations
 
-from engine.actions import require_actions, spend, take_alien, take_unit
+from engine.actions import spend
 from engine.board.geometry import grid_range, has_los, visible_within
 from engine.board.grid import Grid
-from engine.commands import Search, StartPipeRun, Surface
 from engine.consult import Secret, consult
-from engine.content_models import Ability, Activity, GearKind
+from engine.content_models import Ability, GearKind
 from engine.context import Ctx
-from engine.efforts import require_able, show_ability, show_gear
-from engine.errors import RuleError
+from engine.efforts import show_gear
 from engine.events import Handling, Who
 from engine.hiding.events import (
     Call,
     Declared,
     Giveaway,
     HiddenAt,
-    PipeRun,
     Searched,
     Sighted,
     Surfaced,
     Surfacing,
 )
-from engine.state import Alien, Side
+from engine.state import Alien
 from engine.units import has_ability, stage
 
 
@@ -82,27 +80,6 @@ def end_run(ctx: Ctx, alien: Alien, how: Surfacing, by: Who | None = None) -> No
     ctx.say(Surfaced(who=ctx.who(alien.id), grid=alien.grid, how=how, by=by))
 
 
-def start_pipe_run(ctx: Ctx, side: Side, cmd: StartPipeRun) -> None:
-    alien = take_alien(ctx, side, cmd.unit, "run the pipes", "C.7, G.1")
-    if alien.pipe_running:
-        raise RuleError(f"{ctx.name(alien.id)} is already pipe-running", rule="C.7")
-    cost = pipe_run_cost(ctx, alien)
-    require_actions(ctx, alien.id, cost, "starting a pipe-run", "C.7, G.5")
-    spend(ctx, alien.id, cost)
-    if has_ability(ctx.state, alien, Ability.AGILE):
-        show_ability(ctx, Ability.AGILE)  # the cheaper run gives it away (C.3)
-    alien.hide()
-    assert alien.grid is not None
-    ctx.say(PipeRun(who=ctx.who(alien.id), grid=alien.grid, cost=cost))
-
-
-def surface(ctx: Ctx, side: Side, cmd: Surface) -> None:
-    alien = take_alien(ctx, side, cmd.unit, "surface from a pipe-run", "C.7.2")
-    if not alien.pipe_running:
-        raise RuleError(f"{ctx.name(alien.id)} is not pipe-running", rule="C.7.2")
-    end_run(ctx, alien, Surfacing.STOPS)
-
-
 def search_range(ctx: Ctx, human_id: str, actions: int) -> int:
     """Actions spent, +2 for a Scanner (C.8, G.2.3)."""
     scanners = sum(
@@ -153,17 +130,6 @@ def _within(distance: int | None, reach: int) -> bool:
     """In range: on the same deck (None is another deck) and no farther than ``reach``;
     the searcher's own grid is distance 0, always searched (C.8)."""
     return distance is not None and distance <= reach
-
-
-def search(ctx: Ctx, side: Side, cmd: Search) -> None:
-    """C.8: "Searching is an activity performed by human units"; G.1 gives the alien
-    no Search."""
-    take_unit(ctx, side, cmd.unit)
-    require_able(ctx, Activity.SEARCH, cmd.unit, rule="C.8, G.1")
-    if not ctx.state.pipe_runners():
-        raise RuleError("there is nothing to search for: no alien is pipe-running", rule="C.8")
-    require_actions(ctx, cmd.unit, cmd.actions, f"searching {cmd.actions}", "C.8")
-    run_search(ctx, cmd.unit, cmd.actions)
 
 
 def consult_hideouts(ctx: Ctx) -> None:

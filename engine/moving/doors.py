@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.actions import require_actions, spend, take_unit
+from engine.actions import require_actions, spend
 from engine.board.grid import Grid, GridParseError
 from engine.board.ship import TAG_AIRLOCK, TAG_COMMAND_DECK, Door, DoorKind, DoorState, Ship
 from engine.commands import CloseDoor, OpenDoor
@@ -24,7 +24,7 @@ from engine.hiding.events import Giveaway
 from engine.hiding.piperun import consult_hideouts, reveal_location
 from engine.moving.events import BlownOut, BlowOutCause, DoorWorked, LostToSpace, MarkersLost
 from engine.state import Fate, Side
-from engine.turns import check_game_over
+from engine.turns import check_game_over, take_unit
 from engine.units import has_ability, has_skill
 
 DIRECTIONS = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}

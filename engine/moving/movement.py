@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import require_actions, spend, take_alien, take_unit
+from engine.actions import require_actions, spend
 from engine.board.geometry import Mover, StepKind, cheapest_steps, grid_range, steps_from
 from engine.board.grid import Grid
 from engine.commands import Feint, Move, UseHatch, UseLift, Wait
@@ -14,6 +14,7 @@ from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
 from engine.moving.events import Moved, Waited
 from engine.state import Fate, Side
+from engine.turns import take_alien, take_unit
 
 
 @dataclass(frozen=True, slots=True)

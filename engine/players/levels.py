@@ -1,6 +1,7 @@
 """Levels of the game-controlled players: `easy` is the original player, `normal` and
-`hard` the ones that keep the crew's belief (issue 12), `expert` the `hard` ones with a
-search over sampled worlds where it pays (issue 26, :mod:`engine.players.expert`). Each
+`hard` the ones that keep the crew's belief, `expert` the `hard` ones with a search over
+sampled worlds where it pays (:mod:`engine.players.expert`); docs/rules-decisions.md,
+"Game-controlled players", says how each plays. Each
 call gives a fresh player, as the belief-keeping ones remember the game they play."""
 
 from __future__ import annotations

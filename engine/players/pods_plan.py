@@ -8,7 +8,7 @@ a launched life pod (E.2.4) and nothing for the humans who die aboard, so every 
 but the Agent makes for the nearest life pod with a seat left (a pod holds four, E.2.4)
 and launches it from inside once everyone bound for it is aboard, or in the last crew
 phase. The Agent stays aboard: it costs 4 points unless an alien kills it, and the crash
-of a ship the alien sabotaged counts as the alien's kill (F.1, gap 22, issue 21).
+of a ship the alien sabotaged counts as the alien's kill (F.1, gap 22).
 """
 
 from __future__ import annotations

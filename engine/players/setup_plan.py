@@ -38,7 +38,8 @@ from engine.views import CrewLine, View
 SKILL_RANK = ("Engineer", "Tactical", "Command", "Medical", "Science", "Operations", "Cooking")
 # The alien's first ability (B.1.3, G.4). Venom leaves a human it wins against
 # unconscious (G.4), out of the fight and a two-dot load to carry (E.3.1). Measured by
-# playing each of the eight first (docs/rules-decisions.md, issue 26): Venom won most.
+# playing each of the eight first (docs/rules-decisions.md, the expert's set-up): Venom
+# won most.
 FIRST_ABILITY = "Venom"
 
 

@@ -1,4 +1,4 @@
-"""/game export: a game of this channel to keep (``bot.client.app`` adds it to ``/game``).
+"""/game export: a game of this channel to keep (a subcommand of ``/game``).
 
 A finished game: its script (``game-N.qs``, the command language) and its replay's GIF,
 for anyone in the channel. A game in play: only its public record (what a spectator has
@@ -15,8 +15,10 @@ import discord
 from discord import app_commands
 
 from bot import store as st
-from bot.client import actions, delivery
-from bot.client.actions import Inter, guard
+from bot.client import access, answers
+from bot.client.answers import guard
+from bot.client.host import Inter, bot_of
+from bot.client.mentions import NO_PINGS
 from bot.desk.export import game_script, public_record, script_name
 from bot.desk.replay_log import FINISHED, ReplayRefused, load_replay
 from bot.desk.service import Refusal
@@ -34,27 +36,27 @@ async def export_command(
     interaction: Inter, number: app_commands.Range[int, 1] | None = None
 ) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
+        access.require_guild(interaction)
+        await answers.defer(interaction)
         row = await _game_of_channel(interaction, number)
         if row.status in FINISHED:
             lines, files = await _finished(interaction, row)
         elif row.status == "lobby":
             raise Refusal(f"Game {row.id} has not started: there is nothing to export yet.")
         else:
-            if not await actions.is_mod(interaction):
+            if not await access.is_mod(interaction):
                 raise Refusal(
                     f"Game {row.id} is still being played: its whole game is exported once it "
                     "is over. A moderator can export its public record now."
                 )
             lines, files = await _public(interaction, row)
         await interaction.followup.send(
-            "\n".join(lines), files=files, ephemeral=True, allowed_mentions=delivery.NO_PINGS
+            "\n".join(lines), files=files, ephemeral=True, allowed_mentions=NO_PINGS
         )
 
 
 async def _game_of_channel(interaction: Inter, number: int | None) -> GameRow:
-    bot = actions.bot_of(interaction)
+    bot = bot_of(interaction)
     channel_id = interaction.channel_id or 0
     if number is None:
         table = bot.desk.table_in(channel_id)
@@ -74,7 +76,7 @@ def _fits(interaction: Inter, data: bytes) -> bool:
 async def _finished(interaction: Inter, row: GameRow) -> tuple[list[str], list[discord.File]]:
     """The whole game: its script and its replay's GIF."""
     try:
-        replay = await load_replay(actions.bot_of(interaction).desk.store, row.id)
+        replay = await load_replay(bot_of(interaction).desk.store, row.id)
     except ReplayRefused as refusal:
         raise Refusal(str(refusal)) from None
     script = game_script(replay).encode("utf-8")
@@ -87,7 +89,8 @@ async def _finished(interaction: Inter, row: GameRow) -> tuple[list[str], list[d
     if _fits(interaction, gif):
         alt = f"Game {row.id} replayed phase by phase, every secret shown"
         files.append(discord.File(io.BytesIO(gif), filename=f"game-{row.id}.gif", description=alt))
-        lines[0] += f" and its replay, {len(replay.steps)} phases."
+        steps = len(replay.steps)
+        lines[0] += f" and its replay, {steps} phase{'' if steps == 1 else 's'}."
     else:
         lines.append(f"The replay's GIF is not attached: {QUIET}.")
     return lines, files
@@ -95,7 +98,7 @@ async def _finished(interaction: Inter, row: GameRow) -> tuple[list[str], list[d
 
 async def _public(interaction: Inter, row: GameRow) -> tuple[list[str], list[discord.File]]:
     """The public record of a game in play: text and the spectator's maps."""
-    desk = actions.bot_of(interaction).desk
+    desk = bot_of(interaction).desk
     commands = await desk.store.commands(row.id)
     record = await asyncio.to_thread(public_record, row, commands, desk.ship, desk.content)
     files = [discord.File(io.BytesIO(record.text.encode("utf-8")), filename=record.filename)]

@@ -1,12 +1,17 @@
-"""/game: the lobby, reading the game, and the typed-command fallback."""
+"""/game: the lobby, reading the game, and the typed-command fallback; its replay, export
+and tutorial subcommands live in their own modules and join the group here."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot.client import actions, complete, delivery, seat_calls
-from bot.client.actions import Inter, guard
+from bot.client import access, answers, complete, courier, lobby, playing, reading, seat_calls
+from bot.client.answers import guard
+from bot.client.commands.export import export_command
+from bot.client.commands.replay import replay_command
+from bot.client.commands.tutorial import tutorial_command
+from bot.client.host import Inter, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat
 from bot.present import people as words
@@ -49,14 +54,14 @@ async def create(
     hints: app_commands.Choice[str] | None = None,
 ) -> None:
     async with guard(interaction):
-        await actions.create(interaction, seed, hints is None or hints.value == "on")
+        await lobby.create(interaction, seed, hints is None or hints.value == "on")
 
 
 @game.command(name="join", description="Take a seat: alien, crew, or spectator")
 @app_commands.choices(seat=SEATS)
 async def join(interaction: Inter, seat: app_commands.Choice[str]) -> None:
     async with guard(interaction):
-        await actions.join(interaction, Seat(seat.value))
+        await lobby.join(interaction, Seat(seat.value))
 
 
 @game.command(name="computer", description="Lobby: the game itself plays a side (creator or mod)")
@@ -75,19 +80,19 @@ async def computer(
 ) -> None:
     async with guard(interaction):
         side = None if seat.value == "none" else Side(seat.value)
-        await actions.computer(interaction, side, level=level.value if level else DEFAULT_LEVEL)
+        await lobby.computer(interaction, side, level=level.value if level else DEFAULT_LEVEL)
 
 
 @game.command(name="leave", description="Give up your seat in this channel's game")
 async def leave(interaction: Inter) -> None:
     async with guard(interaction):
-        await actions.leave(interaction)
+        await lobby.leave(interaction)
 
 
 @game.command(name="start", description="Start the game once the alien and crew are seated")
 async def start(interaction: Inter) -> None:
     async with guard(interaction):
-        await actions.start(interaction)
+        await lobby.start(interaction)
 
 
 @game.command(
@@ -96,7 +101,7 @@ async def start(interaction: Inter) -> None:
 @app_commands.autocomplete(game=complete.games)
 async def setup(interaction: Inter, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.quick_setup(interaction, game_id(game))
+        await playing.quick_setup(interaction, game_id(game))
 
 
 @game.command(name="do", description="Type any game command, e.g. move hyun 1-F6")
@@ -106,28 +111,28 @@ async def do(
     interaction: Inter, command: app_commands.Range[str, 1, 200], game: str | None = None
 ) -> None:
     async with guard(interaction):
-        await actions.play(interaction, command, game_id(game))
+        await playing.play(interaction, command, game_id(game))
 
 
 @game.command(name="pass", description="End your phase (with several crew players: end your units)")
 @app_commands.autocomplete(game=complete.games)
 async def pass_(interaction: Inter, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.end_phase(interaction, game_id(game))
+        await playing.end_phase(interaction, game_id(game))
 
 
 @game.command(name="undo", description="Take back your last command (if no die was rolled since)")
 @app_commands.autocomplete(game=complete.games)
 async def undo(interaction: Inter, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.undo(interaction, game_id(game))
+        await playing.undo(interaction, game_id(game))
 
 
 @game.command(name="status", description="Whose move it is, and since when")
 @app_commands.autocomplete(game=complete.games)
 async def status(interaction: Inter, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.show_status(interaction, game_id(game))
+        await reading.show_status(interaction, game_id(game))
 
 
 @game.command(name="log", description="Recent public events")
@@ -136,21 +141,21 @@ async def log(
     interaction: Inter, count: app_commands.Range[int, 1, 100] = 15, game: str | None = None
 ) -> None:
     async with guard(interaction):
-        await actions.show_log(interaction, count, game_id(game))
+        await reading.show_log(interaction, count, game_id(game))
 
 
 @game.command(name="map", description="The map as you may see it (only you see the answer)")
 @app_commands.autocomplete(game=complete.games)
 async def map_(interaction: Inter, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.show_map(interaction, game_id(game))
+        await reading.show_map(interaction, game_id(game))
 
 
 @game.command(name="hand", description="Your secret hand; resend:True sends it to your DMs again")
 @app_commands.autocomplete(game=complete.games)
 async def hand(interaction: Inter, resend: bool = False, game: str | None = None) -> None:
     async with guard(interaction):
-        await actions.show_hand(interaction, game_id(game), resend=resend)
+        await reading.show_hand(interaction, game_id(game), resend=resend)
 
 
 @game.command(name="assign", description="Hand a crew member to a crew player")
@@ -162,19 +167,19 @@ async def assign(interaction: Inter, unit: str, member: discord.User) -> None:
     """Who may: the crew member's holder hands it on; a moderator hands any; a crew
     member nobody holds (its player left) is any crew player's to hand out."""
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        table = await actions.table_for(interaction)
-        mod = await actions.is_mod(interaction)
-        bot = actions.bot_of(interaction)
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        table = await access.table_for(interaction)
+        mod = await access.is_mod(interaction)
+        bot = bot_of(interaction)
         async with table.channel_lock:
             before = await bot.desk.assign(table, unit, member.id, interaction.user.id, mod)
-            await actions.reply(interaction, [f"{unit} now answers to {member.mention}."])
+            await answers.reply(interaction, [f"{unit} now answers to {member.mention}."])
             who = interaction.user.mention
             if mod and before != interaction.user.id:
                 who = f"🛠️ Moderator {who}"
             held = f" (from <@{before}>)" if before not in (None, interaction.user.id) else ""
-            await delivery.post(
+            await courier.post(
                 bot, table.channel_id, [f"{who} hands {unit} to {member.mention}{held}."]
             )
 
@@ -198,11 +203,11 @@ async def deadline(
     sub_after: app_commands.Range[int, 0, 20] | None = None,
 ) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        await actions.require_mod(interaction)
-        table = await actions.table_for(interaction)
-        bot = actions.bot_of(interaction)
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        await access.require_mod(interaction)
+        table = await access.table_for(interaction)
+        bot = bot_of(interaction)
         given = {
             "deadline_hours": hours,
             "grace_hours": grace,
@@ -215,10 +220,10 @@ async def deadline(
             row = await bot.desk.configure(table, **changes) if changes else table.row
             terms = words.terms_text(row)
             if not changes:
-                await actions.reply(interaction, [f"This game's terms: {terms}."])
+                await answers.reply(interaction, [f"This game's terms: {terms}."])
                 return
-            await actions.reply(interaction, [f"Set: {terms}."])
-            await delivery.post(
+            await answers.reply(interaction, [f"Set: {terms}."])
+            await courier.post(
                 bot,
                 table.channel_id,
                 [f"🛠️ Moderator {interaction.user.mention} set the game's terms: {terms}."],
@@ -235,17 +240,17 @@ async def sub(interaction: Inter, player: discord.User | None = None) -> None:
 @game.command(name="players", description="Who sits where, with each player's record")
 async def players(interaction: Inter) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        table = await actions.table_for(interaction)
-        desk = actions.bot_of(interaction).desk
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        table = await access.table_for(interaction)
+        desk = bot_of(interaction).desk
         seated = sorted(table.players.values(), key=lambda p: (p.seat, p.joined_at))
         found = {
             p.user_id: await desk.record(p.user_id)
             for p in seated
             if p.seat != Seat.SPECTATOR.value
         }
-        with actions.privately(interaction):  # only the asker reads it
+        with answers.privately(interaction):  # only the asker reads it
             lines = [_("👥 **Players of game {game}**").format(game=table.id)]
             for player in seated:
                 if player.user_id not in found:
@@ -255,7 +260,7 @@ async def players(interaction: Inter) -> None:
                 lines.append(f"• {seat}: <@{player.user_id}> — {record}")
             if table.computer is not None:
                 lines.append(f"• {_(words.SIDE[table.computer.value])}: {_('🤖 the game')}")
-        await actions.reply(interaction, lines)
+        await answers.reply(interaction, lines)
 
 
 @game.command(
@@ -268,20 +273,25 @@ async def reminders(
     count: app_commands.Range[int, 1, 10] = 3,
 ) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        table = await actions.table_for(interaction)
-        if table.side_of(interaction.user.id) is None and not await actions.is_mod(interaction):
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        table = await access.table_for(interaction)
+        if table.side_of(interaction.user.id) is None and not await access.is_mod(interaction):
             raise Refusal(
                 "Only this game's players (not its spectators) and moderators can set "
                 "its reminders."
             )
-        bot = actions.bot_of(interaction)
+        bot = bot_of(interaction)
         async with table.channel_lock:
             await bot.desk.configure(table, remind_hours=hours, remind_max=count)
             text = f"every {hours:g} h, at most {count} times a phase" if hours else "off"
             text += " (for players without their own cadence in `/me settings`)"
-            await actions.reply(interaction, [f"Reminders: {text}."])
-            await delivery.post(
+            await answers.reply(interaction, [f"Reminders: {text}."])
+            await courier.post(
                 bot, table.channel_id, [f"{interaction.user.mention} set reminders: {text}."]
             )
+
+
+game.add_command(replay_command)
+game.add_command(export_command)
+game.add_command(tutorial_command)

@@ -1,4 +1,4 @@
-"""/mod import: a game recreated from a script file (``bot.client.app`` adds it to ``/mod``).
+"""/mod import: a game recreated from a script file (a subcommand of ``/mod``).
 
 The attachment is read, checked line by line and stored as this channel's new game
 (:mod:`bot.desk.imports`: seeded, a lobby to seat and start or a finished game to replay);
@@ -11,8 +11,9 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.client import actions, delivery, replay, ui
-from bot.client.actions import Inter, guard
+from bot.client import access, answers, courier, replay, ui
+from bot.client.answers import guard
+from bot.client.host import Inter, bot_of
 from bot.desk.imports import SCRIPT_LIMIT, decode
 from bot.desk.service import Refusal
 from bot.present import texts
@@ -23,15 +24,15 @@ from engine.records.script import ScriptError
 @app_commands.describe(file="a script of the command language, as /game export writes it")
 async def import_command(interaction: Inter, file: discord.Attachment) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        await actions.require_mod(interaction)
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        await access.require_mod(interaction)
         if file.size > SCRIPT_LIMIT:
             raise Refusal(
                 f"That file is too large for a script (at most {SCRIPT_LIMIT // 1024} KiB)."
             )
         text = decode(await file.read())
-        bot = actions.bot_of(interaction)
+        bot = bot_of(interaction)
         channel_id = interaction.channel_id or 0
         name = getattr(interaction.channel, "name", "") or str(channel_id)
         try:
@@ -41,11 +42,11 @@ async def import_command(interaction: Inter, file: discord.Attachment) -> None:
         except ScriptError as err:
             raise Refusal(f"Nothing was imported: {err}.") from None
         what = "a finished game" if prepared.over else "a lobby"
-        await actions.reply(
+        await answers.reply(
             interaction,
             [f"Imported game {table.id} ({what}, {prepared.title}) from {file.filename}."],
         )
-        await delivery.post(
+        await courier.post(
             bot,
             channel_id,
             [
@@ -57,7 +58,7 @@ async def import_command(interaction: Inter, file: discord.Attachment) -> None:
         if prepared.over:
             await replay.post_replay(bot, channel_id, table.id)
         else:
-            await delivery.post(
+            await courier.post(
                 bot,
                 channel_id,
                 [

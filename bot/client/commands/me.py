@@ -1,4 +1,4 @@
-"""/me: a person's own settings, absences, games across servers and record (issue 24).
+"""/me: a person's own settings, absences, games across servers and record.
 
 Every answer is private (ephemeral); every command works in any server and in DMs.
 """
@@ -6,20 +6,17 @@ Every answer is private (ephemeral); every command works in any server and in DM
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
-from bot.client import actions, delivery, seat_calls, stand_ins
-from bot.client.actions import Inter, bot_of, guard
+from bot.client import answers, courier, flow, seat_calls
+from bot.client.answers import guard
+from bot.client.host import Bot, Inter, bot_of
 from bot.desk import when
 from bot.desk.people import Absence
 from bot.present import people as words
 from bot.present.locale import _
-
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
 
 me = app_commands.Group(
     name="me",
@@ -60,7 +57,7 @@ async def settings(
     quiet: app_commands.Range[str, 1, 20] | None = None,
 ) -> None:
     async with guard(interaction):
-        await actions.defer(interaction)  # before the store: a slow one is fine
+        await answers.defer(interaction)  # before the store: a slow one is fine
         desk = bot_of(interaction).desk
         user = interaction.user.id
         if all(v is None for v in (notify, when, reminders, timezone, quiet)):
@@ -74,9 +71,9 @@ async def settings(
                 time_zone=timezone,
                 quiet=quiet,
             )
-        with actions.privately(interaction):
+        with answers.privately(interaction):
             lines = words.settings_text(mine, desk.clock())
-        await actions.reply(interaction, lines)
+        await answers.reply(interaction, lines)
 
 
 @settings.autocomplete("timezone")
@@ -89,13 +86,13 @@ async def _zones(interaction: Inter, current: str) -> list[Choice[str]]:
 )
 async def games(interaction: Inter) -> None:
     async with guard(interaction):
-        await actions.defer(interaction)  # before the store: a slow one is fine
+        await answers.defer(interaction)  # before the store: a slow one is fine
         bot = bot_of(interaction)
         user = interaction.user.id
         mine = await bot.desk.my_games(user)
         view = None
         first = words.first_waiting(mine)
-        with actions.privately(interaction):
+        with answers.privately(interaction):
             if first is not None:
                 view = discord.ui.View(timeout=None)
                 view.add_item(
@@ -107,7 +104,7 @@ async def games(interaction: Inter) -> None:
                     )
                 )
             lines = words.games_text(mine, user, _guilds(bot))
-        await actions.reply(interaction, lines, view=view)
+        await answers.reply(interaction, lines, view=view)
 
 
 @me.command(name="away", description="Declare an absence: your deadlines, your seat meanwhile")
@@ -133,14 +130,14 @@ async def away(
     public: bool = False,
 ) -> None:
     async with guard(interaction):
-        await actions.defer(interaction)
+        await answers.defer(interaction)
         bot = bot_of(interaction)
         user = interaction.user.id
         mode = meanwhile.value if meanwhile else "wait"
         absence = await bot.desk.go_away(user, until, mode, note, public)
-        with actions.privately(interaction):
+        with answers.privately(interaction):
             lines = words.away_reply(absence.settings, len(absence.games), len(absence.calls))
-        await actions.reply(interaction, lines)
+        await answers.reply(interaction, lines)
         await _announce(bot, absence, words.away_announcement(user, absence.settings))
         for call in absence.calls:
             if _serves(bot, call.game_id):
@@ -152,7 +149,7 @@ async def away(
 @me.command(name="back", description="End your absence now (mid-phase too: what is left is yours)")
 async def back(interaction: Inter) -> None:
     async with guard(interaction):
-        await actions.defer(interaction)
+        await answers.defer(interaction)
         bot = bot_of(interaction)
         user = interaction.user.id
         absence = await bot.desk.come_back(user)
@@ -160,23 +157,23 @@ async def back(interaction: Inter) -> None:
         for call in absence.calls:
             if call.message_id:
                 await seat_calls.announce_withdrawn(bot, call)
-        with actions.privately(interaction):
+        with answers.privately(interaction):
             lines = [_("👋 Welcome back."), *words.games_text(absence.games, user, _guilds(bot))]
-        await actions.reply(interaction, lines)
+        await answers.reply(interaction, lines)
 
 
 @me.command(name="record", description="Your record across games (or another member's)")
 async def record(interaction: Inter, member: discord.User | None = None) -> None:
     async with guard(interaction):
-        await actions.defer(interaction)  # before the store: a slow one is fine
+        await answers.defer(interaction)  # before the store: a slow one is fine
         who = member or interaction.user
         found = await bot_of(interaction).desk.record(who.id)
-        with actions.privately(interaction):
+        with answers.privately(interaction):
             lines = words.record_text(found, who.mention)
-        await actions.reply(interaction, lines)
+        await answers.reply(interaction, lines)
 
 
-def _guilds(bot: QuicksilverBot) -> Callable[[int | None], str]:
+def _guilds(bot: Bot) -> Callable[[int | None], str]:
     """A server's name by id (one this bot no longer sees: "another server")."""
 
     def name(guild_id: int | None) -> str:
@@ -186,19 +183,19 @@ def _guilds(bot: QuicksilverBot) -> Callable[[int | None], str]:
     return name
 
 
-async def _announce(bot: QuicksilverBot, absence: Absence, text: str) -> None:
+async def _announce(bot: Bot, absence: Absence, text: str) -> None:
     """Tell the channels of the person's running games and lobbies."""
     for game in absence.games:
         if game.status in ("playing", "lobby"):
-            await delivery.post(bot, game.channel_id, [text])
+            await courier.post(bot, game.channel_id, [text])
 
 
-def _serves(bot: QuicksilverBot, game_id: int) -> bool:
+def _serves(bot: Bot, game_id: int) -> bool:
     table = bot.desk.tables.get(game_id)
     return table is not None and bot.desk.serves(table)
 
 
-async def _stand_in_now(bot: QuicksilverBot, absence: Absence) -> None:
+async def _stand_in_now(bot: Bot, absence: Absence) -> None:
     """The computer starts at once in the games this process serves that wait on the
     person (the others' processes start it at their next tick)."""
     for game in absence.games:
@@ -207,4 +204,4 @@ async def _stand_in_now(bot: QuicksilverBot, absence: Absence) -> None:
             continue
         await bot.desk.loaded(table)
         async with table.channel_lock:
-            await stand_ins.play_all(bot, table)
+            await flow.play_turns(bot, table)

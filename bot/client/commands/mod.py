@@ -12,8 +12,10 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.client import actions, delivery, notify, stand_ins, ui
-from bot.client.actions import Inter, guard
+from bot.client import access, answers, courier, flow, moderation, notify, ui
+from bot.client.answers import guard
+from bot.client.commands.importing import import_command
+from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
 from bot.present import texts
 from bot.present.rollback import rollback_lines
@@ -31,25 +33,17 @@ mod = app_commands.Group(
 
 async def _mod_table(interaction: Inter) -> Table:
     """Acknowledged first (the moderator role and the game are read from the store)."""
-    actions.require_guild(interaction)
-    await actions.defer(interaction)
-    await actions.require_mod(interaction)
-    return await actions.table_for(interaction)
-
-
-async def _announce(interaction: Inter, table: Table, text: str) -> None:
-    await delivery.post(
-        actions.bot_of(interaction),
-        table.channel_id,
-        [f"🛠️ Moderator {interaction.user.mention} {text}"],
-    )
+    access.require_guild(interaction)
+    await answers.defer(interaction)
+    await access.require_mod(interaction)
+    return await access.table_for(interaction)
 
 
 @mod.command(name="reset", description="Delete this channel's game (asks for confirmation)")
 async def reset(interaction: Inter) -> None:
     async with guard(interaction):
         table = await _mod_table(interaction)
-        await actions.reply(
+        await answers.reply(
             interaction,
             [f"Reset game {table.id}? Its whole log is deleted; this cannot be undone."],
             view=ui.confirm_view("reset", table, "", str(interaction.user.id), label="Yes, reset"),
@@ -64,31 +58,15 @@ async def rollback(
     moderator may press it while the game has not moved on)."""
     async with guard(interaction):
         table = await _mod_table(interaction)
-        bot = actions.bot_of(interaction)
+        bot = bot_of(interaction)
         shown = await bot.desk.rollback_shown(table, turn, Phase(phase))
-        await actions.reply(
+        await answers.reply(
             interaction,
             rollback_lines(shown, turn, Phase(phase)),
             view=ui.confirm_view(
                 "rollback", table, table.stamp(), f"{turn}-{phase}", label="Yes, roll back"
             ),
         )
-
-
-async def confirmed_rollback(interaction: Inter, table: Table, turn: int, phase: Phase) -> None:
-    """The rollback itself, once a moderator confirmed it: announced in the channel."""
-    bot = actions.bot_of(interaction)
-    async with table.channel_lock:
-        outcome = await bot.desk.rollback(table, turn, phase, interaction.user.id)
-        actions.acted(interaction, outcome)
-        await actions.reply(interaction, [f"Rolled back to turn {turn}, {phase.value} phase."])
-        await _announce(
-            interaction,
-            table,
-            f"rolled the game back to the start of turn {turn}, {phase.value} phase; the dice "
-            "are re-keyed from secure randomness.",
-        )
-        await delivery.deliver(bot, table, outcome)
 
 
 @mod.command(
@@ -99,17 +77,17 @@ async def replace(interaction: Inter, player: discord.User, by: discord.User) ->
         table = await _mod_table(interaction)
         if by.bot:
             raise Refusal("A bot cannot take a seat.")
-        bot = actions.bot_of(interaction)
+        bot = bot_of(interaction)
         async with table.channel_lock:
             seat = await bot.desk.replace(table, player.id, by.id, interaction.user.id)
-            await actions.reply(interaction, [f"{by.mention} now sits as {seat}."])
-            await _announce(
+            await answers.reply(interaction, [f"{by.mention} now sits as {seat}."])
+            await moderation.announce(
                 interaction, table, f"gave {player.mention}'s {seat} seat to {by.mention}."
             )
-            if table.game is not None and not await delivery.dm(
+            if table.game is not None and not await courier.dm(
                 bot, table, by.id, texts.hand_text(table, by.id)
             ):
-                await actions.reply(
+                await answers.reply(
                     interaction, [f"{by.mention}'s DMs are closed; they can use `/game hand`."]
                 )
 
@@ -120,22 +98,24 @@ async def replace(interaction: Inter, player: discord.User, by: discord.User) ->
 async def remove(interaction: Inter, player: discord.User) -> None:
     async with guard(interaction):
         table = await _mod_table(interaction)
-        bot = actions.bot_of(interaction)
+        bot = bot_of(interaction)
         async with table.channel_lock:
             seat = await bot.desk.remove(table, player.id, interaction.user.id)
-            await actions.reply(interaction, [f"{player.mention} no longer sits as {seat}."])
-            await _announce(interaction, table, f"removed {player.mention} from the {seat} seat.")
+            await answers.reply(interaction, [f"{player.mention} no longer sits as {seat}."])
+            await moderation.announce(
+                interaction, table, f"removed {player.mention} from the {seat} seat."
+            )
 
 
 @mod.command(name="abort", description="Stop this channel's game for good")
 async def abort(interaction: Inter) -> None:
     async with guard(interaction):
         table = await _mod_table(interaction)
-        bot = actions.bot_of(interaction)
+        bot = bot_of(interaction)
         async with table.channel_lock:
             await bot.desk.abort(table, interaction.user.id)
-            await actions.reply(interaction, [f"Game {table.id} aborted."])
-            await _announce(
+            await answers.reply(interaction, [f"Game {table.id} aborted."])
+            await moderation.announce(
                 interaction, table, f"aborted game {table.id}. `/game create` starts a new one."
             )
 
@@ -144,12 +124,12 @@ async def abort(interaction: Inter) -> None:
 async def pause(interaction: Inter) -> None:
     async with guard(interaction):
         table = await _mod_table(interaction)
-        await actions.defer(interaction)
-        bot = actions.bot_of(interaction)
+        await answers.defer(interaction)
+        bot = bot_of(interaction)
         async with table.channel_lock:
             await bot.desk.pause(table, interaction.user.id)
-            await actions.reply(interaction, [f"Game {table.id} is paused."])
-            await _announce(
+            await answers.reply(interaction, [f"Game {table.id} is paused."])
+            await moderation.announce(
                 interaction,
                 table,
                 "paused the game: its deadline and reminders stand still and nobody plays "
@@ -161,17 +141,17 @@ async def pause(interaction: Inter) -> None:
 async def resume(interaction: Inter) -> None:
     async with guard(interaction):
         table = await _mod_table(interaction)
-        await actions.defer(interaction)
-        bot = actions.bot_of(interaction)
+        await answers.defer(interaction)
+        bot = bot_of(interaction)
         async with table.channel_lock:
             row = await bot.desk.resume(table, interaction.user.id)
             when = (
                 f" The deadline is {texts.timestamp(row.deadline_at)}." if row.deadline_at else ""
             )
-            await actions.reply(interaction, [f"Game {table.id} runs again."])
-            await _announce(interaction, table, f"resumed the game.{when}")
+            await answers.reply(interaction, [f"Game {table.id} runs again."])
+            await moderation.announce(interaction, table, f"resumed the game.{when}")
             await notify.phase_start(bot, table)
-            await stand_ins.play_all(bot, table)
+            await flow.play_turns(bot, table)
 
 
 @mod.command(
@@ -179,13 +159,16 @@ async def resume(interaction: Inter) -> None:
 )
 async def role(interaction: Inter, role: discord.Role | None = None) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
+        access.require_guild(interaction)
+        await answers.defer(interaction)
         if not (interaction.permissions.manage_channels or interaction.permissions.administrator):
             raise Refusal("Only members with Manage Channels can choose the moderator role.")
-        bot = actions.bot_of(interaction)
+        bot = bot_of(interaction)
         assert interaction.guild_id is not None
         await bot.desk.set_mod_role(interaction.guild_id, role.id if role else None)
         text = f"set the moderator role to {role.name}" if role else "cleared the moderator role"
-        await actions.reply(interaction, [f"Done: {text}."])
+        await answers.reply(interaction, [f"Done: {text}."])
         await bot.desk.mod_log(None, interaction.channel_id or 0, interaction.user.id, text)
+
+
+mod.add_command(import_command)

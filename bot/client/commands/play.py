@@ -12,9 +12,10 @@ from typing import Literal
 
 from discord import app_commands
 
-from bot.client import actions, complete
-from bot.client.actions import Inter, guard
+from bot.client import complete, playing
+from bot.client.answers import guard
 from bot.client.commands.game import game_id
+from bot.client.host import Inter
 from engine.state import Side
 
 crew = app_commands.Group(
@@ -50,12 +51,12 @@ def plus(n: int) -> str:
 
 async def _crew(interaction: Inter, text: str) -> None:
     async with guard(interaction):
-        await actions.play(interaction, text, as_side=Side.CREW)
+        await playing.play(interaction, text, as_side=Side.CREW)
 
 
 async def _alien(interaction: Inter, text: str, game: str | None) -> None:
     async with guard(interaction):
-        await actions.play(interaction, text, game_id(game), as_side=Side.ALIEN)
+        await playing.play(interaction, text, game_id(game), as_side=Side.ALIEN)
 
 
 # --- /crew ---------------------------------------------------------------------------

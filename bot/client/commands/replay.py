@@ -1,14 +1,15 @@
 """/game replay: post the replay of a finished game of this channel (buttons and GIF).
 
-``bot.client.app`` adds the command to the ``/game`` group.
+A subcommand of ``/game``.
 """
 
 from __future__ import annotations
 
 from discord import app_commands
 
-from bot.client import actions, delivery, replay
-from bot.client.actions import Inter, guard
+from bot.client import access, answers, courier, replay
+from bot.client.answers import guard
+from bot.client.host import Inter, bot_of
 from bot.desk.replay_log import ReplayRefused, load_replay
 from bot.desk.service import Refusal
 
@@ -19,9 +20,9 @@ async def replay_command(
     interaction: Inter, number: app_commands.Range[int, 1] | None = None
 ) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
-        bot = actions.bot_of(interaction)
+        access.require_guild(interaction)
+        await answers.defer(interaction)
+        bot = bot_of(interaction)
         channel_id = interaction.channel_id or 0
         if number is None:
             table = bot.desk.table_in(channel_id)
@@ -34,14 +35,11 @@ async def replay_command(
             raise Refusal(str(refusal)) from None
         if found.row.channel_id != channel_id:
             raise Refusal(f"Game {number} was not played in this channel.")
-        channel = await delivery.channel_of(bot, channel_id)
+        channel = await courier.channel_of(bot, channel_id)
         if channel is None:  # pragma: no cover - the interaction came from it
             raise Refusal("I cannot post in this channel.")
         gif = await replay.animation_file(bot, number)
         view = replay.step_view(number, 0, len(found.steps), public=True)
         text = replay.cover_text(found)
-        if gif is not None:
-            await channel.send(text, view=view, file=gif, allowed_mentions=delivery.NO_PINGS)
-        else:  # pragma: no cover - a finished game always has its animation
-            await channel.send(text, view=view, allowed_mentions=delivery.NO_PINGS)
-        await actions.reply(interaction, [f"The replay of game {number} is posted below."])
+        await courier.send(channel, [text], view=view, files=[gif] if gif is not None else [])
+        await answers.reply(interaction, [f"The replay of game {number} is posted below."])

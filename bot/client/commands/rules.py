@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.client.actions import Inter, guard, language, privately, reply
+from bot.client import answers
+from bot.client.answers import guard
+from bot.client.host import Inter
 from bot.desk.service import Refusal
 from bot.present import rules as words
 
@@ -21,9 +23,9 @@ from bot.present import rules as words
 @app_commands.allowed_installs(guilds=True, users=False)
 async def rules(interaction: Inter, topic: app_commands.Range[str, 1, 100]) -> None:
     async with guard(interaction):
-        with privately(interaction):  # only the asker sees it
-            lines = rules_lines(topic, language(interaction))
-        await reply(interaction, lines)
+        with answers.privately(interaction):  # only the asker sees it
+            lines = rules_lines(topic, answers.language(interaction))
+        await answers.reply(interaction, lines)
 
 
 def rules_lines(query: str, lang: str) -> list[str]:
@@ -39,5 +41,5 @@ def rules_lines(query: str, lang: str) -> list[str]:
 async def _topics(interaction: Inter, current: str) -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(name=label[:100], value=key[:100])
-        for key, label in words.choices(current, language(interaction))
+        for key, label in words.choices(current, answers.language(interaction))
     ]

@@ -1,4 +1,4 @@
-"""/stats (issue 25): ratings, a server's leaderboard, the game's balance.
+"""/stats: ratings, a server's leaderboard, the game's balance.
 
 Who sees what: ``/stats me`` answers only you (``public:True`` shares it);
 ``/stats user`` answers only you too (you looked someone up; they are not told);
@@ -20,8 +20,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.client import actions, delivery, failures
-from bot.client.actions import Inter, bot_of, guard
+from bot.client import answers, failures
+from bot.client.answers import guard
+from bot.client.host import Inter, bot_of
+from bot.client.mentions import NO_PINGS
 from bot.desk import stats as desk_stats
 from bot.desk.service import Refusal
 from bot.present import stats as words
@@ -59,13 +61,13 @@ async def user(interaction: Inter, member: discord.User) -> None:
 
 
 async def _profile(interaction: Inter, who: discord.abc.User, *, ephemeral: bool) -> None:
-    await actions.defer(interaction, ephemeral=ephemeral)
+    await answers.defer(interaction, ephemeral=ephemeral)
     store = bot_of(interaction).desk.store
     found = await desk_stats.profile(store, who.id, interaction.guild_id)
     # Only you see it: your language; shared with the channel: English, as every post.
-    with actions.privately(interaction) if ephemeral else contextlib.nullcontext():
+    with answers.privately(interaction) if ephemeral else contextlib.nullcontext():
         lines = words.profile_text(found, who.mention, interaction.guild_id is not None)
-    await actions.reply(interaction, lines, ephemeral=ephemeral)
+    await answers.reply(interaction, lines, ephemeral=ephemeral)
 
 
 @stats.command(name="server", description="This server's leaderboard for one side (public)")
@@ -82,7 +84,7 @@ async def server(
     async with guard(interaction):
         if interaction.guild_id is None:
             raise Refusal(words.BOARD_IN_DMS)
-        await actions.defer(interaction, ephemeral=False)
+        await answers.defer(interaction, ephemeral=False)
         board = await desk_stats.board(
             bot_of(interaction).desk.store,
             interaction.guild_id,
@@ -90,7 +92,7 @@ async def server(
             min_games,
             0,
         )
-        await actions.reply(
+        await answers.reply(
             interaction, words.board_text(board), ephemeral=False, view=board_view(board, True)
         )
 
@@ -98,12 +100,12 @@ async def server(
 @stats.command(name="balance", description="Crew, draw and alien rates: this server and overall")
 async def balance(interaction: Inter) -> None:
     async with guard(interaction):
-        await actions.defer(interaction, ephemeral=False)
+        await answers.defer(interaction, ephemeral=False)
         store = bot_of(interaction).desk.store
         guild = interaction.guild_id
         here = await desk_stats.balance(store, guild) if guild is not None else None
         everywhere = await desk_stats.balance(store, None)
-        await actions.reply(interaction, words.balance_text(here, everywhere), ephemeral=False)
+        await answers.reply(interaction, words.balance_text(here, everywhere), ephemeral=False)
 
 
 # --- the leaderboard's pages -----------------------------------------------------------
@@ -177,19 +179,19 @@ async def show_page(interaction: Inter, button: BoardButton, *, opens_copy: bool
     """The page a button names: in a new copy only the presser sees, or their copy
     turned in place."""
     if opens_copy:
-        await actions.defer(interaction)
+        await answers.defer(interaction)
     elif not interaction.response.is_done():
         await interaction.response.defer()
         bot_of(interaction).stopwatch.ack(interaction)
     board = await desk_stats.board(
         bot_of(interaction).desk.store, button.guild_id, button.side, button.min_games, button.page
     )
-    with actions.privately(interaction):  # the presser's own copy
+    with answers.privately(interaction):  # the presser's own copy
         content = "\n".join(words.board_text(board))
         view = board_view(board, public=False)
     if opens_copy:
         await interaction.followup.send(
-            content, view=view, ephemeral=True, allowed_mentions=delivery.NO_PINGS
+            content, view=view, ephemeral=True, allowed_mentions=NO_PINGS
         )
     else:
         await interaction.edit_original_response(content=content, view=view)

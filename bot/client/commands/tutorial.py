@@ -1,13 +1,14 @@
 """/game tutorial: a short guided game against the computer, in a private thread
-(``bot.client.app`` adds it to ``/game``; :mod:`bot.client.tutorial` says how it runs)."""
+(a subcommand of ``/game``; :mod:`bot.client.tutorial` says how it runs)."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot.client import actions, delivery
-from bot.client.actions import Inter, guard
+from bot.client import access, answers, flow
+from bot.client.answers import guard
+from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal
 from bot.present.locale import N_, _, speaking
 from engine.state import Side
@@ -25,14 +26,14 @@ NO_THREAD = N_(
 @app_commands.choices(side=[app_commands.Choice(name=s, value=s) for s in ("crew", "alien")])
 async def tutorial_command(interaction: Inter, side: app_commands.Choice[str]) -> None:
     """The thread is the learner's alone: it speaks their language (as do its refusals)."""
-    with speaking(actions.language(interaction)):
+    with speaking(answers.language(interaction)):
         await _open(interaction, side)
 
 
 async def _open(interaction: Inter, side: app_commands.Choice[str]) -> None:
     async with guard(interaction):
-        actions.require_guild(interaction)
-        await actions.defer(interaction)
+        access.require_guild(interaction)
+        await answers.defer(interaction)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal(
@@ -54,15 +55,15 @@ async def _open(interaction: Inter, side: app_commands.Choice[str]) -> None:
             await thread.add_user(user)
         except discord.Forbidden:
             raise Refusal(_(NO_THREAD)) from None
-        bot = actions.bot_of(interaction)
+        bot = bot_of(interaction)
         table, outcome, closed = await bot.desk.open_tutorial(
             thread.id, interaction.guild_id, thread.name, user.id, Side(side.value)
         )
         async with table.channel_lock:
-            await delivery.deliver(bot, table, outcome)
+            await flow.deliver(bot, table, outcome)
         ready = _("📘 Your tutorial is ready in {thread}: only you and I are in it.")
         lines = [ready.format(thread=thread.mention)]
         if closed:
             where = ", ".join(f"<#{t.channel_id}>" for t in closed)
             lines.append(_("Your unfinished tutorial ({where}) is closed.").format(where=where))
-        await actions.reply(interaction, lines)
+        await answers.reply(interaction, lines)

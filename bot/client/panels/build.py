@@ -3,7 +3,7 @@
 Built from the presser's view, the legal commands of the unit shown
 (:meth:`bot.desk.service.Desk.legal_for`, i.e. ``engine.legal.legal_commands``) and the
 last result lines, which are already filtered for the presser's side. No discord
-here: :mod:`bot.client.panels.layout` turns a :class:`Panel` into components, and tests
+here: :mod:`bot.client.panels.press` turns a :class:`Panel` into components, and tests
 check panels without Discord.
 """
 
@@ -33,7 +33,7 @@ from bot.present.texts import phase_title
 from engine.commands import Attack
 from engine.odds import attack_modifier
 from engine.state import Phase, Side
-from engine.views import View, Viewer
+from engine.views import View, Viewer, marker_names
 
 # Words marked here and translated where the panel is built (in the presser's language).
 GROUPS = (("m", N_("Go to… (destination, cost)")), ("a", N_("Attack… (odds)")), ("o", N_("Do…")))
@@ -104,7 +104,7 @@ SO_FAR = 4  # the crew's newest public lines of the phase a crew panel shows
 
 def so_far(table: Table, side: Side) -> list[str]:
     """The crew's public lines of this phase, newest last: the channel hears a phase
-    once, when it ends (issue 23), so the crew players follow each other here. Public
+    once, when it ends, so the crew players follow each other here. Public
     lines only, replayed from the game's log (the same whatever the hidden alien did
     that the crew may not know)."""
     if side is not Side.CREW or table.game is None:
@@ -156,7 +156,7 @@ def _panel(
     stamp = table.stamp()
     head = [
         *(notice or []),
-        *panel_lines(table),  # a tutorial's step (issue 25)
+        *panel_lines(table),  # a tutorial's step
         _panel_title(v, table.id, side),
         *so_far(table, side),
     ]
@@ -190,7 +190,8 @@ def _panel(
     def odds(command: Attack) -> int | None:
         return attack_modifier(game.state, command, game.ship, game.content)
 
-    found = choices_for(v, unit, legal, game.ship, odds)
+    markers = marker_names(game.state, viewer_for(side))
+    found = choices_for(v, unit, legal, game.ship, odds, markers)
     lines = [*head, _acting_line(v, unit, len(units))]
     selects, buttons = _layout(table, user_id, stamp, v, units, found, pages, side, desk)
     return Panel(tuple(lines), selects, buttons)
@@ -283,8 +284,8 @@ def _controls(
     desk: Desk, table: Table, user_id: int, stamp: str, unit: str, side: Side
 ) -> tuple[Button, ...]:
     """End phase (asks first), Undo (when the last command is the presser's), a close-up
-    of the unit shown (issue 23), Suggest (the advisor, unless the game's creator
-    switched hints off: issue 26), Refresh."""
+    of the unit shown, Suggest (the advisor, unless the game's creator
+    switched hints off), Refresh."""
     game = table.game
     assert game is not None
     found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), _("End phase"), "danger")]
@@ -301,7 +302,7 @@ def _controls(
 
 
 def _suggest(table: Table, user_id: int, stamp: str, unit: str) -> list[Button]:
-    """The advisor's button, unless the game's creator switched hints off (issue 26)."""
+    """The advisor's button, unless the game's creator switched hints off."""
     if table.row.hints_off:
         return []
     return [Button(ids.PanelId(ids.HINT, table.id, user_id, stamp, unit), _("Suggest"))]

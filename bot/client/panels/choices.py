@@ -9,10 +9,11 @@ knows only what the attacking side knows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.present.locale import _, ngettext
+from bot.present.names import in_words, numbered, the_alien, unit_labels
 from engine import commands as c
 from engine.board.geometry import Mover, reachable
 from engine.board.grid import Grid
@@ -94,15 +95,24 @@ def unit_name(v: View, unit: str) -> str:
             return line.name
     for alien in v.aliens:
         if alien.id == unit:
-            return _("the {stage}").format(stage=alien.stage)
+            return the_alien(alien.id, alien.stage)
     return unit
 
 
 def choices_for(
-    v: View, unit: str, legal: Sequence[c.Command], ship: Ship, odds: Odds
+    v: View,
+    unit: str,
+    legal: Sequence[c.Command],
+    ship: Ship,
+    odds: Odds,
+    markers: Mapping[str, str] | None = None,
 ) -> UnitChoices:
-    """Sort ``legal`` (the unit's legal commands) into moves, attacks, buttons and the rest."""
+    """Sort ``legal`` (the unit's legal commands) into moves, attacks, buttons and the
+    rest; ``markers``: what the presser calls each marker (``engine.views.marker_names``),
+    so that no label shows an id."""
     grid, actions = unit_grid(v, unit)
+    words = {w for cmd in legal for w in cmd.notation().split(" ")}
+    labels = numbered(words & set(markers or {}), markers or {}) | unit_labels(v)
     costs = _move_costs(v, unit, grid, actions, ship)
     moves: list[tuple[int, str, Choice]] = []
     destinations: list[Destination] = []
@@ -124,7 +134,7 @@ def choices_for(
             buttons.append(Choice(button_label(v, command), text))
         elif not isinstance(command, c.EndPhase):
             rank = next((i for i, k in enumerate(OTHER_ORDER) if isinstance(command, k)), 99)
-            others.append((rank, Choice(other_label(command), text)))
+            others.append((rank, Choice(other_label(command, labels), text)))
     moves.sort(key=lambda m: (m[0], m[1]))
     others.sort(key=lambda o: o[0])
     return UnitChoices(
@@ -182,7 +192,7 @@ def button_label(v: View, command: c.Command) -> str:
     if isinstance(command, c.Search):
         return _("Search {actions}").format(actions=command.actions)
     if isinstance(command, c.UseLift):
-        return _("Lift {direction}").format(direction=command.direction)
+        return _("Lift up") if command.direction == "up" else _("Lift down")
     if isinstance(command, c.EndUnit):
         return _("End {unit}").format(unit=unit_name(v, command.unit))
     words: dict[type[c.Command], str] = {
@@ -195,13 +205,23 @@ def button_label(v: View, command: c.Command) -> str:
     return words.get(type(command), command.verb.capitalize())
 
 
-def other_label(command: c.Command) -> str:
-    """The command without its unit: "open 0-H4/0-H5", "pickup gear3"."""
+def other_label(command: c.Command, labels: Mapping[str, str]) -> str:
+    """The command without its unit, things by name (``labels``: ids to names):
+    "open 0-H4/0-H5", "pickup Gear 2", "give Okeke AidKit"."""
+    if isinstance(command, c.Give):
+        items = ", ".join(labels.get(i, i) for i in command.items)
+        to = labels.get(command.to, command.to)
+        if command.back:
+            back = ", ".join(labels.get(i, i) for i in command.back)
+            said = _("give {items} to {to} for {back}").format(items=items, to=to, back=back)
+        else:
+            said = _("give {items} to {to}").format(items=items, to=to)
+        return said[:ID_MAX]
     words = command.notation().split()
     unit = getattr(command, "unit", None)
     if len(words) > 1 and words[1] == unit:
         words = [words[0], *words[2:]]
-    return " ".join(words)[:ID_MAX]
+    return in_words(" ".join(words), labels)[:ID_MAX]
 
 
 def page(options: Sequence[Choice], number: int, token: str) -> tuple[list[Choice], int]:

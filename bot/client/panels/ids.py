@@ -27,7 +27,7 @@ UNDO = "undo"  # argument: the side's own command count of the phase when it was
 FRESH = "fresh"  # redraw the panel (argument: the unit shown)
 QUICK = "quick"  # quick set-up of the presser's side
 LOOK = "look"  # a close-up of the unit in the argument (bot.client.deck_maps), to the presser
-HINT = "hint"  # the advisor's suggestion for the presser's side (issue 26; argument: the unit)
+HINT = "hint"  # the advisor's suggestion for the presser's side (argument: the unit)
 
 PAGE = "page"  # page tokens in select values: "page:m:2"
 

@@ -1,4 +1,4 @@
-""" "Go to…" by places (issue 23): where a player means to go, before grid codes.
+""" "Go to…" by places: where a player means to go, before grid codes.
 
 The first page of the move select offers places: the doorways of the room the unit
 stands in, the nearest grid of each other room it can reach, the lifts and hatches in
@@ -22,6 +22,7 @@ from engine.board.ship import Ship
 from engine.board_view import MarkerKind
 from engine.content import Content
 from engine.content_models import GearKind
+from engine.moving.places import nearest_in_each_room
 from engine.views import View
 
 # How many of each kind of place the first page offers, nearest first.
@@ -170,13 +171,12 @@ def _exits(by_grid: dict[Grid, Destination], region: str, ship: Ship) -> Found:
 
 
 def _rooms(by_grid: dict[Grid, Destination], region: str, ship: Ship) -> Found:
-    """The nearest grid of every other room in reach."""
-    nearest: dict[str, Destination] = {}
-    for move in by_grid.values():  # cheapest first
-        key = ship.cells[move.to].region
-        if key != region:
-            nearest.setdefault(key, move)
-    return [(m, f"→ {ship.regions[k].name} {m.to}") for k, m in nearest.items()]
+    """The nearest grid of every other room in reach (``by_grid``: cheapest first), as
+    ``move UNIT ROOM`` takes it at the terminal."""
+    nearest = nearest_in_each_room(ship, by_grid)
+    return [
+        (by_grid[g], f"→ {ship.regions[k].name} {g}") for k, g in nearest.items() if k != region
+    ]
 
 
 def _shafts(by_grid: dict[Grid, Destination], ship: Ship) -> Found:

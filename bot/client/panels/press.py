@@ -1,4 +1,6 @@
-"""What a tap on a panel does: open it, play the chosen command, redraw it in place.
+"""A turn panel in Discord: its components, the dynamic items that answer them after any
+restart (registered in ``setup_hook``), and what a tap does: open the panel, play the
+chosen command, redraw it in place.
 
 A press is checked before anything changes: only the seat's own player may press
 their panel, and a command is played only if it is still among the unit's legal
@@ -10,28 +12,23 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, cast
+from typing import Any
 
 import discord
 
-from bot.client import actions, delivery
+from bot.client import access, answers, courier, deck_maps, failures, flow
+from bot.client.host import Inter, bot_of
 from bot.client.panels import ids
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
-from bot.client.panels.layout import to_view
 from bot.desk.service import Desk, Outcome, Refusal, Seat, Table
 from bot.present import hints
 from bot.present.locale import N_
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Side
 
-if TYPE_CHECKING:
-    from bot.client.app import QuicksilverBot
-
 log = logging.getLogger("quicksilver.bot")
 
-Inter = discord.Interaction[discord.Client]
-
-# Words marked here and said in the presser's language (actions.say).
+# Words marked here and said in the presser's language (answers.say).
 STALE = N_("⌛ That choice is no longer open: the game has moved on. Here is a fresh panel.")
 NOT_YOURS = N_("⚠️ This panel belongs to another player: press **Play** for your own.")
 IN_DMS = N_("👾 Your panel is in your DMs: plot there.")
@@ -41,23 +38,124 @@ DAMAGED = N_(
 )
 
 
-def _bot(interaction: Inter) -> QuicksilverBot:
-    return cast("QuicksilverBot", interaction.client)
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def _parse(match: re.Match[str]) -> ids.PanelId:
+    return ids.PanelId(
+        match["kind"], int(match["game"]), int(match["user"]), match["stamp"], match["arg"] or ""
+    )
+
+
+class PanelButton(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_TEMPLATE
+):
+    table: Table  # the game pressed for, once reached
+
+    def __init__(self, pid: ids.PanelId, label: str = "", style: str = "secondary") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80] or pid.kind, style=STYLES[style], custom_id=pid.text()
+            )
+        )
+        self.pid = pid
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> PanelButton:
+        return cls(_parse(match))
+
+    async def reached(self, interaction: Inter) -> None:
+        self.table = await reach(interaction, self.pid)
+
+    async def act(self, interaction: Inter) -> None:
+        await on_press(interaction, self.pid, self.table, "")
+
+
+class PanelSelect(
+    failures.Answered, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE
+):
+    table: Table  # the game pressed for, once reached
+
+    def __init__(
+        self,
+        pid: ids.PanelId,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=pid.text(),
+                placeholder=placeholder[:150] or None,
+                options=options or [discord.SelectOption(label="…")],
+            )
+        )
+        self.pid = pid
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> PanelSelect:
+        return cls(_parse(match))
+
+    async def reached(self, interaction: Inter) -> None:
+        self.table = await reach(interaction, self.pid)
+
+    async def act(self, interaction: Inter) -> None:
+        data: Any = interaction.data or {}
+        values = self.item.values or data.get("values") or [""]
+        await on_press(interaction, self.pid, self.table, str(values[0]))
+
+
+def to_view(panel: Panel) -> discord.ui.View:
+    """Selects first, one row each; buttons after, five to a row."""
+    view = discord.ui.View(timeout=None)
+    row = 0
+    for select in panel.selects:
+        options = [
+            discord.SelectOption(
+                label=o.label[:100], value=o.command[:100], default=o.command == select.chosen
+            )
+            for o in select.options
+        ]
+        item = PanelSelect(select.pid, select.placeholder, options)
+        item.row = row
+        view.add_item(item)
+        row += 1
+    for index, button in enumerate(panel.buttons):
+        item_b = PanelButton(button.pid, button.label, button.style)
+        item_b.row = row + index // 5
+        view.add_item(item_b)
+    return view
 
 
 async def open_panel(interaction: Inter, table: Table) -> None:
     """The Play button: a crew player's panel only they see; the alien's in DMs."""
     user = interaction.user.id
-    await actions.defer(interaction)
-    bot = _bot(interaction)
+    await answers.defer(interaction)
+    bot = bot_of(interaction)
     table = await bot.desk.loaded(table)
     async with table.channel_lock:
-        panel = build_panel(bot.desk, table, user, lang=actions.language(interaction))
-    if table.seat_of(user) is Seat.ALIEN and not actions.in_dm(interaction):
-        if await delivery.dm(bot, table, user, [panel.text()], view=to_view(panel)):
-            await actions.reply(interaction, [actions.say(interaction, IN_DMS)])
+        panel = build_panel(bot.desk, table, user, lang=answers.language(interaction))
+    if table.seat_of(user) is Seat.ALIEN and not access.in_dm(interaction):
+        if await courier.dm(bot, table, user, [panel.text()], view=to_view(panel)):
+            await answers.reply(interaction, [answers.say(interaction, IN_DMS)])
         else:
-            await actions.reply(interaction, [actions.say(interaction, NO_DMS)])
+            await answers.reply(interaction, [answers.say(interaction, NO_DMS)])
         return
     await interaction.followup.send(panel.text(), view=to_view(panel), ephemeral=True)
 
@@ -66,15 +164,15 @@ async def reach(interaction: Inter, pid: ids.PanelId) -> Table:
     """Every panel component is checked first (:class:`bot.client.failures.Answered`):
     another player's panel, a game that never was, has ended or belongs elsewhere (one
     refusal for all three), each says so and changes nothing."""
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     if interaction.user.id != pid.user:
         raise Refusal(NOT_YOURS)
     await interaction.response.defer()  # before the store is read: a slow one is fine
     bot.stopwatch.ack(interaction)
     table = await bot.desk.find(pid.game)
     if table is None:
-        raise Refusal(actions.ELSEWHERE)
-    await actions.here(interaction, table.row, table.players)
+        raise Refusal(access.ELSEWHERE)
+    await access.here(interaction, table.row, table.players)
     return await bot.desk.loaded(table)  # an idle game was dropped from memory: reload it
 
 
@@ -82,11 +180,9 @@ async def on_press(interaction: Inter, pid: ids.PanelId, table: Table, value: st
     """A panel component: act under the channel lock, redraw in place. A seat lost, a
     damaged id and a stale choice each say so, and change nothing."""
     if pid.kind == ids.LOOK:  # a picture for the presser; the panel stays as it is
-        from bot.client.deck_maps import show_focus
-
-        await show_focus(interaction, table, pid.arg)
+        await deck_maps.show_focus(interaction, table, pid.arg)
         return
-    with actions.voice(interaction, table):
+    with answers.voice(interaction, table):
         await _answer(interaction, table, pid, value)
 
 
@@ -95,25 +191,25 @@ async def _answer(interaction: Inter, table: Table, pid: ids.PanelId, value: str
         try:
             panel, outcome = await _act(interaction, table, pid, value)
         except Refusal as refusal:  # the presser lost their seat since (replaced, removed)
-            await interaction.followup.send(actions.refused(interaction, refusal), ephemeral=True)
+            await interaction.followup.send(answers.refused(interaction, refusal), ephemeral=True)
             return
     await interaction.edit_original_response(content=panel.text(), view=to_view(panel))
     if outcome is not None:
         async with table.channel_lock:
-            await delivery.deliver(_bot(interaction), table, outcome)
+            await flow.deliver(bot_of(interaction), table, outcome)
 
 
 async def _act(
     interaction: Inter, table: Table, pid: ids.PanelId, value: str
 ) -> tuple[Panel, Outcome | None]:
     """The panel to show after this press, and the outcome to deliver (if one was played)."""
-    desk = _bot(interaction).desk
+    desk = bot_of(interaction).desk
     user = pid.user
-    lang = actions.language(interaction)
+    lang = answers.language(interaction)
     unit = pid.arg.partition(":")[0]
 
     def said(message: str) -> str:
-        return actions.say(interaction, message)
+        return answers.say(interaction, message)
 
     if not _well_formed(pid, value):
         return build_panel(desk, table, user, notice=[said(DAMAGED)], lang=lang), None
@@ -131,10 +227,10 @@ async def _act(
     if pid.kind == ids.HINT:  # the advisor: words on the presser's own panel only
         try:
             decision = await desk.suggest(table, user)
-            with actions.privately(interaction):
+            with answers.privately(interaction):
                 found = hints.hint_lines(decision)
         except Refusal as refusal:
-            found = [actions.refused(interaction, refusal)]
+            found = [answers.refused(interaction, refusal)]
         return build_panel(desk, table, user, unit or None, notice=found, lang=lang), None
     if pid.kind == ids.PASS:
         several = len(table.seated(Seat.CREW)) > 1 and table.side_of(user) is Side.CREW
@@ -146,13 +242,13 @@ async def _act(
         if pid.kind == ids.UNDO:
             outcome = await desk.undo(table, user, int(pid.arg))
         else:
-            outcome = await desk.play(table, user, command, in_dm=actions.in_dm(interaction))
+            outcome = await desk.play(table, user, command, in_dm=access.in_dm(interaction))
     except Refusal as refusal:
-        notice = [actions.refused(interaction, refusal)]
+        notice = [answers.refused(interaction, refusal)]
         return build_panel(desk, table, user, unit or None, notice=notice, lang=lang), None
-    actions.acted(interaction, outcome)
+    answers.acted(interaction, outcome)
     shown = outcome.unit or unit or None
-    notice = actions.reply_for(interaction, outcome)
+    notice = answers.reply_for(interaction, outcome)
     return build_panel(desk, table, user, shown, notice=notice, lang=lang), outcome
 
 

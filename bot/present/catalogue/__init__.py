@@ -7,10 +7,10 @@ into the sentence people read. They live by rule family, as the records do in
 rolls) in ``words`` and the channel digest's lines in ``digest``. Every output (the
 channel, DMs, the terminal table, scripts: :mod:`bot.present.events`) says the same.
 Another language is a gettext catalogue of these sentences (:mod:`bot.present.locale`):
-the ones marked ``_`` (moves, doors, pipe-runs, searches, attacks and their rolls) are
-worded in it for the person who acted, in their reply; the rest, and every other output,
-stay English. Names of things (humans, life stages, gear, systems, rooms) come from the
-records and the game's data, as they are.
+every one is marked ``_``, so words for one person in their language (their reply, their
+panel, a tutorial's thread) are wholly in it; the channel stays English. Names of things
+(humans, life stages, gear, systems, rooms) come from the records and the game's data, as
+they are; units and markers are named, never shown by id (:mod:`bot.present.names`).
 """
 
 from __future__ import annotations

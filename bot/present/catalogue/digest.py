@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.present.catalogue.hiding import call_text
 from bot.present.catalogue.words import Name, actions
-from bot.present.locale import _
+from bot.present.locale import _, ngettext
 from engine.board.grid import Grid
 from engine.events import (
     Who,
@@ -19,8 +19,11 @@ from engine.hiding.events import (
 
 def leftover_searches(searches: Sequence[Searched]) -> str:
     """C.8: a phase end's leftover searches that found nothing, in one line."""
-    who = ", ".join(f"{e.who.name} {e.reach} from {e.origin}" for e in searches)
-    return f"Leftover searches ({who}): nothing found (C.8)"
+    who = ", ".join(
+        _("{who} {reach} from {origin}").format(who=e.who.name, reach=e.reach, origin=e.origin)
+        for e in searches
+    )
+    return _("Leftover searches ({who}): nothing found (C.8)").format(who=who)
 
 
 def digest_unseen(calls: Sequence[Declared]) -> str:
@@ -31,7 +34,9 @@ def digest_unseen(calls: Sequence[Declared]) -> str:
         said = call_text(e)
         counted[said] = counted.get(said, 0) + 1
     what = ", ".join(f"{said} ×{n}" if n > 1 else said for said, n in counted.items())
-    return f"👾 The alien, unseen: {actions(len(calls))} ({what})"
+    return _("👾 The alien, unseen: {actions} ({what})").format(
+        actions=actions(len(calls)), what=what
+    )
 
 
 def digest_moves(last: Sequence[tuple[Who, Grid]]) -> str:
@@ -41,8 +46,9 @@ def digest_moves(last: Sequence[tuple[Who, Grid]]) -> str:
 
 
 def digest_nothing(searches: int) -> str:
-    return f"🔦 {searches} search{'es' if searches != 1 else ''} found nothing"
+    said = ngettext("🔦 {n} search found nothing", "🔦 {n} searches found nothing", searches)
+    return said.format(n=searches)
 
 
 def digest_more(count: int) -> str:
-    return f"… and {count} more: **Full log** below, or `/game log`"
+    return _("… and {n} more: **Full log** below, or `/game log`").format(n=count)

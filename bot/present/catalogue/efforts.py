@@ -6,8 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.present.catalogue.words import Name, gear_name, name, roll_text
-from bot.present.locale import _
-from bot.present.plain import plain
+from bot.present.locale import N_, _
 from engine.events import (
     AbilityRevealed,
     Attempt,
@@ -20,10 +19,10 @@ from engine.events import (
 )
 
 _MEANS = {
-    Means.AIDKIT: "with the AidKit",
-    Means.INFIRMARY: "in the Infirmary",
-    Means.SCIKIT: "with the SciKit",
-    Means.LAB: "in the Lab",
+    Means.AIDKIT: N_("with the AidKit"),
+    Means.INFIRMARY: N_("in the Infirmary"),
+    Means.SCIKIT: N_("with the SciKit"),
+    Means.LAB: N_("in the Lab"),
 }
 
 
@@ -31,7 +30,7 @@ def attempt_text(a: Attempt) -> str:
     """What the roll is for: "Hyun attacks the Larva with the Carbine"."""
     who = Name(a.who) if a.who else ""
     target = name(a.target) if a.target else ""
-    means = _MEANS[a.means] if a.means else ""
+    means = _(_MEANS[a.means]) if a.means else ""
     match a.effort:
         case Effort.ATTACK:
             if a.weapon:
@@ -41,29 +40,31 @@ def attempt_text(a: Attempt) -> str:
                 )
             return _("{who} attacks {target}").format(who=who, target=target)
         case Effort.ATTACK_DOOR:
-            return f"{who} attacks door {a.door}"
+            return _("{who} attacks door {door}").format(who=who, door=a.door)
         case Effort.ATTACK_NEXUS:
-            return f"{who} attacks the nexus at {a.grid}"
+            return _("{who} attacks the nexus at {grid}").format(who=who, grid=a.grid)
         case Effort.BAIT:
-            return f"The Poison Bait attacks {target}"
+            return _("The Poison Bait attacks {target}").format(target=target)
         case Effort.HEAL:
-            return f"{who} heals {target} {means}"
+            return _("{who} heals {target} {means}").format(who=who, target=target, means=means)
         case Effort.HEAL_SELF:
-            return f"{who} heals"
+            return _("{who} heals").format(who=who)
         case Effort.AUTOPSY:
-            return f"{who} autopsies {target} {means}"
+            said = _("{who} autopsies {target} {means}")
+            return said.format(who=who, target=target, means=means)
         case Effort.FABRICATE:
-            return f"{who} fabricates an improvised device"
+            return _("{who} fabricates an improvised device").format(who=who)
         case Effort.REPAIR_DOOR:
-            return f"{who} repairs door {a.door}"
+            return _("{who} repairs door {door}").format(who=who, door=a.door)
         case Effort.REPAIR_SYSTEM:
-            return f"{who} repairs the {a.system} at {a.grid}"
+            said = _("{who} repairs the {system} at {grid}")
+            return said.format(who=who, system=a.system, grid=a.grid)
         case Effort.REPAIR_HUMOID:
-            return f"{who} repairs {target}"
+            return _("{who} repairs {target}").format(who=who, target=target)
         case Effort.MUTATE:
-            return f"{who} mutates"
+            return _("{who} mutates").format(who=who)
         case Effort.SPAWN:
-            return f"{who} spawns a Larva"
+            return _("{who} spawns a Larva").format(who=who)
 
 
 def _rolled(e: Rolled) -> str:
@@ -71,8 +72,8 @@ def _rolled(e: Rolled) -> str:
 
 
 def _gear_revealed(e: GearRevealed) -> str:
-    said = _("{who} uses {item}: a {gear}, now face up (C.3)")
-    return said.format(who=Name(e.who), item=plain(e.item), gear=e.gear)
+    said = _("{who} uses the {gear}, now face up (C.3)")
+    return said.format(who=Name(e.who), gear=gear_name(e.gear))
 
 
 def _skill_revealed(e: SkillRevealed) -> str:
@@ -83,7 +84,7 @@ def _skill_revealed(e: SkillRevealed) -> str:
 
 
 def _ability_revealed(e: AbilityRevealed) -> str:
-    return f"The alien reveals its {e.ability} ability (C.3, G.4)"
+    return _("The alien reveals its {ability} ability (C.3, G.4)").format(ability=e.ability)
 
 
 SENTENCES: dict[type[Event], Callable[[Any], str]] = {

@@ -9,7 +9,6 @@ from bot.present.catalogue.words import (
     Name,
     actions,
     content,
-    count,
     describe,
     gear_name,
     name,
@@ -17,7 +16,7 @@ from bot.present.catalogue.words import (
     tried,
     verb,
 )
-from bot.present.plain import plain
+from bot.present.locale import _
 from engine.content_models import GearKind
 from engine.equipment.events import (
     AteBait,
@@ -51,118 +50,143 @@ from engine.events import (
 
 
 def _gear_moved(e: GearMoved) -> str:
-    price = f" ({actions(e.cost)})" if e.cost else ""
-    return f"{Name(e.who)} {verb(e.handling)} {describe(e.load)}{price}"
+    said = _("{who} {does} {what}").format(
+        who=Name(e.who), does=verb(e.handling), what=describe(e.load)
+    )
+    return said + (" " + _("({cost})").format(cost=actions(e.cost)) if e.cost else "")
 
 
 def _gear_named(e: GearNamed) -> str:
-    return f"{Name(e.who)} {verb(e.handling)} {named(e.items, e.bodies)}"
+    what = named(e.items, e.bodies)
+    return _("{who} {does} {what}").format(who=Name(e.who), does=verb(e.handling), what=what)
 
 
 def _gear_tried(e: GearTried) -> str:
-    return f"{Name(e.who)} tries to {tried(e.handling)} {describe(e.load)} but cannot carry it"
+    said = _("{who} tries to {do} {what} but cannot carry it")
+    return said.format(who=Name(e.who), do=tried(e.handling), what=describe(e.load))
 
 
 def _too_heavy(e: TooHeavy) -> str:
-    return f"{Name(e.who)} cannot carry {named(e.items)}: too heavy (E.3.1)"
+    said = _("{who} cannot carry {what}: too heavy (E.3.1)")
+    return said.format(who=Name(e.who), what=named(e.items))
 
 
 def _locker_opened(e: LockerOpened) -> str:
-    return f"{Name(e.who)} opens the {e.room} locker: {describe(e.load)} (E.2.6)"
+    said = _("{who} opens the {room} locker: {what} (E.2.6)")
+    return said.format(who=Name(e.who), room=e.room, what=describe(e.load))
 
 
 def _locker_held(e: LockerHeld) -> str:
-    return f"The {e.room} locker held {named(e.items)}"
+    return _("The {room} locker held {what}").format(room=e.room, what=named(e.items))
 
 
 def _tackit_opened(e: TacKitOpened) -> str:
     names = ", ".join(gear_name(kind) for kind in e.gear)
-    return f"{Name(e.who)} opens the TacKit: {names} lie at {e.grid} (E.3.6)"
+    said = _("{who} opens the TacKit: {gear} lie at {grid} (E.3.6)")
+    return said.format(who=Name(e.who), gear=names, grid=e.grid)
 
 
 def _autopsy_failed(e: AutopsyFailed) -> str:
-    return f"The autopsy of {e.cadaver.name} fails (E.2.2)"
+    return _("The autopsy of {cadaver} fails (E.2.2)").format(cadaver=e.cadaver.name)
 
 
 def _autopsied(e: Autopsied) -> str:
-    return f"{e.cadaver.name}'s cadaver is autopsied and removed from play (E.2.2)"
+    said = _("{cadaver}'s cadaver is autopsied and removed from play (E.2.2)")
+    return said.format(cadaver=e.cadaver.name)
 
 
-def _blueprint_drawn(_: BlueprintDrawn) -> str:
-    return "The crew draws a face-down improvised device marker: a blueprint (E.4.1)"
+def _blueprint_drawn(_e: BlueprintDrawn) -> str:
+    return _("The crew draws a face-down improvised device marker: a blueprint (E.4.1)")
 
 
-def _no_blueprint_left(_: NoBlueprintLeft) -> str:
-    return "No improvised device markers are left to draw (E.4.1)"
+def _no_blueprint_left(_e: NoBlueprintLeft) -> str:
+    return _("No improvised device markers are left to draw (E.4.1)")
 
 
 def _blueprint_learned(e: BlueprintLearned) -> str:
     device = GearKind(e.device)
     plan = content().blueprints[device]
-    recipe = (
-        f"a human with {plan.skill.value} carrying {plan.supplies.value} supplies "
-        f"in an obstructed grid of the {plan.room.value}"
+    recipe = _(
+        "a human with {skill} carrying {supplies} supplies in an obstructed grid of the {room}"
+    ).format(skill=plan.skill.value, supplies=plan.supplies.value, room=plan.room.value)
+    return _("Blueprint: {device} - {recipe} (E.4.1, G.2)").format(
+        device=gear_name(device), recipe=recipe
     )
-    return f"Blueprint: {gear_name(device)} - {recipe} (E.4.1, G.2)"
 
 
 def _fabrication_failed(e: FabricationFailed) -> str:
-    return f"{Name(e.who)}'s fabrication fails (E.4.2)"
+    return _("{who}'s fabrication fails (E.4.2)").format(who=Name(e.who))
 
 
 def _fabricated(e: Fabricated) -> str:
-    return (
-        f"{Name(e.who)} fabricates an improvised device: a face-down marker ({plain(e.marker)}) "
-        f"lies at {e.grid}; a supplies crate is used up (E.4.2)"
+    said = _(
+        "{who} fabricates an improvised device: a face-down marker lies at {grid}; a "
+        "supplies crate is used up (E.4.2)"
     )
+    return said.format(who=Name(e.who), grid=e.grid)
 
 
 def _device_made(e: DeviceMade) -> str:
-    return (
-        f"{plain(e.marker)} is the {gear_name(e.device)}; the {plain(e.crate)} "
-        f"({e.supply}) crate is used up (E.4.2)"
+    said = _(
+        "The face-down marker at {grid} is the {device}; the supplies crate ({supply}) is "
+        "used up (E.4.2)"
     )
+    return said.format(grid=e.grid, device=gear_name(e.device), supply=e.supply)
 
 
 def _switched(e: Switched) -> str:
     if e.on:
-        return f"{Name(e.who)} switches on the Ultrasonics ({plain(e.item)}, revealed) (G.2.5)"
-    return f"{Name(e.who)} switches the Ultrasonics ({plain(e.item)}) off (G.2.5)"
+        return _("{who} switches on the Ultrasonics, revealed (G.2.5)").format(who=Name(e.who))
+    return _("{who} switches the Ultrasonics off (G.2.5)").format(who=Name(e.who))
 
 
 def _drive_order(e: DriveOrder) -> str:
-    where = f"toward {e.toward}" if e.toward else "straight away from the carrier"
-    return f"Standing order: Ultrasonics drive the alien {where} (G.2.5)"
+    if e.toward:
+        return _("Standing order: Ultrasonics drive the alien toward {grid} (G.2.5)").format(
+            grid=e.toward
+        )
+    return _("Standing order: Ultrasonics drive the alien straight away from the carrier (G.2.5)")
 
 
 def _immune(e: Immune) -> str:
-    return f"{Name(e.who)} ignores the {gear_name(e.device)} (G.4 Immunity)"
+    said = _("{who} ignores the {device} (G.4 Immunity)")
+    return said.format(who=Name(e.who), device=gear_name(e.device))
 
 
 def _lured(e: Lured) -> str:
-    return f"{Name(e.who)} is drawn to the Poison Bait ({e.bait}) at {e.grid} (G.2.2)"
+    return _("{who} is drawn to the Poison Bait at {grid} (G.2.2)").format(
+        who=Name(e.who), grid=e.grid
+    )
 
 
 def _ate_bait(e: AteBait) -> str:
-    return f"{Name(e.who)} eats the Poison Bait (G.2.2)"
+    return _("{who} eats the Poison Bait (G.2.2)").format(who=Name(e.who))
 
 
 def _repelled(e: Repelled) -> str:
-    retreat = count(e.actions, "action")
-    return f"{e.by.name}'s Ultrasonics drive {name(e.who)} away: {retreat} of retreat (G.2.5)"
+    said = _("{by}'s Ultrasonics drive {who} away: {retreat} of retreat (G.2.5)")
+    return said.format(by=e.by.name, who=name(e.who), retreat=actions(e.actions))
 
 
 def _repelled_no_farther(e: RepelledNoFarther) -> str:
-    return f"{Name(e.who)} can get no farther: {count(e.lost, 'action')} lost (G.2.5)"
+    said = _("{who} can get no farther: {lost} lost (G.2.5)")
+    return said.format(who=Name(e.who), lost=actions(e.lost))
 
 
 def _door_repaired(e: DoorRepaired) -> str:
-    return f"Door {e.door} is repaired and left {'closed' if e.closed else 'open'} (D.2)"
+    if e.closed:
+        return _("Door {door} is repaired and left closed (D.2)").format(door=e.door)
+    return _("Door {door} is repaired and left open (D.2)").format(door=e.door)
 
 
 def _nexus_repaired(e: NexusRepaired) -> str:
-    danger = " The danger is over." if e.danger_over else ""
-    return f"{Name(e.who)} repairs the {e.system}: its marker is removed from play.{danger} (C.9)"
+    if e.danger_over:
+        said = _(
+            "{who} repairs the {system}: its marker is removed from play. The danger is over. (C.9)"
+        )
+    else:
+        said = _("{who} repairs the {system}: its marker is removed from play. (C.9)")
+    return said.format(who=Name(e.who), system=e.system)
 
 
 SENTENCES: dict[type[Event], Callable[[Any], str]] = {

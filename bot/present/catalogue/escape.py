@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.present.catalogue.words import Name, actions, content, count, name
+from bot.present.catalogue.words import Name, actions, content, name
+from bot.present.locale import _, ngettext
 from engine.content_models import ShipSystem
 from engine.escape.events import (
     Countdown,
@@ -21,32 +22,35 @@ from engine.events import (
 
 
 def _launching(e: Launching) -> str:
-    return f"{Name(e.who)} launches {e.pod} ({e.key}) ({actions(e.cost)}) (E.2.4)"
+    said = _("{who} launches {pod} ({key}) ({cost}) (E.2.4)")
+    return said.format(who=Name(e.who), pod=e.pod, key=e.key, cost=actions(e.cost))
 
 
 def _hiding_aboard(e: HidingAboard) -> str:
-    return f"{Name(e.who)} was hiding aboard {e.pod}! (C.7.1)"
+    return _("{who} was hiding aboard {pod}! (C.7.1)").format(who=Name(e.who), pod=e.pod)
 
 
 def _pod_fight(e: PodFight) -> str:
-    return f"Fight aboard the pod, turn {e.turn} (E.2.4)"
+    return _("Fight aboard the pod, turn {turn} (E.2.4)").format(turn=e.turn)
 
 
 def _launched(e: Launched) -> str:
-    aboard = ", ".join(name(w) for w in e.aboard) or "nobody alive"
-    return f"{e.pod} is away with {aboard} aboard; its door seals (E.2.4)"
+    aboard = ", ".join(name(w) for w in e.aboard) or _("nobody alive")
+    return _("{pod} is away with {aboard} aboard; its door seals (E.2.4)").format(
+        pod=e.pod, aboard=aboard
+    )
 
 
 def _countdown(e: Countdown) -> str:
-    left = count(e.left, "more crew phase")
-    return (
-        f"The {e.system} marker at {e.grid} turns to {e.quarters * 90}°: {left} to repair it (C.9)"
-    )
+    left = ngettext("{n} more crew phase", "{n} more crew phases", e.left).format(n=e.left)
+    said = _("The {system} marker at {grid} turns to {degrees}°: {left} to repair it (C.9)")
+    return said.format(system=e.system, grid=e.grid, degrees=e.quarters * 90, left=left)
 
 
 def _ship_destroyed(e: ShipDestroyed) -> str:
     effect = content().systems[ShipSystem(e.system)].effect
-    return f"The {e.system} marker completes its rotation: {effect} ({e.rule})"
+    said = _("The {system} marker completes its rotation: {effect} ({rule})")
+    return said.format(system=e.system, effect=effect, rule=e.rule)
 
 
 SENTENCES: dict[type[Event], Callable[[Any], str]] = {

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.present.catalogue.words import Name, content, count, name
-from bot.present.plain import plain
+from bot.present.catalogue.words import Name, content, name
+from bot.present.locale import _, ngettext
 from engine.content_models import Ability
 from engine.events import (
     Event,
@@ -28,69 +28,80 @@ from engine.growing.events import (
 
 
 def _nothing_to_eat(e: NothingToEat) -> str:
-    return f"There is nothing to eat in {plain(e.crate)}: no actions spent (C.10.1)"
+    return _("There is nothing to eat in the supplies crate: no actions spent (C.10.1)")
+
+
+def _stores(n: int) -> str:
+    return ngettext("{n} energy store", "{n} energy stores", n).format(n=n)
 
 
 def _foraged(e: Foraged) -> str:
-    what = f"{e.body.name}'s body" if e.body else "a food supplies crate"
-    stores = count(e.stores, "energy store")
-    return (
-        f"{Name(e.who)} consumes {what}: {stores} (now {e.energy}); "
-        "it is removed from the game (C.10.1)"
-    )
+    if e.body:
+        said = _(
+            "{who} consumes {body}'s body: {stores} (now {energy}); it is removed from the "
+            "game (C.10.1)"
+        )
+    else:
+        said = _(
+            "{who} consumes a food supplies crate: {stores} (now {energy}); it is removed "
+            "from the game (C.10.1)"
+        )
+    body = e.body.name if e.body else ""
+    return said.format(who=Name(e.who), body=body, stores=_stores(e.stores), energy=e.energy)
 
 
 def _examined(e: Examined) -> str:
-    return f"{Name(e.who)} examines {plain(e.crate)} (C.3)"
+    return _("{who} examines a supplies crate (C.3)").format(who=Name(e.who))
 
 
 def _crate_seen(e: CrateSeen) -> str:
-    return f"{plain(e.crate)} holds {e.supply} (C.3)"
+    return _("The supplies crate holds {supply} (C.3)").format(supply=e.supply)
 
 
 def _mutated(e: Mutated) -> str:
-    return f"{Name(e.who)} mutates into a {e.stage}: {e.stores} energy stores consumed (C.10, G.5)"
+    said = _("{who} mutates into a {stage}: {stores} consumed (C.10, G.5)")
+    return said.format(who=Name(e.who), stage=e.stage, stores=_stores(e.stores))
 
 
 def _royal_mutated(e: RoyalMutated) -> str:
-    return (
-        f"{Name(e.who)} mutates again, leaving spores and resin all over the ship: "
-        f"{e.stores} energy stores consumed, one point to the alien (C.10, F.1; "
-        f"{e.royal_mutations} so far)"
+    said = _(
+        "{who} mutates again, leaving spores and resin all over the ship: {stores} "
+        "consumed, one point to the alien (C.10, F.1; {count} so far)"
     )
+    return said.format(who=Name(e.who), stores=_stores(e.stores), count=e.royal_mutations)
 
 
 def _ability_drawn(e: AbilityDrawn) -> str:
-    return f"{Name(e.who)} draws a face-down ability marker (C.10, G.5)"
+    return _("{who} draws a face-down ability marker (C.10, G.5)").format(who=Name(e.who))
 
 
 def _ability_learned(e: AbilityLearned) -> str:
     summary = content().abilities[Ability(e.ability)].summary
-    return f"New secret ability for {name(e.who)}: {e.ability} - {summary} (G.4)"
+    said = _("New secret ability for {who}: {ability} - {summary} (G.4)")
+    return said.format(who=name(e.who), ability=e.ability, summary=summary)
 
 
-def _no_ability_left(_: NoAbilityLeft) -> str:
-    return "No ability markers are left to draw (G.5)"
+def _no_ability_left(_e: NoAbilityLeft) -> str:
+    return _("No ability markers are left to draw (G.5)")
 
 
 def _shed(e: Shed) -> str:
-    things = count(e.count, "thing")
-    return f"{Name(e.who)} cannot carry so much as a {e.who.name} and drops {things} (E.3.1)"
+    things = ngettext("{n} thing", "{n} things", e.count).format(n=e.count)
+    said = _("{who} cannot carry so much as a {stage} and drops {things} (E.3.1)")
+    return said.format(who=Name(e.who), stage=e.who.name, things=things)
 
 
 def _spawned(e: Spawned) -> str:
-    return (
-        f"A new Larva ({e.who.id}) appears at {e.grid} from {e.host.name}'s body: "
-        f"{e.stores} energy stores consumed and the body is gone; it acts from the next "
-        "alien phase (G.4)"
+    said = _(
+        "{who}, a new Larva, appears at {grid} from {host}'s body: {stores} consumed and "
+        "the body is gone; it acts from the next alien phase (G.4)"
     )
+    return said.format(who=Name(e.who), grid=e.grid, host=e.host.name, stores=_stores(e.stores))
 
 
 def _surged(e: Surged) -> str:
-    return (
-        f"{Name(e.who)} burns an energy store for {e.actions} more actions "
-        f"(now {e.energy} stores) (G.4)"
-    )
+    said = _("{who} burns an energy store for {actions} more actions (now {energy}) (G.4)")
+    return said.format(who=Name(e.who), actions=e.actions, energy=_stores(e.energy))
 
 
 SENTENCES: dict[type[Event], Callable[[Any], str]] = {

@@ -35,7 +35,7 @@ def call_text(e: Declared) -> str:
 
 
 def _declared(e: Declared) -> str:
-    return f"Alien: {call_text(e)}"
+    return _("Alien: {call}").format(call=call_text(e))
 
 
 def _giveaway(e: Sighted) -> str:
@@ -43,31 +43,34 @@ def _giveaway(e: Sighted) -> str:
     handled = e.handling or Handling(GearAction.PICK_UP)
     match e.cause:
         case Giveaway.PASSES:
-            return f"it passes {human}"
+            return _("it passes {human}").format(human=human)
         case Giveaway.COMES_OUT:
-            return f"it comes out where {human} is"
+            return _("it comes out where {human} is").format(human=human)
         case Giveaway.CONSUMES:
-            return f"it consumes {human}'s body" if e.human else "it consumes a food supplies crate"
+            if e.human:
+                return _("it consumes {human}'s body").format(human=human)
+            return _("it consumes a food supplies crate")
         case Giveaway.EXAMINES:
-            return "it examines a supplies marker"
+            return _("it examines a supplies marker")
         case Giveaway.TOUCHES:
-            return f"markers are touched where it hides ({tried(handled)})"
+            return _("markers are touched where it hides ({do})").format(do=tried(handled))
         case Giveaway.MOVES:
-            return f"markers move where it hides ({verb(handled)})"
+            return _("markers move where it hides ({does})").format(does=verb(handled))
         case Giveaway.OPENS:
-            return f"it opens {e.door}"
+            return _("it opens {door}").format(door=e.door)
         case Giveaway.CLOSES:
-            return f"it closes {e.door}"
+            return _("it closes {door}").format(door=e.door)
         case Giveaway.LAUNCHES:
-            return f"it launches {e.pod}"
+            return _("it launches {pod}").format(pod=e.pod)
         case Giveaway.SPAWNS:
-            return "a new Larva appears where it hides"
+            return _("a new Larva appears where it hides")
         case Giveaway.UNLOCKS:
-            return "it opens a locker"
+            return _("it opens a locker")
 
 
 def _sighted(e: Sighted) -> str:
-    return f"The alien gives itself away at {e.grid}: {_giveaway(e)} (C.7.1)"
+    said = _("The alien gives itself away at {grid}: {how} (C.7.1)")
+    return said.format(grid=e.grid, how=_giveaway(e))
 
 
 def _surfaced(e: Surfaced) -> str:
@@ -102,8 +105,8 @@ def _searched(e: Searched) -> str:
 
 def _hidden_at(e: HiddenAt) -> str:
     if e.phase_end:
-        return f"{Name(e.who)} ends the phase hidden at {e.grid}"
-    return f"{Name(e.who)} is at {e.grid} (secret)"
+        return _("{who} ends the phase hidden at {grid}").format(who=Name(e.who), grid=e.grid)
+    return _("{who} is at {grid} (secret)").format(who=Name(e.who), grid=e.grid)
 
 
 SENTENCES: dict[type[Event], Callable[[Any], str]] = {

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.present.catalogue.words import Name, actions, count
-from bot.present.locale import _
+from bot.present.catalogue.words import Name, actions
+from bot.present.locale import _, ngettext
 from engine.events import (
     Event,
 )
@@ -27,7 +27,7 @@ def _moved(e: Moved) -> str:
 
 
 def _waited(e: Waited) -> str:
-    return f"{Name(e.who)} waits."
+    return _("{who} waits.").format(who=Name(e.who))
 
 
 def _door_worked(e: DoorWorked) -> str:
@@ -44,11 +44,13 @@ def _blown_out(e: BlownOut) -> str:
 
 
 def _markers_lost(e: MarkersLost) -> str:
-    return f"{count(e.count, 'marker')} lost to space"
+    return ngettext("{n} marker lost to space", "{n} markers lost to space", e.count).format(
+        n=e.count
+    )
 
 
 def _lost_to_space(e: LostToSpace) -> str:
-    return f"{Name(e.who)} is lost to space (E.2.5)"
+    return _("{who} is lost to space (E.2.5)").format(who=Name(e.who))
 
 
 SENTENCES: dict[type[Event], Callable[[Any], str]] = {

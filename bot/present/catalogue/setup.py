@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.present.locale import _
 from engine.events import (
     AbilityChosen,
     DeadRole,
@@ -22,43 +23,47 @@ from engine.events import (
 
 def _died_on_the_planet(e: DiedOnThePlanet) -> str:
     names = ", ".join(w.name for w in e.dead)
-    return f"{names} died on the planet; their cadavers lie in quarantine (B.1.2)"
+    return _("{names} died on the planet; their cadavers lie in quarantine (B.1.2)").format(
+        names=names
+    )
 
 
 def _dead_role(e: DeadRole) -> str:
-    return f"{e.who.name} held the role {e.role}"
+    return _("{who} held the role {role}").format(who=e.who.name, role=e.role)
 
 
 def _injured_in_beds(e: InjuredInBeds) -> str:
-    return f"{' and '.join(w.name for w in e.injured)} lie injured in the Infirmary beds"
+    names = _(" and ").join(w.name for w in e.injured)
+    return _("{names} lie injured in the Infirmary beds").format(names=names)
 
 
 def _role_taken(e: RoleTaken) -> str:
-    return f"{e.who.name} takes the role {e.role}"
+    return _("{who} takes the role {role}").format(who=e.who.name, role=e.role)
 
 
 def _skill_drawn(e: SkillDrawn) -> str:
-    return f"{e.who.name} draws skill {e.skill}"
+    return _("{who} draws skill {skill}").format(who=e.who.name, skill=e.skill)
 
 
 def _role_gear(e: RoleGear) -> str:
-    return f"{e.who.name} starts with a {e.gear}: the {e.role} (E.1)"
+    said = _("{who} starts with a {gear}: the {role} (E.1)")
+    return said.format(who=e.who.name, gear=e.gear, role=e.role)
 
 
 def _placed(e: Placed) -> str:
-    return f"{e.who.name} takes position at {e.grid}"
+    return _("{who} takes position at {grid}").format(who=e.who.name, grid=e.grid)
 
 
-def _supplies_stowed(_: SuppliesStowed) -> str:
-    return "Nine face-down supplies crates are stowed in the Cargo Hold and Store"
+def _supplies_stowed(_e: SuppliesStowed) -> str:
+    return _("Nine face-down supplies crates are stowed in the Cargo Hold and Store")
 
 
 def _ability_chosen(e: AbilityChosen) -> str:
-    return f"The alien's secret ability: {e.ability} (B.1.3)"
+    return _("The alien's secret ability: {ability} (B.1.3)").format(ability=e.ability)
 
 
 def _larva_placed(e: LarvaPlaced) -> str:
-    return f"The Larva lurks at {e.grid} (B.1.3)"
+    return _("The Larva lurks at {grid} (B.1.3)").format(grid=e.grid)
 
 
 SENTENCES: dict[type[Event], Callable[[Any], str]] = {

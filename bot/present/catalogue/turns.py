@@ -28,7 +28,7 @@ def _phase_began(e: PhaseBegan) -> str:
         return _("Turn {turn}: the crew phase begins (C)").format(turn=e.turn)
     if e.phase is Phase.ALIEN:
         return _("Turn {turn}: the alien phase begins (C)").format(turn=e.turn)
-    return f"Turn {e.turn}: the {e.phase.value} phase begins (C)"
+    return _("Turn {turn}: the {phase} phase begins (C)").format(turn=e.turn, phase=e.phase.value)
 
 
 def _unit_done(e: UnitDone) -> str:
@@ -49,11 +49,14 @@ def _game_over(e: GameOver) -> str:
 
 
 def _energy_order(e: EnergyOrder) -> str:
-    return f"Standing order: spend energy on an exact 7 is {'on' if e.on else 'off'}"
+    if e.on:
+        return _("Standing order: spend energy on an exact 7 is on")
+    return _("Standing order: spend energy on an exact 7 is off")
 
 
 def _order_lapsed(e: OrderLapsed) -> str:
-    return f"{Name(e.who)}'s order '{e.command}' lapses: {e.reason}"
+    said = _("{who}'s order '{command}' lapses: {reason}")
+    return said.format(who=Name(e.who), command=e.command, reason=e.reason)
 
 
 SENTENCES: dict[type[Event], Callable[[Any], str]] = {

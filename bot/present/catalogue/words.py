@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from bot.present.locale import N_, _, ngettext
-from bot.present.plain import plain
+from bot.present.names import the_alien
 from engine.content import Content, load_content
 from engine.content_models import GearKind
 from engine.dice import Modifier, Roll, Term
@@ -25,21 +25,14 @@ def content() -> Content:
 
 
 def name(who: Who) -> str:
-    """How a unit is called: "Hyun", "the Larva", "the Larva (alien2)"."""
-    if not who.alien:
-        return who.name
-    suffix = "" if who.id == "alien1" else f" ({who.id})"
-    return _("the {alien}").format(alien=who.name) + suffix
+    """How a unit is called: "Hyun", "the Larva", "the Larva 2" (never its id)."""
+    return the_alien(who.id, who.name) if who.alien else who.name
 
 
 def Name(who: Who) -> str:
     """``name`` at the start of a sentence: "The Larva"."""
     text = name(who)
     return text[:1].upper() + text[1:]
-
-
-def count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def actions(n: int) -> str:
@@ -58,9 +51,9 @@ def modifier_text(modifier: Modifier) -> str:
     """A modifier's source: "actions", "Engineer", "Larva ferocity", "range 2" …"""
     fixed = {
         Term.ACTIONS: N_("actions"),
-        Term.COMMAND: "Command",
-        Term.DOOR: "closed door resilience",
-        Term.NEXUS: "nexus resilience",
+        Term.COMMAND: "Command",  # the skill, by its name
+        Term.DOOR: N_("closed door resilience"),
+        Term.NEXUS: N_("nexus resilience"),
     }
     if modifier.term in fixed:
         return _(fixed[modifier.term])
@@ -85,34 +78,59 @@ def roll_text(roll: Roll) -> str:
 
 def describe(load: Load) -> str:
     """What the other side sees move: markers face-down, bodies by name."""
-    parts = [
-        count(n, word)
-        for n, word in ((load.gear, "gear marker"), (load.crates, "supplies crate"))
-        if n
-    ]
+    parts = []
+    if load.gear:
+        gear = ngettext("{n} gear marker", "{n} gear markers", load.gear)
+        parts.append(gear.format(n=load.gear))
+    if load.crates:
+        crates = ngettext("{n} supplies crate", "{n} supplies crates", load.crates)
+        parts.append(crates.format(n=load.crates))
     parts += [b.name for b in load.bodies]
-    return ", ".join(parts) if parts else "nothing"
+    return ", ".join(parts) if parts else _("nothing")
+
+
+def marker_label(marker: Marker) -> str:
+    """A marker by what its reader knows of it, never by its id: "Handgun",
+    "supplies crate (food)", "face-down gear marker" (C.3)."""
+    if marker.crate:
+        if marker.kind:
+            return _("supplies crate ({supply})").format(supply=marker.kind)
+        return _("supplies crate")
+    if marker.kind:
+        return gear_name(marker.kind)
+    return _("face-down gear marker")
 
 
 def named(items: Sequence[Marker], bodies: Sequence[Who] = ()) -> str:
-    """What the acting side knows it moved: ids, with the kinds it reads."""
-    labels = [f"{plain(m.id)} ({m.kind})" if m.kind else plain(m.id) for m in items]
-    return ", ".join(labels + [b.name for b in bodies])
+    """What the acting side knows it moved, by name: "an AidKit, 2 × Dunsel, Hyun"."""
+    labels = [marker_label(m) for m in items]
+    counted = {label: labels.count(label) for label in labels}
+    parts = [
+        (_("an {thing}") if label[:1].lower() in "aeiou" else _("a {thing}")).format(thing=label)
+        if n == 1
+        else _("{n} × {thing}").format(n=n, thing=label)
+        for label, n in counted.items()
+    ]
+    return ", ".join(parts + [b.name for b in bodies])
 
 
 def verb(handling: Handling) -> str:
     """E.3.2 in the third person: "picks up", "hands Hyun" …"""
     to = name(handling.to) if handling.to else ""
-    return {
-        GearAction.PICK_UP: "picks up",
-        GearAction.DROP: "drops",
-        GearAction.GIVE: f"hands {to}",
-        GearAction.EXCHANGE: f"exchanges with {to} {describe(handling.back)} for",
-    }[handling.action]
+    match handling.action:
+        case GearAction.PICK_UP:
+            return _("picks up")
+        case GearAction.DROP:
+            return _("drops")
+        case GearAction.GIVE:
+            return _("hands {to}").format(to=to)
+        case GearAction.EXCHANGE:
+            back = describe(handling.back)
+            return _("exchanges with {to} {what} for").format(to=to, what=back)
 
 
 def tried(handling: Handling) -> str:
     """The same, as tried: "pick up", "hand Hyun"."""
     if handling.action is GearAction.PICK_UP:
-        return "pick up"
-    return f"hand {name(handling.to) if handling.to else ''}"
+        return _("pick up")
+    return _("hand {to}").format(to=name(handling.to) if handling.to else "")

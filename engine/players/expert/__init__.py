@@ -1,4 +1,4 @@
-"""The `expert` level (issue 26): the `hard` players with an information-set search.
+"""The `expert` level: the `hard` players with an information-set search.
 
 One module per concern: :mod:`params` (the budget and every named parameter),
 :mod:`sampling` (the weighted belief), :mod:`worlds` (a determinisation from a view),

@@ -1,4 +1,4 @@
-"""The advisor (issue 26): the expert's choice for one side, from that side's seat only.
+"""The advisor: the expert's choice for one side, from that side's seat only.
 
 A person who asks for a hint gets what the `expert` player of their side would play, and
 the record of how it decided (:class:`~engine.players.expert.players.Decision`) for the

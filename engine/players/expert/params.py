@@ -29,7 +29,7 @@ class Budget:
 
 PLAY = Budget(iterations=48, seconds=1.8)  # against a person: p95 under 2 s on one core
 # bench_players.py: the three expert pairings at 100 games each in about half an hour
-# of two cores' time (issue 26 asks for 45 minutes on a machine's two cores)
+# of two cores' time, within a budget of 45 minutes on two cores
 BENCH = Budget(iterations=12)
 
 
@@ -49,8 +49,9 @@ class SearchParams:
     # and the whole of the other side's reply), then the position is valued.
     horizon_phases: int = 2
     # The rollouts are played by the `hard` players (True) or the `normal` ones (False,
-    # as issue 26 asks). Measured on the same 30 seeds, hard rollouts won no more games
-    # for either side (bench_players.py --rollouts hard) and cost more: off.
+    # as docs/rules-decisions.md describes the expert). Measured on the same 30 seeds,
+    # hard rollouts won no more games for either side (bench_players.py --rollouts hard)
+    # and cost more: off.
     hard_rollouts: bool = False
     # A rollout never plays more commands than this (a guard, not a horizon).
     rollout_commands: int = 160

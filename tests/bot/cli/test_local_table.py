@@ -13,13 +13,31 @@ from bot.cli import local_table
 from bot.cli.local_table import LOCAL_STATUS, play_local
 from bot.cli.main import main
 from bot.store import CommandRow, Store
-from engine.commands import Command, parse
+from engine.commands import Command, Move, parse
 from engine.game import Game
 from engine.legal import legal_commands
 from engine.state import Side
 from engine.views import Viewer, view
 
 HANDOVER = "Pass the keyboard to the "
+
+
+def fake_program(folder: Path) -> Path:
+    """An executable called ``quicksilver`` in ``folder`` (as pip writes one)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    program = folder / "quicksilver"
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    return program
+
+
+@pytest.fixture(autouse=True)
+def installed(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """These sessions run as ``quicksilver`` on the PATH, as after an activated venv or
+    a user-wide install; the tests below that need otherwise say so."""
+    program = fake_program(tmp_path_factory.mktemp("path"))
+    monkeypatch.setenv("PATH", str(program.parent))
+    monkeypatch.setattr("sys.argv", [str(program)])
 
 
 def session(tmp_path: Path, lines: list[str], **options: object) -> tuple[int, str]:
@@ -180,6 +198,27 @@ def test_demo_plays_both_sides_and_writes_the_map(tmp_path: Path, capsys: object
     png = tmp_path / "demo.png"
     assert main(["play", "--demo", "--turns", "1", "--seed", "5", "--png", str(png)]) == 0
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_demo_ends_naming_a_command_that_runs_from_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """README: `make run` with no terminal runs the demo as ``.venv/bin/quicksilver``,
+    which is not on the PATH: its last line names that path, which exists; where
+    ``quicksilver`` is on the PATH, the plain name."""
+    monkeypatch.chdir(tmp_path)
+    fake_program(tmp_path / ".venv" / "bin")
+    monkeypatch.setenv("PATH", str(tmp_path / "elsewhere"))
+    monkeypatch.setattr("sys.argv", [".venv/bin/quicksilver", "play", "--demo"])
+    out = io.StringIO()
+    assert local_table.demo(5, 1, tmp_path / "demo.png", out) == 0
+    last = out.getvalue().splitlines()[-1]
+    assert last.endswith("Play yourself: .venv/bin/quicksilver play --side crew")
+    assert (tmp_path / ".venv/bin/quicksilver").is_file()
+    monkeypatch.setenv("PATH", str(tmp_path / ".venv" / "bin"))
+    out = io.StringIO()
+    assert local_table.demo(5, 1, tmp_path / "demo.png", out) == 0
+    assert out.getvalue().splitlines()[-1].endswith("Play yourself: quicksilver play --side crew")
 
 
 def test_help_rule_answers_like_rules_in_discord(tmp_path: Path) -> None:
@@ -442,3 +481,32 @@ def test_c73_the_two_player_screen_queues_the_aliens_news_by_declaration(tmp_pat
         crew_screens.append([text for side, text in shown if side == "crew"])
     assert crew_screens[0] == crew_screens[1]
     assert "While you were away:" in crew_screens[0][1]
+
+
+def test_c4_a_move_to_a_room_by_its_name_is_taken_at_the_table() -> None:
+    """``move tanaka workshop``: the room's nearest grid in reach, as the panels' places
+    (engine.moving.places); a name that is no room's is refused and nothing moves."""
+    from bot.cli.local_table import LocalTable
+    from engine.moving.places import move_to_room
+    from tests.engine.moving.test_places import crew_phase, named
+
+    game = crew_phase(1)
+    state, ship = game.state, game.ship
+    unit = next(h for h in state.humans.values() if h.condition.value == "well" and h.grid)
+    assert unit.grid is not None
+    legal = legal_commands(state, Side.CREW, ship, game.content, unit.id)
+    here = ship.cells[unit.grid].region
+    room = next(
+        ship.region_of(m.route[-1]).name
+        for m in legal
+        if isinstance(m, Move) and ship.cells[m.route[-1]].region != here
+    )
+    expected = move_to_room(state, Side.CREW, ship, game.content, named(f"move {unit.id} {room}"))
+    out = io.StringIO()
+    typed = f"move {unit.name} {room.lower()}\nmove {unit.id} warp core\nquit\n"
+    table = LocalTable(game, frozenset({Side.CREW}), io.StringIO(typed), out)
+    assert table.run() == 0
+    said = out.getvalue()
+    assert f"crew: {expected.notation()}" in said
+    assert "error: 'warp core' is neither a grid" in said and "Workshop" in said
+    assert game.state.unit_grid(unit.id) == expected.route[-1]

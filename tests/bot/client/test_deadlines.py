@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.store.rows import REMIND_HOURS
 from engine.state import Phase
 from tests.bot.helpers import make_world, phase_of, roll_back, seat_and_start, stored_commands
 
@@ -49,7 +50,7 @@ async def test_a_games_reminder_cadence_is_set_by_its_players_and_moderators_not
     assert "not its spectators" in said.response.content or any(
         "not its spectators" in f.content for f in said.followups
     )
-    assert world.table().row.remind_hours == 0
+    assert world.table().row.remind_hours == REMIND_HOURS  # the default stands
     for who, hours in ((world.alien, 6.0), (world.crew[0], 8.0), (world.mod, 12.0)):
         await who.slash(world.channel, "game reminders", hours=hours)
         assert world.table().row.remind_hours == hours

@@ -15,7 +15,7 @@ import sqlite3
 import discord
 
 from bot.client.panels.ids import PanelId
-from bot.client.panels.layout import PanelButton
+from bot.client.panels.press import PanelButton
 from bot.client.ui import GameButton
 from tests.bot.helpers import make_world, restart, seat_and_start, stored_commands
 from tests.bot.panel_driver import Tapper, open_panel, select_named

@@ -119,7 +119,7 @@ async def test_game_status_hand_and_players_in_the_askers_language(simcord_env, 
 
     players = private(await first.slash(world.channel, "game players"))
     assert "👥 **Joueurs de la partie " in players and "• 👾 alien: <@" in players
-    assert "• 🧑‍🚀 équipage: <@" in players and " parties, gagnées " in players
+    assert "• 🧑‍🚀 équipage: <@" in players and " 1 partie, gagnées " in players
     assert "Players of game" not in players
     assert "👥 **Players of game " in private(await second.slash(world.channel, "game players"))
     seen = private(await first.slash(world.channel, "game map"))

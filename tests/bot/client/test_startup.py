@@ -5,19 +5,45 @@ runs by itself (``discord.ext.tasks``) and closes with the bot."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import sqlite3
+from pathlib import Path
 
 import pytest
 import simcord
 from discord import app_commands
 
 from bot.client.app import COMMANDS_KEY, QuicksilverBot
+from bot.client.invite import invite_url
 from bot.store.base import SchemaTooNew, migrations
 from engine.state import Phase
 from tests.bot import helpers
 from tests.bot.helpers import make_world, phase_of, seat_and_start
 
 NEWEST = migrations("sqlite")[-1][0]
+README = Path(__file__).resolve().parents[3] / "README.md"
+VIEW_CHANNEL = 1 << 10
+
+
+async def test_the_bot_logs_its_invite_link_with_the_permissions_it_needs(
+    simcord_env, db_path, caplog
+):
+    """README, "Running the Discord bot": the link is made from the application's own
+    id once logged in, and asks for View Channels (without it the bot sees no channel)."""
+    caplog.set_level(logging.INFO, logger="quicksilver.bot")
+    await helpers.restart(simcord_env, db_path)
+    app_id = simcord_env.backend.application_id
+    said = [r.getMessage() for r in caplog.records if "invite me" in r.getMessage()]
+    assert said == [f"invite me to a server: {invite_url(app_id)}"]
+    assert f"client_id={app_id}&" in said[0]
+    assert "permissions=343597501440" in said[0]
+    assert 343597501440 & VIEW_CHANNEL
+
+
+def test_the_readme_gives_the_same_permissions_as_the_bot():
+    readme = README.read_text(encoding="utf-8")
+    assert "343597501440" in readme and "343597500416" not in readme
+    assert invite_url(1).replace("client_id=1", "client_id=<APP_ID>") in readme
 
 
 async def test_slash_commands_are_synced_only_when_they_changed(simcord_env, db_path):

@@ -19,10 +19,10 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.client import actions, complete, deck_maps, delivery
+from bot.client import answers, complete, courier, deck_maps, flow, pictures
 from bot.client.panels import press
 from bot.desk import advisor
-from bot.desk.service import Desk, Table
+from bot.desk.service import Table
 from bot.present import texts
 from engine.content_models import Skill
 from engine.game import Game
@@ -96,13 +96,11 @@ def crew_dm(monkeypatch: pytest.MonkeyPatch) -> None:
             await original(bot, table, outcome)
             if secret():
                 for player in table.players.values():
-                    await delivery.dm(
-                        bot, table, player.user_id, ["A shiver runs down your spine."]
-                    )
+                    await courier.dm(bot, table, player.user_id, ["A shiver runs down your spine."])
 
         return post_phase
 
-    _wrap(monkeypatch, delivery, "post_phase", make)
+    _wrap(monkeypatch, flow, "post_phase", make)
 
 
 def message_split(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -124,16 +122,15 @@ def channel_edit(monkeypatch: pytest.MonkeyPatch) -> None:
     """The phase's map message edited afterwards when the secret holds."""
 
     def make(original: Any) -> Any:
-        async def record_map(desk: Desk, table: Table, message_id: int) -> None:
-            await original(desk, table, message_id)
-            if secret():
-                channel = BOTS[-1].get_channel(table.channel_id)
-                message = await channel.fetch_message(message_id)
+        async def send(channel: Any, parts: Any, **kwargs: Any) -> Any:
+            message = await original(channel, parts, **kwargs)
+            if message is not None and kwargs.get("files") and secret():
                 await message.edit(content=message.content + " ")
+            return message
 
-        return record_map
+        return send
 
-    _wrap(monkeypatch, Desk, "record_map", make)
+    _wrap(monkeypatch, courier, "send", make)
 
 
 def _pixel(png: bytes) -> bytes:
@@ -155,7 +152,7 @@ def map_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return render
 
-    _wrap(monkeypatch, delivery, "render_png", make)
+    _wrap(monkeypatch, pictures, "render_png", make)
 
 
 def card_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,7 +166,7 @@ def card_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return render
 
-    _wrap(monkeypatch, delivery, "phase_card_png", make)
+    _wrap(monkeypatch, pictures, "phase_card_png", make)
 
 
 def deck_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -210,7 +207,7 @@ def reply_text(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return reply
 
-    _wrap(monkeypatch, actions, "reply", make)
+    _wrap(monkeypatch, answers, "reply", make)
 
 
 def undo_offered(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,6 +6,7 @@ import asyncio
 
 from bot.desk.service import Desk, Refusal, Seat
 from bot.store import Store
+from engine.commands import parse
 from engine.game import Game
 from engine.state import Phase, Side
 
@@ -34,7 +35,7 @@ async def test_concurrent_commands_on_one_channel_are_serialized(tmp_path):
     stored = await store.commands(table.id)
     assert len(stored) == table.length
     assert [r.seq for r in stored] == list(range(len(stored)))
-    lines = [(Side(r.side), r.command) for r in stored]
+    lines = [(Side(r.side), parse(r.command)) for r in stored]
     assert Game.replay(table.row.seed, lines).state == table.game.state
     await store.close()
 

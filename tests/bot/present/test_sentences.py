@@ -108,7 +108,7 @@ def test_e31_an_alien_that_outgrows_its_load_is_worded_as_before() -> None:
     the one the engine wrote before (engine.growing.mutation)."""
     hunter = Who("alien2", "Hunter", alien=True)
     assert sentence(Shed(who=hunter, grid=None, count=2)) == (
-        "The Hunter (alien2) cannot carry so much as a Hunter and drops 2 things (E.3.1)"
+        "The Hunter 2 cannot carry so much as a Hunter and drops 2 things (E.3.1)"
     )
     larva = Who("alien1", "Larva", alien=True)
     assert sentence(Shed(who=larva, grid=None, count=1)).endswith("drops 1 thing (E.3.1)")

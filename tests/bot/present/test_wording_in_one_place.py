@@ -86,7 +86,7 @@ def _matches_a_sentence(literal: str, regex: bool) -> str | None:
 
 def test_the_corpus_gives_wording_to_look_for() -> None:
     assert _matches_a_sentence("nothing found", regex=False)
-    assert _matches_a_sentence(r"\b(gear\d+) \(ToolKit\)", regex=True)
+    assert _matches_a_sentence(r"\bdrops an? (ToolKit|Handgun)\b", regex=True)
     assert _matches_a_sentence("Alien: ", regex=False)
 
 

@@ -52,7 +52,7 @@ def test_g21_flame_caster_hits_every_unit_in_the_grid() -> None:
     assert rolls(events) == [
         "Hyun attacks the Larva with the Flame Caster: d6 6 +1 Hyun ferocity +6 Flame Caster "
         "-2 range 2 = 11: success",
-        "Hyun attacks the Hunter (alien2) with the Flame Caster: d6 6 +1 Hyun ferocity "
+        "Hyun attacks the Hunter 2 with the Flame Caster: d6 6 +1 Hyun ferocity "
         "+6 Flame Caster -1 Hunter resilience -2 range 2 = 10: success",
         "Hyun attacks Ortiz with the Flame Caster: d6 1 +1 Hyun ferocity +6 Flame Caster "
         "-1 Body Armour -2 range 2 = 5: failure",
@@ -193,7 +193,7 @@ def sonic(grid: str = "0-H5") -> Crew:
 def switched_on(state: GameState) -> GameState:
     (item,) = [i for i in state.items.values() if i.kind == "Ultrasonics"]
     after, events = play(state, "crew", f"switch hyun {item.id} on")
-    assert f"Hyun switches on the Ultrasonics ({item.id}, revealed)" in public(events)
+    assert "Hyun switches on the Ultrasonics, revealed (G.2.5)" in public(events)
     assert after.humans["hyun"].actions == state.humans["hyun"].actions  # free
     return after
 

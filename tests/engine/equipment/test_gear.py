@@ -166,7 +166,9 @@ def test_c3_supplies_picked_up_stay_face_down_to_the_other_side() -> None:
     assert after.items[crate].examined_by == {"crew"}
     assert "chemicals" not in public(events)
     [named] = [e for e in events if isinstance(e, GearNamed)]
-    assert named.audience is Audience.CREW and named.items == (Marker(crate, "chemicals"),)
+    assert named.audience is Audience.CREW and named.items == (
+        Marker(crate, "chemicals", crate=True),
+    )
 
 
 def test_c71_pipe_running_alien_handling_markers_gives_itself_away() -> None:

@@ -272,7 +272,7 @@ def test_g21_a_flame_caster_burns_every_alien_in_a_pod_fight() -> None:
     burns = [r for r in rolls(events) if r.startswith("Hyun attacks")]
     assert [b.split(":")[0] for b in burns[:2]] == [
         "Hyun attacks the Larva with the Flame Caster",
-        "Hyun attacks the Larva (alien2) with the Flame Caster",
+        "Hyun attacks the Larva 2 with the Flame Caster",
     ]
     assert after.aliens["alien2"].dead
     assert after.aliens["alien1"].injured or after.aliens["alien1"].dead

@@ -59,4 +59,4 @@ async def test_the_record_after_several_games_leaves_seeded_games_out(simcord_en
     assert f"<@{person.id}> — 2 games, won {won}" in players
     assert f"acted on time in {share}% of phases" in players
     other = said(await a.alien.slash(a.channel, "game players"))
-    assert f"<@{a.alien.id}> — 1 games" in other
+    assert f"<@{a.alien.id}> — 1 game," in other

@@ -118,7 +118,7 @@ async def test_a_substitute_takes_a_seat_end_to_end_and_hears_exactly_its_sides_
     assert "no hand in this game" in said(gone)
 
     record = await newcomer.slash(world.channel, "me record")
-    assert "took over 1 seat(s)" in said(record)
+    assert "took over 1 seat," in said(record)
     assert "handed over 1" in said(await leaver.slash(world.channel, "me record"))
 
 

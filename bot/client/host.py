@@ -1,0 +1,60 @@
+"""What the client's modules need of the running bot (:class:`Bot`), and the interaction
+type every handler takes.
+
+Only the composition root, :mod:`bot.client.app`, knows the bot's class; every other
+module asks for a :class:`Bot`: the desk, the stopwatch, what each game button does, and
+the few lookups of Discord's client it uses. So the client's modules import nothing above
+them to name the bot, and a button (low, in every view) reaches its handler (high) through
+the bot rather than by importing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Protocol, cast
+
+import discord
+
+from bot.desk.service import Desk, Table
+
+Inter = discord.Interaction[discord.Client]
+Channel = discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel
+# What a game button's press does, given the game it reached, its stamp and argument.
+ButtonHandler = Callable[[Inter, Table, str, str], Awaitable[None]]
+
+
+class Timings(Protocol):
+    """The stopwatch: when an interaction was acknowledged, and when its map was posted."""
+
+    def ack(self, interaction: Inter, /) -> None: ...
+
+    def image(self, interaction_id: int | None, draw_seconds: float, /) -> None: ...
+
+
+class Bot(Protocol):
+    """The running bot, as the client's modules use it."""
+
+    @property
+    def desk(self) -> Desk: ...
+
+    @property
+    def stopwatch(self) -> Timings: ...
+
+    @property
+    def buttons(self) -> Mapping[str, ButtonHandler]:
+        """What each game button's action does (:data:`bot.client.buttons.BUTTONS`)."""
+
+    def get_channel(self, id: int, /) -> Channel | None: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Channel: ...
+
+    def get_user(self, id: int, /) -> discord.User | None: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+
+def bot_of(interaction: Inter) -> Bot:
+    """The bot an interaction arrived at (discord.py types it as a plain client)."""
+    return cast(Bot, interaction.client)
