@@ -13,6 +13,13 @@ its own channel with its own rows). The measurements run in a fresh process on a
     first command on a cold game p99: X ms     load from snapshot + play + commit
     rss with 10,000 games loaded: X MiB        every game in memory at once
     undo at 3,000 commands: X ms               median of 20 undos in a 3,000-command game
+    ready from process spawn: X s wall, X s CPU, … (importing bot.client.app X s CPU)
+                                               a new process, as the bot starts: its
+                                               imports, the store opened, the games
+                                               indexed; bytecode cached, and not
+    store: N KiB per game (…)                  this database's file, per game (written
+                                               in one transaction: benchmarks/bench_store.py
+                                               plays games as the bot writes them)
 
 With ``--db postgresql://…`` the same figures are measured on PostgreSQL: the cached
 SQLite database is copied into that database (which must be empty, and is written to by
@@ -28,6 +35,8 @@ import asyncio
 import contextlib
 import gc
 import hashlib
+import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -35,7 +44,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,6 +108,7 @@ def play(seed: int, length: int, *, undoable_end: bool = False) -> Played | None
     the command that comes next (for the undo game: a crew move that can be undone)."""
     game, player = Game.new(seed), Rng(seed ^ 0x5CA1E)
     rows: list[st.Statement] = []
+    newest = None
     while True:
         side = acting(game)
         if game.length >= length:
@@ -106,6 +116,8 @@ def play(seed: int, length: int, *, undoable_end: bool = False) -> Played | None
             if nxt is not None or not undoable_end:
                 command = nxt or choose(game.state, side, game.ship, game.content, player)
                 assert command is not None
+                if newest is not None:  # what the phases' writes leave: the newest state
+                    rows.append(st.set_snapshot_state(0, newest.seq, newest.state))
                 return Played(seed, rows, side if not undoable_end else Side.CREW, command)
         command = choose(game.state, side, game.ship, game.content, player, patient=True)
         assert command is not None
@@ -118,14 +130,13 @@ def play(seed: int, length: int, *, undoable_end: bool = False) -> Played | None
         rows.append(st.append_command(0, CommandRow(seq, side.value, command.notation(), user, 0)))
         rows += st.add_public_lines(0, seq, log_lines(events))
         if (game.state.turn, game.state.phase) != before:
-            snap = loading.snapshot_row(game.state, game.length, 0.0)
-            rows += st.put_newest_snapshot(0, snap)
-            game.rebase(snap.state)
+            newest = loading.snapshot_row(game.state, game.length, 0.0)
+            rows += st.put_snapshot(0, replace(newest, state=None))
+            game.rebase(newest.state)
 
 
 def for_game(game_id: int, statements: list[st.Statement]) -> list[st.Statement]:
-    """The template's statements with its game id filled in (always the first value,
-    except the snapshot pruning, where it is the first too)."""
+    """The template's statements with its game id filled in (always the first value)."""
     return [(sql, (game_id, *params[1:])) for sql, params in statements]
 
 
@@ -182,7 +193,7 @@ _ORDER = {
     "INSERT INTO commands": 2,
     "INSERT INTO public_lines": 3,
     "INSERT INTO snapshots": 4,
-    "UPDATE snapshots": 5,  # after every snapshot: only each game's newest keeps its state
+    "INSERT INTO snapshot_states": 5,  # each game's newest state, after its phase rows
 }
 
 
@@ -217,17 +228,21 @@ async def _measure(
     print(f"ready after start: {ready:.2f} s", flush=True)
 
     step = max(1, games // SAMPLES)
-    times = []
+    times, cpu = [], []
     for game_id in range(1, games + 1, step):
         table = desk.tables[game_id]
         side, command = nexts[table.row.seed]
         user = ALIEN_USER if side is Side.ALIEN else CREW_USER
-        begin = time.perf_counter()
+        begin, began = time.perf_counter(), time.process_time()
         await desk.loaded(table)
         await desk.play(table, user, command, in_dm=True)
         times.append(time.perf_counter() - begin)
-    p99 = statistics.quantiles(times, n=100)[98] if len(times) > 1 else times[0]
-    print(f"first command on a cold game p99: {p99 * 1000:.1f} ms", flush=True)
+        cpu.append(time.process_time() - began)
+    print(
+        f"first command on a cold game p99: {_p99(times) * 1000:.1f} ms "
+        f"(CPU p99 {_p99(cpu) * 1000:.1f} ms, median {statistics.median(cpu) * 1000:.1f} ms)",
+        flush=True,
+    )
 
     long = await desk.loaded(desk.tables[games + 1])
     side, command = nexts[long.row.seed]
@@ -247,6 +262,10 @@ async def _measure(
     loaded = sum(1 for t in desk.tables.values() if t.loaded)
     print(f"rss with {loaded:,} games loaded: {rss:.0f} MiB", flush=True)
     print(f"undo at {LONG:,} commands: {statistics.median(undos) * 1000:.1f} ms", flush=True)
+
+
+def _p99(values: list[float]) -> float:
+    return statistics.quantiles(values, n=100)[98] if len(values) > 1 else values[0]
 
 
 def _rss_mib() -> float:
@@ -327,6 +346,78 @@ def main() -> None:
         copy = Path(tmp) / "scale.sqlite3"
         shutil.copy(cached, copy)
         subprocess.run([*command, "--measure", str(copy)], check=True)
+        shutil.copy(cached, copy)
+        spawned(str(copy))
+    size = cached.stat().st_size / (args.games + 1) / 1024
+    print(f"store: {size:.0f} KiB per game ({args.games:,} games of {COMMANDS} commands, "
+          "written in one transaction)", flush=True)  # fmt: skip
+
+
+# The bot's start in a new process, up to its games indexed (bot.client.app's setup_hook
+# does the same after its imports, besides claiming shards and talking to Discord).
+SPAWNED = """
+import asyncio, sys, time
+began = time.process_time()
+import bot.client.app
+from bot.desk.service import Desk
+from bot.store import Store
+imported = time.process_time() - began
+
+async def ready(target):
+    store = await Store.open(target)
+    desk = Desk(store)
+    indexed = await desk.load()
+    print(f"{indexed} {imported}", flush=True)
+    await store.close()
+
+asyncio.run(ready(sys.argv[1]))
+"""
+
+
+def spawned(target: str) -> None:
+    """Print how long a new process takes to be ready (:data:`SPAWNED`), twice: with its
+    bytecode cached, as an installed bot starts (a throwaway cache, filled by a first
+    start that is not counted), and compiling its sources, as a process that may not
+    write bytecode does (PYTHONDONTWRITEBYTECODE, set on this machine)."""
+    with tempfile.TemporaryDirectory() as cache:
+        cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        cached["PYTHONPYCACHEPREFIX"] = cache
+        _spawn(target, cached)  # fills the cache
+        wall, cpu, indexed, imported = _spawn(target, cached)
+        print(
+            f"ready from process spawn: {wall:.2f} s wall, {cpu:.2f} s CPU, {indexed:,} games "
+            f"indexed (importing bot.client.app {imported:.2f} s CPU; bytecode cached)",
+            flush=True,
+        )
+    plain = {k: v for k, v in os.environ.items() if k != "PYTHONPYCACHEPREFIX"}
+    plain["PYTHONDONTWRITEBYTECODE"] = "1"
+    wall, cpu, _, imported = _spawn(target, plain)
+    print(
+        f"ready from process spawn compiling its sources: {wall:.2f} s wall, {cpu:.2f} s CPU "
+        f"(importing bot.client.app {imported:.2f} s CPU)",
+        flush=True,
+    )
+
+
+def _spawn(target: str, env: dict[str, str]) -> tuple[float, float, int, float]:
+    """(wall time from spawn to its word, its CPU time, games indexed, import CPU time)
+    of one new process; CPU time is every thread's, as the system counts it."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    begin = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-c", SPAWNED, target],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    indexed, imported = child.stdout.readline().split()
+    wall = time.perf_counter() - begin
+    child.wait()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, int(indexed), float(imported)
 
 
 if __name__ == "__main__":

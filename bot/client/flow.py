@@ -102,11 +102,7 @@ async def post_phase(bot: Bot, table: Table, outcome: Outcome, *, first: bool = 
                 lead.append(texts.ping_text(table))
                 pings = mentions.users(plan.by("channel"))
         parts = texts.chunks([*lead, *summary])
-    message = await courier.send(
-        channel, parts, mentions=pings, view=ui.map_view(table), files=[card]
-    )
-    assert message is not None  # a summary has its heading at least
-    await bot.desk.record_map(table, message.id)
+    await courier.send(channel, parts, mentions=pings, view=ui.map_view(table), files=[card])
     bot.stopwatch.image(outcome.interaction_id, time.perf_counter() - started)
     alien = table.alien_player()
     if alien is not None and table.status == "playing":

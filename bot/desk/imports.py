@@ -222,6 +222,6 @@ def _log_statements(game_id: int, prepared: Prepared, now: float) -> list[Statem
         statements += add_public_lines(game_id, seq, lines)
     for index, (seq, turn, phase) in enumerate(prepared.starts):
         newest = index == len(prepared.starts) - 1
-        snap = SnapshotRow(seq, turn, phase, None, now, prepared.state if newest else None)
-        statements.append(put_snapshot(game_id, snap))
+        snap = SnapshotRow(seq, turn, phase, now, prepared.state if newest else None)
+        statements += put_snapshot(game_id, snap)
     return statements

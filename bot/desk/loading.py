@@ -93,7 +93,7 @@ def phase_of(state: GameState) -> tuple[int, str]:
 
 def snapshot_row(state: GameState, length: int, at: float) -> SnapshotRow:
     turn, phase = phase_of(state)
-    return SnapshotRow(length, turn, phase, None, at, snapshot.dump(state))
+    return SnapshotRow(length, turn, phase, at, snapshot.dump(state))
 
 
 async def index(store: Store) -> list[Table]:

@@ -206,13 +206,13 @@ class Moderation:
                     table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
                 ),
             ]
-            if length in snapshots:  # the phase start's row keeps its map; the state is new
+            if length in snapshots:  # the phase start's row stays; the state is new
                 statements += [
                     drop_snapshot_states(table.id, length),
                     set_snapshot_state(table.id, length, state),
                 ]
             else:
-                snap = SnapshotRow(length, turn_now, phase_now, None, now, state)
+                snap = SnapshotRow(length, turn_now, phase_now, now, state)
                 statements += put_newest_snapshot(table.id, snap)
             statements += [append_command(table.id, r) for r in rekeyed]
             await self._keeper.commit(table, statements, row, repair=True)

@@ -10,7 +10,6 @@ import asyncio
 import logging
 from dataclasses import replace
 
-from bot.desk import incidents
 from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import computer_command, computer_seed, seat_level, setup_commands
 from bot.desk.deadlines import Deadlines
@@ -24,11 +23,9 @@ from bot.language import N_  # refusals a catalogue translates where they are re
 from bot.store import (
     add_public_lines,
     append_command,
-    set_map_message,
     shift_public_lines,
     truncate_commands,
 )
-from bot.store.base import WriteFailed
 from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse
 from engine.dice import Rng
 from engine.errors import GameError
@@ -209,17 +206,6 @@ class Play:
                 return None
             side, commands, user = found
             return await self._referee.apply(table, side, commands, None, stand_in=user)
-
-    async def record_map(self, table: Table, message_id: int) -> None:
-        """Remember the map message posted for the phase that just began (bookkeeping:
-        a store that does not take it is logged, and the phase goes on)."""
-        if table.phase_seq and table.damaged_at is None:
-            try:
-                await self._keeper.store.commit(
-                    [set_map_message(table.id, table.phase_seq, message_id)]
-                )
-            except WriteFailed as failed:
-                incidents.record(failed, f"noting game {table.id}'s map message")
 
     async def expire(self, table: Table, now: float) -> Outcome | None:
         """The phase deadline passed: the acting side's remaining units stop."""

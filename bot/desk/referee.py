@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.desk import incidents, loading, ratings
+from bot.desk import incidents, loading, phase_memo, ratings
 from bot.desk.attendance import Attendance
 from bot.desk.deadlines import arm_deadline
 from bot.desk.keeper import Keeper
@@ -75,6 +75,7 @@ class Referee:
             for command in commands:
                 seq = game.length
                 step = game.play(side, command)
+                phase_memo.note(game, step)
                 events += step
                 lines = self._keeper.scribe.log_lines(step)
                 said += lines
@@ -93,7 +94,7 @@ class Referee:
         held: list[Event] = []
         told: list[Event] = []  # the phase's public events, in the order the channel tells them
         if new_phase:  # the phase just ended: the alien's public lines are told now
-            for seq, entry, step in loading.replay_phase(game):
+            for seq, entry, step in phase_memo.phase_events(game):
                 public = events_for(step, Viewer.SPECTATOR)
                 if entry.side is Side.ALIEN:
                     held += public

@@ -284,9 +284,6 @@ class Desk:
     async def stand_in_due(self, table: Table) -> bool:
         return await self._stand_ins.stand_in_due(table)
 
-    async def record_map(self, table: Table, message_id: int) -> None:
-        await self._play.record_map(table, message_id)
-
     async def expire(self, table: Table, now: float) -> Outcome | None:
         return await self._play.expire(table, now)
 

@@ -48,13 +48,18 @@ class StandIns:
         self._keeper = keeper
 
     async def stand_in_due(self, table: Table) -> bool:
-        """Whether the game waits on someone the computer plays for (a cheap look)."""
+        """Whether the game waits on someone the computer plays for (a cheap look, after
+        every command: a process holding every shard is the only one to write people's
+        settings, and asks the store only after it wrote some)."""
         if table.status != "playing" or table.row.paused or not table.loaded:
             return False
         waiting = table.waiting_users()
+        sole = self._keeper.shards.everywhere
         return bool(
             waiting
-            and await people.away_stand_ins(self._keeper.store, waiting, self._keeper.clock())
+            and await people.away_stand_ins(
+                self._keeper.store, waiting, self._keeper.clock(), sole_writer=sole
+            )
         )
 
     async def next_move(self, table: Table) -> tuple[Side, list[Command], int] | None:

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.desk.computer_seat import seat_side
+from bot.desk.view_memo import view_of
 from bot.store import CommandRow, GameRow, PlayerRow
 from engine.commands import REFEREE_VERBS, Command
 from engine.game import Entry, Game
 from engine.legal import legal_commands
 from engine.setup import waiting_on
 from engine.state import GameState, Phase, Side
-from engine.views import View, Viewer, view
+from engine.views import View, Viewer
 
 
 class Seat(StrEnum):
@@ -236,8 +237,9 @@ class Table:
         ]
 
     def view_for(self, viewer: Viewer | str) -> View:
+        """The game's state as ``viewer`` sees it (built once per state: view_memo)."""
         assert self.game is not None
-        return view(self.game.state, viewer, self.game.ship, self.game.content)
+        return view_of(self.game.state, viewer, self.game.ship, self.game.content)
 
     def phase(self) -> Phase | None:
         return self.game.state.phase if self.game else None

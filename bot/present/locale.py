@@ -38,8 +38,10 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+@functools.cache
 def languages() -> tuple[str, ...]:
-    """The languages with a catalogue, besides English."""
+    """The languages with a catalogue, besides English (read once: every interaction
+    asks, and the slash commands' translations ask thousands of times at start-up)."""
     return tuple(
         sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     )

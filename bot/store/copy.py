@@ -31,6 +31,7 @@ COPIED = {
     "players": "game_id, user_id",
     "commands": "game_id, seq",
     "snapshots": "game_id, seq",
+    "snapshot_states": "game_id",
     "public_lines": "id",
     "guild_settings": "guild_id",
     "mod_actions": "id",
@@ -44,7 +45,7 @@ COPIED = {
     "user_settings": "user_id",
 }
 GAME_KEY = {"games": "id", "players": "game_id", "commands": "game_id"}
-GAME_KEY |= {"snapshots": "game_id", "public_lines": "game_id"}
+GAME_KEY |= {"snapshots": "game_id", "snapshot_states": "game_id", "public_lines": "game_id"}
 GAME_KEY |= {t: "game_id" for t in ("waits", "held_pings", "seatings", "phase_marks")}
 GAME_KEY |= {"game_results": "game_id", "seat_calls": "game_id"}
 # ids the database hands out

@@ -9,6 +9,7 @@ per user, so later work (ratings) can read them without counters to trust.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -318,10 +319,18 @@ async def stand_in_games(store: Store, now: float) -> list[int]:
     return [int(r["game_id"]) for r in rows]
 
 
-async def away_stand_ins(store: Store, user_ids: Sequence[int], now: float) -> list[int]:
-    """Those of ``user_ids`` away now with the computer playing for them."""
+async def away_stand_ins(
+    store: Store, user_ids: Sequence[int], now: float, *, sole_writer: bool = False
+) -> list[int]:
+    """Those of ``user_ids`` away now with the computer playing for them. Asked after
+    every command; ``sole_writer``: no other process writes people's settings (a bot
+    holding every shard), so the absences read once serve until this store object
+    writes settings again, and nobody away costs no query."""
     if not user_ids:
         return []
+    if sole_writer:
+        absences = await _absences(store)
+        return [u for u in user_ids if u in absences and _within(absences[u], now)]
     rows = await store._fetch(
         f"SELECT user_id FROM user_settings WHERE user_id IN ({_marks(user_ids)}) "
         "AND away_mode IN ('computer', 'expert') AND away_since <= ? AND away_until > ?",
@@ -329,6 +338,33 @@ async def away_stand_ins(store: Store, user_ids: Sequence[int], now: float) -> l
     )
     found = {int(r["user_id"]) for r in rows}
     return [u for u in user_ids if u in found]
+
+
+_ABSENCES: weakref.WeakKeyDictionary[Store, tuple[int, dict[int, tuple[float, float]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def _absences(store: Store) -> dict[int, tuple[float, float]]:
+    """(since, until) of every absence with the computer playing, by user, as the store
+    held them when this store object last wrote settings (read again after each)."""
+    known = _ABSENCES.get(store)
+    if known is None or known[0] != store.settings_written:
+        written = store.settings_written
+        rows = await store._fetch(
+            "SELECT user_id, away_since, away_until FROM user_settings "
+            "WHERE away_mode IN ('computer', 'expert') AND away_since IS NOT NULL "
+            "AND away_until IS NOT NULL"
+        )
+        found = {int(r["user_id"]): (float(r["away_since"]), float(r["away_until"])) for r in rows}
+        known = (written, found)
+        _ABSENCES[store] = known
+    return known[1]
+
+
+def _within(absence: tuple[float, float], now: float) -> bool:
+    since, until = absence
+    return since <= now < until
 
 
 # --- held pings -----------------------------------------------------------------------

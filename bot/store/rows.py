@@ -94,9 +94,10 @@ class CommandRow:
 
 @dataclass(frozen=True, slots=True)
 class SnapshotRow:
+    """Where a phase began; the newest phase start of a game holds the state there."""
+
     seq: int
     turn: int
     phase: str
-    map_message_id: int | None
     at: float
     state: str | None = None  # engine.records.snapshot text of the state at ``seq``

@@ -3,6 +3,12 @@
 WAL mode with full sync; ``PRAGMA user_version`` counts the migrations run. One
 connection, so writes are serialised in-process by a lock and each is ``BEGIN
 IMMEDIATE`` … ``COMMIT``.
+
+aiosqlite runs each call on its connection's own thread, one hop there and back per
+call (a statement, a fetch, a cursor's close). A command's transaction and each query
+instead go there in one hop, as one function (:meth:`SqliteStore._transact`,
+:meth:`SqliteStore._fetch_all`), queued the way aiosqlite queues its own calls
+(``Connection._execute``): a command's commit took some twenty hops.
 """
 
 from __future__ import annotations
@@ -10,10 +16,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -33,6 +39,8 @@ from bot.store.statements import Statement
 # aiosqlite's DEBUG lines quote every statement with its parameters: hidden commands,
 # snapshots, the secret seed. A log is read by people too, so they never reach it.
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
+
+T = TypeVar("T")
 
 
 class SqliteStore(Store):
@@ -82,8 +90,15 @@ class SqliteStore(Store):
         await self._db.close()
 
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self._db.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self._on_thread(self._fetch_all, sql, tuple(params)))
+
+    def _fetch_all(self, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
+        """On the connection's thread: every row of one query."""
+        cursor = self._db._conn.execute(sql, params)
+        try:
+            return cursor.fetchall()
+        finally:
+            cursor.close()
 
     async def schema_version(self) -> int:
         rows = await self._fetch("PRAGMA user_version")
@@ -112,32 +127,31 @@ class SqliteStore(Store):
         self, batch: list[Statement], guard: Guard | None, then: Then | None = None
     ) -> int | None:
         async with self._lock:
-            await self._run("BEGIN IMMEDIATE")
-            try:
-                if guard is not None and await self._run(*guard.statement()) != 1:
-                    raise StaleGame(guard.game_id)
-                new_id = await self._batch(batch)
-                if then is not None and new_id is not None:
-                    await self._batch(then(new_id))
-                await self._run("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-        return new_id
+            return await self._on_thread(self._transact, batch, guard, then)
 
-    async def _batch(self, batch: list[Statement]) -> int | None:
-        """Run ``batch`` inside the open transaction; the first id a RETURNING gave."""
-        new_id = None
-        for sql, params in runs(batch):
-            if " RETURNING " in sql:
-                for one in params:
-                    rows = await self._query(sql, one)
-                    if new_id is None and rows:
-                        new_id = int(rows[0][0])
-            elif len(params) == 1:
-                await self._run(sql, params[0])
-            else:
-                await self._db.executemany(sql, params)
+    async def _on_thread(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` on the connection's thread, in aiosqlite's queue."""
+        found: T = await self._db._execute(function, *args)  # type: ignore[no-untyped-call]
+        return found
+
+    def _transact(
+        self, batch: list[Statement], guard: Guard | None, then: Then | None
+    ) -> int | None:
+        """On the connection's thread: the whole transaction (see :meth:`_transaction`).
+        Anything raised rolls it back, unless SQLite already did (a full disk)."""
+        db = self._db._conn
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if guard is not None and db.execute(*guard.statement()).rowcount != 1:
+                raise StaleGame(guard.game_id)
+            new_id = _batch(db, batch)
+            if then is not None and new_id is not None:
+                _batch(db, then(new_id))
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
         return new_id
 
     async def _rollback(self) -> None:
@@ -184,3 +198,19 @@ class SqliteStore(Store):
                 yield
             finally:
                 await self._rollback()
+
+
+def _batch(db: sqlite3.Connection, batch: list[Statement]) -> int | None:
+    """Run ``batch`` inside the open transaction; the first id a RETURNING gave."""
+    new_id = None
+    for sql, params in runs(batch):
+        if " RETURNING " in sql:
+            for one in params:
+                rows = db.execute(sql, one).fetchall()
+                if new_id is None and rows:
+                    new_id = int(rows[0][0])
+        elif len(params) == 1:
+            db.execute(sql, params[0])
+        else:
+            db.executemany(sql, params)
+    return new_id

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bot.store.packing import pack
 from bot.store.rows import GAME_COLUMNS, CommandRow, GameRow, PlayerRow, SnapshotRow
 
 Statement = tuple[str, tuple[Any, ...]]
@@ -70,41 +71,43 @@ def truncate_commands(game_id: int, length: int) -> Statement:
 
 
 def truncate_snapshots(game_id: int, length: int) -> Statement:
+    """The phase starts after game length ``length`` go (and their state with them)."""
     return ("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, length))
 
 
-def put_snapshot(game_id: int, snap: SnapshotRow) -> Statement:
-    return (
-        "INSERT INTO snapshots (game_id, seq, turn, phase, map_message_id, at, state) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seq) DO UPDATE SET "
-        "turn = excluded.turn, phase = excluded.phase, "
-        "map_message_id = excluded.map_message_id, at = excluded.at, state = excluded.state",
-        (game_id, snap.seq, snap.turn, snap.phase, snap.map_message_id, snap.at, snap.state),
+def put_snapshot(game_id: int, snap: SnapshotRow) -> list[Statement]:
+    """A phase start's row, and its state if it holds one (which replaces the game's
+    state: a game keeps its newest one only)."""
+    row: Statement = (
+        "INSERT INTO snapshots (game_id, seq, turn, phase, at) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_id, seq) DO UPDATE SET "
+        "turn = excluded.turn, phase = excluded.phase, at = excluded.at",
+        (game_id, snap.seq, snap.turn, snap.phase, snap.at),
     )
+    state = [] if snap.state is None else [set_snapshot_state(game_id, snap.seq, snap.state)]
+    return [row, *state]
 
 
 def put_newest_snapshot(game_id: int, snap: SnapshotRow) -> list[Statement]:
     """A new phase start: its row with the state, and older rows' states dropped (a load
     needs only the newest; older phases replay from the log)."""
-    return [drop_snapshot_states(game_id, snap.seq), put_snapshot(game_id, snap)]
+    return [drop_snapshot_states(game_id, snap.seq), *put_snapshot(game_id, snap)]
 
 
 def drop_snapshot_states(game_id: int, seq: int) -> Statement:
     """Older phase starts than ``seq`` keep no state (a load needs only the newest)."""
-    return ("UPDATE snapshots SET state = NULL WHERE game_id = ? AND seq < ?", (game_id, seq))
+    return ("DELETE FROM snapshot_states WHERE game_id = ? AND seq < ?", (game_id, seq))
 
 
 def set_snapshot_state(game_id: int, seq: int, state: str | None) -> Statement:
+    """The state at the phase start ``seq`` (which must be stored), compressed
+    (:mod:`bot.store.packing`); None: that phase start keeps none."""
+    if state is None:
+        return ("DELETE FROM snapshot_states WHERE game_id = ? AND seq = ?", (game_id, seq))
     return (
-        "UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = ?",
-        (state, game_id, seq),
-    )
-
-
-def set_map_message(game_id: int, seq: int, message_id: int) -> Statement:
-    return (
-        "UPDATE snapshots SET map_message_id = ? WHERE game_id = ? AND seq = ?",
-        (message_id, game_id, seq),
+        "INSERT INTO snapshot_states (game_id, seq, state) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
+        (game_id, seq, pack(state)),
     )
 
 

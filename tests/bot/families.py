@@ -18,7 +18,8 @@ from tests.bot.client.test_full_game import play_to_the_end
 from tests.bot.helpers import World, seat_and_start
 from tests.bot.panel_driver import components
 
-TABLES = ("games", "players", "commands", "snapshots", "seat_calls", "ratings", "user_settings")
+TABLES = ("games", "players", "commands", "snapshots", "snapshot_states", "seat_calls", "ratings")
+TABLES += ("user_settings",)
 
 
 @dataclass

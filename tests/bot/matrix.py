@@ -66,7 +66,7 @@ RULE_CITED = re.compile(r"\([A-G](\.\d+)+[a-z]?[,)]|Legal: ")
 REFUSED = ("⚠️", "⌛", "Something went wrong")
 TABLES = ("games", "players", "commands", "snapshots", "public_lines", "mod_actions")
 TABLES += ("guild_settings", "user_settings", "waits", "held_pings", "seatings")
-TABLES += ("phase_marks", "game_results", "seat_calls")
+TABLES += ("phase_marks", "game_results", "seat_calls", "snapshot_states")
 
 
 # --- completeness ----------------------------------------------------------------------

@@ -100,7 +100,10 @@ def _rows(world) -> dict[str, list[tuple[object, ...]]]:
     with contextlib.closing(sqlite3.connect(world.bot.database)) as db:
         return {
             t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall()
-            for t in ("games", "players", "commands", "snapshots", "public_lines", "mod_actions")
+            for t in (
+                *("games", "players", "commands", "snapshots", "snapshot_states"),
+                *("public_lines", "mod_actions"),
+            )
         }
 
 

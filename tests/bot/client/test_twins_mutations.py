@@ -22,7 +22,7 @@ from PIL import Image
 from bot.client import answers, complete, courier, deck_maps, flow, pictures
 from bot.client.panels import press
 from bot.desk import advisor
-from bot.desk.service import Desk, Table
+from bot.desk.service import Table
 from bot.present import texts
 from engine.content_models import Skill
 from engine.game import Game
@@ -122,16 +122,15 @@ def channel_edit(monkeypatch: pytest.MonkeyPatch) -> None:
     """The phase's map message edited afterwards when the secret holds."""
 
     def make(original: Any) -> Any:
-        async def record_map(desk: Desk, table: Table, message_id: int) -> None:
-            await original(desk, table, message_id)
-            if secret():
-                channel = BOTS[-1].get_channel(table.channel_id)
-                message = await channel.fetch_message(message_id)
+        async def send(channel: Any, parts: Any, **kwargs: Any) -> Any:
+            message = await original(channel, parts, **kwargs)
+            if message is not None and kwargs.get("files") and secret():
                 await message.edit(content=message.content + " ")
+            return message
 
-        return record_map
+        return send
 
-    _wrap(monkeypatch, Desk, "record_map", make)
+    _wrap(monkeypatch, courier, "send", make)
 
 
 def _pixel(png: bytes) -> bytes:

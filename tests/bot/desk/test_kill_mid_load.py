@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 
+from bot.store.packing import pack
 from tests.bot.stored_games import fresh_desk, play_games, replayed
 
 CHURN = textwrap.dedent(
@@ -40,9 +41,7 @@ CHURN = textwrap.dedent(
 def _break_snapshots(path):
     """Every newest snapshot stale (another schema): each load must rebuild and write."""
     with sqlite3.connect(path) as db:
-        db.execute(
-            "UPDATE snapshots SET state = 'quicksilver-state 0 0\n{}' WHERE state IS NOT NULL"
-        )
+        db.execute("UPDATE snapshot_states SET state = ?", (pack("quicksilver-state 0 0\n{}"),))
 
 
 async def test_kill_9_mid_load_and_mid_eviction_loses_nothing(tmp_path):

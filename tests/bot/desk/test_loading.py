@@ -13,6 +13,7 @@ import pytest
 
 from bot.desk import loading
 from bot.desk.service import Refusal
+from bot.store.packing import pack, unpack
 from engine.game import Game
 from engine.legal import legal_commands
 from engine.records import snapshot
@@ -30,10 +31,24 @@ async def _stored(tmp_path, games=3, commands=40):
 
 
 def _snapshot_states(path, game_id):
+    """(seq, state text or None) of each phase start of the game, oldest first."""
     with sqlite3.connect(path) as db:
-        return db.execute(
-            "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,)
+        rows = db.execute(
+            "SELECT s.seq, k.state FROM snapshots AS s LEFT JOIN snapshot_states AS k "
+            "ON k.game_id = s.game_id AND k.seq = s.seq WHERE s.game_id = ? ORDER BY s.seq",
+            (game_id,),
         ).fetchall()
+    return [(seq, unpack(state)) for seq, state in rows]
+
+
+def _put_state(path, game_id, seq, text):
+    """The stored state at that phase start replaced by ``text`` (packed as the store
+    packs it)."""
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "UPDATE snapshot_states SET state = ? WHERE game_id = ? AND seq = ?",
+            (pack(text), game_id, seq),
+        )
 
 
 async def test_start_indexes_games_without_replaying_and_loads_on_first_use(tmp_path):
@@ -78,10 +93,7 @@ async def _corrupt(path, game_id, change):
         text = text.replace(snapshot.schema(), "0" * 16, 1)
     elif change == "garbage":
         text = text[: len(text) // 2]
-    with sqlite3.connect(path) as db:
-        db.execute(
-            "UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = ?", (text, game_id, seq)
-        )
+    _put_state(path, game_id, seq, text)
     return seq
 
 
@@ -115,8 +127,7 @@ async def test_c101_a_snapshot_from_before_energy_per_unit_is_rebuilt_by_replay(
         snapshot.load(old)
     path, states = await _stored(tmp_path, games=1)
     seq, _ = _snapshot_states(path, 1)[-1]
-    with sqlite3.connect(path) as db:
-        db.execute("UPDATE snapshots SET state = ? WHERE game_id = 1 AND seq = ?", (old, seq))
+    _put_state(path, 1, seq, old)
     store, desk = await fresh_desk(path)
     with caplog.at_level(logging.WARNING, logger="quicksilver.bot"):
         table = await desk.loaded(desk.tables[1])
@@ -136,11 +147,7 @@ async def test_a_snapshot_that_disagrees_with_replay_is_found_and_replaced(tmp_p
     seq, text = _snapshot_states(path, 1)[-1]
     wrong = snapshot.load(text)
     wrong.autopsies += 3
-    with sqlite3.connect(path) as db:
-        db.execute(
-            "UPDATE snapshots SET state = ? WHERE game_id = 1 AND seq = ?",
-            (snapshot.dump(wrong), seq),
-        )
+    _put_state(path, 1, seq, snapshot.dump(wrong))
     store, desk = await fresh_desk(path)
     table = await desk.loaded(desk.tables[1])
     assert not table.verified
@@ -226,7 +233,7 @@ async def test_a_game_stored_before_public_lines_were_kept_gets_them_back(tmp_pa
     path, states = await _stored(tmp_path, games=1)
     with sqlite3.connect(path) as db:
         db.execute("DELETE FROM public_lines")
-        db.execute("UPDATE snapshots SET state = NULL")
+        db.execute("DELETE FROM snapshot_states")
     store, desk = await fresh_desk(path)
     table = await desk.loaded(desk.tables[1])
     assert table.game.state == states[1]

@@ -20,7 +20,7 @@ async def _server_with_phases(path, spans_by_game, kind=""):
         at, statements = 1000.0 * number, []
         for seq, span in enumerate([0.0, *spans], 1):
             at += span
-            statements.append(st.put_snapshot(row.id, SnapshotRow(seq, 1, "alien", None, at)))
+            statements += st.put_snapshot(row.id, SnapshotRow(seq, 1, "alien", at))
         await store.commit(statements)
     return store
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
 from bot import store as st
 from bot.desk import records
 from bot.store import Store, open_store
@@ -166,3 +169,53 @@ def test_the_migration_keeps_the_seats_of_games_under_way(tmp_path):
         return [(r[0], r[1], r[2]) for r in rows]
 
     assert asyncio.run(migrated()) == [(1, 10, "alien"), (1, 11, "crew")]
+
+
+ABSENCES = hs.lists(
+    hs.tuples(
+        hs.integers(1, 4),  # who
+        hs.sampled_from(pp.AWAY_MODES),
+        hs.none() | hs.floats(0, 100),  # away since
+        hs.none() | hs.floats(0, 200),  # away until
+        hs.floats(0, 250),  # asked at
+    ),
+    max_size=12,
+)
+
+
+@settings(max_examples=25)
+@given(changes=ABSENCES)
+def test_who_is_away_with_a_stand_in_reads_alike_from_memory_and_from_the_store(
+    tmp_path_factory, changes
+):
+    """A process that alone writes people's settings answers from what it read after its
+    last write of settings; a settings write makes it read them again."""
+
+    async def check() -> None:
+        store = await Store.open(tmp_path_factory.mktemp("away") / "s.sqlite3")
+        users = [1, 2, 3, 4]
+        for user, mode, since, until, now in changes:
+            settings_now = pp.Settings(user, away_mode=mode, away_since=since, away_until=until)
+            await store.commit([pp.put_settings(settings_now)])
+            for at in (now, now + 50.0):
+                asked = await pp.away_stand_ins(store, users, at)
+                assert await pp.away_stand_ins(store, users, at, sole_writer=True) == asked
+        await store.close()
+
+    asyncio.run(check())
+
+
+async def test_a_settings_write_of_another_process_is_seen_only_by_asking_the_store(tmp_path):
+    """Why only a process holding every shard answers from memory: another process's
+    write is not seen (this store object did not write it)."""
+    path = tmp_path / "s.sqlite3"
+    mine, other = await Store.open(path), await Store.open(path)
+    assert await pp.away_stand_ins(mine, [7], 5.0, sole_writer=True) == []
+    away = pp.Settings(7, away_mode="computer", away_since=0.0, away_until=10.0)
+    await other.commit([pp.put_settings(away)])
+    assert await pp.away_stand_ins(mine, [7], 5.0) == [7]
+    assert await pp.away_stand_ins(mine, [7], 5.0, sole_writer=True) == []
+    await mine.commit([pp.put_settings(pp.Settings(8))])  # any write of settings here
+    assert await pp.away_stand_ins(mine, [7], 5.0, sole_writer=True) == [7]
+    await mine.close()
+    await other.close()

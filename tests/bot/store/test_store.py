@@ -66,7 +66,7 @@ async def test_every_operation_reads_back_what_it_wrote(store_target):
             st.update_game(row.with_(status="playing", phase_key="1:3a", deadline_at=99.0)),
             st.append_command(row.id, CommandRow(0, "crew", "quick", big + 3, 14.0)),
             st.append_command(row.id, CommandRow(1, "alien", "quick", None, 15.0)),
-            *st.put_newest_snapshot(row.id, SnapshotRow(2, 1, "3a", None, 16.0, "state-2")),
+            *st.put_newest_snapshot(row.id, SnapshotRow(2, 1, "3a", 16.0, "state-2")),
             *st.add_public_lines(row.id, 0, ["one", "two"]),
             *st.add_public_lines(row.id, 1, ["three"], summary=False),
             st.set_mod_role(big + 1, 77),
@@ -74,7 +74,7 @@ async def test_every_operation_reads_back_what_it_wrote(store_target):
         ]
     )
     await store.commit([st.put_player(row.id, alice.__class__(big + 3, "crew", ("kim",)))])
-    await store.commit([st.set_mod_role(big + 1, 78), st.set_map_message(row.id, 2, big + 9)])
+    await store.commit([st.set_mod_role(big + 1, 78)])
     game = await store.game(row.id)
     assert game is not None and (game.status, game.phase_key, game.deadline_at) == (
         "playing",
@@ -88,7 +88,7 @@ async def test_every_operation_reads_back_what_it_wrote(store_target):
     assert [(c.seq, c.user_id) for c in await store.commands(row.id)] == [(0, big + 3), (1, None)]
     assert [c.seq for c in await store.commands(row.id, 1)] == [1]
     newest = await store.snapshots(row.id, newest=True)
-    assert newest == [SnapshotRow(2, 1, "3a", big + 9, 16.0, "state-2")]
+    assert newest == [SnapshotRow(2, 1, "3a", 16.0, "state-2")]
     assert await store.public_lines(row.id, 2) == ["two", "three"]
     assert await store.has_public_lines(row.id) and not await store.has_public_lines(other.id)
     assert await store.games_due(100.0) == [row.id] and await store.games_due(50.0) == []
