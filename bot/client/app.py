@@ -34,9 +34,8 @@ from bot.client import failures, notify, replay, timers
 from bot.client.buttons import BUTTONS
 from bot.client.commands.registry import COMMANDS
 from bot.client.commands.stats import BoardButton
-from bot.client.host import ButtonHandler
+from bot.client.host import ButtonHandler, LobbyPost
 from bot.client.invite import invite_url
-from bot.client.lobby_posts import LobbyPost
 from bot.client.panels.press import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
 from bot.client.translator import CatalogueTranslator

@@ -10,18 +10,39 @@ the bot rather than by importing it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Protocol, cast
 
 import discord
 
-from bot.client.lobby_posts import LobbyPost
 from bot.desk.service import Desk, Table
 
 Inter = discord.Interaction[discord.Client]
 Channel = discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel
 # What a game button's press does, given the game it reached, its stamp and argument.
 ButtonHandler = Callable[[Inter, Table, str, str], Awaitable[None]]
+
+
+# Each open lobby is one message edited in place (README, "The lobby"): an edit only
+# when its words change, one at a time per lobby (``lock``), so changes that arrive
+# during an edit go out together in the next one (Discord limits edits per channel).
+@dataclass
+class LobbyPost:
+    """One lobby's message: where it is, the lines above the seats (the welcome), and the
+    text it shows now."""
+
+    channel_id: int
+    message_id: int
+    head: list[str]
+    shown: str
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @classmethod
+    def of(cls, message: discord.Message, head: list[str]) -> LobbyPost:
+        """The lobby just posted as ``message``, ``head`` above its seats."""
+        return cls(message.channel.id, message.id, head, message.content)
 
 
 class Timings(Protocol):
@@ -47,7 +68,7 @@ class Bot(Protocol):
 
     @property
     def lobby_posts(self) -> dict[int, LobbyPost]:
-        """Each open lobby's one message, by game (:mod:`bot.client.lobby_posts`)."""
+        """Each open lobby's one message, by game (:class:`LobbyPost`)."""
 
     def get_channel(self, id: int, /) -> Channel | None: ...
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.client import access, answers, courier, flow, ui
-from bot.client.host import Bot, Inter, bot_of
-from bot.client.lobby_posts import LobbyPost
+from bot.client.host import Bot, Inter, LobbyPost, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
 from bot.present import texts, welcome

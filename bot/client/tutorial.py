@@ -16,8 +16,7 @@ from typing import Any
 import discord
 
 from bot.client import access, answers, courier, failures, ui
-from bot.client.host import Bot, Inter, bot_of
-from bot.client.lobby_posts import LobbyPost
+from bot.client.host import Bot, Inter, LobbyPost, bot_of
 from bot.desk.service import Refusal, Table
 from bot.desk.tutorial import lesson_of
 from bot.present import lessons, texts, welcome

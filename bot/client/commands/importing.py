@@ -13,8 +13,7 @@ from discord import app_commands
 
 from bot.client import access, answers, courier, replay, ui
 from bot.client.answers import guard
-from bot.client.host import Inter, bot_of
-from bot.client.lobby_posts import LobbyPost
+from bot.client.host import Inter, LobbyPost, bot_of
 from bot.desk.imports import SCRIPT_LIMIT, decode
 from bot.desk.service import Refusal
 from bot.present import texts
