@@ -240,19 +240,30 @@ class QuicksilverBot(discord.AutoShardedClient):
         await notify.tell_damage(self, table)
 
     async def close(self) -> None:
-        if self._warming is not None:
-            await self._warming
-        for loop in (self.ticker, self.heart):
-            task = loop.get_task()
-            loop.cancel()
-            if task is not None:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-        await super().close()
-        if self._store is not None:
-            await leases.release(self._store, self.holder)
-            await self._store.close()
-            self._store = None
+        """Stop the loops, leave Discord, give back the leases, close the store: the
+        store is closed whatever fails before it (its worker thread, left open, keeps
+        the process from exiting)."""
+        try:
+            if self._warming is not None:
+                await self._warming
+            for loop in (self.ticker, self.heart):
+                task = loop.get_task()
+                loop.cancel()
+                if task is not None:
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
+            await super().close()
+        finally:
+            await self._close_store()
+
+    async def _close_store(self) -> None:
+        store, self._store = self._store, None
+        if store is None:
+            return
+        try:
+            await leases.release(store, self.holder)
+        finally:
+            await store.close()
 
     @tasks.loop(seconds=leases.HEARTBEAT_SECONDS)
     async def heart(self) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client.app import QuicksilverBot
 from bot.desk.computer_seat import computer_seed, seat_level, seat_side, seat_text
 from bot.present.events import terminal_line
 from engine import commands as c
@@ -17,6 +16,7 @@ from engine.setup import quarantine_grids, waiting_on
 from engine.state import Condition, Phase, Side
 from engine.units import held_abilities
 from engine.views import view
+from tests.bot import helpers
 from tests.bot.helpers import SEED, World, create, make_world, phase_of, public_log, stored_commands
 
 REFUSED = "⚠️"
@@ -117,7 +117,7 @@ async def test_a_restart_keeps_the_game_seat_and_resumes_its_moves(simcord_env, 
     await world.bot.desk.play(table, world.crew[0].id, "pass")
     assert phase_of(world) is Phase.ALIEN
     length = table.length
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     table = world.table()
     assert not table.loaded  # nothing replayed at start: the game loads on first use
     assert table.computer is Side.ALIEN
@@ -167,7 +167,7 @@ async def test_a_game_waiting_on_its_person_stays_out_of_memory_at_a_tick(simcor
     world = make_world(simcord_env, crew=1)
     await crew_against_the_game(world)
     assert phase_of(world) is Phase.CREW
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     await world.bot.tick()
     assert not world.table().loaded
     await world.crew[0].slash(world.channel, "game pass")

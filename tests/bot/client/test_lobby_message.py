@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.client import lobby
-from bot.client.app import QuicksilverBot
+from tests.bot import helpers
 from tests.bot.helpers import World, create, make_world, seat_and_start
 
 TURN_1 = "Turn 1 ·"
@@ -93,7 +93,7 @@ async def test_after_a_restart_a_lobby_button_edits_the_lobby_it_was_pressed_on(
     world = make_world(simcord_env, crew=1)
     await create(world, world.crew[0], 7)
     [message] = posts(world)
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     await world.alien.click(message, label="Join alien")
     [now] = posts(world)
     assert now.id == message.id and f"<@{world.alien.id}>" in now.content
@@ -109,7 +109,7 @@ async def test_a_start_typed_after_a_restart_adds_no_post_for_the_lobby(simcord_
     await create(world, world.crew[0], 7)
     await world.alien.slash(world.channel, "game join", seat="alien")
     await world.crew[0].slash(world.channel, "game join", seat="crew")
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     await world.crew[0].slash(world.channel, "game start")
     lobby_post, setup_post = posts(world)  # the lobby as it was, then the set-up post
     assert "(lobby)" in lobby_post.content

@@ -8,9 +8,9 @@ from typing import Any
 
 from PIL import Image
 
-from bot.client.app import QuicksilverBot
 from bot.desk import replay_log
 from engine.records.replay import replay_phases
+from tests.bot import helpers
 from tests.bot.client.test_full_game import play_to_the_end
 from tests.bot.helpers import World, make_world, mirror, seat_and_start
 
@@ -100,7 +100,7 @@ async def test_replay_buttons_work_after_a_restart(simcord_env, db_path):
     world = await _finished(simcord_env)
     cover = _cover(world)
     copy = await _press(world, world.spectator, cover, "▶")
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     replay_log.forget()  # a new process remembers nothing: the replay comes from the store
     stepped = await _press(world, world.spectator, copy, "▶")
     assert "2/" in stepped.content.splitlines()[0]

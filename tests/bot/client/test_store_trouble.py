@@ -9,10 +9,10 @@ import sqlite3
 
 import pytest
 
-from bot.client.app import QuicksilverBot
 from engine import commands as c
 from engine.game import Game
 from engine.state import Phase, Side
+from tests.bot import helpers
 from tests.bot.helpers import (
     any_move,
     make_world,
@@ -120,7 +120,7 @@ async def test_a_damaged_record_stops_the_game_until_a_moderator_rolls_back(simc
     await _crew_moves(world, 2)
     damaged = len(stored_commands(world)) - 1
     _damage(world, damaged)  # the crew phase's second move no longer parses
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     rows = _rows(world)
     move = any_move(mirror_before(world, damaged))
     said = _said(await world.crew[0].slash(world.channel, "game do", command=move.notation()))
@@ -157,7 +157,7 @@ async def test_damage_behind_the_newest_snapshot_is_found_by_the_clock_and_told(
     await _crew_moves(world, 1)
     alien_pass = next(i for i, (_, x, _) in enumerate(stored_commands(world)) if x == "pass")
     _damage(world, alien_pass, "pass pass pass")
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     assert "Turn 1" in _said(await world.crew[0].slash(world.channel, "game status"))
     await world.bot.tick()
     told = [t for t in world.texts() if "record is damaged" in t]

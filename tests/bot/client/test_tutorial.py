@@ -10,8 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.client.app import QuicksilverBot
 from engine.help.lessons import load_lesson
+from tests.bot import helpers
 from tests.bot.helpers import World, make_world
 from tests.bot.panel_driver import Tapper, buttons, selects
 
@@ -183,7 +183,7 @@ async def test_a_tutorial_goes_on_after_a_restart_and_a_new_one_closes_the_old(
     await _start(world, world.crew[0], "crew")
     newcomer = Newcomer(world, world.crew[0], "crew")
     panel = await newcomer.open_panel()
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     panel = await newcomer.press(panel, told(panel.content))  # Search 2, after the restart
     assert "spots the alien" in panel.content and "Step 3 of 7" in panel.content
     old = _thread(world)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.client.app import QuicksilverBot
 from engine.state import Phase
+from tests.bot import helpers
 from tests.bot.helpers import create, make_world, mirror, phase_of, seat_and_start
 
 
@@ -14,7 +14,7 @@ async def test_restart_mid_game_resumes_with_buttons(simcord_env, db_path):
     await world.alien.user.slash("alien wait")
     before = mirror(world)
     old_map = next(m for m in reversed(world.messages()) if m.attachments)
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     after = mirror(world)
     assert not world.table().loaded  # ready without replaying anything
     table = await world.bot.desk.loaded(world.table())
@@ -41,7 +41,7 @@ async def test_restart_keeps_the_lobby(simcord_env, db_path):
     world = make_world(simcord_env)
     created = await create(world, world.crew[0], 5)
     await world.alien.slash(world.channel, "game join", seat="alien")
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     joined = await world.crew[0].click(created.response, label="Join crew")
     assert "crew" in joined.response.content
     start = await world.crew[0].click(created.response, label="Start")
