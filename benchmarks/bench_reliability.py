@@ -39,7 +39,7 @@ import simcord
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.client.app import QuicksilverBot
-from bot.store import Store
+from bot.store import open_store
 from engine.legal import legal_commands
 from engine.state import Side
 from tests import faults, fuzzing, pg_server
@@ -146,7 +146,7 @@ async def permission_matrix() -> int:
 async def _desk_faults(targets: list[str], tally: faults.Tally) -> None:
     """Every desk operation of :data:`tests.faults.SCENARIOS`, each on its own new store."""
     for run, target in zip(faults.SCENARIOS.values(), targets, strict=True):
-        store = await Store.open(target)
+        store = await open_store(target)
         try:
             await run(faults.Setting.on(store, tally))
         finally:

@@ -54,7 +54,8 @@ from bot import store as st  # noqa: E402
 from bot.desk import loading  # noqa: E402
 from bot.desk.service import Desk, Seat  # noqa: E402
 from bot.present.events import log_lines  # noqa: E402
-from bot.store import CommandRow, GameRow, PlayerRow, Store, is_postgres  # noqa: E402
+from bot.present.scribe import CatalogueScribe  # noqa: E402
+from bot.store import CommandRow, GameRow, PlayerRow, Store, is_postgres, open_store  # noqa: E402
 from bot.store.copy import copy_store  # noqa: E402
 from engine.commands import Command, Move  # noqa: E402
 from engine.dice import Rng  # noqa: E402
@@ -174,7 +175,7 @@ async def build(path: Path, games: int) -> None:
         statements += for_game(game_id, played.statements)
     # Statements are grouped by SQL into bulk calls; order within a game is kept.
     statements.sort(key=lambda s: _ORDER.get(s[0].split(" (")[0].split(" SET")[0], 9))
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         await store.commit(statements)
     finally:
@@ -211,7 +212,7 @@ async def measure(target: str, next_file: Path, games: int) -> None:
         seed, side, command = line.split(" ", 2)
         nexts[int(seed)] = (Side(side), command)
     started = time.perf_counter()
-    store = await Store.open(target)
+    store = await open_store(target)
     try:
         await _measure(store, nexts, games, started)
     finally:
@@ -221,7 +222,7 @@ async def measure(target: str, next_file: Path, games: int) -> None:
 async def _measure(
     store: Store, nexts: dict[int, tuple[Side, str]], games: int, started: float
 ) -> None:
-    desk = Desk(store)
+    desk = Desk(store, scribe=CatalogueScribe())
     await desk.load()
     ready = time.perf_counter() - started
     print(f"ready after start: {ready:.2f} s", flush=True)
@@ -277,7 +278,7 @@ def _rss_mib() -> float:
 async def copy_into(cached: Path, url: str) -> None:
     """The cached SQLite database copied into the PostgreSQL database at ``url``."""
     begin = time.perf_counter()
-    src, dst = await Store.open(cached), await Store.open(url)
+    src, dst = await open_store(cached), await open_store(url)
     try:
         report = await copy_store(src, dst)
     finally:

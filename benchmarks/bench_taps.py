@@ -10,6 +10,11 @@ five moves, End). No typing: every command comes from a panel.
 ``channel messages per turn: N`` (issue 23, at most 4: a phase post and a ping a
 phase) plays a whole turn with two crew players and eight humans (the alien moves five
 times; every crew member moves and searches) and counts what the game's channel got.
+
+``channel posts from lobby to turn 1: N`` (issue 38, at most 3) counts what the channel
+got from ``/game create`` (two crew players and a spectator join, start, quick set-up of
+both sides) up to turn 1's map, that map included: the lobby (one message, edited), the
+set-up post with its ping, turn 1's map. Turn 1's ping belongs to the turn.
 """
 
 from __future__ import annotations
@@ -34,6 +39,19 @@ from tests.bot.panel_driver import Tapper, alien_phase, open_panel, play_unit
 CREW_TARGET = 3
 ALIEN_TARGET = 8
 CHANNEL_TARGET = 4
+LOBBY_TARGET = 3
+TURN_1 = "🗺️ **Turn 1 ·"
+
+
+def public(world: World) -> list[str]:
+    """The channel's messages everyone sees, oldest first."""
+    return [m.content for m in world.messages() if not (m.flags and m.flags.ephemeral)]
+
+
+def to_turn_1(world: World) -> list[str]:
+    """The channel's posts from the lobby up to turn 1's map, that map included."""
+    seen = public(world)
+    return seen[: next(i for i, text in enumerate(seen) if text.startswith(TURN_1)) + 1]
 
 
 async def one_turn(world: World) -> list[str]:
@@ -92,6 +110,7 @@ async def main() -> None:
             ) as env:
                 turn = make_world(env, crew=2)
                 await seat_and_start(turn)
+                lobby = to_turn_1(turn)
                 posted = await one_turn(turn)
         finally:
             await bot.close()
@@ -100,6 +119,8 @@ async def main() -> None:
     print(f"crew unit turn: {crew.taps} taps (target <= {CREW_TARGET}; played: {words})")
     heads = "; ".join(text.splitlines()[0][:40] for text in posted)
     print(f"channel messages per turn: {len(posted)} (target <= {CHANNEL_TARGET}; {heads})")
+    heads = "; ".join(text.splitlines()[0][:40] for text in lobby)
+    print(f"channel posts from lobby to turn 1: {len(lobby)} (target <= {LOBBY_TARGET}; {heads})")
 
 
 if __name__ == "__main__":

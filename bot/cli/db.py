@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from bot.desk import ratings
-from bot.store import Store, is_postgres
+from bot.store import is_postgres, open_store, version_at
 from bot.store.base import StoreRefused, check_target
 from bot.store.copy import CopyError, Report, copy_store
 
@@ -38,8 +38,8 @@ def run_migrate(target: str) -> int:
 
 
 async def _migrate(target: str) -> tuple[int, int]:
-    before = await Store.version_at(target)
-    store = await Store.open(target)
+    before = await version_at(target)
+    store = await open_store(target)
     try:
         return before, await store.schema_version()
     finally:
@@ -81,9 +81,9 @@ def run_copy(source: str, destination: str) -> int:
 async def _copy(source: str, destination: str) -> tuple[Report, str]:
     """The copy's report, and what rebuilding the ratings there took (they are derived
     from the games, so they are rebuilt rather than copied)."""
-    src = await Store.open(source)
+    src = await open_store(source)
     try:
-        dst = await Store.open(destination)
+        dst = await open_store(destination)
         try:
             report = await copy_store(src, dst)
             rated = "" if report.problems else (await ratings.rebuild(dst, "copied")).summary()

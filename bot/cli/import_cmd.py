@@ -15,7 +15,8 @@ from pathlib import Path
 from bot.desk import incidents
 from bot.desk.imports import Prepared, decode
 from bot.desk.service import Desk, Refusal
-from bot.store import Store
+from bot.present.scribe import CatalogueScribe
+from bot.store import open_store
 from bot.store.base import StoreFailed, StoreRefused
 from engine.errors import GameError
 from engine.records.script import ScriptError
@@ -57,9 +58,9 @@ def run_import(path: Path, channel: int, guild: int | None, name: str, db: str) 
 async def _import(
     text: str, channel: int, guild: int | None, name: str, db: str
 ) -> tuple[int, Prepared]:
-    store = await Store.open(db)
+    store = await open_store(db)
     try:
-        desk = Desk(store)
+        desk = Desk(store, scribe=CatalogueScribe())
         await desk.load()
         table, prepared = await desk.import_game(channel, guild, name, 0, text)
         return table.id, prepared

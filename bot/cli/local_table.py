@@ -41,7 +41,7 @@ from bot.cli.text_map import LEGEND, WIDTH, text_map
 from bot.present.events import terminal_line
 from bot.present.hints import MARKED, hint_lines
 from bot.present.texts import score_lines
-from bot.store import CommandRow, Store, append_command, truncate_commands, update_game
+from bot.store import CommandRow, Store, append_command, open_store, truncate_commands, update_game
 from engine.commands import VERBS, Command, Rekey, parse
 from engine.dice import Rng
 from engine.errors import GameError, RoomNamed
@@ -143,7 +143,7 @@ class LocalStore:
 
     def __init__(self, path: Path) -> None:
         self._loop = asyncio.new_event_loop()
-        self._store: Store = self._loop.run_until_complete(Store.open(path))
+        self._store: Store = self._loop.run_until_complete(open_store(path))
 
     def close(self) -> None:
         self._loop.run_until_complete(self._store.close())

@@ -10,12 +10,13 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
-from bot.store import Store
+from bot.desk.replay_log import GameReplay, ReplayRefused, load_replay
+from bot.present.replay import digest
+from bot.store import open_store
 
 
 async def _load(db: Path, game_id: int) -> GameReplay:
-    store = await Store.open(db)
+    store = await open_store(db)
     try:
         return await load_replay(store, game_id)
     finally:

@@ -14,7 +14,7 @@ import sys
 
 from bot.cli.db import _name, default_target
 from bot.desk import ratings
-from bot.store import Store
+from bot.store import open_store
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,7 +44,7 @@ def run_rebuild(target: str) -> int:
 
 
 async def _rebuild(target: str) -> str:
-    store = await Store.open(target)
+    store = await open_store(target)
     try:
         return (await ratings.rebuild(store)).summary()
     finally:

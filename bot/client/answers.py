@@ -60,9 +60,11 @@ async def reply(
     ephemeral: bool = True,
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
-) -> None:
-    """Answer the person: the first response, or follow-ups once deferred."""
+) -> discord.Message | None:
+    """Answer the person: the first response, or follow-ups once deferred. Returns the
+    last follow-up (the one with ``view``), or None when the first response was it."""
     parts = texts.chunks(lines) or ["Done."]
+    last: discord.Message | None = None
     for index, part in enumerate(parts):
         kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NO_PINGS}
         if index == len(parts) - 1:
@@ -74,7 +76,8 @@ async def reply(
             await interaction.response.send_message(part, **kwargs)
             bot_of(interaction).stopwatch.ack(interaction)
         else:
-            await interaction.followup.send(part, **kwargs)
+            last = await interaction.followup.send(part, wait=True, **kwargs)
+    return last
 
 
 def language(interaction: Inter) -> str:

@@ -34,7 +34,7 @@ from bot.client import failures, notify, replay, timers
 from bot.client.buttons import BUTTONS
 from bot.client.commands.registry import COMMANDS
 from bot.client.commands.stats import BoardButton
-from bot.client.host import ButtonHandler
+from bot.client.host import ButtonHandler, LobbyPost
 from bot.client.invite import invite_url
 from bot.client.panels.press import PanelButton, PanelSelect
 from bot.client.seat_calls import SeatCallButton
@@ -46,7 +46,8 @@ from bot.desk import incidents, leases, ratings
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
 from bot.desk.shards import ShardSpec
 from bot.present import locale as words
-from bot.store import Store
+from bot.present.scribe import CatalogueScribe
+from bot.store import Store, open_store
 from bot.store.base import StoreRefused, watch_writes
 from engine.board.ship import Ship
 from render.warm import warm_up
@@ -157,6 +158,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             self.tree.add_command(command)
         self.stopwatch = Stopwatch()
         self.buttons: Mapping[str, ButtonHandler] = BUTTONS  # what each game button does
+        self.lobby_posts: dict[int, LobbyPost] = {}  # each open lobby's one message
         self._store: Store | None = None
         self._desk: Desk | None = None
         self._warming: asyncio.Task[None] | None = None
@@ -167,7 +169,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         return self._desk
 
     async def setup_hook(self) -> None:
-        self._store = await Store.open(self.database)
+        self._store = await open_store(self.database)
         try:
             await leases.claim(self._store, self.shards_served, self.holder, self.clock())
         except leases.ShardsTaken:
@@ -176,6 +178,7 @@ class QuicksilverBot(discord.AutoShardedClient):
             raise
         self._desk = Desk(
             self._store,
+            scribe=CatalogueScribe(),
             clock=self.clock,
             idle_minutes=self.idle_minutes,
             shards=self.shards_served,

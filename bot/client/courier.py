@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -17,6 +17,8 @@ from bot.desk.service import Table
 from bot.present import texts
 
 log = logging.getLogger("quicksilver.bot")
+
+Edited = Literal["edited", "gone", "failed"]  # what became of an edit
 
 
 async def channel_of(bot: Bot, channel_id: int) -> discord.abc.Messageable | None:
@@ -65,6 +67,27 @@ async def send(
                 extra["files"] = list(files)
         last = await channel.send(part, allowed_mentions=mentions, **extra)
     return last
+
+
+async def edit(
+    bot: Bot,
+    channel_id: int,
+    message_id: int,
+    text: str,
+    *,
+    view: discord.ui.View | None = None,
+) -> Edited:
+    """Edit one of the bot's messages to ``text`` (within Discord's limit) and ``view``
+    (None takes its buttons away). An edit pings nobody."""
+    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    try:
+        await message.edit(content=text, view=view, allowed_mentions=NO_PINGS)
+    except discord.NotFound:
+        return "gone"
+    except discord.HTTPException as err:
+        log.warning("editing message %d failed: %s", message_id, err.status)
+        return "failed"
+    return "edited"
 
 
 async def dm(

@@ -16,8 +16,9 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.client import courier, notify, pictures, replay, tutorial, ui
+from bot.client import courier, mentions, notify, pictures, replay, tutorial, ui
 from bot.client.host import Bot
+from bot.client.mentions import NO_PINGS
 from bot.client.pacing import Pacer
 from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.present import texts
@@ -29,18 +30,20 @@ log = logging.getLogger("quicksilver.bot")
 MOVES_MAX = 2000  # a safety stop for one run of the computer's moves
 
 
-async def deliver(bot: Bot, table: Table, outcome: Outcome) -> None:
+async def deliver(bot: Bot, table: Table, outcome: Outcome, *, first: bool = False) -> None:
     """Tell everyone what ``outcome`` lets them know, then let the game play its side if
-    it waits on it (or the computer stands in for an away player)."""
-    await tell(bot, table, outcome)
+    it waits on it (or the computer stands in for an away player). ``first``: the
+    game's start, whose notes, card and ping are one post (:func:`post_phase`)."""
+    await tell(bot, table, outcome, first=first)
     await play_turns(bot, table)
 
 
-async def tell(bot: Bot, table: Table, outcome: Outcome) -> None:
+async def tell(bot: Bot, table: Table, outcome: Outcome, *, first: bool = False) -> None:
     """What ``outcome`` lets each know: the desk's public notes, the private lines of
     each side (never to the actor, whose reply they are), a new phase's card, the hands
     when set-up ends, the result when the game is over."""
-    if outcome.public:  # the desk's own notes (a game begins, a take-back), not commands
+    first = first and outcome.new_phase and table.game is not None
+    if outcome.public and not first:  # the desk's notes (a take-back), not commands
         await courier.post(bot, table.channel_id, outcome.public)
     alien = table.alien_player()
     # Never the actor's own (the alien's private events of its own command are its reply):
@@ -54,7 +57,7 @@ async def tell(bot: Bot, table: Table, outcome: Outcome) -> None:
                 lines = [f"*Game {table.id}, crew only:*", *outcome.crew_private]
                 await courier.dm(bot, table, player.user_id, lines)
     if outcome.new_phase and table.game is not None:
-        await post_phase(bot, table, outcome)
+        await post_phase(bot, table, outcome, first=first)
     if outcome.send_hands:
         for player in [*table.seated(Seat.CREW), *table.seated(Seat.ALIEN)]:
             with to_person(outcome, player.user_id):
@@ -76,16 +79,30 @@ def to_person(outcome: Outcome, user_id: int) -> contextlib.AbstractContextManag
     return contextlib.nullcontext()
 
 
-async def post_phase(bot: Bot, table: Table, outcome: Outcome) -> None:
+async def post_phase(bot: Bot, table: Table, outcome: Outcome, *, first: bool = False) -> None:
     """A new phase card with a summary (never an edit), the alien's map, and the pings;
-    the whole ship is a tap away (*My map* and the deck buttons under the card)."""
+    the whole ship is a tap away (*My map* and the deck buttons under the card).
+
+    ``first`` (the game's start): the desk's notes (the game begins) and the channel's
+    ping head the card, one post, so a game reaches turn 1 in three channel posts
+    (README, "The lobby")."""
     channel = await courier.channel_of(bot, table.channel_id)
     if channel is None or table.game is None:
         return
     started = time.perf_counter()
     summary = texts.summary_text(table, outcome.phase_events, outcome.summary)
     card = await pictures.phase_card_file(table, outcome.phase_events, summary)
-    await courier.send(channel, summary, view=ui.map_view(table), files=[card])
+    plan = None
+    parts, pings = summary, NO_PINGS
+    if first:
+        lead = list(outcome.public)
+        if table.status == "playing":
+            plan = await bot.desk.plan_phase_pings(table, bot.desk.clock())
+            if table.waiting_users():
+                lead.append(texts.ping_text(table))
+                pings = mentions.users(plan.by("channel"))
+        parts = texts.chunks([*lead, *summary])
+    await courier.send(channel, parts, mentions=pings, view=ui.map_view(table), files=[card])
     bot.stopwatch.image(outcome.interaction_id, time.perf_counter() - started)
     alien = table.alien_player()
     if alien is not None and table.status == "playing":
@@ -95,7 +112,9 @@ async def post_phase(bot: Bot, table: Table, outcome: Outcome) -> None:
             )
         alien_map = await pictures.map_file(table, Viewer.ALIEN)
         await courier.dm(bot, table, alien.user_id, [caption], file=alien_map)
-    if table.status == "playing":
+    if plan is not None:
+        await notify.phase_privately(bot, table, plan)
+    elif table.status == "playing":
         await notify.phase_start(bot, table)
 
 

@@ -10,7 +10,9 @@ the bot rather than by importing it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Protocol, cast
 
 import discord
@@ -21,6 +23,26 @@ Inter = discord.Interaction[discord.Client]
 Channel = discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel
 # What a game button's press does, given the game it reached, its stamp and argument.
 ButtonHandler = Callable[[Inter, Table, str, str], Awaitable[None]]
+
+
+# Each open lobby is one message edited in place (README, "The lobby"): an edit only
+# when its words change, one at a time per lobby (``lock``), so changes that arrive
+# during an edit go out together in the next one (Discord limits edits per channel).
+@dataclass
+class LobbyPost:
+    """One lobby's message: where it is, the lines above the seats (the welcome), and the
+    text it shows now."""
+
+    channel_id: int
+    message_id: int
+    head: list[str]
+    shown: str
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @classmethod
+    def of(cls, message: discord.Message, head: list[str]) -> LobbyPost:
+        """The lobby just posted as ``message``, ``head`` above its seats."""
+        return cls(message.channel.id, message.id, head, message.content)
 
 
 class Timings(Protocol):
@@ -44,7 +66,13 @@ class Bot(Protocol):
     def buttons(self) -> Mapping[str, ButtonHandler]:
         """What each game button's action does (:data:`bot.client.buttons.BUTTONS`)."""
 
+    @property
+    def lobby_posts(self) -> dict[int, LobbyPost]:
+        """Each open lobby's one message, by game (:class:`LobbyPost`)."""
+
     def get_channel(self, id: int, /) -> Channel | None: ...
+
+    def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
 
     async def fetch_channel(self, channel_id: int, /) -> Channel: ...
 

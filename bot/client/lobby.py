@@ -1,13 +1,16 @@
 """The lobby: open one, take or leave a seat, give a side to the game, start.
 
 Each handler acknowledges first (:mod:`bot.client.answers`), acts at the desk under the
-channel's lock, answers the person, and tells the channel.
+channel's lock, answers the person, and shows the change in the lobby's one message,
+edited in place (:func:`show`; README, "The lobby"): a lobby posts nothing else.
 """
 
 from __future__ import annotations
 
+import discord
+
 from bot.client import access, answers, courier, flow, ui
-from bot.client.host import Inter, bot_of
+from bot.client.host import Bot, Inter, LobbyPost, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
 from bot.present import texts, welcome
@@ -43,8 +46,76 @@ async def create(interaction: Inter, seed: int | None, hints: bool = True) -> No
         hints,
     )
     pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)
-    lines = [*welcome.welcome_lines(pace), texts.lobby_text(table)]
-    await answers.reply(interaction, lines, ephemeral=False, view=ui.lobby_view(table))
+    head = welcome.welcome_lines(pace)
+    text = texts.lobby_text(table)
+    message = await answers.reply(
+        interaction, [*head, text], ephemeral=False, view=ui.lobby_view(table)
+    )
+    if message is not None:
+        bot.lobby_posts[table.id] = LobbyPost.of(message, head)
+
+
+async def show(bot: Bot, table: Table, interaction: Inter | None = None) -> None:
+    """Bring the lobby's one message up to date: its seats, and its buttons while the
+    lobby is open (taken away once the game starts). Edited only when its words change,
+    one edit at a time, so changes that came meanwhile share the next edit. A lobby
+    this process did not open (a restart) is the message pressed, when a lobby button
+    was; failing that, or when the message is gone, an open lobby is posted afresh (a
+    started game's is left as it is: its first post follows)."""
+    post = bot.lobby_posts.get(table.id) or _pressed(bot, table, interaction)
+    if post is None:
+        await _post_afresh(bot, table, [])
+        return
+    async with post.lock:
+        text = _lobby_words(post.head, table)
+        if text == post.shown:
+            return
+        view = ui.lobby_view(table) if table.status == "lobby" else None
+        edited = await courier.edit(bot, post.channel_id, post.message_id, text, view=view)
+        if edited == "gone":
+            await _post_afresh(bot, table, post.head)
+        elif edited == "edited":
+            post.shown = text
+    if table.status != "lobby":
+        bot.lobby_posts.pop(table.id, None)
+
+
+def _lobby_words(head: list[str], table: Table) -> str:
+    """The lobby message's words: the seats, under the welcome while they fit in one
+    message (else the welcome's first message stays as it was)."""
+    return texts.chunks([*head, texts.lobby_text(table)])[-1]
+
+
+def _pressed(bot: Bot, table: Table, interaction: Inter | None) -> LobbyPost | None:
+    """The lobby message a lobby button was pressed on, adopted (after a restart)."""
+    message = interaction.message if interaction is not None else None
+    if message is None or ui.custom_id("start", table.id, "lobby") not in _ids(message):
+        return None
+    seats = message.content.find(texts.LOBBY_HEADING)  # the welcome above them stays
+    head = [message.content[:seats].rstrip("\n")] if seats > 0 else []
+    post = LobbyPost(table.channel_id, message.id, head, message.content)
+    bot.lobby_posts[table.id] = post
+    return post
+
+
+def _ids(message: discord.Message) -> set[str]:
+    """The custom ids of a message's buttons."""
+    return {
+        child.custom_id
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button) and child.custom_id
+    }
+
+
+async def _post_afresh(bot: Bot, table: Table, head: list[str]) -> None:
+    if table.status != "lobby":
+        return
+    text = _lobby_words(head, table)
+    message = await courier.post(bot, table.channel_id, [text], view=ui.lobby_view(table))
+    if message is not None:
+        bot.lobby_posts[table.id] = LobbyPost.of(message, head)
 
 
 async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> None:
@@ -71,11 +142,13 @@ async def join(interaction: Inter, seat: Seat, table: Table | None = None) -> No
             dm_sent = await courier.dm(bot, table, interaction.user.id, greeting)
             lines.append(sent if dm_sent else help_)
         await answers.reply(interaction, lines)
-        await courier.post(
-            bot,
-            table.channel_id,
-            [f"{interaction.user.mention} joins as {texts.SEAT_WORDS[seat.value]}."],
-        )
+        if table.status != "lobby":  # a game under way: its channel hears of it
+            words = texts.SEAT_WORDS[seat.value]
+            await courier.post(
+                bot, table.channel_id, [f"{interaction.user.mention} joins as {words}."]
+            )
+    if table.status == "lobby":
+        await show(bot, table, interaction)
 
 
 async def computer(
@@ -89,17 +162,14 @@ async def computer(
     mod = await access.is_mod(interaction)
     async with table.channel_lock:
         before = await bot.desk.give_to_computer(table, interaction.user.id, side, mod, level)
-        who = interaction.user.mention
         if side is not None:
             await answers.reply(
                 interaction, [f"The game now plays the **{side.value}** ({level})."]
             )
-            text = f"🤖 {who} gives the {texts.SEAT_WORDS[side.value]} seat to the game ({level})."
         else:
             assert before is not None
             await answers.reply(interaction, [f"The {before.value} seat is open again."])
-            text = f"{who} takes the {texts.SEAT_WORDS[before.value]} seat back from the game."
-        await courier.post(bot, table.channel_id, [text])
+    await show(bot, table, interaction)
 
 
 async def leave(interaction: Inter) -> None:
@@ -110,9 +180,11 @@ async def leave(interaction: Inter) -> None:
     async with table.channel_lock:
         seat = await bot.desk.leave(table, interaction.user.id)
         await answers.reply(interaction, [f"You left your {seat} seat."])
-        await courier.post(
-            bot, table.channel_id, [f"{interaction.user.mention} leaves the {seat} seat."]
-        )
+        if table.status != "lobby":  # a game under way: its channel hears of it
+            who = interaction.user.mention
+            await courier.post(bot, table.channel_id, [f"{who} leaves the {seat} seat."])
+    if table.status == "lobby":
+        await show(bot, table, interaction)
 
 
 async def start(interaction: Inter, table: Table | None = None) -> None:
@@ -125,7 +197,8 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
         outcome = await bot.desk.start(table, interaction.user.id, mod)
         answers.acted(interaction, outcome)
         await answers.reply(interaction, ["The game is on: set-up begins."])
-        await flow.deliver(bot, table, outcome)
+        await show(bot, table, interaction)  # the seats as they stand, without buttons
+        await flow.deliver(bot, table, outcome, first=True)
         alien = table.alien_player()
         if alien is not None:
             with flow.to_person(outcome, alien.user_id):

@@ -10,6 +10,7 @@ from bot.client import courier, mentions, ui
 from bot.client.host import Bot
 from bot.desk import notices
 from bot.desk.notices import Notice
+from bot.desk.outbox import PhasePings
 from bot.desk.tables import Table, damaged_text
 from bot.present import people as words
 from bot.present import texts
@@ -21,17 +22,22 @@ async def phase_start(bot: Bot, table: Table) -> None:
     to those who chose DMs (and to the alien, who plots there); nothing to those who
     chose nothing or are away; a held row for those in their quiet hours. Teammates
     who asked to hear of their side's phase starts are told too."""
-    waiting = table.waiting_users()
     plan = await bot.desk.plan_phase_pings(table, bot.desk.clock())
-    ping = texts.ping_text(table)
-    if waiting:
+    if table.waiting_users():
         await courier.post(
             bot,
             table.channel_id,
-            [ping],
+            [texts.ping_text(table)],
             mentions=mentions.users(plan.by("channel")),
             view=ui.play_view(table),
         )
+    await phase_privately(bot, table, plan)
+
+
+async def phase_privately(bot: Bot, table: Table, plan: PhasePings) -> None:
+    """A phase's pings outside the channel (:func:`phase_start`): DMs, and teammates
+    who asked to hear of their side's phase."""
+    ping = texts.ping_text(table)
     alien = table.alien_player()
     where = f"game {table.id} in #{table.row.channel_name}"
     for user in plan.turn:

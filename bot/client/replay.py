@@ -22,9 +22,10 @@ import discord
 from bot.client import access, answers, courier, failures
 from bot.client.host import Bot, Inter, bot_of
 from bot.client.mentions import NO_PINGS
-from bot.desk.replay_log import GameReplay, ReplayRefused, digest, load_replay
+from bot.desk.replay_log import GameReplay, ReplayRefused, load_replay
 from bot.desk.service import Refusal
 from bot.present.locale import ngettext
+from bot.present.replay import digest
 from render.animation import UPLOAD_LIMIT
 
 log = logging.getLogger("quicksilver.bot")

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.client import access, answers, courier, failures, ui
-from bot.client.host import Bot, Inter, bot_of
+from bot.client.host import Bot, Inter, LobbyPost, bot_of
 from bot.desk.service import Refusal, Table
 from bot.desk.tutorial import lesson_of
 from bot.present import lessons, texts, welcome
@@ -74,12 +74,11 @@ async def open_lobby(interaction: Inter, channel_id: int) -> None:
     name = getattr(channel, "name", "") or str(channel_id)
     table = await bot.desk.create(channel_id, interaction.guild_id, name, interaction.user.id, None)
     pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)
-    await courier.post(
-        bot,
-        channel_id,
-        [*welcome.welcome_lines(pace), texts.lobby_text(table)],
-        view=ui.lobby_view(table),
-    )
+    head = welcome.welcome_lines(pace)
+    lines = [*head, texts.lobby_text(table)]
+    message = await courier.post(bot, channel_id, lines, view=ui.lobby_view(table))
+    if message is not None:  # the lobby's one message, edited as seats are taken
+        bot.lobby_posts[table.id] = LobbyPost.of(message, head)
     with speaking(answers.language(interaction)):  # the lobby is everyone's; this, theirs
         done = _("Your lobby is open in <#{channel}>: take a seat there.")
     await answers.reply(interaction, [done.format(channel=channel_id)])

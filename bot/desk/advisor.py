@@ -1,14 +1,16 @@
-"""The advisor at the desk (issue 26): a player's "Suggest", from their side's seat only.
+"""The advisor at the desk: a player's "Suggest", from their side's seat only (the
+README's "Playing on Discord" and docs/rules-decisions.md, "The expert level and the
+advisor").
 
 The expert's choice for the asker's side among the asker's own legal commands
-(:meth:`Desk.legal_for`), decided by an `expert` player that has read the stored commands
-from that side's seat (:class:`~engine.players.memory.Memory`, as the game's own seat
-does): its view, the legal commands and the public events, nothing else. The advice is
-searched with a fixed iteration budget (:data:`~engine.players.expert.advice.ADVICE`) and
-a generator seeded from public facts only (the game's number, the turn, the phase and the
-asking side: :func:`~engine.players.expert.advice.advice_rng`; never the log's length,
-which counts the other side's commands), so twins the asker cannot tell apart get the
-same advice.
+(:func:`bot.desk.tables.legal_for_player`), decided by an `expert` player that has read
+the stored commands from that side's seat (:class:`~engine.players.memory.Memory`, as
+the game's own seat does): its view, the legal commands and the public events, nothing
+else. The advice is searched with a fixed iteration budget
+(:data:`~engine.players.expert.advice.ADVICE`) and a generator seeded from public facts
+only (the game's number, the turn, the phase and the asking side:
+:func:`~engine.players.expert.advice.advice_rng`; never the log's length, which counts
+the other side's commands), so twins the asker cannot tell apart get the same advice.
 
 In set-up the advice is the expert's own set-up choice for the step (B.1.2, B.1.3).
 
@@ -22,9 +24,9 @@ import asyncio
 import logging
 from collections import OrderedDict
 
-from bot.desk.base import DeskBase
-from bot.desk.tables import Refusal, Table
-from bot.present.locale import N_
+from bot.desk.keeper import Keeper
+from bot.desk.tables import Refusal, Table, legal_for_player
+from bot.language import N_  # refusals a catalogue translates where they are read
 from engine.commands import Command
 from engine.errors import GameError
 from engine.players.base import Player, legal_for
@@ -41,13 +43,16 @@ _MEMORIES: OrderedDict[tuple[int, Side], Memory] = OrderedDict()
 _KEPT = 16
 
 
-class Advisor(DeskBase):
+class Advisor:
     """The Suggest button's answers."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
 
     async def suggest(self, table: Table, user_id: int) -> Decision | None:
         """The expert's choice for ``user_id``'s side now (None: nothing to choose);
         refused when hints are off, for a spectator, or when it is not their turn."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             if table.row.hints_off:
                 raise Refusal(N_("Hints are switched off in this game by its creator."))
             side = table.side_of(user_id)
@@ -61,7 +66,7 @@ class Advisor(DeskBase):
             rng = advice_rng(table.id, game.state, side)
             decision = await asyncio.to_thread(advise, player, side, game, legal, rng)
             if decision is not None and not table.row.hints_used:
-                await self._commit(table, [], table.row.with_(hints_used=True))
+                await self._keeper.commit(table, [], table.row.with_(hints_used=True))
             return decision
 
     def _choices(self, table: Table, user_id: int, side: Side) -> list[Command]:
@@ -71,14 +76,14 @@ class Advisor(DeskBase):
         assert game is not None
         if game.state.phase is Phase.SETUP:
             return legal_for(game.state, side, game.ship, game.content, plans_setup=True)
-        return self.legal_for(table, user_id)  # type: ignore[attr-defined,no-any-return]
+        return legal_for_player(table, user_id)
 
     async def _expert(self, table: Table, side: Side) -> Player:
         """An expert of ``side`` caught up with the stored commands (or, should the store
         and the game differ, with the phase in memory: a wider belief)."""
         game = table.game
         assert game is not None
-        rows = await self.store.commands(table.id)
+        rows = await self._keeper.store.commands(table.id)
         lines = [(Side(r.side), r.command) for r in rows]
         key = (table.id, side)
         old = _MEMORIES.pop(key, None)

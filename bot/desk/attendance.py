@@ -1,66 +1,61 @@
-"""Who a game waits on, and how each phase went for each player (issue 24).
+"""Who a game waits on, and how each phase went for each player (the README's "People
+across games").
 
-Every command ends with :meth:`Attendance._bookkeeping`, whose statements join the
+Every command ends with :meth:`Attendance.bookkeeping`, whose statements join the
 command's own transaction: the ``waits`` rows say whom the game waits on now (a crew
 player whose units are all done is done); when a phase ends, each player it waited on
 gets a mark (on time, within a grace, missed, or excused while away), the next phase's
 waits are written with each player's own reminder cadence, and a finished game gets its
-result (F.1). The history of who sat at which side is kept in ``seatings``.
-
-When a deadline passes (:meth:`Attendance._extend`), an away player it waits on first
-has it moved by the time they were away during the phase (capped by the game's
-``away_cap_hours``); then each late player with a grace left uses one and the deadline
-moves by ``grace_hours`` (announced and counted); only then does the phase end as before.
-A moderator's pause freezes every clock: the deadline's time left is kept, reminders
-move on by the time the game stood still, and nobody may play meanwhile.
+result (F.1). The history of who sat at which side is kept in ``seatings``. The
+deadlines themselves, their grace and a moderator's pause are :mod:`bot.desk.deadlines`'.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import store as st
 from bot.desk import notices
-from bot.desk.base import DeskBase
-from bot.desk.outcome import Outcome
+from bot.desk.keeper import Keeper
 from bot.desk.records import winner_of
-from bot.desk.tables import Refusal, Seat, Table
-from bot.store import GameRow
-from bot.store import people as pp
+from bot.desk.tables import Seat, Table
+from bot.store import GameRow, Statement, people
 from engine.score import final_score
 from engine.state import Phase
 
 SIDES = (Seat.ALIEN.value, Seat.CREW.value)
 
 
-def timestamp(at: float, style: str = "f") -> str:
-    return f"<t:{int(at)}:{style}>"
+class Attendance:
+    """Waits, marks, results and seatings, and the reminders of the waits."""
 
-
-class Attendance(DeskBase):
-    """Waits, marks, results and seatings; deadlines moved for grace and absence; pause."""
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
 
     # --- bookkeeping, in each command's transaction ----------------------------------
-    async def _on_start(self, table: Table, now: float) -> list[st.Statement]:
+    async def on_start(self, table: Table, now: float) -> list[Statement]:
         """The game starts: every seated player's seating, and set-up waits on them all."""
         seated = [p for p in table.players.values() if p.seat in SIDES]
-        statements = [pp.open_seating(table.id, p.user_id, p.seat, now, "joined") for p in seated]
+        statements = [
+            people.open_seating(table.id, p.user_id, p.seat, now, "joined") for p in seated
+        ]
         return statements + await self._new_waits(
             table, [(p.user_id, p.seat) for p in seated], 0, now
         )
 
     async def _new_waits(
         self, table: Table, users: Sequence[tuple[int, str]], phase_seq: int, now: float
-    ) -> list[st.Statement]:
-        settings = await pp.settings_of(self.store, [u for u, _ in users])
+    ) -> list[Statement]:
+        settings = await people.settings_of(self._keeper.store, [u for u, _ in users])
         statements = []
         for user, side in users:
             hours = notices.cadence_hours(settings[user], table.row.remind_hours)
             first = now + hours * 3600 if hours > 0 and table.row.remind_max > 0 else None
-            statements.append(pp.put_wait(pp.Wait(table.id, user, side, phase_seq, now, first)))
+            statements.append(
+                people.put_wait(people.Wait(table.id, user, side, phase_seq, now, first))
+            )
         return statements
 
-    async def _bookkeeping(
+    async def bookkeeping(
         self,
         table: Table,
         *,
@@ -68,16 +63,16 @@ class Attendance(DeskBase):
         late: tuple[int, ...],
         stand_in: int | None,
         now: float,
-    ) -> list[st.Statement]:
+    ) -> list[Statement]:
         """After a command (``table`` already in its new state): the waits, and at a
         phase's end the marks, the next waits, the result and any seat to open."""
         waiting = table.waiting_users()
-        excuse = [pp.excuse_wait(table.id, stand_in)] if stand_in is not None else []
+        excuse = [people.excuse_wait(table.id, stand_in)] if stand_in is not None else []
         if not new_phase:
-            return [*excuse, pp.waits_done_except(table.id, waiting, now)]
-        statements = [pp.delete_waits(table.id)]
+            return [*excuse, people.waits_done_except(table.id, waiting, now)]
+        statements = [people.delete_waits(table.id)]
         missed = []
-        for wait in await pp.waits_of_game(self.store, table.id):
+        for wait in await people.waits_of_game(self._keeper.store, table.id):
             excused = wait.excused or wait.user_id == stand_in
             missing = wait.user_id in late
             mark = (
@@ -90,7 +85,7 @@ class Attendance(DeskBase):
                 else "on_time"
             )
             statements.append(
-                pp.put_mark(
+                people.put_mark(
                     table.id, wait.phase_seq, wait.user_id, wait.side, mark, wait.graces, now
                 )
             )
@@ -103,7 +98,7 @@ class Attendance(DeskBase):
             assert score is not None
             winner = winner_of(score.outcome)
             statements.append(
-                pp.put_result(
+                people.put_result(
                     table.id, now, game.state.turn, score.total, score.outcome.value, winner
                 )
             )
@@ -112,161 +107,58 @@ class Attendance(DeskBase):
         statements += await self._new_waits(table, users, game.length, now)
         return statements + await self._seats_to_open(table, missed, now)
 
-    async def _seats_to_open(
-        self, table: Table, missed: list[int], now: float
-    ) -> list[st.Statement]:
+    async def _seats_to_open(self, table: Table, missed: list[int], now: float) -> list[Statement]:
         """A player who missed ``sub_after`` phases in a row: their seat is offered."""
         count = table.row.sub_after
         if count <= 0 or not missed:
             return []
-        calls = {c.user_id for c in await pp.live_calls(self.store, table.id)}
+        calls = {c.user_id for c in await people.live_calls(self._keeper.store, table.id)}
         statements = []
         for user in missed:
-            earlier = await pp.recent_marks(self.store, table.id, user, count - 1)
+            earlier = await people.recent_marks(self._keeper.store, table.id, user, count - 1)
             seat = table.seat_of(user)
             in_a_row = len(earlier) == count - 1 and all(m == "missed" for m in earlier)
             if in_a_row and user not in calls and seat is not None:
-                statements.append(pp.open_call(table.id, user, seat.value, "missed", now))
+                statements.append(people.open_call(table.id, user, seat.value, "missed", now))
         return statements
 
-    async def _on_rollback(self, table: Table, length: int, now: float) -> list[st.Statement]:
+    async def on_rollback(self, table: Table, length: int, now: float) -> list[Statement]:
         """A moderator's rollback to game length ``length``: the phases from there on
         are played again, so their marks go; the game waits on the phase's players."""
         users = [(u, seat.value) for u in table.waiting_users() if (seat := table.seat_of(u))]
         return [
-            pp.truncate_marks(table.id, length),
-            pp.drop_result(table.id),
-            pp.delete_waits(table.id),
+            people.truncate_marks(table.id, length),
+            people.drop_result(table.id),
+            people.delete_waits(table.id),
             *await self._new_waits(table, users, length, now),
         ]
 
-    def _waits_reopened(self, table: Table) -> list[st.Statement]:
+    def waits_reopened(self, table: Table) -> list[Statement]:
         """After an undo: whoever the game waits on again is waited on again."""
-        return pp.waits_reopen(table.id, table.waiting_users())
+        return people.waits_reopen(table.id, table.waiting_users())
 
-    def _seat_handed(
+    def seat_handed(
         self, table: Table, old: int, new: int, side: str, how: tuple[str, str], now: float
-    ) -> list[st.Statement]:
+    ) -> list[Statement]:
         """A started game's seat changes hands (``how``: why the old went, how the new
         came): the history, and the seat's place in the phase (its wait)."""
         went, came = how
         if table.status == "lobby":
             return []
         return [
-            pp.close_seating(table.id, old, now, went),
-            pp.open_seating(table.id, new, side, now, came),
-            pp.hand_wait(table.id, old, new),
+            people.close_seating(table.id, old, now, went),
+            people.open_seating(table.id, new, side, now, came),
+            people.hand_wait(table.id, old, new),
         ]
 
-    def _seat_left(self, table: Table, user_id: int, went: str, now: float) -> list[st.Statement]:
+    def seat_left(self, table: Table, user_id: int, went: str, now: float) -> list[Statement]:
         """A started game's player leaves their seat (left, removed, replaced, sub)."""
         if table.status == "lobby":
             return []
-        return [pp.close_seating(table.id, user_id, now, went), pp.delete_wait(table.id, user_id)]
-
-    # --- deadlines: absence, then grace ------------------------------------------------
-    async def _extend(self, table: Table, now: float) -> Outcome | None:
-        """A passed deadline moves on, once for an away player and then once a grace,
-        before the phase ends (call under the game's hold). None: nothing moves it."""
-        row = table.row
-        assert row.deadline_at is not None
-        late = [w for w in await pp.waits_of_game(self.store, table.id) if w.done_at is None]
-        if not late:
-            return None
-        settings = await pp.settings_of(self.store, [w.user_id for w in late])
-        moved, statements, lines = 0.0, [], []
-        for wait in late:
-            mine = settings[wait.user_id]
-            if wait.excused or mine.away_until is None or mine.away_mode in pp.STAND_IN_MODES:
-                continue
-            away = min(mine.away_until, now) - max(mine.away_since or 0.0, row.phase_since)
-            if away <= 0:
-                continue
-            moved = max(moved, min(away, row.away_cap_hours * 3600))
-            statements.append(pp.excuse_wait(table.id, wait.user_id))
-            lines.append(f"<@{wait.user_id}> is away")
-        if moved > 0:
-            return await self._move_deadline(
-                table, moved, now, statements, "⏳ " + "; ".join(lines)
-            )
-        return await self._grace(table, [w for w in late if not w.excused], now)
-
-    async def _grace(self, table: Table, late: list[pp.Wait], now: float) -> Outcome | None:
-        row = table.row
-        if row.grace_hours <= 0 or row.graces <= 0 or not late:
-            return None
-        used = await pp.graces_used(self.store, table.id, [w.user_id for w in late])
-        charged = [w.user_id for w in late if used[w.user_id] < row.graces]
-        if not charged:
-            return None
-        statements = [pp.charge_grace(table.id, u) for u in charged]
-        statements += await self._queue(table.id, charged, "grace", now)
-        counts = ", ".join(f"<@{u}> (grace {used[u] + 1} of {row.graces})" for u in charged)
-        return await self._move_deadline(
-            table, row.grace_hours * 3600, now, statements, f"⏳ Grace for {counts}"
-        )
-
-    async def _move_deadline(
-        self, table: Table, seconds: float, now: float, statements: list[st.Statement], why: str
-    ) -> Outcome:
-        deadline = table.row.deadline_at
-        assert deadline is not None
-        moved = deadline + seconds if deadline + seconds > now else now + seconds
-        await self._commit(table, statements, table.row.with_(deadline_at=moved))
-        outcome = Outcome(table.id, table.channel_id)
-        outcome.public = [
-            f"{why}: the phase deadline moves to {timestamp(moved)} ({timestamp(moved, 'R')})."
+        return [
+            people.close_seating(table.id, user_id, now, went),
+            people.delete_wait(table.id, user_id),
         ]
-        return outcome
-
-    async def _queue(
-        self, game_id: int, users: Sequence[int], kind: str, now: float
-    ) -> list[st.Statement]:
-        """Pings for ``users`` through the outbox: now, or when their quiet hours end."""
-        statements = []
-        for user, mine in (await pp.settings_of(self.store, users)).items():
-            route = notices.route(mine, now)
-            if route.how != notices.NONE:
-                statements.append(pp.hold_ping(user, game_id, kind, now, route.release_at or now))
-        return statements
-
-    # --- pause ---------------------------------------------------------------------
-    async def pause(self, table: Table, mod_id: int) -> GameRow:
-        async with self._hold(table):
-            row = table.row
-            if row.status != "playing":
-                raise Refusal("Only a game in progress can be paused.")
-            if row.paused:
-                raise Refusal("This game is already paused; `/mod resume` starts its clocks.")
-            now = self.clock()
-            left = row.deadline_at - now if row.deadline_at is not None else None
-            paused = row.with_(paused_at=now, paused_left=left, deadline_at=None)
-            log = st.mod_action(table.id, table.channel_id, mod_id, "pause", now)
-            await self._commit(table, [log], paused)
-            return table.row
-
-    async def resume(self, table: Table, mod_id: int) -> GameRow:
-        async with self._hold(table):
-            row = table.row
-            if row.status != "playing" or row.paused_at is None:
-                raise Refusal("This game is not paused.")
-            now = self.clock()
-            stood = now - row.paused_at
-            left = row.paused_left
-            resumed = row.with_(
-                paused_at=None,
-                paused_left=None,
-                deadline_at=now + max(left, 60.0) if left is not None else None,
-            )
-            await self._commit(
-                table,
-                [
-                    pp.shift_reminders(table.id, stood),
-                    st.mod_action(table.id, table.channel_id, mod_id, "resume", now),
-                ],
-                resumed,
-            )
-            return table.row
 
     # --- reminders ------------------------------------------------------------------
     async def refresh_reminders(
@@ -274,27 +166,31 @@ class Attendance(DeskBase):
     ) -> None:
         """A cadence changed (the game's, or a person's own): the open waits it governs
         get their next reminder from it."""
-        await self.store.commit(await self._reminders(game_id=game_id, user_id=user_id))
+        await self._keeper.store.commit(await self.reminders(game_id=game_id, user_id=user_id))
 
-    async def _reminders(
+    async def reminders(
         self,
         game_id: int | None = None,
         user_id: int | None = None,
-        mine: pp.Settings | None = None,
-    ) -> list[st.Statement]:
+        mine: people.Settings | None = None,
+    ) -> list[Statement]:
         """The statements that give the open waits of a game (or a person) their next
         reminder by the cadences in force; ``mine``: the person's new settings, not yet
         stored (they are written in the same transaction)."""
         if user_id is not None:
-            waits = await pp.open_waits_of_user(self.store, user_id)
+            waits = await people.open_waits_of_user(self._keeper.store, user_id)
         else:
             assert game_id is not None
-            waits = [w for w in await pp.waits_of_game(self.store, game_id) if w.done_at is None]
-        settings = await pp.settings_of(self.store, [w.user_id for w in waits])
+            waits = [
+                w
+                for w in await people.waits_of_game(self._keeper.store, game_id)
+                if w.done_at is None
+            ]
+        settings = await people.settings_of(self._keeper.store, [w.user_id for w in waits])
         if mine is not None:
             settings[mine.user_id] = mine
         statements = []
-        now = self.clock()
+        now = self._keeper.clock()
         for wait in waits:
             row = await self._row_of(wait.game_id)
             if row is None:
@@ -303,9 +199,9 @@ class Attendance(DeskBase):
             more = hours > 0 and wait.reminders < row.remind_max
             nth = wait.since + hours * 3600 * (wait.reminders + 1)
             nxt = max(nth, now) if more else None
-            statements.append(pp.set_remind_at(wait.game_id, wait.user_id, nxt, wait.reminders))
+            statements.append(people.set_remind_at(wait.game_id, wait.user_id, nxt, wait.reminders))
         return statements
 
     async def _row_of(self, game_id: int) -> GameRow | None:
-        table = self.tables.get(game_id)
-        return table.row if table is not None else await self.store.game(game_id)
+        table = self._keeper.tables.get(game_id)
+        return table.row if table is not None else await self._keeper.store.game(game_id)

@@ -19,12 +19,12 @@ import asyncio
 import hashlib
 import logging
 from collections import OrderedDict
-from typing import TYPE_CHECKING
 
 from bot.store import Store
 from engine.commands import Command, QuickSetup
 from engine.dice import Rng
 from engine.errors import GameError
+from engine.game import Game
 from engine.players.base import decide
 from engine.players.expert import PLAY, SearchParams
 from engine.players.levels import LEVELS, decide_at_level, player_for
@@ -33,10 +33,6 @@ from engine.rules import apply
 from engine.setup import waiting_on
 from engine.state import SetupStep, Side
 from engine.units import held_abilities
-
-if TYPE_CHECKING:
-    from bot.desk.tables import Table
-    from engine.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -96,27 +92,27 @@ def setup_commands(game: Game, side: Side, level: str, rng: Rng) -> list[Command
     return commands
 
 
-async def computer_command(store: Store, table: Table, side: Side, rng: Rng) -> Command:
-    """The game's next command for ``side`` at the seat's level, from that side's view,
-    the legal commands and (above `easy`) the belief built from the stored commands."""
-    game = table.game
-    assert game is not None
-    level = seat_level(table.row.computer)
+async def computer_command(
+    store: Store, game_id: int, game: Game, level: str, side: Side, rng: Rng
+) -> Command:
+    """The game's next command for ``side`` at ``level``, from that side's view, the
+    legal commands and (above `easy`) the belief built from game ``game_id``'s stored
+    commands."""
     if level == "easy":
         return decide(game.state, side, player_for(side, level), game.ship, game.content, rng)
-    rows = await store.commands(table.id)
+    rows = await store.commands(game_id)
     lines = [(Side(r.side), r.command) for r in rows]
-    old = _MEMORIES.pop(table.id, None)
+    old = _MEMORIES.pop(game_id, None)
     try:
         memory = await asyncio.to_thread(remembered, game, side, level, lines, old, EXPERT)
     except GameError as err:  # its text may quote a hidden command: log only the rule
         rule = err.rule or "no rule"
-        log.warning("game %d: the %s's memory not rebuilt (%s)", table.id, side.value, rule)
+        log.warning("game %d: the %s's memory not rebuilt (%s)", game_id, side.value, rule)
         return await asyncio.to_thread(decide_at_level, game, side, level, rng, EXPERT)
     if len(lines) != game.length or memory.game.state != game.state:
-        log.warning("game %d: stored commands and the game differ; phase-only belief", table.id)
+        log.warning("game %d: stored commands and the game differ; phase-only belief", game_id)
         return await asyncio.to_thread(decide_at_level, game, side, level, rng, EXPERT)
-    _MEMORIES[table.id] = memory
+    _MEMORIES[game_id] = memory
     while len(_MEMORIES) > _KEPT:
         _MEMORIES.popitem(last=False)
     return await asyncio.to_thread(memory.decide, game.state, rng)

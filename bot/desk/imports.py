@@ -25,13 +25,23 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from bot import store as st
 from bot.desk import incidents, loading
-from bot.desk.base import DeskBase
+from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
-from bot.desk.tables import NotSaved, Refusal, Table, crew_in_play, damaged_text
-from bot.present.events import log_lines, script_line
-from bot.store import IMPORTED, CommandRow, GameRow, SnapshotRow
+from bot.desk.scribe import Scribe
+from bot.desk.tables import NotSaved, Refusal, Table, damaged_text
+from bot.store import (
+    IMPORTED,
+    CommandRow,
+    GameRow,
+    SnapshotRow,
+    Statement,
+    add_public_lines,
+    append_command,
+    mod_action,
+    put_snapshot,
+    update_game,
+)
 from bot.store.base import WriteFailed
 from engine.board.ship import Ship
 from engine.content import Content
@@ -59,11 +69,11 @@ class Prepared:
     state: str  # the snapshot text of the newest phase start
 
 
-def prepare(text: str, ship: Ship, content: Content) -> Prepared:
+def prepare(text: str, ship: Ship, content: Content, scribe: Scribe) -> Prepared:
     """Read ``text`` as a script and replay its log from its opening, collecting what the
     store keeps of a game. ScriptError (``line N: …``) if a line does not apply. Slow for
     a long game: call it off the event loop."""
-    read = read_script(text, say=script_line)
+    read = read_script(text, say=scribe.script_line)
     game = opening_game(read.game.seed, read.scenario, ship, content)
     _storable(game.seed, "seed")
     _storable(game.state.turn, "turn")
@@ -73,7 +83,7 @@ def prepare(text: str, ship: Ship, content: Content) -> Prepared:
     for seq, entry in enumerate(read.game.log):
         before = loading.phase_of(game.state)
         events = game.play(entry.side, entry.command)
-        public.append((seq, tuple(log_lines(events))))
+        public.append((seq, tuple(scribe.log_lines(events))))
         if loading.phase_of(game.state) != before:
             starts.append((seq + 1, *loading.phase_of(game.state)))
             _storable(game.state.turn, "turn")
@@ -120,9 +130,12 @@ def decode(data: bytes) -> str:
         raise Refusal("That file is not text (UTF-8): a script is a text file.") from None
 
 
-class Imports(DeskBase):
+class Imports:
     """The desk's side of importing: storing a prepared script as a channel's game, and
     starting an imported lobby where its script stopped."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
 
     async def import_game(
         self,
@@ -133,18 +146,20 @@ class Imports(DeskBase):
         text: str,
     ) -> tuple[Table, Prepared]:
         """The script ``text`` as this channel's new game (a lobby, or finished)."""
-        current = self.table_in(channel_id)
+        current = self._keeper.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
                 f"This channel already has a game ({current.status}): a moderator can "
                 "`/mod abort` it first."
             )
-        prepared = await asyncio.to_thread(prepare, text, self.ship, self.content)
-        now = self.clock()
+        prepared = await asyncio.to_thread(
+            prepare, text, self._keeper.ship, self._keeper.content, self._keeper.scribe
+        )
+        now = self._keeper.clock()
         status = "over" if prepared.over else "lobby"
         phase_key = "over" if prepared.over else ""
 
-        def with_log(game_id: int) -> list[st.Statement]:  # the same transaction as the row
+        def with_log(game_id: int) -> list[Statement]:  # the same transaction as the row
             made = GameRow(
                 *(game_id, channel_id, guild_id, channel_name, prepared.seed, status),
                 *(user_id, now),
@@ -155,12 +170,12 @@ class Imports(DeskBase):
             )
             return [
                 *_log_statements(game_id, prepared, now),
-                st.mod_action(game_id, channel_id, user_id, "import", now),
-                st.update_game(made),
+                mod_action(game_id, channel_id, user_id, "import", now),
+                update_game(made),
             ]
 
         try:
-            row = await self.store.create_game(
+            row = await self._keeper.store.create_game(
                 *(channel_id, guild_id, channel_name, prepared.seed, user_id, now),
                 status=status,
                 seeded=True,
@@ -171,14 +186,20 @@ class Imports(DeskBase):
         except WriteFailed as failed:
             raise NotSaved(incidents.record(failed, "importing a game")) from None
         table = Table(row.with_(phase_key=phase_key), {})
-        self._register(table)
+        self._keeper.register(table)
         return table, prepared
 
-    async def _continue_imported(self, table: Table) -> tuple[Game, Outcome]:
+    async def continue_imported(self, table: Table) -> tuple[Game, Outcome]:
         """An imported lobby's game, loaded from its stored log to be played on; the
         living crew go to the crew players. Call under the desk's lock."""
         scratch = Table(table.row.with_(status="playing"), table.players)
-        await loading.load(self.store, scratch, self.ship, self.content)
+        await loading.load(
+            self._keeper.store,
+            scratch,
+            self._keeper.ship,
+            self._keeper.content,
+            self._keeper.scribe,
+        )
         game = scratch.game
         if scratch.damaged_at is not None or game is None:
             raise Refusal(damaged_text(table.id, scratch.damaged_in))
@@ -191,21 +212,16 @@ class Imports(DeskBase):
         outcome.send_hands = game.state.phase is not Phase.SETUP
         return game, outcome
 
-    def _deal_living(self, table: Table) -> list[st.Statement]:
-        if table.game is None or table.game.state.phase is Phase.SETUP:
-            return []
-        return self._deal(table, crew_in_play(table))
 
-
-def _log_statements(game_id: int, prepared: Prepared, now: float) -> list[st.Statement]:
+def _log_statements(game_id: int, prepared: Prepared, now: float) -> list[Statement]:
     statements = [
-        st.append_command(game_id, CommandRow(seq, side, command, None, now))
+        append_command(game_id, CommandRow(seq, side, command, None, now))
         for seq, (side, command) in enumerate(prepared.commands)
     ]
     for seq, lines in prepared.public:
-        statements += st.add_public_lines(game_id, seq, lines)
+        statements += add_public_lines(game_id, seq, lines)
     for index, (seq, turn, phase) in enumerate(prepared.starts):
         newest = index == len(prepared.starts) - 1
         snap = SnapshotRow(seq, turn, phase, now, prepared.state if newest else None)
-        statements += st.put_snapshot(game_id, snap)
+        statements += put_snapshot(game_id, snap)
     return statements

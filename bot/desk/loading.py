@@ -21,11 +21,17 @@ from __future__ import annotations
 
 import logging
 
-from bot import store as st
 from bot.desk import incidents
+from bot.desk.scribe import Scribe
 from bot.desk.tables import OPENING, Table
-from bot.present.events import log_lines
-from bot.store import CommandRow, SnapshotRow, Store
+from bot.store import (
+    CommandRow,
+    SnapshotRow,
+    Statement,
+    Store,
+    add_public_lines,
+    set_snapshot_state,
+)
 from bot.store.base import WriteFailed
 from engine.board.ship import Ship
 from engine.commands import parse
@@ -99,7 +105,7 @@ async def index(store: Store) -> list[Table]:
     ]
 
 
-async def load(store: Store, table: Table, ship: Ship, content: Content) -> None:
+async def load(store: Store, table: Table, ship: Ship, content: Content, scribe: Scribe) -> None:
     """Put ``table``'s game in memory: its newest snapshot plus the commands after it,
     or a full replay when there is no usable snapshot. Writes only rebuilt snapshots
     (and nothing when the record turns out damaged)."""
@@ -124,7 +130,7 @@ async def load(store: Store, table: Table, ship: Ship, content: Content) -> None
                 snap.seq,
                 type(err).__name__,
             )
-    await _replay_all(store, table, ship, content, snap)
+    await _replay_all(store, table, ship, content, scribe, snap)
 
 
 def _resume(
@@ -160,7 +166,12 @@ def _damaged(table: Table, damage: Damaged, game: Game | None = None) -> None:
 
 
 async def _replay_all(
-    store: Store, table: Table, ship: Ship, content: Content, newest: SnapshotRow | None
+    store: Store,
+    table: Table,
+    ship: Ship,
+    content: Content,
+    scribe: Scribe,
+    newest: SnapshotRow | None,
 ) -> None:
     """Replay the whole log; write the snapshot states (and, for a game stored before
     public lines were kept, those lines) that this replay shows to be missing or wrong.
@@ -174,8 +185,8 @@ async def _replay_all(
         return
     phase_seq = newest.seq if newest is not None else 0
     starts = {s.seq: s for s in await store.snapshots(table.id)}
-    fixes: list[st.Statement] = []
-    lines: list[st.Statement] = []
+    fixes: list[Statement] = []
+    lines: list[Statement] = []
     for index, row in enumerate(rows):
         if game.length in starts:
             fixes += _fix(table.id, starts[game.length], game, phase_seq)
@@ -185,7 +196,7 @@ async def _replay_all(
             _damaged(table, damage, game)
             rows = rows[:index]
             break
-        lines += st.add_public_lines(table.id, row.seq, log_lines(events))
+        lines += add_public_lines(table.id, row.seq, scribe.log_lines(events))
     if game.length in starts:
         fixes += _fix(table.id, starts[game.length], game, phase_seq)
     if table.damaged_at is None and any(seq > game.length for seq in starts):
@@ -202,7 +213,7 @@ async def _replay_all(
     table.verified = True
 
 
-async def _repair(store: Store, table: Table, fixes: list[st.Statement]) -> None:
+async def _repair(store: Store, table: Table, fixes: list[Statement]) -> None:
     """Write what a replay rebuilt; a store that does not take it is logged, and the
     game plays on from memory (the next load rebuilds them again)."""
     try:
@@ -226,17 +237,17 @@ async def _hold_newest(
     table.verified = True  # as far as it can be: nothing replays it
 
 
-def _fix(game_id: int, start: SnapshotRow, game: Game, phase_seq: int) -> list[st.Statement]:
+def _fix(game_id: int, start: SnapshotRow, game: Game, phase_seq: int) -> list[Statement]:
     """At a phase start during replay: only the newest phase start keeps a state (written
     if the row holds another); the log restarts there. Older rows keep none."""
     if start.seq != phase_seq:
-        return [] if start.state is None else [st.set_snapshot_state(game_id, start.seq, None)]
+        return [] if start.state is None else [set_snapshot_state(game_id, start.seq, None)]
     text = snapshot.dump(game.state)
     game.rebase(text)
-    return [] if start.state == text else [st.set_snapshot_state(game_id, start.seq, text)]
+    return [] if start.state == text else [set_snapshot_state(game_id, start.seq, text)]
 
 
-async def verify(store: Store, table: Table, ship: Ship, content: Content) -> bool:
+async def verify(store: Store, table: Table, ship: Ship, content: Content, scribe: Scribe) -> bool:
     """Replay ``table``'s game from its opening and compare it with the game in memory (which
     came from a snapshot). On a difference, log it and reload from the replay. Call with
     the desk's lock held. True when they agreed."""
@@ -250,7 +261,7 @@ async def verify(store: Store, table: Table, ship: Ship, content: Content) -> bo
     log.error("game %d: its snapshot disagrees with its replay; rebuilding", table.id)
     table.unload()
     newest = await store.snapshots(table.id, newest=True)
-    await _replay_all(store, table, ship, content, newest[0] if newest else None)
+    await _replay_all(store, table, ship, content, scribe, newest[0] if newest else None)
     return False
 
 

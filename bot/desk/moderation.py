@@ -4,15 +4,33 @@ moderator role; each logged in ``mod_actions``."""
 
 from __future__ import annotations
 
-from bot import store as st
+import bot.store
 from bot.desk import loading
 from bot.desk.attendance import Attendance
+from bot.desk.deadlines import arm_deadline
+from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
-from bot.desk.seating import seat_refusal
+from bot.desk.seating import deal, seat_refusal
 from bot.desk.tables import Refusal, Seat, Table
 from bot.desk.tutorial import lesson_of, lesson_opening
-from bot.store import CommandRow, GameRow, PlayerRow, SnapshotRow
-from bot.store import people as pp
+from bot.store import (
+    CommandRow,
+    GameRow,
+    PlayerRow,
+    SnapshotRow,
+    append_command,
+    delete_game,
+    delete_player,
+    drop_snapshot_states,
+    mod_action,
+    people,
+    put_newest_snapshot,
+    put_player,
+    set_snapshot_state,
+    truncate_commands,
+    truncate_public_lines,
+    truncate_snapshots,
+)
 from engine.commands import Rekey
 from engine.errors import GameError
 from engine.game import Game
@@ -22,23 +40,27 @@ from engine.state import Phase, Side
 from engine.views import Viewer
 
 
-class Moderation(Attendance):
+class Moderation:
     """The moderators' and settings' side of the desk."""
 
+    def __init__(self, keeper: Keeper, attendance: Attendance) -> None:
+        self._keeper = keeper
+        self._attendance = attendance
+
     async def configure(self, table: Table, **changes: float | int) -> GameRow:
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             row = table.row.with_(**changes)
             if "deadline_hours" in changes and row.status == "playing":
-                base = row.phase_since or self.clock()
+                base = row.phase_since or self._keeper.clock()
                 row = row.with_(
                     deadline_at=base + row.deadline_hours * 3600 if row.deadline_hours > 0 else None
                 )
             if row.paused_at is not None and "deadline_hours" in changes:  # clocks stand still
                 left = row.deadline_at - row.paused_at if row.deadline_at is not None else None
                 row = row.with_(paused_left=left, deadline_at=None)
-            await self._commit(table, [], row)
+            await self._keeper.commit(table, [], row)
         if "remind_hours" in changes or "remind_max" in changes:
-            await self.refresh_reminders(game_id=table.id)
+            await self._attendance.refresh_reminders(game_id=table.id)
         return table.row
 
     async def assign(
@@ -49,7 +71,7 @@ class Moderation(Attendance):
         Who may: the player who holds the unit (handing it on), a moderator (any unit),
         and any crew player for a unit nobody holds (left behind by a player who left).
         Returns who held it before (None: nobody)."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             if table.game is None or table.game.state.phase is Phase.SETUP:
                 raise Refusal("Crew members are handed out when set-up is done.")
             target = table.players.get(user_id)
@@ -79,52 +101,56 @@ class Moderation(Attendance):
                 )
                 for p in table.seated(Seat.CREW)
             }
-            await self._commit(table, [st.put_player(table.id, p) for p in updated.values()])
+            await self._keeper.commit(table, [put_player(table.id, p) for p in updated.values()])
             table.players.update(updated)
             return holder
 
     async def mod_log(
         self, table: Table | None, channel_id: int, user_id: int, action: str
     ) -> None:
-        await self.store.commit(
-            [st.mod_action(table.id if table else None, channel_id, user_id, action, self.clock())]
+        await self._keeper.store.commit(
+            [
+                mod_action(
+                    table.id if table else None, channel_id, user_id, action, self._keeper.clock()
+                )
+            ]
         )
 
     async def reset(self, table: Table, mod_id: int) -> None:
-        async with self._hold(table):
-            await self._commit(
+        async with self._keeper.hold(table):
+            await self._keeper.commit(
                 table,
                 [
-                    st.delete_game(table.id),
-                    st.mod_action(None, table.channel_id, mod_id, "reset", self.clock()),
+                    delete_game(table.id),
+                    mod_action(None, table.channel_id, mod_id, "reset", self._keeper.clock()),
                 ],
                 repair=True,
             )
-            self._forget(table)
+            self._keeper.forget(table)
             table.row = table.row.with_(status="reset")
 
     async def abort(self, table: Table, mod_id: int) -> None:
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             if table.status not in ("lobby", "playing"):
                 raise Refusal("This game is not running.")
             row = table.row.with_(status="aborted", deadline_at=None)
-            await self._commit(
+            await self._keeper.commit(
                 table,
                 [
-                    st.mod_action(table.id, table.channel_id, mod_id, "abort", self.clock()),
-                    pp.delete_waits(table.id),
+                    mod_action(table.id, table.channel_id, mod_id, "abort", self._keeper.clock()),
+                    people.delete_waits(table.id),
                 ],
                 row,
                 repair=True,
             )
-            self.tables.pop(table.id, None)
-            self.by_channel.pop(table.channel_id, None)
+            self._keeper.tables.pop(table.id, None)
+            self._keeper.by_channel.pop(table.channel_id, None)
 
     async def rollback_shown(self, table: Table, turn: int, phase: Phase) -> Shown:
         """What rolling back to turn ``turn``'s ``phase`` phase cannot take back (a hidden
         alien found since, a marker turned up, a crate looked at, the dice seen), for the
         moderator to read before confirming; nothing changes (README, "Secrets")."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             _, game = await self._replayed_to_roll_back(table)
             try:
                 return shown_since(game, turn, phase)
@@ -146,9 +172,9 @@ class Moderation(Attendance):
         damage (a command that no longer replays or is missing), and a tutorial whose
         opening no longer reads gets it rebuilt from its lesson (see the README,
         "Never silent")."""
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             opening, game = await self._replayed_to_roll_back(table)
-            snapshots = {s.seq for s in await self.store.snapshots(table.id)}
+            snapshots = {s.seq for s in await self._keeper.store.snapshots(table.id)}
             try:
                 game.rollback(turn, phase)
             except GameError as err:
@@ -157,9 +183,9 @@ class Moderation(Attendance):
             length = game.length
             draft = table.draft()
             draft.game, draft.recent, draft.phase_seq = game, [], length
-            now = self.clock()
+            now = self._keeper.clock()
             side = Side.ALIEN if phase is Phase.ALIEN else Side.CREW  # the phase's own
-            rekey = Rekey(self.seeds()) if lesson_of(table) is None else None
+            rekey = Rekey(self._keeper.seeds()) if lesson_of(table) is None else None
             rekeyed = (
                 []
                 if rekey is None
@@ -168,28 +194,28 @@ class Moderation(Attendance):
             row = table.row.with_(
                 status="playing", phase_key=draft.stamp(), phase_since=now, opening=opening
             )
-            row = self._arm_deadline(row, now)
+            row = arm_deadline(row, now)
             state = snapshot.dump(game.state)
             turn_now, phase_now = loading.phase_of(game.state)
             statements = [
-                *await self._on_rollback(draft, length, now),
-                st.truncate_commands(table.id, length),
-                st.truncate_snapshots(table.id, length),
-                st.truncate_public_lines(table.id, length),
-                st.mod_action(
+                *await self._attendance.on_rollback(draft, length, now),
+                truncate_commands(table.id, length),
+                truncate_snapshots(table.id, length),
+                truncate_public_lines(table.id, length),
+                mod_action(
                     table.id, table.channel_id, mod_id, f"rollback {turn} {phase.value}", now
                 ),
             ]
             if length in snapshots:  # the phase start's row stays; the state is new
                 statements += [
-                    st.drop_snapshot_states(table.id, length),
-                    st.set_snapshot_state(table.id, length, state),
+                    drop_snapshot_states(table.id, length),
+                    set_snapshot_state(table.id, length, state),
                 ]
             else:
                 snap = SnapshotRow(length, turn_now, phase_now, now, state)
-                statements += st.put_newest_snapshot(table.id, snap)
-            statements += [st.append_command(table.id, r) for r in rekeyed]
-            await self._commit(table, statements, row, repair=True)
+                statements += put_newest_snapshot(table.id, snap)
+            statements += [append_command(table.id, r) for r in rekeyed]
+            await self._keeper.commit(table, statements, row, repair=True)
             game.rebase(state)
             if rekey is not None:
                 game.play(side, rekey)
@@ -207,7 +233,7 @@ class Moderation(Attendance):
         """The opening a rollback replays from, and the whole stored game replayed from it
         (up to any damage), after the checks that it may be rolled back at all. Call
         under the hold."""
-        if table.status == "over":  # its final reveal showed every secret (issue 19)
+        if table.status == "over":  # its final reveal showed every secret (README, "Secrets")
             raise Refusal(
                 "This game is over and its final reveal showed every secret, the seed "
                 "included: it cannot be rolled back. `/game create` starts a new one."
@@ -215,7 +241,7 @@ class Moderation(Attendance):
         if table.status != "playing":
             raise Refusal("Only a started game can be rolled back.")
         opening, game = self._rollback_start(table)
-        for stored in await self.store.commands(table.id):  # only what still replays
+        for stored in await self._keeper.store.commands(table.id):  # only what still replays
             try:
                 loading.play_row(game, stored)
             except loading.Damaged:
@@ -228,59 +254,63 @@ class Moderation(Attendance):
         opening is damaged cannot be rebuilt here: its script was the only copy."""
         seed, opening = table.row.seed, table.row.opening
         try:
-            return opening, loading.opening_of(seed, opening, self.ship, self.content)
+            return opening, loading.opening_of(
+                seed, opening, self._keeper.ship, self._keeper.content
+            )
         except loading.Damaged:
-            rebuilt = lesson_opening(table, self.ship, self.content)
+            rebuilt = lesson_opening(table, self._keeper.ship, self._keeper.content)
         if rebuilt is None:
             raise Refusal(
                 f"Game {table.id}'s opening no longer reads, and an imported game's opening "
                 "was its script: `/mod abort` it and `/mod import` the script again."
             )
-        return rebuilt, loading.opening_of(seed, rebuilt, self.ship, self.content)
+        return rebuilt, loading.opening_of(seed, rebuilt, self._keeper.ship, self._keeper.content)
 
     async def replace(self, table: Table, old_id: int, new_id: int, mod_id: int) -> str:
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             old = table.players.get(old_id)
             if old is None or old.seat == Seat.SPECTATOR.value:
                 raise Refusal("That member has no seat at this game.")
-            refusal = await seat_refusal(self.store, table, new_id, old.seat)
+            refusal = await seat_refusal(self._keeper.store, table, new_id, old.seat)
             if refusal is not None:  # the rule every path that seats a person follows
                 raise Refusal(refusal)
             new = PlayerRow(new_id, old.seat, old.units, True, old.joined_at)
-            now = self.clock()
+            now = self._keeper.clock()
             statements = [
-                st.delete_player(table.id, old_id),
-                st.put_player(table.id, new),
-                st.mod_action(table.id, table.channel_id, mod_id, f"replace {old.seat}", now),
-                *self._seat_handed(table, old_id, new_id, old.seat, ("replaced", "mod"), now),
+                delete_player(table.id, old_id),
+                put_player(table.id, new),
+                mod_action(table.id, table.channel_id, mod_id, f"replace {old.seat}", now),
+                *self._attendance.seat_handed(
+                    table, old_id, new_id, old.seat, ("replaced", "mod"), now
+                ),
             ]
             # Commands keep their author; undo stays with whoever played them.
-            await self._commit(table, statements)
+            await self._keeper.commit(table, statements)
             del table.players[old_id]
             table.players[new_id] = new
             return old.seat
 
     async def remove(self, table: Table, user_id: int, mod_id: int) -> str:
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             player = table.players.get(user_id)
             if player is None:
                 raise Refusal("That member has no seat at this game.")
-            now = self.clock()
+            now = self._keeper.clock()
             statements = [
-                st.delete_player(table.id, user_id),
-                st.mod_action(table.id, table.channel_id, mod_id, f"remove {player.seat}", now),
+                delete_player(table.id, user_id),
+                mod_action(table.id, table.channel_id, mod_id, f"remove {player.seat}", now),
             ]
             if player.seat != Seat.SPECTATOR.value:
-                statements += self._seat_left(table, user_id, "removed", now)
+                statements += self._attendance.seat_left(table, user_id, "removed", now)
             draft = table.draft()
             del draft.players[user_id]
-            statements += self._deal(draft, player.units)
-            await self._commit(table, statements)
+            statements += deal(draft, player.units)
+            await self._keeper.commit(table, statements)
             table.adopt(draft)
             return player.seat
 
     async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
-        await self.store.commit([st.set_mod_role(guild_id, role_id)])
+        await self._keeper.store.commit([bot.store.set_mod_role(guild_id, role_id)])
 
 
 def _starts_now(game: Game) -> tuple[int, Phase] | None:

@@ -1,4 +1,5 @@
-"""How and when a person is told (issue 24): decisions only, no discord here.
+"""How and when a person is told (the README's "People across games"): decisions only,
+no discord here.
 
 Each person chooses how a game reaches them (a ping in the game's channel, a DM, or
 nothing) and may keep quiet hours in their own time zone. :func:`route` decides one

@@ -1,4 +1,5 @@
-"""What the clock and a new phase owe people (issue 24): decisions only, no discord.
+"""What the clock and a new phase owe people (the README's "People across games"):
+decisions only, no discord.
 
 At a phase start, :meth:`Outbox.plan_phase_pings` says how each person the game waits on
 is told (and each teammate who asked to hear of their side's phase starts); a ping in
@@ -14,12 +15,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from bot import store as st
 from bot.desk import notices
-from bot.desk.attendance import Attendance
+from bot.desk.keeper import Keeper
 from bot.desk.notices import GameNote, Notice
 from bot.desk.tables import Table
-from bot.store import people as pp
+from bot.store import Statement, people
 
 HELD_LONGER_THAN = 60.0  # a ping released this long after it was queued was held
 
@@ -36,22 +36,25 @@ class PhasePings:
         return [u for u, h in self.turn.items() if h == how]
 
 
-def _by_user(held: list[pp.HeldPing]) -> dict[int, list[pp.HeldPing]]:
-    found: dict[int, list[pp.HeldPing]] = defaultdict(list)
+def _by_user(held: list[people.HeldPing]) -> dict[int, list[people.HeldPing]]:
+    found: dict[int, list[people.HeldPing]] = defaultdict(list)
     for ping in held:
         found[ping.user_id].append(ping)
     return found
 
 
-class Outbox(Attendance):
+class Outbox:
     """The pings a phase start and the clock owe people."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
 
     async def plan_phase_pings(self, table: Table, now: float) -> PhasePings:
         waiting = table.waiting_users()
         sides = {side.value for side in table.acting_sides()}
         side_players = [p.user_id for p in table.players.values() if p.seat in sides]
         others = [u for u in side_players if u not in waiting]
-        settings = await pp.settings_of(self.store, [*waiting, *others])
+        settings = await people.settings_of(self._keeper.store, [*waiting, *others])
         plan, held = PhasePings(), []
         for users, kind, into in ((waiting, "turn", plan.turn), (others, "phase", plan.phase)):
             for user in users:
@@ -61,10 +64,10 @@ class Outbox(Attendance):
                 route = notices.route(mine, now)
                 if route.how == notices.HOLD:
                     assert route.release_at is not None
-                    held.append(pp.hold_ping(user, table.id, kind, now, route.release_at))
+                    held.append(people.hold_ping(user, table.id, kind, now, route.release_at))
                 elif route.how != notices.NONE:
                     into[user] = route.how
-        await self.store.commit(held)
+        await self._keeper.store.commit(held)
         return plan
 
     async def clock_notices(self, now: float) -> list[Notice]:
@@ -72,55 +75,60 @@ class Outbox(Attendance):
         and held rows released, folded per person (a reminder in quiet hours is held).
         A few indexed reads and one write; no game is loaded."""
         reminders = [
-            w for w in await pp.reminders_due(self.store, now) if self._serves_game(w.game_id)
+            w
+            for w in await people.reminders_due(self._keeper.store, now)
+            if self._serves_game(w.game_id)
         ]
-        held = [h for h in await pp.held_due(self.store, now) if self._mine(h.game_id)]
+        held = [h for h in await people.held_due(self._keeper.store, now) if self._mine(h.game_id)]
         if not reminders and not held:
             return []
-        people = {w.user_id for w in reminders} | {h.user_id for h in held}
-        settings = await pp.settings_of(self.store, people)
-        statements: list[st.Statement] = []
-        due: dict[int, list[pp.HeldPing]] = defaultdict(list)
+        persons = {w.user_id for w in reminders} | {h.user_id for h in held}
+        settings = await people.settings_of(self._keeper.store, persons)
+        statements: list[Statement] = []
+        due: dict[int, list[people.HeldPing]] = defaultdict(list)
         for wait in reminders:
             statements.append(self._next_reminder(wait, settings[wait.user_id], now))
             route = notices.route(settings[wait.user_id], now)
             if route.how == notices.HOLD:
                 assert route.release_at is not None
                 statements.append(
-                    pp.hold_ping(wait.user_id, wait.game_id, "reminder", now, route.release_at)
+                    people.hold_ping(wait.user_id, wait.game_id, "reminder", now, route.release_at)
                 )
             elif route.how != notices.NONE:
                 due[wait.user_id].append(
-                    pp.HeldPing(0, wait.user_id, wait.game_id, "reminder", now, now)
+                    people.HeldPing(0, wait.user_id, wait.game_id, "reminder", now, now)
                 )
         for user, rows in _by_user(held).items():
             route = notices.route(settings[user], now)
             ids = [h.id for h in rows]
             if route.how == notices.HOLD:
                 assert route.release_at is not None
-                statements.append(pp.rehold(ids, route.release_at))
+                statements.append(people.rehold(ids, route.release_at))
                 continue
-            statements.append(pp.drop_held(ids))
+            statements.append(people.drop_held(ids))
             if route.how != notices.NONE:
                 due[user] += rows
         found = await self._fold(due, settings, now)
-        await self.store.commit(statements)
+        await self._keeper.store.commit(statements)
         return found
 
-    def _next_reminder(self, wait: pp.Wait, mine: pp.Settings, now: float) -> st.Statement:
-        row = self.tables[wait.game_id].row
+    def _next_reminder(self, wait: people.Wait, mine: people.Settings, now: float) -> Statement:
+        row = self._keeper.tables[wait.game_id].row
         hours = notices.cadence_hours(mine, row.remind_hours)
         sent = wait.reminders + 1
         nxt = now + hours * 3600 if hours > 0 and sent < row.remind_max else None
-        return pp.set_remind_at(wait.game_id, wait.user_id, nxt, sent)
+        return people.set_remind_at(wait.game_id, wait.user_id, nxt, sent)
 
     async def _fold(
-        self, due: dict[int, list[pp.HeldPing]], settings: dict[int, pp.Settings], now: float
+        self,
+        due: dict[int, list[people.HeldPing]],
+        settings: dict[int, people.Settings],
+        now: float,
     ) -> list[Notice]:
         """One notice per game (channel) or per person (DM), for the games that still
         run and, but for a phase start, still wait on the person."""
         games = sorted({h.game_id for rows in due.values() for h in rows})
-        waits = await pp.open_waits_in(self.store, games) if games else set()
+        waits = await people.open_waits_in(self._keeper.store, games) if games else set()
         found: list[Notice] = []
         for user, rows in due.items():
             notes = self._notes(rows, waits)
@@ -136,15 +144,15 @@ class Outbox(Attendance):
     def _mine(self, game_id: int) -> bool:
         """Whether this process answers for the game's pings (its shard is ours; a game
         no longer current anywhere is dropped by whichever process sees it first)."""
-        table = self.tables.get(game_id)
-        return self.serves(table) if table is not None else self.shards.everywhere
+        table = self._keeper.tables.get(game_id)
+        return self._keeper.serves(table) if table is not None else self._keeper.shards.everywhere
 
-    def _notes(self, rows: list[pp.HeldPing], waits: set[tuple[int, int]]) -> list[GameNote]:
+    def _notes(self, rows: list[people.HeldPing], waits: set[tuple[int, int]]) -> list[GameNote]:
         """One note per game still worth a ping: running, and (but for a phase start)
         still waiting on the person."""
         kinds: dict[int, set[str]] = defaultdict(set)
         for held in rows:
-            table = self.tables.get(held.game_id)
+            table = self._keeper.tables.get(held.game_id)
             if table is None or table.status != "playing" or table.row.paused:
                 continue
             if held.kind != "phase" and (held.game_id, held.user_id) not in waits:
@@ -152,7 +160,7 @@ class Outbox(Attendance):
             kinds[held.game_id].add(held.kind)
         notes = []
         for game_id, found in kinds.items():
-            row = self.tables[game_id].row
+            row = self._keeper.tables[game_id].row
             notes.append(
                 GameNote(
                     game_id,
@@ -168,10 +176,10 @@ class Outbox(Attendance):
 
     def _serves_game(self, game_id: int) -> bool:
         """A running (not paused) game of this process's shards."""
-        table = self.tables.get(game_id)
+        table = self._keeper.tables.get(game_id)
         return (
             table is not None
-            and self.serves(table)
+            and self._keeper.serves(table)
             and table.status == "playing"
             and not table.row.paused
         )
@@ -179,5 +187,7 @@ class Outbox(Attendance):
     async def stand_in_games(self, now: float) -> list[Table]:
         """Games this process serves that wait on someone the computer plays for."""
         return [
-            self.tables[g] for g in await pp.stand_in_games(self.store, now) if self._serves_game(g)
+            self._keeper.tables[g]
+            for g in await people.stand_in_games(self._keeper.store, now)
+            if self._serves_game(g)
         ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.present.locale import SOURCE
+from bot.language import SOURCE
 from engine.events import Event
 from engine.state import Side
 

@@ -1,6 +1,6 @@
-"""A person across their games (issue 24): their settings, their absences, the list of
-their games in every server, and their record. No discord here; bad input is a
-:class:`Refusal` and changes nothing.
+"""A person across their games (the README's "People across games"): their settings,
+their absences, the list of their games in every server, and their record. No discord
+here; bad input is a :class:`Refusal` and changes nothing.
 
 Settings are kept per Discord user in the store, so every process and every server
 reads the same; ``/me`` commands work in any server and in DMs.
@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 from bot.desk import records, when
 from bot.desk.attendance import Attendance
+from bot.desk.keeper import Keeper
 from bot.desk.records import Record
 from bot.desk.tables import Refusal
-from bot.store import people as pp
+from bot.store import people
 from bot.store.people import MyGame, SeatCall, Settings
 
 NOTE_MAX = 200
@@ -30,11 +31,15 @@ class Absence:
     calls: list[SeatCall] = field(default_factory=list)
 
 
-class People(Attendance):
+class People:
     """Each person's own side of the desk."""
 
+    def __init__(self, keeper: Keeper, attendance: Attendance) -> None:
+        self._keeper = keeper
+        self._attendance = attendance
+
     async def my_settings(self, user_id: int) -> Settings:
-        return await pp.settings(self.store, user_id)
+        return await people.settings(self._keeper.store, user_id)
 
     async def change_settings(
         self,
@@ -47,12 +52,12 @@ class People(Attendance):
         quiet: str | None = None,
     ) -> Settings:
         """Change what was given, after checking all of it (nothing changes on a refusal)."""
-        mine = await pp.settings(self.store, user_id)
+        mine = await people.settings(self._keeper.store, user_id)
         try:
             if notify is not None:
-                mine = mine.with_(notify=_choice(notify, pp.NOTIFY, "notify"))
+                mine = mine.with_(notify=_choice(notify, people.NOTIFY, "notify"))
             if notify_when is not None:
-                mine = mine.with_(notify_when=_choice(notify_when, pp.NOTIFY_WHEN, "when"))
+                mine = mine.with_(notify_when=_choice(notify_when, people.NOTIFY_WHEN, "when"))
             if time_zone is not None:
                 mine = mine.with_(time_zone=when.zone(time_zone).key)
             if quiet is not None:
@@ -64,19 +69,23 @@ class People(Attendance):
                 mine = mine.with_(remind_hours=_cadence(reminders))
         except when.WhenError as err:
             raise Refusal(str(err)) from None
-        again = await self._reminders(user_id=user_id, mine=mine) if reminders is not None else []
-        await self.store.commit([pp.put_settings(mine), *again])  # one transaction
+        again = (
+            await self._attendance.reminders(user_id=user_id, mine=mine)
+            if reminders is not None
+            else []
+        )
+        await self._keeper.store.commit([people.put_settings(mine), *again])  # one transaction
         return mine
 
     async def go_away(
         self, user_id: int, until: str, mode: str, note: str = "", public: bool = False
     ) -> Absence:
         """``/me away``: from now until ``until`` (read in the person's time zone)."""
-        mine = await pp.settings(self.store, user_id)
-        mode = _choice(mode, pp.AWAY_MODES, "while away")
+        mine = await people.settings(self._keeper.store, user_id)
+        mode = _choice(mode, people.AWAY_MODES, "while away")
         if len(note) > NOTE_MAX:
             raise Refusal(f"Keep the note under {NOTE_MAX} characters.")
-        now = self.clock()
+        now = self._keeper.clock()
         try:
             back = when.parse_until(until, now, when.zone(mine.time_zone))
         except when.WhenError as err:
@@ -88,17 +97,23 @@ class People(Attendance):
             away_note=note.strip(),
             away_public=public,
         )
-        games = [g for g in await pp.my_games(self.store, user_id) if g.status != "over"]
-        statements = [pp.put_settings(away)]
+        games = [
+            g for g in await people.my_games(self._keeper.store, user_id) if g.status != "over"
+        ]
+        statements = [people.put_settings(away)]
         if mode == "sub":  # a seat call in each running game without a live one of theirs
             for game in games:
-                if game.status == "playing" and not await self._called(game.game_id, user_id):
-                    statements.append(pp.open_call(game.game_id, user_id, game.seat, "away", now))
-        await self.store.commit(statements)  # one transaction: all of it, or none
+                if game.status == "playing" and not await people.has_live_call(
+                    self._keeper.store, game.game_id, user_id
+                ):
+                    statements.append(
+                        people.open_call(game.game_id, user_id, game.seat, "away", now)
+                    )
+        await self._keeper.store.commit(statements)  # one transaction: all of it, or none
         calls = [
             c
             for game in games
-            for c in await pp.live_calls(self.store, game.game_id)
+            for c in await people.live_calls(self._keeper.store, game.game_id)
             if c.user_id == user_id and c.reason == "away" and c.opened_at == now
         ]
         return Absence(away, games, calls)
@@ -106,38 +121,27 @@ class People(Attendance):
     async def come_back(self, user_id: int) -> Absence:
         """``/me back``: the absence ends now (mid-phase too: what is left is yours);
         seat calls it opened and nobody filled are withdrawn."""
-        mine = await pp.settings(self.store, user_id)
-        now = self.clock()
+        mine = await people.settings(self._keeper.store, user_id)
+        now = self._keeper.clock()
         if not mine.away_at(now):
             raise Refusal("You are not away. `/me away` declares an absence.")
         back = mine.with_(away_since=None, away_until=None, away_note="", away_public=False)
         games = await self.my_games(user_id)
         withdrawn = []
         for game in games:
-            for call in await pp.live_calls(self.store, game.game_id):
+            for call in await people.live_calls(self._keeper.store, game.game_id):
                 if call.user_id == user_id and call.reason == "away":
                     withdrawn.append(call.with_closed("withdrawn", now))
         # every read first, then one transaction: all of it, or none
-        await self.store.commit([pp.put_settings(back), *map(pp.update_call, withdrawn)])
+        await self._keeper.store.commit(
+            [people.put_settings(back), *map(people.update_call, withdrawn)]
+        )
         return Absence(back, games, withdrawn)
-
-    async def _called(self, game_id: int, user_id: int) -> bool:
-        """Whether ``user_id``'s seat has a live call already."""
-        return any(c.user_id == user_id for c in await pp.live_calls(self.store, game_id))
-
-    async def _call_for(
-        self, game_id: int, user_id: int, side: str, reason: str, now: float
-    ) -> SeatCall | None:
-        """A new open-seat call for ``user_id``'s seat, unless one is live already."""
-        if await self._called(game_id, user_id):
-            return None
-        call_id = await pp.insert_call(self.store, game_id, user_id, side, reason, now)
-        return await pp.call(self.store, call_id)
 
     async def my_games(self, user_id: int) -> list[MyGame]:
         """Every current game of ``user_id`` in every server: those waiting on them first
         (soonest deadline first), then the rest running, then lobbies, then finished."""
-        games = await pp.my_games(self.store, user_id)
+        games = await people.my_games(self._keeper.store, user_id)
 
         def order(game: MyGame) -> tuple[int, float, int]:
             rank = {"playing": 1, "lobby": 2, "over": 3}.get(game.status, 4)
@@ -148,7 +152,7 @@ class People(Attendance):
         return sorted(games, key=order)
 
     async def record(self, user_id: int) -> Record:
-        return records.build(await pp.record_rows(self.store, user_id))
+        return records.build(await people.record_rows(self._keeper.store, user_id))
 
 
 def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:

@@ -1,4 +1,5 @@
-"""Skill ratings per person per side (issue 25), from the stored games in order.
+"""Skill ratings per person per side (the README's "Ratings, leaderboards and the game's
+balance"), from the stored games in order.
 
 Crew and alien are different skills in an asymmetric game, so everyone has two ratings,
 each openskill's Plackett-Luce (mu, sigma), shown as its conservative ordinal, mu - 3
@@ -44,10 +45,9 @@ from dataclasses import dataclass, field, replace
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from bot import store as st
+import bot.store
 from bot.desk.records import WINNERS
-from bot.store import Statement, Store
-from bot.store import ratings as rs
+from bot.store import Statement, Store, ratings
 from bot.store.ratings import Change, GameFacts, RatingRow, TakenGame
 from engine.content_models import Outcome
 
@@ -55,11 +55,11 @@ log = logging.getLogger("quicksilver.bot")
 
 RULES = "2"  # bump when a rule here changes: the stored ratings are then rebuilt
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
-SIDES = rs.SIDES
+SIDES = ratings.SIDES
 
 # Why a finished game is kept out of the ratings.
 TUTORIAL = "tutorial"
-IMPORTED = st.IMPORTED
+IMPORTED = bot.store.IMPORTED
 SEEDED = "seeded"
 COMPUTER = "computer"
 HINTED = "hints"
@@ -91,14 +91,14 @@ def unrated_because(game: GameFacts) -> str | None:
     ):
         return NOT_A_CHANNEL_GAME
     if game.kind:  # only an ordinary game counts: a tutorial, an import (or a kind to come)
-        return TUTORIAL if game.kind.startswith(st.TUTORIAL) else game.kind
+        return TUTORIAL if game.kind.startswith(bot.store.TUTORIAL) else game.kind
     if game.seeded:
         return SEEDED
     if game.rolled_back:
         return ROLLED_BACK
     if game.computer:
         return COMPUTER
-    if game.hints_used:  # the advisor played a part (issue 26): not the players' own game
+    if game.hints_used:  # the advisor played a part: not the players' own game
         return HINTED
     crew, alien = teams(game)
     if not crew:
@@ -183,10 +183,10 @@ class Taking:
         first = self.games[0]
         anchor = (first.seq, first.game_id)
         return [
-            rs.take_first(first, after),
-            *(rs.take_next(g, anchor) for g in self.games[1:]),
-            *(rs.put_rating(r, anchor) for r in self.ratings.values()),
-            *(rs.put_change(c, anchor) for c in self.changes),
+            ratings.take_first(first, after),
+            *(ratings.take_next(g, anchor) for g in self.games[1:]),
+            *(ratings.put_rating(r, anchor) for r in self.ratings.values()),
+            *(ratings.put_change(c, anchor) for c in self.changes),
         ]
 
     def kept_out(self) -> Counter[str]:
@@ -263,10 +263,10 @@ async def rebuild(store: Store, why: str = "asked for") -> Report:
 
 
 async def _rebuild(store: Store, why: str) -> Report:
-    games = await rs.finished_games(store, pending=False)
-    state = await rs.taken(store, RULES)
+    games = await ratings.finished_games(store, pending=False)
+    state = await ratings.taken(store, RULES)
     taking = take({}, games, state.max_seq + 1)  # seqs are never reused
-    await store.commit([*rs.clear(), *taking.statements(after=None)])
+    await store.commit([*ratings.clear(), *taking.statements(after=None)])
     log.info("ratings rebuilt (%s): %d games", why, len(taking.games))
     return _report(taking, why)
 
@@ -276,26 +276,26 @@ async def catch_up(store: Store) -> Report:
     ratings no longer follow from the games."""
     async with _lock(store):
         for _ in range(ATTEMPTS):
-            state = await rs.taken(store, RULES)
+            state = await ratings.taken(store, RULES)
             if state.stale is not None:
                 return await _rebuild(store, state.stale)
-            pending = await rs.finished_games(store, pending=True)
+            pending = await ratings.finished_games(store, pending=True)
             if not pending:
                 return Report(0, 0, {})
             if state.last is not None and pending[0].order < state.last:
                 return await _rebuild(store, "a game ended before the last one rated")
             people = {u for game in pending for u, _, _ in game.seatings}
-            known = await rs.ratings_of(store, people)
+            known = await ratings.ratings_of(store, people)
             taking = take(known, pending, state.max_seq + 1)
             first = taking.games[0]
             try:
                 await store.commit(taking.statements(after=state.max_seq))
             except Exception as err:
-                if (await rs.taken(store, RULES)).max_seq == state.max_seq:
+                if (await ratings.taken(store, RULES)).max_seq == state.max_seq:
                     raise  # nobody else wrote: a real failure
                 log.info("ratings: another writer went first (%s); again", type(err).__name__)
                 continue
-            if await rs.taken_at(store, first.seq) == first.game_id:
+            if await ratings.taken_at(store, first.seq) == first.game_id:
                 return _report(taking)
         log.warning("ratings: not caught up after %d tries; the next game end retries", ATTEMPTS)
         return Report(0, 0, {})

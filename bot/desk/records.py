@@ -1,4 +1,5 @@
-"""A player's record across games, counted from the store's rows (issue 24).
+"""A player's record across games, counted from the store's rows (the README's "People
+across games").
 
 Games by side, games finished at the seat, won / drawn / lost by the F.1 band, phases
 acted on time, within a grace, missed and excused (away), graces used, substitutions

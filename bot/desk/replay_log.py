@@ -1,4 +1,5 @@
-"""A finished game's replay, read from the store: its phases, their digests and pictures.
+"""A finished game's replay, read from the store: its phases and their pictures (their
+words are :mod:`bot.present.replay`'s).
 
 Shared by the Discord replay (``bot.client.replay``) and ``quicksilver replay``. The game is
 rebuilt by replaying its command log (engine.records.replay); a game that is not over is refused,
@@ -11,10 +12,7 @@ import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from bot.present.events import reveal_lines
-from bot.present.plain import plain
 from bot.store import CommandRow, GameRow, Store
-from engine.board_view import MarkerKind
 from engine.errors import GameError
 from engine.game import Game
 from engine.records.replay import PhaseStep, replay_phases
@@ -23,7 +21,6 @@ from render.animation import animate_gif
 from render.board import render_png
 
 FINISHED = ("over", "local-over")
-DIGEST_LIMIT = 1500  # characters of events in one replay message (Discord allows 2,000)
 _CACHE_SIZE = 8
 
 
@@ -85,38 +82,6 @@ def _rebuild(row: GameRow, commands: list[CommandRow]) -> GameReplay:
     for command in commands:
         game.play(command.side, command.command)
     return GameReplay(row, game, tuple(replay_phases(game)))
-
-
-def digest(replay: GameReplay, number: int) -> list[str]:
-    """The lines of one replay message: the phase's title and what happened in it."""
-    step = replay.step(number)
-    total = len(replay.steps)
-    head = f"🎞️ **Replay of game {replay.row.id} — {step.number}/{total}: {step.title}**"
-    lines = reveal_lines(step.events)
-    shown: list[str] = []
-    used = 0
-    for line in lines:
-        if used + len(line) + 3 > DIGEST_LIMIT:
-            break
-        shown.append(f"• {line}")
-        used += len(line) + 3
-    if len(shown) < len(lines):
-        shown.append(f"*… and {len(lines) - len(shown)} more events*")
-    if step.number == 1:
-        shown.append(nexus_line(step))
-    if step.view.phase == "over" and step.view.result:
-        shown.append(f"🏁 {plain(step.view.result)}")
-    return [head, *(shown or ["*Nothing happened in this phase.*"])]
-
-
-def nexus_line(step: PhaseStep) -> str:
-    """What lies under each face-down nexus marker (the map draws only the marker)."""
-    systems = sorted(
-        f"{m.grid} {m.label}"
-        for m in step.view.board.markers
-        if m.kind in (MarkerKind.NEXUS, MarkerKind.NEXUS_DAMAGED)
-    )
-    return "🔧 Under the nexus markers: " + ", ".join(systems)
 
 
 def forget() -> None:

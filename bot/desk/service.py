@@ -1,64 +1,63 @@
 """The referee's desk: every channel's game, its seats, and what each command changes.
 
-No discord imports: the Discord layer turns an :class:`Outcome` into messages. Commands
-on one channel run one at a time (a lock per game); every accepted command is written to
-the store in one transaction before anyone is told about it. Everything people read is
-built from :func:`engine.views.view` and :func:`engine.views.events_for`, never from state.
-Games come into memory on demand (:mod:`bot.desk.loading`); the clock lives in
-:mod:`bot.client.timers`; the tables and the guarded writes in :mod:`bot.desk.base`;
-moderators' actions in :mod:`bot.desk.moderation`; the player as a person across games
-(waits, marks, absences, substitutes, pings) in :mod:`bot.desk.attendance`,
-:mod:`bot.desk.people`, :mod:`bot.desk.subs`, :mod:`bot.desk.stand_in` and
-:mod:`bot.desk.outbox`.
+No discord imports: the Discord layer turns an :class:`Outcome` into messages, and no
+words of its own either: the sentences it keeps or hands on come from the scribe it is
+given (:mod:`bot.desk.scribe`). Commands on one channel run one at a time (a lock per
+game); every accepted command is written to the store in one transaction before anyone
+is told about it.
+
+:class:`Desk` is the face the client and the command line use; it holds no logic of its
+own. Each part of the work is a collaborator with its own narrow reach, made here with
+only what it needs:
+
+- the keeper (:mod:`bot.desk.keeper`): the tables in memory, loading them, finding the
+  one a command means, and the one guarded road to the store (``hold``, ``commit``);
+- the lobby (:mod:`bot.desk.lobby`): a game's creation, seats and start;
+- play (:mod:`bot.desk.play`) and the referee (:mod:`bot.desk.referee`): the commands of
+  a running game, and the one road each takes to the store and back as an outcome;
+- attendance (:mod:`bot.desk.attendance`) and deadlines (:mod:`bot.desk.deadlines`):
+  whom a game waits on and how each phase went, and its clocks;
+- people (:mod:`bot.desk.people`), substitutes (:mod:`bot.desk.subs`), the outbox
+  (:mod:`bot.desk.outbox`) and the stand-ins (:mod:`bot.desk.stand_in`): the player as
+  a person across games;
+- moderation, imports, tutorials and the advisor (:mod:`bot.desk.moderation`,
+  :mod:`bot.desk.imports`, :mod:`bot.desk.tutorial`, :mod:`bot.desk.advisor`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-from dataclasses import replace
+import time
+from collections.abc import Awaitable, Callable, Iterable
 
-from bot import store as st
-from bot.desk import incidents, loading, phase_memo, ratings
 from bot.desk.advisor import Advisor
-from bot.desk.base import IDLE_MINUTES_DEFAULT, STALE
-from bot.desk.computer_seat import (
-    DEFAULT_LEVEL,
-    computer_command,
-    computer_seed,
-    seat_level,
-    seat_text,
-    setup_commands,
-)
-from bot.desk.imports import Imports
+from bot.desk.attendance import Attendance
+from bot.desk.computer_seat import DEFAULT_LEVEL
+from bot.desk.deadlines import Deadlines
+from bot.desk.imports import Imports, Prepared
+from bot.desk.keeper import IDLE_MINUTES_DEFAULT, STALE, Keeper, secret_seed
+from bot.desk.lobby import Lobby
 from bot.desk.moderation import Moderation
-from bot.desk.outbox import Outbox
-from bot.desk.outcome import Outcome, after, merge
-from bot.desk.seating import seat_refusal
+from bot.desk.notices import Notice
+from bot.desk.outbox import Outbox, PhasePings
+from bot.desk.outcome import Outcome
+from bot.desk.people import Absence, People
+from bot.desk.play import Play
+from bot.desk.records import Record
+from bot.desk.referee import Referee
+from bot.desk.scribe import Scribe
+from bot.desk.shards import ShardSpec
 from bot.desk.stand_in import StandIns
-from bot.desk.subs import Substitutes
-from bot.desk.tables import (
-    NotLoaded,
-    NotSaved,
-    Refusal,
-    Seat,
-    Table,
-    can_act,
-    damaged_text,
-)
+from bot.desk.subs import Substitutes, Substitution
+from bot.desk.tables import NotLoaded, NotSaved, Refusal, Seat, Table, legal_for_player
 from bot.desk.tutorial import Tutorials
-from bot.present.events import heard_lines, log_lines
-from bot.present.locale import N_  # refusals, said in the person's language (actions.refused)
-from bot.store import IMPORTED, CommandRow, GameRow, PlayerRow
-from bot.store.base import WriteFailed
-from engine.commands import Command, EndPhase, EndUnit, QuickSetup, Rekey, parse
-from engine.dice import Rng
-from engine.errors import GameError
-from engine.events import Event
-from engine.game import Game
-from engine.legal import legal_commands
+from bot.store import GameRow, PlayerRow, Store
+from bot.store.people import MyGame, SeatCall, Settings
+from engine.board.ship import Ship
+from engine.commands import Command
+from engine.content import Content
+from engine.players.expert import Decision
+from engine.records.rollback import Shown
 from engine.state import Phase, Side
-from engine.views import Viewer, events_for
 
 __all__ = [
     "IDLE_MINUTES_DEFAULT",
@@ -72,15 +71,156 @@ __all__ = [
     "Table",
 ]
 
-log = logging.getLogger("quicksilver.bot")
 
-SEEDED_NOTE = "🎲 Seeded game: secrets are predictable (a chosen seed, a script or a lesson)."
-
-
-class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Advisor):
+class Desk:
     """All tables; the one place games change."""
 
-    # --- lobby ---------------------------------------------------------------------
+    def __init__(
+        self,
+        store: Store,
+        *,
+        scribe: Scribe,
+        ship: Ship | None = None,
+        content: Content | None = None,
+        clock: Callable[[], float] = time.time,
+        idle_minutes: float = IDLE_MINUTES_DEFAULT,
+        shards: ShardSpec | None = None,
+        seeds: Callable[[], int] = secret_seed,
+    ) -> None:
+        keeper = Keeper(
+            store,
+            scribe=scribe,
+            ship=ship,
+            content=content,
+            clock=clock,
+            idle_minutes=idle_minutes,
+            shards=shards,
+            seeds=seeds,
+        )
+        attendance = Attendance(keeper)
+        deadlines = Deadlines(keeper)
+        referee = Referee(keeper, attendance)
+        imports = Imports(keeper)
+        tutorials = Tutorials(keeper, referee)
+        stand_ins = StandIns(keeper)
+        self._keeper = keeper
+        self._attendance = attendance
+        self._deadlines = deadlines
+        self._imports = imports
+        self._tutorials = tutorials
+        self._stand_ins = stand_ins
+        self._lobby = Lobby(keeper, attendance, imports)
+        self._play = Play(keeper, referee, attendance, deadlines, tutorials, stand_ins)
+        self._moderation = Moderation(keeper, attendance)
+        self._people = People(keeper, attendance)
+        self._subs = Substitutes(keeper, attendance)
+        self._outbox = Outbox(keeper)
+        self._advisor = Advisor(keeper)
+
+    # --- what every part shares, held by the keeper -----------------------------------
+    @property
+    def store(self) -> Store:
+        return self._keeper.store
+
+    @property
+    def scribe(self) -> Scribe:
+        return self._keeper.scribe
+
+    @property
+    def ship(self) -> Ship:
+        return self._keeper.ship
+
+    @property
+    def content(self) -> Content:
+        return self._keeper.content
+
+    @property
+    def shards(self) -> ShardSpec:
+        return self._keeper.shards
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self._keeper.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self._keeper.clock = clock
+
+    @property
+    def seeds(self) -> Callable[[], int]:
+        """Where a live game's seed comes from (tests fix it)."""
+        return self._keeper.seeds
+
+    @seeds.setter
+    def seeds(self, seeds: Callable[[], int]) -> None:
+        self._keeper.seeds = seeds
+
+    @property
+    def on_damage(self) -> Callable[[Table], Awaitable[None]] | None:
+        """Told (once a process) when a game's stored record turns out damaged."""
+        return self._keeper.on_damage
+
+    @on_damage.setter
+    def on_damage(self, tell: Callable[[Table], Awaitable[None]] | None) -> None:
+        self._keeper.on_damage = tell
+
+    @property
+    def idle_seconds(self) -> float:
+        return self._keeper.idle_seconds
+
+    @property
+    def tables(self) -> dict[int, Table]:
+        """By game id; games load on demand."""
+        return self._keeper.tables
+
+    @property
+    def by_channel(self) -> dict[int, int]:
+        """Channel id -> its current game's id."""
+        return self._keeper.by_channel
+
+    # --- the tables (the keeper's) ------------------------------------------------------
+    async def load(self) -> int:
+        return await self._keeper.load()
+
+    def serves(self, table: Table) -> bool:
+        return self._keeper.serves(table)
+
+    async def adopt_games_of(self, user_id: int) -> None:
+        await self._keeper.adopt_games_of(user_id)
+
+    async def find(self, game_id: int) -> Table | None:
+        return await self._keeper.find(game_id)
+
+    async def loaded(self, table: Table) -> Table:
+        return await self._keeper.loaded(table)
+
+    def prefetch(self, table: Table) -> None:
+        self._keeper.prefetch(table)
+
+    def evict_idle(self, now: float) -> int:
+        return self._keeper.evict_idle(now)
+
+    async def verify_some(self, count: int) -> int:
+        return await self._keeper.verify_some(count)
+
+    async def public_log(self, table: Table, count: int) -> list[str]:
+        return await self._keeper.public_log(table, count)
+
+    def table_in(self, channel_id: int) -> Table | None:
+        return self._keeper.table_in(channel_id)
+
+    def require_table(self, channel_id: int) -> Table:
+        return self._keeper.require_table(channel_id)
+
+    def games_of(
+        self, user_id: int, seats: Iterable[Seat] = (Seat.ALIEN, Seat.CREW)
+    ) -> list[Table]:
+        return self._keeper.games_of(user_id, seats)
+
+    def pick_game(self, user_id: int, channel_id: int | None, game_id: int | None) -> Table:
+        return self._keeper.pick_game(user_id, channel_id, game_id)
+
+    # --- lobbies, seats and the start (the lobby's) -------------------------------------
     async def create(
         self,
         channel_id: int,
@@ -90,61 +230,12 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         seed: int | None = None,
         hints: bool = True,
     ) -> Table:
-        """A lobby. Its seed is secret and drawn by :attr:`seeds`, unless a seed is given
-        (a moderator's reproducible game, or the scripts' and tests' own): that game is
-        ``seeded``, announced as predictable and kept out of any records. ``hints``
-        False switches the advisor's Suggest button off (issue 26)."""
-        current = self.table_in(channel_id)
-        if current is not None and current.status in ("lobby", "playing"):
-            raise Refusal(
-                f"This channel already has a game ({current.status}). "
-                "A moderator can `/mod abort` or `/mod reset` it."
-            )
-        seeded = seed is not None
-        seed = seed if seed is not None else self.seeds()
-        now = self.clock()
-        try:
-            row = await self.store.create_game(
-                *(channel_id, guild_id, channel_name, seed, user_id, now),
-                seeded=seeded,
-                hints_off=not hints,
-            )
-        except WriteFailed as failed:
-            raise NotSaved(incidents.record(failed, "creating a game")) from None
-        table = Table(row, {})
-        self._register(table)
-        log.info("game %d created in channel %d", row.id, channel_id)
-        return table
+        return await self._lobby.create(
+            channel_id, guild_id, channel_name, user_id, seed=seed, hints=hints
+        )
 
     async def join(self, table: Table, user_id: int, seat: Seat) -> PlayerRow:
-        async with self._hold(table):
-            current = table.players.get(user_id)
-            if table.status not in ("lobby", "playing"):
-                raise Refusal("This game is over; create a new one with `/game create`.")
-            if current is not None and current.seat == seat.value:
-                raise Refusal(f"You already sit as {seat.value}.")
-            if seat is not Seat.SPECTATOR:
-                if table.status != "lobby":
-                    raise Refusal(
-                        "The game has started; a moderator can seat you with `/mod replace`."
-                    )
-                if current is not None and current.seat != Seat.SPECTATOR.value:
-                    raise Refusal(
-                        f"You sit as {current.seat}; `/game leave` first to change sides."
-                    )
-                refusal = await seat_refusal(self.store, table, user_id, seat.value)
-                if refusal is not None:  # the one rule for every path that seats a person
-                    raise Refusal(refusal)
-                if seat is Seat.ALIEN and table.alien_player() is not None:
-                    raise Refusal("The alien's seat is taken.")
-                if table.computer is not None and table.computer.value == seat.value:
-                    raise Refusal(f"The game itself plays the {seat.value} in this game.")
-            elif current is not None:
-                raise Refusal(f"You sit as {current.seat}; `/game leave` first to only watch.")
-            player = PlayerRow(user_id, seat.value, (), True, self.clock())
-            await self._commit(table, [st.put_player(table.id, player)])
-            table.players[user_id] = player
-            return player
+        return await self._lobby.join(table, user_id, seat)
 
     async def give_to_computer(
         self,
@@ -154,149 +245,21 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         is_mod: bool,
         level: str = DEFAULT_LEVEL,
     ) -> Side | None:
-        """In the lobby, the creator or a moderator gives a side to the game (None: take
-        it back). Returns the side the game held before."""
-        async with self._hold(table):
-            if table.status != "lobby":
-                raise Refusal("Seats can be given to the game only in the lobby.")
-            if user_id != table.row.created_by and not is_mod:
-                raise Refusal("Only the game's creator or a moderator can give a seat to the game.")
-            before = table.computer
-            if side is not None:
-                if table.seated(Seat(side.value)):
-                    raise Refusal(
-                        f"People already sit as {side.value}; they must `/game leave` first."
-                    )
-                if before is not None and before is not side:
-                    raise Refusal(
-                        f"The game already plays the {before.value}; it plays one side at most."
-                    )
-                if before is side:
-                    raise Refusal(f"The game already plays the {side.value}.")
-            elif before is None:
-                raise Refusal("The game holds no seat here.")
-            computer = seat_text(side, level) if side else ""
-            await self._commit(table, [], table.row.with_(computer=computer))
-            return before
-
-    async def computer_move(self, table: Table) -> Outcome | None:
-        """One move of the side the game plays, if the game waits on it: decided from that
-        side's view and the legal commands only, then stored and reported like anyone's."""
-        async with self._hold(table):
-            side = table.computer
-            game = table.game
-            if side is None or game is None or not table.computer_to_move():
-                return None
-            rng = Rng(computer_seed(table.row.seed, game.moment(side)))
-            if game.state.phase is Phase.SETUP:
-                level = seat_level(table.row.computer)
-                commands = await asyncio.to_thread(setup_commands, game, side, level, rng)
-            else:
-                commands = [await computer_command(self.store, table, side, rng)]
-            return await self._apply(table, side, commands, None) if commands else None
-
-    async def stand_in_move(self, table: Table) -> Outcome | None:
-        """One move the computer plays for an away player the game waits on
-        (:mod:`bot.desk.stand_in`), stored and reported like anyone's."""
-        async with self._hold(table):
-            found = await self._stand_in_next(table)
-            if found is None:
-                return None
-            side, commands, user = found
-            return await self._apply(table, side, commands, None, stand_in=user)
+        return await self._lobby.give_to_computer(table, user_id, side, is_mod, level)
 
     async def set_dm_ok(self, table: Table, user_id: int, ok: bool) -> None:
-        """Remember whether a player's DMs are open (bookkeeping: a store that does not
-        take it is logged, and it is noted again at the next DM)."""
-        player = table.players.get(user_id)
-        if player is None or player.dm_ok == ok or table.damaged_at is not None:
-            return
-        updated = PlayerRow(player.user_id, player.seat, player.units, ok, player.joined_at)
-        try:
-            await self.store.commit([st.put_player(table.id, updated)])
-        except WriteFailed as failed:
-            incidents.record(failed, f"noting a player's DMs in game {table.id}")
-            return
-        table.players[user_id] = updated
+        await self._lobby.set_dm_ok(table, user_id, ok)
 
     async def leave(self, table: Table, user_id: int) -> str:
-        async with self._hold(table):
-            player = table.players.get(user_id)
-            if player is None:
-                raise Refusal(N_("You have no seat in this game."))
-            if table.status == "playing" and player.seat == Seat.ALIEN.value:
-                raise Refusal(
-                    "The alien cannot leave a game in progress; a moderator can `/mod replace` you."
-                )
-            statements = [st.delete_player(table.id, user_id)]
-            statements += self._seat_left(table, user_id, "left", self.clock())
-            draft = table.draft()
-            del draft.players[user_id]
-            if player.units:
-                statements += self._deal(draft, player.units)
-            await self._commit(table, statements)
-            table.adopt(draft)
-            return player.seat
+        return await self._lobby.leave(table, user_id)
 
     async def start(self, table: Table, user_id: int, is_mod: bool) -> Outcome:
-        async with self._hold(table):
-            if table.status != "lobby":
-                raise Refusal("The game has already started.")
-            if user_id not in table.players and user_id != table.row.created_by and not is_mod:
-                raise Refusal(
-                    "Only a seated player, the game's creator or a moderator can start it."
-                )
-            if not table.held(Side.ALIEN) or not table.held(Side.CREW):
-                raise Refusal(
-                    "A game needs an alien and at least one crew player to start "
-                    "(`/game computer` gives a side to the game)."
-                )
-            now = self.clock()
-            draft = table.draft()
-            if table.row.kind == IMPORTED:
-                game, outcome = await self._continue_imported(draft)
-            else:
-                game = Game.new(table.row.seed, self.ship, self.content)
-                outcome = Outcome(table.id, table.channel_id, new_phase=True)
-                outcome.public.append(
-                    "The game begins: set-up (B). Each side makes its choices with its "
-                    "commands, or `/game setup` for a quick setup of your side."
-                )
-                outcome.summary = ["Set-up: the crew and the alien make their choices (B.1)."]
-            if table.row.seeded:
-                outcome.public.append(SEEDED_NOTE)
-            draft.game = game
-            draft.row = table.row.with_(status="playing", phase_since=now)
-            row = self._arm_deadline(draft.row.with_(phase_key=draft.stamp()), now)
-            seats = await self._on_start(draft, now)
-            await self._commit(table, [*self._deal_living(draft), *seats], row)
-            table.adopt(draft)
-            outcome.actor = user_id
-            return outcome
+        return await self._lobby.start(table, user_id, is_mod)
 
-    async def _rate(self) -> None:
-        """The ratings take the game that just ended (README, "Ratings"). They are derived rows,
-        caught up at the next start or game end, so a store that fails here is logged
-        and the command (already stored) stands."""
-        try:
-            await ratings.after_game(self.store)
-        except Exception as err:
-            incidents.record(err, "rating the games that ended")
-
-    # --- playing -------------------------------------------------------------------
+    # --- a running game (play's) ---------------------------------------------------------
     def legal_for(self, table: Table, user_id: int, unit: str | None = None) -> list[Command]:
         """Legal commands this user may give now (their side, their units)."""
-        side = table.side_of(user_id)
-        if table.game is None or side is None or table.status != "playing":
-            return []
-        game = table.game
-        mine = table.units_of(user_id)
-        if unit is not None:
-            if unit not in mine:
-                return []
-            return legal_commands(game.state, side, game.ship, game.content, unit=unit)
-        found = legal_commands(game.state, side, game.ship, game.content)
-        return [c for c in found if _unit_of(c) is None or _unit_of(c) in mine]
+        return legal_for_player(table, user_id, unit)
 
     async def play(
         self,
@@ -307,275 +270,177 @@ class Desk(Substitutes, Outbox, StandIns, Moderation, Imports, Tutorials, Adviso
         in_dm: bool = False,
         as_side: Side | None = None,
     ) -> Outcome:
-        """One command from a player: checked, applied, stored, and reported. ``as_side``:
-        the command came through that side's own commands (``/crew``, ``/alien``), which
-        act for that side only."""
-        async with self._hold(table):
-            side = self._check_player(table, user_id)
-            if as_side is not None and side is not as_side:
-                raise Refusal(_wrong_group(as_side, side))
-            try:
-                command = parse(text) if isinstance(text, str) else text
-            except GameError as err:
-                raise Refusal(err.describe()) from None
-            if isinstance(command, Rekey):  # no player chooses the dice (README, "Seeds")
-                raise Refusal("Only the referee re-keys the dice, at a moderator's rollback.")
-            if side is Side.ALIEN and not in_dm and not isinstance(command, QuickSetup):
-                raise Refusal(N_("The alien plots in secret: give your orders in a DM with me."))
-            commands = self._expand(table, user_id, side, command)
-            caught = await self.catch_up_lesson(table)
-            self.check_lesson(table, command)
-            outcome = await self._apply(table, side, commands, user_id)
-            outcome = await self.follow_lesson(table, outcome)
-            return outcome if caught is None else after(caught, outcome)
-
-    def _check_player(self, table: Table, user_id: int) -> Side:
-        if table.damaged_at is not None:
-            raise Refusal(damaged_text(table.id, table.damaged_in))
-        if table.status == "lobby":
-            raise Refusal(
-                N_("The game has not started yet: `/game start` when the seats are filled.")
-            )
-        if table.status != "playing" or table.game is None:
-            raise Refusal(N_("This game is over."))
-        if table.row.paused:
-            raise Refusal(N_("A moderator has paused this game: nobody plays until `/mod resume`."))
-        side = table.side_of(user_id)
-        if side is None:
-            seat = table.seat_of(user_id)
-            who = "a spectator" if seat is Seat.SPECTATOR else "not playing in this game"
-            raise Refusal(f"You are {who}, so you cannot give orders here.")
-        return side
-
-    def _expand(self, table: Table, user_id: int, side: Side, command: Command) -> list[Command]:
-        """Check the user may give ``command``; a crew player's ``pass`` ends only their units."""
-        assert table.game is not None
-        phase = table.game.state.phase
-        mine = table.units_of(user_id)
-        unit = _unit_of(command)
-        if side is Side.CREW and phase is not Phase.SETUP and unit is not None and unit not in mine:
-            owner = next((p.user_id for p in table.seated(Seat.CREW) if unit in p.units), None)
-            whose = f"<@{owner}>'s" if owner else "not yours"
-            raise Refusal(f"'{unit}' is {whose} to command; yours: {', '.join(mine) or 'none'}.")
-        crew_players = table.seated(Seat.CREW)
-        if (
-            isinstance(command, EndPhase)
-            and side is Side.CREW
-            and phase is Phase.CREW
-            and len(crew_players) > 1
-        ):
-            units = table.open_units(user_id)
-            if not units:
-                raise Refusal(
-                    "Your units are all done; the phase ends when every crew player is done."
-                )
-            return [EndUnit(u) for u in units]
-        return [command]
-
-    async def _apply(
-        self,
-        table: Table,
-        side: Side,
-        commands: list[Command],
-        user_id: int | None,
-        *,
-        late: tuple[int, ...] = (),
-        stand_in: int | None = None,
-    ) -> Outcome:
-        """Play ``commands``, store them with their public lines (and the new phase's
-        snapshot) in one transaction, then report; nothing changes if any is refused.
-        ``late``: the players still waited on when the deadline ended the phase;
-        ``stand_in``: the computer played for that away player (for their records).
-
-        Everything is worked out on a draft of the table (its own copy of the game and
-        seats), every read of the store included; the table takes the draft only once
-        the store has taken the command (the desk's rule: :meth:`DeskBase._hold`)."""
-        draft = table.draft()
-        game = draft.game
-        assert game is not None
-        before_len, before_stamp = game.length, draft.stamp()
-        events: list[Event] = []
-        said: list[str] = []
-        said_events: list[Event] = []
-        statements: list[st.Statement] = []
-        try:
-            for command in commands:
-                seq = game.length
-                step = game.play(side, command)
-                phase_memo.note(game, step)
-                events += step
-                lines = log_lines(step)
-                said += lines
-                said_events += events_for(step, Viewer.SPECTATOR)
-                if side is Side.CREW:  # the alien's wait for its phase's end (below)
-                    statements += st.add_public_lines(table.id, seq, lines)
-        except GameError as err:
-            raise Refusal(err.describe()) from None
-        now = self.clock()
-        rows = [
-            CommandRow(before_len + i, side.value, entry.command.notation(), user_id, now)
-            for i, entry in enumerate(game.log[before_len - game.base :])
-        ]
-        new_phase = draft.stamp() != before_stamp
-        statements += [st.append_command(table.id, r) for r in rows]
-        held: list[Event] = []
-        told: list[Event] = []  # the phase's public events, in the order the channel tells them
-        if new_phase:  # the phase just ended: the alien's public lines are told now
-            for seq, entry, step in phase_memo.phase_events(game):
-                public = events_for(step, Viewer.SPECTATOR)
-                if entry.side is Side.ALIEN:
-                    held += public
-                    statements += st.add_public_lines(table.id, seq, log_lines(public))
-                else:
-                    told += public
-
-        row = table.row
-        snap = None
-        if new_phase:
-            row = self._new_phase_row(draft, now)
-            snap = loading.snapshot_row(game.state, game.length, now)
-            statements += st.put_newest_snapshot(table.id, snap)
-        from_setup = before_stamp == "setup" and game.state.phase is not Phase.SETUP
-        if from_setup:
-            living = [
-                line.id
-                for line in draft.view_for(Viewer.CREW).crew
-                if can_act(line.fate, line.condition)
-            ]
-            statements += self._deal(draft, living)
-        statements += await self._bookkeeping(
-            draft, new_phase=new_phase, late=late, stand_in=stand_in, now=now
-        )
-        await self._commit(table, statements, row)
-        draft.recent += rows
-        if snap is not None:
-            game.rebase(snap.state)
-            draft.recent, draft.phase_seq = [], snap.seq
-        table.adopt(draft)  # the store has it: now memory does too
-        outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
-        # The channel hears a phase once, when it ends (its digest, issue 23); meanwhile
-        # a command's public lines go to the person who played it and to the crew's
-        # panels ("This phase so far").
-        outcome.alien_private = heard_lines(events, Side.ALIEN.value, side.value)
-        outcome.crew_private = heard_lines(events, Side.CREW.value, side.value)
-        own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
-        outcome.reply = [*said, *own] or ["Done."]
-        mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value
-        outcome.reply_events = [*said_events, *(e for e in events if e.audience.value == mine)]
-        outcome.undo_stamp = game.side_moves(side)
-        outcome.said = len(said_events)
-        outcome.unit = _unit_of(commands[-1])
-        if snap is not None:
-            outcome.new_phase = True
-            outcome.phase_events = told + held
-            outcome.game_over = game.state.phase is Phase.OVER
-            outcome.send_hands = before_stamp == "setup"
-        if outcome.game_over:  # its result is stored: the ratings take it (issue 25)
-            await self._rate()
-        if side is Side.ALIEN:
-            log.info("game %d: the alien played a command", table.id)
-        else:
-            log.info("game %d: the crew played %s", table.id, ", ".join(c.verb for c in commands))
-        return outcome
-
-    def _new_phase_row(self, table: Table, now: float) -> GameRow:
-        row = self._arm_deadline(table.row.with_(phase_key=table.stamp(), phase_since=now), now)
-        if table.phase() is Phase.OVER:
-            row = row.with_(status="over", deadline_at=None)
-        return row
+        return await self._play.play(table, user_id, text, in_dm=in_dm, as_side=as_side)
 
     async def undo(self, table: Table, user_id: int, stamp: int | None = None) -> Outcome:
-        """Take back the user's side's last command of this phase, if it is theirs.
-        ``stamp``: the side's own command count the Undo button was made at (never the
-        game's length, which counts the other side's commands: README, "Secrets"). The
-        other side's commands given since stay, played again (:meth:`Game.undo`)."""
-        async with self._hold(table):
-            if table.damaged_at is not None:
-                raise Refusal(damaged_text(table.id, table.damaged_in))
-            if table.status != "playing" or table.game is None:
-                raise Refusal("There is nothing to undo: the game is not in progress.")
-            side = table.side_of(user_id)
-            if side is None:
-                raise Refusal("Only players can undo their own commands.")
-            game = table.game
-            if stamp is not None and stamp != game.side_moves(side):
-                raise Refusal("That button is stale: the game has moved on since.")
-            reason = game.can_undo(side)
-            if reason is not None:
-                raise Refusal(f"Cannot undo: {reason}.")
-            last = table.own_rows(side)[-1]
-            if last.user_id != user_id:
-                raise Refusal(
-                    "You can only undo your own last command, and your side's last one is "
-                    "not yours."
-                )
-            outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
-            verb = last.command.split()[0]
-            outcome.reply = [
-                "Undone: your last command." if side is Side.ALIEN else f"Undone: `{last.command}`."
-            ]
-            # The alien's public lines wait for the phase's end, so its undo says nothing:
-            # neither that it changed its mind nor how much it took back (issue 19). A
-            # crew take-back is in the game's log; the channel hears the phase once.
-            logged = [] if side is Side.ALIEN else [f"<@{user_id}> takes back `{verb}`."]
-            later = [replace(r, seq=r.seq - 1) for r in table.recent if r.seq > last.seq]
-            draft = table.draft()
-            assert draft.game is not None
-            draft.game.undo(side)
-            draft.recent = [r for r in draft.recent if r.seq < last.seq] + later
-            await self._commit(
-                table,
-                [
-                    st.truncate_commands(table.id, last.seq),
-                    *(st.append_command(table.id, r) for r in later),
-                    st.shift_public_lines(table.id, last.seq),
-                    *st.add_public_lines(table.id, last.seq, logged, summary=False),
-                    *self._waits_reopened(draft),
-                ],
-            )
-            table.adopt(draft)
-            return outcome
+        return await self._play.undo(table, user_id, stamp)
 
-    # --- referee and moderators ------------------------------------------------------
+    async def computer_move(self, table: Table) -> Outcome | None:
+        return await self._play.computer_move(table)
+
+    async def stand_in_move(self, table: Table) -> Outcome | None:
+        return await self._play.stand_in_move(table)
+
+    async def stand_in_due(self, table: Table) -> bool:
+        return await self._stand_ins.stand_in_due(table)
+
     async def expire(self, table: Table, now: float) -> Outcome | None:
-        """The phase deadline passed: the acting side's remaining units stop."""
-        async with self._hold(table):
-            row = table.row
-            if row.status != "playing" or row.deadline_at is None or row.deadline_at > now:
-                return None
-            assert table.game is not None
-            extended = await self._extend(table, now)
-            if extended is not None:
-                return extended
-            sides = table.acting_sides()
-            commands: list[tuple[Side, Command]] = []
-            if table.game.state.phase is Phase.SETUP:
-                commands = [(s, QuickSetup()) for s in sides]
-            elif sides:
-                commands = [(sides[0], EndPhase())]
-            note = "⏰ The phase deadline has passed: " + (
-                "set-up is completed at random for the side(s) still choosing."
-                if table.game.state.phase is Phase.SETUP
-                else f"the {sides[0].value} phase ends as if its remaining units had stopped."
-            )
-            outcome = Outcome(table.id, table.channel_id)
-            late = tuple(table.waiting_users())
-            for side, command in commands:
-                step = await self._apply(table, side, [command], None, late=late)
-                outcome = merge(outcome, step)
-            outcome.public.insert(0, note)
-            outcome.reply = []
-            return outcome
+        return await self._play.expire(table, now)
 
+    # --- a running game's clocks (deadlines') ------------------------------------------
+    async def pause(self, table: Table, mod_id: int) -> GameRow:
+        return await self._deadlines.pause(table, mod_id)
 
-def _wrong_group(wanted: Side, side: Side) -> str:
-    where = "in a DM with me" if side is Side.ALIEN else "in the game's channel"
-    return (
-        f"`/{wanted.value}` gives the {wanted.value}'s orders, and you play the "
-        f"{side.value}: use `/{side.value} …` {where} (or `/game do`)."
-    )
+    async def resume(self, table: Table, mod_id: int) -> GameRow:
+        return await self._deadlines.resume(table, mod_id)
 
+    async def refresh_reminders(
+        self, game_id: int | None = None, user_id: int | None = None
+    ) -> None:
+        await self._attendance.refresh_reminders(game_id, user_id)
 
-def _unit_of(command: Command) -> str | None:
-    unit = getattr(command, "unit", None)
-    return unit if isinstance(unit, str) else None
+    # --- tutorials (the tutorials') -----------------------------------------------------
+    async def open_tutorial(
+        self, channel_id: int, guild_id: int | None, name: str, user_id: int, side: Side
+    ) -> tuple[Table, Outcome, list[Table]]:
+        return await self._tutorials.open_tutorial(channel_id, guild_id, name, user_id, side)
+
+    def check_lesson(self, table: Table, command: Command) -> None:
+        self._tutorials.check_lesson(table, command)
+
+    async def follow_lesson(self, table: Table, outcome: Outcome) -> Outcome:
+        return await self._tutorials.follow_lesson(table, outcome)
+
+    async def catch_up_lesson(self, table: Table) -> Outcome | None:
+        return await self._tutorials.catch_up_lesson(table)
+
+    # --- a game recreated from a script (imports') --------------------------------------
+    async def import_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        channel_name: str,
+        user_id: int,
+        text: str,
+    ) -> tuple[Table, Prepared]:
+        return await self._imports.import_game(channel_id, guild_id, channel_name, user_id, text)
+
+    # --- moderators and a game's settings (moderation's) --------------------------------
+    async def configure(self, table: Table, **changes: float | int) -> GameRow:
+        return await self._moderation.configure(table, **changes)
+
+    async def assign(
+        self, table: Table, unit: str, user_id: int, by: int, is_mod: bool
+    ) -> int | None:
+        return await self._moderation.assign(table, unit, user_id, by, is_mod)
+
+    async def mod_log(
+        self, table: Table | None, channel_id: int, user_id: int, action: str
+    ) -> None:
+        await self._moderation.mod_log(table, channel_id, user_id, action)
+
+    async def reset(self, table: Table, mod_id: int) -> None:
+        await self._moderation.reset(table, mod_id)
+
+    async def abort(self, table: Table, mod_id: int) -> None:
+        await self._moderation.abort(table, mod_id)
+
+    async def rollback_shown(self, table: Table, turn: int, phase: Phase) -> Shown:
+        return await self._moderation.rollback_shown(table, turn, phase)
+
+    async def rollback(self, table: Table, turn: int, phase: Phase, mod_id: int) -> Outcome:
+        return await self._moderation.rollback(table, turn, phase, mod_id)
+
+    async def replace(self, table: Table, old_id: int, new_id: int, mod_id: int) -> str:
+        return await self._moderation.replace(table, old_id, new_id, mod_id)
+
+    async def remove(self, table: Table, user_id: int, mod_id: int) -> str:
+        return await self._moderation.remove(table, user_id, mod_id)
+
+    async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._moderation.set_mod_role(guild_id, role_id)
+
+    # --- the Suggest button (the advisor's) ---------------------------------------------
+    async def suggest(self, table: Table, user_id: int) -> Decision | None:
+        return await self._advisor.suggest(table, user_id)
+
+    # --- a person across their games (people's) -----------------------------------------
+    async def my_settings(self, user_id: int) -> Settings:
+        return await self._people.my_settings(user_id)
+
+    async def change_settings(
+        self,
+        user_id: int,
+        *,
+        notify: str | None = None,
+        notify_when: str | None = None,
+        reminders: str | None = None,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+    ) -> Settings:
+        return await self._people.change_settings(
+            user_id,
+            notify=notify,
+            notify_when=notify_when,
+            reminders=reminders,
+            time_zone=time_zone,
+            quiet=quiet,
+        )
+
+    async def go_away(
+        self, user_id: int, until: str, mode: str, note: str = "", public: bool = False
+    ) -> Absence:
+        return await self._people.go_away(user_id, until, mode, note, public)
+
+    async def come_back(self, user_id: int) -> Absence:
+        return await self._people.come_back(user_id)
+
+    async def my_games(self, user_id: int) -> list[MyGame]:
+        return await self._people.my_games(user_id)
+
+    async def record(self, user_id: int) -> Record:
+        return await self._people.record(user_id)
+
+    # --- substitutes (the substitutes') -------------------------------------------------
+    async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
+        return await self._subs.ask_sub(table, user_id, by, is_mod)
+
+    async def call_table(self, call_id: int) -> tuple[Table, SeatCall]:
+        return await self._subs.call_table(call_id)
+
+    async def waiting_substitute(self, game_id: int, user_id: int) -> bool:
+        return await self._subs.waiting_substitute(game_id, user_id)
+
+    async def claim_call_post(self, call_id: int) -> bool:
+        return await self._subs.claim_call_post(call_id)
+
+    async def claim_seat(self, call_id: int, user_id: int) -> tuple[Table, SeatCall]:
+        return await self._subs.claim_seat(call_id, user_id)
+
+    async def approve_sub(self, call_id: int, approver: int, is_mod: bool) -> Substitution:
+        return await self._subs.approve_sub(call_id, approver, is_mod)
+
+    async def refuse_sub(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
+        return await self._subs.refuse_sub(call_id, by, is_mod)
+
+    async def withdraw_call(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
+        return await self._subs.withdraw_call(call_id, by, is_mod)
+
+    async def set_call_message(self, call_id: int, message_id: int) -> None:
+        await self._subs.set_call_message(call_id, message_id)
+
+    async def briefing(self, table: Table, user_id: int) -> list[str]:
+        return await self._subs.briefing(table, user_id)
+
+    async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
+        return await self._subs.calls_due(now)
+
+    # --- pings (the outbox's) -----------------------------------------------------------
+    async def plan_phase_pings(self, table: Table, now: float) -> PhasePings:
+        return await self._outbox.plan_phase_pings(table, now)
+
+    async def clock_notices(self, now: float) -> list[Notice]:
+        return await self._outbox.clock_notices(now)
+
+    async def stand_in_games(self, now: float) -> list[Table]:
+        return await self._outbox.stand_in_games(now)

@@ -1,6 +1,7 @@
-"""The computer plays an away player's units (issue 24: ``/me away … while away:
-the computer plays my units``), at the `normal` level, or at `expert` when they chose
-``the computer plays my units (expert level)`` (issue 26), until they are back.
+"""The computer plays an away player's units (``/me away … while away: the computer
+plays my units``, the README's "People across games"), at the `normal` level, or at
+`expert` when they chose ``the computer plays my units (expert level)``, until they
+are back.
 
 It decides like the game's own seat (:mod:`bot.desk.computer_seat`): from the side's
 view, the legal commands and the crew's belief rebuilt from the stored commands. For a
@@ -20,11 +21,11 @@ import logging
 from collections import OrderedDict
 
 from bot.desk import computer_seat
-from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import computer_seed, setup_commands
+from bot.desk.keeper import Keeper
 from bot.desk.tables import Table
-from bot.store import people as pp
-from engine import commands as c
+from bot.store import people
+from engine.commands import Command, EndPhase, EndUnit
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.legal import is_legal
@@ -40,8 +41,11 @@ _MEMORIES: OrderedDict[tuple[int, Side, str], Memory] = OrderedDict()
 _KEPT = 16
 
 
-class StandIns(Attendance):
+class StandIns:
     """The computer standing in for away players."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
 
     async def stand_in_due(self, table: Table) -> bool:
         """Whether the game waits on someone the computer plays for (a cheap look, after
@@ -50,33 +54,38 @@ class StandIns(Attendance):
         if table.status != "playing" or table.row.paused or not table.loaded:
             return False
         waiting = table.waiting_users()
-        sole = self.shards.everywhere
+        sole = self._keeper.shards.everywhere
         return bool(
-            waiting and await pp.away_stand_ins(self.store, waiting, self.clock(), sole_writer=sole)
+            waiting
+            and await people.away_stand_ins(
+                self._keeper.store, waiting, self._keeper.clock(), sole_writer=sole
+            )
         )
 
-    async def _stand_in_next(self, table: Table) -> tuple[Side, list[c.Command], int] | None:
+    async def next_move(self, table: Table) -> tuple[Side, list[Command], int] | None:
         """The next move the computer plays for an away player the game waits on, as
         (side, commands, player), or None: nothing to play now. A move is one command,
         or in set-up the side's whole planned set-up at once. Call under the hold."""
         game = table.game
         if table.status != "playing" or table.row.paused or game is None:
             return None
-        for user in await pp.away_stand_ins(self.store, table.waiting_users(), self.clock()):
+        for user in await people.away_stand_ins(
+            self._keeper.store, table.waiting_users(), self._keeper.clock()
+        ):
             side = table.side_of(user)
             commands = await self._stand_in_commands(table, user, side) if side else []
             if side is not None and commands:
                 return side, commands, user
         return None
 
-    async def _stand_in_commands(self, table: Table, user: int, side: Side) -> list[c.Command]:
+    async def _stand_in_commands(self, table: Table, user: int, side: Side) -> list[Command]:
         game = table.game
         assert game is not None
         rng = Rng(computer_seed(table.row.seed, game.moment(side)))
-        mode = (await pp.settings(self.store, user)).away_mode
+        mode = (await people.settings(self._keeper.store, user)).away_mode
         if game.state.phase is Phase.SETUP:
             mates = [p.user_id for p in table.players.values() if p.seat == side.value]
-            away = await pp.away_stand_ins(self.store, mates, self.clock())
+            away = await people.away_stand_ins(self._keeper.store, mates, self._keeper.clock())
             if len(away) != len(mates):
                 return []
             level = LEVELS.get(mode, "normal")
@@ -88,7 +97,7 @@ class StandIns(Attendance):
         else:
             mine = set(table.units_of(user))
             pool = [x for x in legal if getattr(x, "unit", None) in mine]
-            if any(isinstance(x, c.EndPhase) for x in legal):
+            if any(isinstance(x, EndPhase) for x in legal):
                 pool += self._ends(table, user)
         if not pool:
             return []
@@ -98,7 +107,7 @@ class StandIns(Attendance):
         choice = await asyncio.to_thread(memory.player, seen, pool, game.ship, game.content, rng)
         return [choice if choice in pool else pool[-1]]
 
-    def _ends(self, table: Table, user: int) -> list[c.Command]:
+    def _ends(self, table: Table, user: int) -> list[Command]:
         """The player's own "end the phase": end each of their units still to act (the
         whole phase when nobody else of the crew has units left)."""
         game = table.game
@@ -109,8 +118,8 @@ class StandIns(Attendance):
             if p.seat == "crew" and p.user_id != user and table.open_units(p.user_id)
         ]
         if not others:
-            return [c.EndPhase()]
-        ends: list[c.Command] = [c.EndUnit(u) for u in table.open_units(user)]
+            return [EndPhase()]
+        ends: list[Command] = [EndUnit(u) for u in table.open_units(user)]
         return [e for e in ends if is_legal(game.state, Side.CREW, e, game.ship, game.content)]
 
     async def _memory(self, table: Table, side: Side, level: str) -> Memory | None:
@@ -118,7 +127,7 @@ class StandIns(Attendance):
         store and the game disagree; the move is then a plain legal one)."""
         game = table.game
         assert game is not None
-        rows = await self.store.commands(table.id)
+        rows = await self._keeper.store.commands(table.id)
         lines = [(Side(r.side), r.command) for r in rows]
         key = (table.id, side, level)
         old = _MEMORIES.pop(key, None)

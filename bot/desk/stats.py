@@ -1,6 +1,7 @@
-"""What ``/stats`` answers (issue 25), gathered from the ratings' tables: a person's
-ratings and the games kept out of them, a server's leaderboard a page at a time, and
-the game's balance. No discord here; the words are :mod:`bot.present.stats`'s.
+"""What ``/stats`` answers (the README's "Ratings, leaderboards and the game's
+balance"), gathered from the ratings' tables: a person's ratings and the games kept out
+of them, a server's leaderboard a page at a time, and the game's balance. No discord
+here; the words are :mod:`bot.present.stats`'s.
 
 The leaderboard of a server lists the people with a rated game on that side in that
 server and at least ``min_games`` rated games on that side anywhere (a rating is the
@@ -14,11 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.desk import ratings
 from bot.desk.computer_seat import seat_level, seat_side
+from bot.desk.ratings import COMPUTER, ordinal
 from bot.desk.records import WINNERS
-from bot.store import Store
-from bot.store import ratings as rs
+from bot.store import Store, ratings
 from bot.store.ratings import RatingRow
 from engine.content_models import Outcome
 
@@ -103,28 +103,28 @@ class Balance:
 
 
 async def profile(store: Store, user_id: int, guild_id: int | None) -> Profile:
-    mine = await rs.ratings_of(store, [user_id])
-    changes = await rs.changes_of(store, user_id)
+    mine = await ratings.ratings_of(store, [user_id])
+    changes = await ratings.changes_of(store, user_id)
     sides = []
-    for side in rs.SIDES:
+    for side in ratings.SIDES:
         row = mine.get((user_id, side))
         if row is None:
             sides.append(Standing(side, None))
             continue
         place, listed = None, 0
         if guild_id is not None:
-            place = await rs.place_on_board(store, guild_id, row, MIN_GAMES)
-            _, listed = await rs.board(store, guild_id, side, MIN_GAMES, 0, 0)
+            place = await ratings.place_on_board(store, guild_id, row, MIN_GAMES)
+            _, listed = await ratings.board(store, guild_id, side, MIN_GAMES, 0, 0)
         last = next((c for c in reversed(changes) if c.side == side), None)
         step = None
         if last is not None:
             after = RatingRow(user_id, side, last.mu_after, last.sigma_after)
             before = RatingRow(user_id, side, last.mu_before, last.sigma_before)
-            step = ratings.ordinal(after) - ratings.ordinal(before)
+            step = ordinal(after) - ordinal(before)
         sides.append(Standing(side, row, place, listed, step))
     found = Profile(user_id, sides)
-    for side, reason, computer, band in await rs.kept_out_of(store, user_id):
-        if reason == ratings.COMPUTER:
+    for side, reason, computer, band in await ratings.kept_out_of(store, user_id):
+        if reason == COMPUTER:
             against = seat_side(computer)
             key = (side, against.value if against else "", seat_level(computer))
             found.vs_computer[key] = found.vs_computer.get(key, Tally()).add(band)
@@ -135,17 +135,17 @@ async def profile(store: Store, user_id: int, guild_id: int | None) -> Profile:
 
 async def board(store: Store, guild_id: int, side: str, min_games: int, page: int) -> Board:
     """Page ``page`` of the board (clamped to the pages there are)."""
-    _, total = await rs.board(store, guild_id, side, min_games, 0, 0)
+    _, total = await ratings.board(store, guild_id, side, min_games, 0, 0)
     pages = max(1, -(-total // PAGE))
     page = min(max(page, 0), pages - 1)
-    rows, total = await rs.board(store, guild_id, side, min_games, page * PAGE, PAGE)
+    rows, total = await ratings.board(store, guild_id, side, min_games, page * PAGE, PAGE)
     return Board(guild_id, side, min_games, page, pages, total, rows)
 
 
 async def balance(store: Store, guild_id: int | None) -> Balance:
     """One server's balance, or everyone's (None)."""
     found = Balance()
-    for computer, crew, band in await rs.balance_games(store, guild_id, ratings.COMPUTER):
+    for computer, crew, band in await ratings.balance_games(store, guild_id, COMPUTER):
         found.games += 1
         key = PEOPLE
         if computer:

@@ -1,4 +1,5 @@
-"""Substitutes without a moderator (issue 24): open-seat calls, claims, approvals.
+"""Substitutes without a moderator (the README's "People across games"): open-seat
+calls, claims, approvals.
 
 A seat's own player (``/game sub``), a moderator, an absence that asked for it, or
 ``sub_after`` missed phases in a row open a call. A member presses "Take this seat"
@@ -22,13 +23,12 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot import store as st
-from bot.desk.people import People
+from bot.desk.attendance import Attendance
+from bot.desk.keeper import Keeper
+from bot.desk.scribe import Scribe
 from bot.desk.seating import PLAYING, seat_refusal
 from bot.desk.tables import Refusal, Table
-from bot.present.events import heard_lines
-from bot.store import CommandRow, GameRow, PlayerRow
-from bot.store import people as pp
+from bot.store import CommandRow, GameRow, PlayerRow, delete_player, people, put_player
 from bot.store.people import SeatCall
 from engine.board.ship import Ship
 from engine.content import Content
@@ -45,25 +45,35 @@ class Substitution:
 
 
 def heard_so_far(
-    row: GameRow, rows: Sequence[CommandRow], side: Side, ship: Ship, content: Content
+    row: GameRow,
+    rows: Sequence[CommandRow],
+    side: Side,
+    ship: Ship,
+    content: Content,
+    scribe: Scribe,
 ) -> list[str]:
     """Every private line ``side`` was told, in order: the game replayed from its log,
-    what each command told the side by DM (``heard_lines``), worded as it was sent."""
+    what each command told the side by DM (the scribe's ``heard_lines``), worded as it
+    was sent."""
     game = opening_game(row.seed, row.opening, ship, content)
     heard: list[str] = []
     for stored in rows:
         events = game.play(Side(stored.side), stored.command)
-        heard += heard_lines(events, side.value, stored.side)
+        heard += scribe.heard_lines(events, side.value, stored.side)
     return heard
 
 
-class Substitutes(People):
+class Substitutes:
     """Open-seat calls and the seat changing hands."""
+
+    def __init__(self, keeper: Keeper, attendance: Attendance) -> None:
+        self._keeper = keeper
+        self._attendance = attendance
 
     async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
         if by != user_id and not is_mod:
             raise Refusal("Only the seat's own player or a moderator can offer a seat.")
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             if table.status != "playing":
                 raise Refusal(
                     "Substitutes take seats of a game in progress; in the lobby, `/game leave`."
@@ -72,15 +82,24 @@ class Substitutes(People):
             if seat not in PLAYING:
                 raise Refusal("That member has no seat at this game.")
             reason = "asked" if by == user_id else "mod"
-            call = await self._call_for(table.id, user_id, seat.value, reason, self.clock())
+            call = await self._call_for(table.id, user_id, seat.value, reason, self._keeper.clock())
         if call is None:
             raise Refusal("That seat is already offered: see the call in the channel.")
         return call
 
+    async def _call_for(
+        self, game_id: int, user_id: int, side: str, reason: str, now: float
+    ) -> SeatCall | None:
+        """A new open-seat call for ``user_id``'s seat, unless one is live already."""
+        if await people.has_live_call(self._keeper.store, game_id, user_id):
+            return None
+        call_id = await people.insert_call(self._keeper.store, game_id, user_id, side, reason, now)
+        return await people.call(self._keeper.store, call_id)
+
     async def call_table(self, call_id: int) -> tuple[Table, SeatCall]:
         """A call and its game (a current one), or a refusal: the call belongs to the past."""
-        call = await pp.call(self.store, call_id)
-        table = await self.find(call.game_id) if call is not None else None
+        call = await people.call(self._keeper.store, call_id)
+        table = await self._keeper.find(call.game_id) if call is not None else None
         if call is None or table is None:
             raise Refusal("That call belongs to the past: its game is no longer running.")
         return table, call
@@ -94,17 +113,17 @@ class Substitutes(People):
     async def waiting_substitute(self, game_id: int, user_id: int) -> bool:
         """Whether ``user_id`` offered to take a seat of this game and waits for the
         players' approval (they may read the game from their DMs meanwhile)."""
-        calls = await pp.live_calls(self.store, game_id)
+        calls = await people.live_calls(self._keeper.store, game_id)
         return any(c.status == "claimed" and c.candidate == user_id for c in calls)
 
     async def claim_call_post(self, call_id: int) -> bool:
         """Whether this caller is the one to post the call (each call is posted once)."""
-        return await pp.claim_post(self.store, call_id)
+        return await people.claim_post(self._keeper.store, call_id)
 
     async def claim_seat(self, call_id: int, user_id: int) -> tuple[Table, SeatCall]:
         """``user_id`` offers to take the seat: the players then approve or refuse."""
         table, call = await self._live_call(call_id)
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             call = await self._reread(call)
             if call.status == "claimed":
                 raise Refusal(
@@ -113,11 +132,11 @@ class Substitutes(People):
                 )
             await self._check_candidate(table, call, user_id)
             claimed = call.with_(status="claimed", candidate=user_id)
-            await self.store.commit([pp.update_call(claimed)])
+            await self._keeper.store.commit([people.update_call(claimed)])
         return table, claimed
 
     async def _reread(self, call: SeatCall) -> SeatCall:
-        fresh = await pp.call(self.store, call.id)
+        fresh = await people.call(self._keeper.store, call.id)
         if fresh is None or not fresh.live:
             raise Refusal("This seat is no longer open.")
         return fresh
@@ -128,13 +147,13 @@ class Substitutes(People):
                 "This is your own seat: withdraw the call instead (its Withdraw button, or "
                 "`/me back` after an absence)."
             )
-        refusal = await seat_refusal(self.store, table, user_id, call.side)
+        refusal = await seat_refusal(self._keeper.store, table, user_id, call.side)
         if refusal is not None:
             raise Refusal(refusal)
 
     async def approve_sub(self, call_id: int, approver: int, is_mod: bool) -> Substitution:
         table, call = await self._live_call(call_id)
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             call = await self._reread(call)
             if call.status != "claimed" or call.candidate is None:
                 raise Refusal("Nobody has offered to take this seat yet.")
@@ -153,23 +172,25 @@ class Substitutes(People):
                     f"Only the {call.side}'s other players or a moderator can approve a "
                     f"substitute for a {call.side} seat."
                 )
-            now = self.clock()
+            now = self._keeper.clock()
             old = table.players.get(call.user_id)
             if old is None or old.seat != call.side:
-                await self.store.commit([pp.update_call(call.with_closed("withdrawn", now))])
+                await self._keeper.store.commit(
+                    [people.update_call(call.with_closed("withdrawn", now))]
+                )
                 raise Refusal("That seat changed hands meanwhile; the call is closed.")
             await self._check_candidate(table, call, call.candidate)
             new = PlayerRow(call.candidate, old.seat, old.units, True, old.joined_at)
             filled = call.with_closed("filled", now).with_(approved_by=approver)
-            await self._commit(
+            await self._keeper.commit(
                 table,
                 [
-                    st.delete_player(table.id, old.user_id),
-                    st.put_player(table.id, new),
-                    *self._seat_handed(
+                    delete_player(table.id, old.user_id),
+                    put_player(table.id, new),
+                    *self._attendance.seat_handed(
                         table, old.user_id, new.user_id, new.seat, ("sub", "sub"), now
                     ),
-                    pp.update_call(filled),
+                    people.update_call(filled),
                 ],
             )
             del table.players[old.user_id]
@@ -179,7 +200,7 @@ class Substitutes(People):
     async def refuse_sub(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
         """A player (or the one who offered) turns the offer down: the seat is open again."""
         table, call = await self._live_call(call_id)
-        async with self._hold(table):
+        async with self._keeper.hold(table):
             call = await self._reread(call)
             if call.status != "claimed":
                 raise Refusal("Nobody has offered to take this seat yet.")
@@ -190,7 +211,7 @@ class Substitutes(People):
                     "turn an offer down."
                 )
             reopened = call.with_(status="open", candidate=None)
-            await self.store.commit([pp.update_call(reopened)])
+            await self._keeper.store.commit([people.update_call(reopened)])
         return table, reopened
 
     async def withdraw_call(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
@@ -198,12 +219,12 @@ class Substitutes(People):
         if by != call.user_id and not is_mod:
             raise Refusal("Only the seat's own player or a moderator can withdraw the call.")
         call = await self._reread(call)
-        closed = call.with_closed("withdrawn", self.clock())
-        await self.store.commit([pp.update_call(closed)])
+        closed = call.with_closed("withdrawn", self._keeper.clock())
+        await self._keeper.store.commit([people.update_call(closed)])
         return table, closed
 
     async def set_call_message(self, call_id: int, message_id: int) -> None:
-        await self.store.commit(
+        await self._keeper.store.commit(
             [("UPDATE seat_calls SET message_id = ? WHERE id = ?", (message_id, call_id))]
         )
 
@@ -212,23 +233,33 @@ class Substitutes(People):
         side = table.side_of(user_id)
         if side is None:
             raise Refusal("You have no seat at this game, so no side's secrets.")
-        rows = await self.store.commands(table.id)
-        return await asyncio.to_thread(heard_so_far, table.row, rows, side, self.ship, self.content)
+        rows = await self._keeper.store.commands(table.id)
+        return await asyncio.to_thread(
+            heard_so_far,
+            table.row,
+            rows,
+            side,
+            self._keeper.ship,
+            self._keeper.content,
+            self._keeper.scribe,
+        )
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
         """For the clock, in the games this process serves: open calls not posted yet,
         and calls withdrawn now (their absence ended, or their game no longer runs)."""
         to_post, closing = [], []
-        for call in await pp.calls_to_post(self.store):
-            table = self.tables.get(call.game_id)
-            if table is not None and self.serves(table) and table.status == "playing":
+        for call in await people.calls_to_post(self._keeper.store):
+            table = self._keeper.tables.get(call.game_id)
+            if table is not None and self._keeper.serves(table) and table.status == "playing":
                 to_post.append(call)
-            elif self.serves(table) if table is not None else self.shards.everywhere:
+            elif (
+                self._keeper.serves(table) if table is not None else self._keeper.shards.everywhere
+            ):
                 closing.append(call)
-        for call in await pp.away_calls_ended(self.store, now):
-            table = self.tables.get(call.game_id)
-            if table is not None and self.serves(table):
+        for call in await people.away_calls_ended(self._keeper.store, now):
+            table = self._keeper.tables.get(call.game_id)
+            if table is not None and self._keeper.serves(table):
                 closing.append(call)
         withdrawn = [c.with_closed("withdrawn", now) for c in closing]
-        await self.store.commit([pp.update_call(c) for c in withdrawn])
+        await self._keeper.store.commit([people.update_call(c) for c in withdrawn])
         return to_post, [c for c in withdrawn if c.message_id is not None]

@@ -14,8 +14,9 @@ from enum import StrEnum
 from bot.desk.computer_seat import seat_side
 from bot.desk.view_memo import view_of
 from bot.store import CommandRow, GameRow, PlayerRow
-from engine.commands import REFEREE_VERBS
+from engine.commands import REFEREE_VERBS, Command
 from engine.game import Entry, Game
+from engine.legal import legal_commands
 from engine.setup import waiting_on
 from engine.state import GameState, Phase, Side
 from engine.views import View, Viewer
@@ -321,3 +322,24 @@ def crew_in_play(table: Table) -> tuple[str, ...]:
         for line in table.view_for(Viewer.CREW).crew
         if line.role and can_act(line.fate, line.condition)
     )
+
+
+def unit_of(command: Command) -> str | None:
+    """The unit ``command`` orders, if any."""
+    unit = getattr(command, "unit", None)
+    return unit if isinstance(unit, str) else None
+
+
+def legal_for_player(table: Table, user_id: int, unit: str | None = None) -> list[Command]:
+    """Legal commands ``user_id`` may give now (their side, their units)."""
+    side = table.side_of(user_id)
+    if table.game is None or side is None or table.status != "playing":
+        return []
+    game = table.game
+    mine = table.units_of(user_id)
+    if unit is not None:
+        if unit not in mine:
+            return []
+        return legal_commands(game.state, side, game.ship, game.content, unit=unit)
+    found = legal_commands(game.state, side, game.ship, game.content)
+    return [c for c in found if unit_of(c) is None or unit_of(c) in mine]

@@ -16,20 +16,25 @@ is refused, and nothing changes.
 The thread is the learner's alone, so it speaks their language: the client words what
 a learner's press makes happen there in their Discord language
 (:func:`bot.client.actions.voice`), and the lesson's words come from the catalogues
-(:mod:`bot.present.lessons`).
+through the desk's scribe (:mod:`bot.desk.scribe`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot import store as st
 from bot.desk import loading
-from bot.desk.base import DeskBase
+from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome, merge
+from bot.desk.referee import Referee
 from bot.desk.tables import Refusal, Table, crew_in_play
-from bot.present import lessons as words
-from bot.store import TUTORIAL, GameRow, PlayerRow
+from bot.store import (
+    TUTORIAL,
+    GameRow,
+    PlayerRow,
+    Statement,
+    put_newest_snapshot,
+    put_player,
+    update_game,
+)
 from engine.board.ship import Ship
 from engine.commands import Command, parse
 from engine.content import Content
@@ -55,23 +60,12 @@ def lesson_opening(table: Table, ship: Ship, content: Content) -> str | None:
     return write_scenario(lesson.opening().state, ship, content)
 
 
-def panel_lines(table: Table) -> list[str]:
-    """The step waiting now, for the top of the learner's turn panel ([] if none)."""
-    lesson = lesson_of(table)
-    if lesson is None or table.status != "playing" or table.game is None:
-        return []
-    index = lesson.step_at(table.length)
-    return words.step_lines(lesson, index) if index is not None else []
-
-
-class Tutorials(DeskBase):
+class Tutorials:
     """Opening a tutorial, and keeping each of its games to its lesson."""
 
-    if TYPE_CHECKING:  # the service's (bot.desk.service.Desk): plays and stores commands
-
-        async def _apply(
-            self, table: Table, side: Side, commands: list[Command], user_id: int | None
-        ) -> Outcome: ...
+    def __init__(self, keeper: Keeper, referee: Referee) -> None:
+        self._keeper = keeper
+        self._referee = referee
 
     async def open_tutorial(
         self, channel_id: int, guild_id: int | None, name: str, user_id: int, side: Side
@@ -82,27 +76,29 @@ class Tutorials(DeskBase):
         lesson = load_lesson(side.value)
         closed = await self._close_tutorials_of(user_id)
         fresh = lesson.opening()
-        opening = write_scenario(fresh.state, self.ship, self.content)  # as lesson_opening
-        now = self.clock()
+        opening = write_scenario(
+            fresh.state, self._keeper.ship, self._keeper.content
+        )  # as lesson_opening
+        now = self._keeper.clock()
         kind = TUTORIAL + side.value
         row = GameRow(0, channel_id, guild_id, name, fresh.seed, "playing", user_id, now)
         row = row.with_(seeded=True, opening=opening, kind=kind, phase_since=now)
         table = Table(row, {})
-        table.game = game = opening_game(row.seed, opening, self.ship, self.content)
+        table.game = game = opening_game(row.seed, opening, self._keeper.ship, self._keeper.content)
         units = () if side is Side.ALIEN else crew_in_play(table)
         player = PlayerRow(user_id, side.value, units, True, now)
         table.players[user_id] = player
         snap = loading.snapshot_row(game.state, 0, now)
         row = row.with_(phase_key=table.stamp())
 
-        def seated(game_id: int) -> list[st.Statement]:  # the same transaction as the row
+        def seated(game_id: int) -> list[Statement]:  # the same transaction as the row
             return [
-                st.put_player(game_id, player),
-                *st.put_newest_snapshot(game_id, snap),
-                st.update_game(row.with_(id=game_id)),
+                put_player(game_id, player),
+                *put_newest_snapshot(game_id, snap),
+                update_game(row.with_(id=game_id)),
             ]
 
-        made = await self.store.create_game(
+        made = await self._keeper.store.create_game(
             *(channel_id, guild_id, name, fresh.seed, user_id, now),
             status="playing",
             seeded=True,
@@ -111,22 +107,25 @@ class Tutorials(DeskBase):
             then=seated,
         )
         table.row = row.with_(id=made.id)
-        self._register(table)
+        self._keeper.register(table)
         outcome = Outcome(table.id, channel_id, new_phase=True)
-        outcome.public = [words.intro(lesson), *words.step_lines(lesson, 0, from_thread=True)]
-        outcome.summary = [words.summary(lesson)]
+        outcome.public = [
+            self._keeper.scribe.lesson_intro(lesson),
+            *self._keeper.scribe.step_lines(lesson, 0, from_thread=True),
+        ]
+        outcome.summary = [self._keeper.scribe.lesson_summary(lesson)]
         return table, outcome, closed
 
     async def _close_tutorials_of(self, user_id: int) -> list[Table]:
         running = [
             t
-            for t in list(self.tables.values())
+            for t in list(self._keeper.tables.values())
             if t.row.tutorial and t.row.created_by == user_id and t.status == "playing"
         ]
         for table in running:
-            async with self._hold(table):
-                await self._commit(table, [], table.row.with_(status="aborted"))
-                self._forget(table)
+            async with self._keeper.hold(table):
+                await self._keeper.commit(table, [], table.row.with_(status="aborted"))
+                self._keeper.forget(table)
         return running
 
     def check_lesson(self, table: Table, command: Command) -> None:
@@ -136,9 +135,9 @@ class Tutorials(DeskBase):
             return
         index = lesson.step_at(table.length)
         if index is None:
-            raise Refusal(words.finished())
+            raise Refusal(self._keeper.scribe.lesson_finished())
         if not lesson.steps[index].matches(command):
-            raise Refusal(words.not_this(lesson, index))
+            raise Refusal(self._keeper.scribe.not_this_step(lesson, index))
 
     async def follow_lesson(self, table: Table, outcome: Outcome) -> Outcome:
         """After a step: the other side's scripted moves, what they did, and the next
@@ -153,12 +152,14 @@ class Tutorials(DeskBase):
             index = lesson.step_at(table.length - 1) or 0
         step = lesson.steps[index]
         for move in moves:
-            outcome = merge(outcome, await self._apply(table, lesson.other, [parse(move)], None))
+            outcome = merge(
+                outcome, await self._referee.apply(table, lesson.other, [parse(move)], None)
+            )
         if step.said:
-            outcome.public.append(words.said(step))
-            outcome.reply.append(words.said(step))
+            outcome.public.append(self._keeper.scribe.step_said(step))
+            outcome.reply.append(self._keeper.scribe.step_said(step))
         if index + 1 < len(lesson.steps):
-            outcome.public += words.step_lines(lesson, index + 1)
+            outcome.public += self._keeper.scribe.step_lines(lesson, index + 1)
         return outcome
 
     async def catch_up_lesson(self, table: Table) -> Outcome | None:

@@ -1,15 +1,14 @@
 """A calmer channel: a phase's public events as a short digest, not a copy.
 
-The channel gets one post a phase (issue 23): the map with this digest. The routine is
-summarised (the pipe-runner's declared actions counted, who moved where, the searches
-that found nothing), then come the other lines, and when they are too many, the ones
-that matter (a tally or a surfacing, an injury, a
-death, an attack and its rolls, a smashed door, a launch, energy stores gained or
-burnt, something revealed, sabotage, the end), at most :data:`DIGEST_LINES` lines, the
-full record on `/game log`. Leftover searches at a phase's end (C.8), one per human
-in the engine's record, are folded into one line. It reads the events' fields, and
-takes only public events: nothing here can know more than the channel already saw.
-"""
+The channel gets one post a phase (README, "Playing on Discord"): the map with this
+digest. The routine is summarised (the pipe-runner's declared actions counted, who moved
+where, the searches that found nothing), then come the other lines, and when they are
+too many, the ones that matter (a tally or a surfacing, an injury, a death, an attack
+and its rolls, a smashed door, a launch, energy stores gained or burnt, something
+revealed, sabotage, the end), at most :data:`DIGEST_LINES` lines, the full record on
+`/game log`. Leftover searches at a phase's end (C.8), one per human in the engine's
+record, are folded into one line. It reads the events' fields, and takes only public
+events: nothing here can know more than the channel already saw."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""A tutorial's words (issue 25): a step as the learner reads it, in the thread and at the
-top of the turn panel, and the answer to a command the step does not ask for.
+"""A tutorial's words (the README's "A first game: the tutorial"): a step as the learner
+reads it, in the thread and at the top of the turn panel, and the answer to a command
+the step does not ask for.
 
 A step names what to press as the panel labels it, in bold, in order, after 👉: the
 scripted newcomer of the tests presses exactly those, and so can a person.

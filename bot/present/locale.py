@@ -23,9 +23,13 @@ from pathlib import Path
 
 from babel.messages import mofile, pofile
 
+# The marker and the source language are bot.language's (the desk uses them too); they
+# are handed on here for the words' own modules and the client.
+from bot.language import N_ as N_
+from bot.language import SOURCE as SOURCE
+
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "quicksilver"
-SOURCE = "en"
 
 _speaking: ContextVar[str] = ContextVar("quicksilver_language", default=SOURCE)
 
@@ -87,12 +91,6 @@ def _(message: str) -> str:
     """``message`` in the language being spoken; English where it is not translated.
     Formatted words are marked whole: ``_("Search {n}").format(n=2)``."""
     return catalogue(_speaking.get()).gettext(message)
-
-
-def N_(message: str) -> str:
-    """Marks ``message`` for the catalogue where it is written; :func:`_` translates it
-    where it is read (a constant is made before anyone's language is known)."""
-    return message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -1,7 +1,7 @@
-"""Words for the player as a person (issue 24): their settings, their games across
-servers, their record, pings held or queued, absences, seat calls and a substitute's
-briefing. Built from the desk's data only (no game state, no view is needed here: a
-game is named by its row's phase stamp and channel)."""
+"""Words for the player as a person (the README's "People across games"): their
+settings, their games across servers, their record, pings held or queued, absences, seat
+calls and a substitute's briefing. Built from the desk's data only (no game state, no
+view is needed here: a game is named by its row's phase stamp and channel)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Words for ``/stats`` (issue 25): a person's ratings, a server's leaderboard, the
+"""Words for ``/stats`` (the README's "Ratings, leaderboards and the game's balance"): a
+person's ratings, a server's leaderboard, the
 game's balance. Every line is short enough for a phone; a leaderboard page stays far
 inside Discord's 2,000 characters."""
 

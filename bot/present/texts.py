@@ -8,8 +8,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.desk.computer_seat import seat_side
-from bot.desk.service import Seat, Table
-from bot.present import hints
+from bot.desk.tables import Seat, Table
+from bot.desk.tutorial import lesson_of
+from bot.present import hints, lessons
 from bot.present.digest import digest
 from bot.present.locale import N_, _, ngettext
 from bot.present.names import alien_label, the_alien
@@ -69,6 +70,9 @@ def timestamp(at: float, style: str = "R") -> str:
     return f"<t:{int(at)}:{style}>"
 
 
+LOBBY_HEADING = "**Invasive Species aboard the CFS Quicksilver**"  # the lobby's seats start here
+
+
 def lobby_text(table: Table) -> str:
     row = table.row
     alien = table.alien_player()
@@ -79,7 +83,7 @@ def lobby_text(table: Table) -> str:
     crew_text = ", ".join(mention(p.user_id) for p in crew) or "*empty*"
     held = seat_side(row.computer)
     lines = [
-        f"**Invasive Species aboard the CFS Quicksilver** — game {row.id} ({row.status})",
+        f"{LOBBY_HEADING} — game {row.id} ({row.status})",
         f"{SEAT_WORDS['alien']}: {game_held if held is Side.ALIEN else alien_text}",
         f"{SEAT_WORDS['crew']}: {game_held if held is Side.CREW else crew_text}",
     ]
@@ -152,7 +156,7 @@ def status_text(table: Table) -> str:
     lines = [_("**{title}** — game {game}").format(title=phase_title(v), game=row.id)]
     if row.seeded:
         lines.append(_(SEEDED))
-    if row.hints_used:  # issue 26: the game's record says so
+    if row.hints_used:  # the advisor was asked: the game's record says so
         lines.append(_(hints.MARKED))
     if row.status == "playing":
         lines.append(
@@ -174,7 +178,7 @@ def status_text(table: Table) -> str:
             )
     if v.result:
         lines.append(_("Result: {result}").format(result=plain(_(v.result))))
-    if v.declarations and v.phase != "alien":  # told once its phase is over (issue 19)
+    if v.declarations and v.phase != "alien":  # told once its phase is over (README, "Secrets")
         lines.append(_("Alien declarations last phase: ") + " · ".join(map(plain, v.declarations)))
     stores = energy_text(v)
     lines.append(
@@ -353,3 +357,12 @@ def result_text(table: Table) -> list[str]:
     seed = _("Dice seed: {seed} (replay the log from it to check every roll).")
     lines.append(seed.format(seed=table.row.seed))
     return chunks(lines)
+
+
+def panel_lines(table: Table) -> list[str]:
+    """A tutorial's step waiting now, for the top of the learner's turn panel ([] if none)."""
+    lesson = lesson_of(table)
+    if lesson is None or table.status != "playing" or table.game is None:
+        return []
+    index = lesson.step_at(table.length)
+    return lessons.step_lines(lesson, index) if index is not None else []

@@ -1,5 +1,5 @@
 """The welcome a new lobby opens with: what the game is, how to join, where the rules
-help is, and how long a phase usually takes here (issue 25).
+help is, and how long a phase usually takes here (the README's "The lobby's welcome").
 
 The pace is measured, not promised: the middle (median) of how long this server's
 recent phases took, from the phase starts the store keeps of its ordinary games (a

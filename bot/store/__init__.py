@@ -1,9 +1,15 @@
 """The store: games, seats, command logs, phase snapshots and public lines, in SQLite
-(the default, one process) or PostgreSQL (several processes). ``Store.open(target)``
-picks the backend from ``target``: a file path or a ``postgresql://`` URL."""
+(the default, one process) or PostgreSQL (several processes). :func:`open_store` picks
+the backend from its target, a file path or a ``postgresql://`` URL: the choice is made
+here, in the package, so the contract both backends follow (:mod:`bot.store.base`)
+imports neither of them."""
 
-from bot.store.base import Guard, StaleGame, Store, is_postgres
+from pathlib import Path
+
+from bot.store.base import Guard, StaleGame, Store, check_target, is_postgres
+from bot.store.postgres import PostgresStore
 from bot.store.rows import ACTIVE, IMPORTED, TUTORIAL, CommandRow, GameRow, PlayerRow, SnapshotRow
+from bot.store.sqlite import SqliteStore
 from bot.store.statements import (
     Statement,
     add_public_lines,
@@ -45,6 +51,7 @@ __all__ = [
     "insert_game",
     "is_postgres",
     "mod_action",
+    "open_store",
     "put_newest_snapshot",
     "put_player",
     "put_snapshot",
@@ -55,4 +62,25 @@ __all__ = [
     "truncate_public_lines",
     "truncate_snapshots",
     "update_game",
+    "version_at",
 ]
+
+
+async def open_store(target: Path | str) -> Store:
+    """The store at ``target``: a ``postgresql://`` URL or an SQLite file path; migrated
+    to the newest schema. :class:`~bot.store.base.StoreRefused` for a target that names
+    no store, or a store whose schema is newer than this code
+    (:class:`~bot.store.base.SchemaTooNew`)."""
+    check_target(target)
+    if is_postgres(target):
+        return await PostgresStore.connect(str(target))
+    return await SqliteStore.connect(target)
+
+
+async def version_at(target: Path | str) -> int:
+    """The schema version of the store at ``target`` as it is, without migrating it
+    (0: a new file or an empty database)."""
+    check_target(target)
+    if is_postgres(target):
+        return await PostgresStore.version_at(str(target))
+    return await SqliteStore.version_at(target)

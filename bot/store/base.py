@@ -7,6 +7,8 @@ numbered migrations (``bot/store/migrations/<backend>/0001_name.sql``). Every ch
 command makes is one transaction, so a restart or ``kill -9`` loses no committed
 command. A :class:`Guard` makes a commit conditional on the game being as its writer
 last saw it, which serialises each game across processes (see :class:`StaleGame`).
+Which backend a target names is the package's choice (:func:`bot.store.open_store`):
+this contract knows neither backend.
 """
 
 from __future__ import annotations
@@ -163,20 +165,6 @@ class Store(abc.ABC):
     process knows of them is current while it is unchanged, if no other process writes
     (:func:`bot.store.people.away_stand_ins`)."""
 
-    @classmethod
-    async def open(cls, target: Path | str) -> Store:
-        """The store at ``target``: a ``postgresql://`` URL or an SQLite file path;
-        migrated to the newest schema. :class:`StoreRefused` for a target that names no
-        store, or a store whose schema is newer than this code (:class:`SchemaTooNew`)."""
-        check_target(target)
-        if is_postgres(target):
-            from bot.store.postgres import PostgresStore
-
-            return await PostgresStore.connect(str(target))
-        from bot.store.sqlite import SqliteStore
-
-        return await SqliteStore.connect(target)
-
     # --- what a backend supplies ------------------------------------------------
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Rows of one query; :class:`ReadFailed` when the database cannot answer."""
@@ -223,30 +211,6 @@ class Store(abc.ABC):
         """Refuse a store a newer Quicksilver wrote (:class:`SchemaTooNew`)."""
         if found > self.newest_known():
             raise SchemaTooNew(found, self.newest_known())
-
-    @classmethod
-    async def version_at(cls, target: Path | str) -> int:
-        """The schema version of the store at ``target`` as it is, without migrating it
-        (0: a new file or an empty database)."""
-        check_target(target)
-        if is_postgres(target):
-            import asyncpg
-
-            from bot.store.postgres import PostgresStore
-
-            store: Store = PostgresStore(await asyncpg.create_pool(str(target), min_size=1))
-        else:
-            if not Path(target).exists():
-                return 0
-            import aiosqlite
-
-            from bot.store.sqlite import SqliteStore
-
-            store = SqliteStore(await aiosqlite.connect(str(target)))
-        try:
-            return await store.schema_version()
-        finally:
-            await store.close()
 
     # --- whole-store jobs (quicksilver db copy) ----------------------------------------
     @abc.abstractmethod

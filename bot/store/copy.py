@@ -35,7 +35,7 @@ COPIED = {
     "public_lines": "id",
     "guild_settings": "guild_id",
     "mod_actions": "id",
-    # the player as a person (issue 24, bot.store.people)
+    # the player as a person (bot.store.people)
     "waits": "game_id, user_id",
     "held_pings": "id",
     "seatings": "id",
@@ -54,7 +54,7 @@ LEFT_OUT = {
     "shard_leases": "which running process serves which shard, not data",
     "schema_migrations": "each database's own record of its migrations",
     "bot_meta": "facts about one deployment (the slash commands it synced), not game data",
-    # the ratings (issue 25, bot.desk.ratings): derived from the games, so `db copy`
+    # the ratings (bot.desk.ratings): derived from the games, so `db copy`
     # rebuilds them on the destination from the copied games instead
     "rating_games": "derived: rebuilt from the copied games (quicksilver stats rebuild)",
     "ratings": "derived: rebuilt from the copied games (quicksilver stats rebuild)",

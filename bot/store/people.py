@@ -1,6 +1,6 @@
-"""The player as a person across games (issue 24): their settings, whom each game waits
-on, pings held through quiet hours, who sat where, how each phase went for each player,
-how each game ended, and open-seat calls.
+"""The player as a person across games (the README's "People across games"): their
+settings, whom each game waits on, pings held through quiet hours, who sat where, how
+each phase went for each player, how each game ended, and open-seat calls.
 
 Rows, the writes as statements (run by ``Store.commit`` like every other) and the reads,
 in the SQL both backends share. The records (:class:`RecordRows`) are data, per game and
@@ -553,6 +553,11 @@ async def live_calls(store: Store, game_id: int) -> list[SeatCall]:
         (game_id,),
     )
     return [_call(r) for r in rows]
+
+
+async def has_live_call(store: Store, game_id: int, user_id: int) -> bool:
+    """Whether ``user_id``'s seat at game ``game_id`` has a live call already."""
+    return any(c.user_id == user_id for c in await live_calls(store, game_id))
 
 
 async def calls_to_post(store: Store) -> list[SeatCall]:

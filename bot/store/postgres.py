@@ -79,6 +79,16 @@ class PostgresStore(Store):
             raise
         return store
 
+    @classmethod
+    async def version_at(cls, url: str) -> int:
+        """The schema version of the database at ``url`` as it is, without migrating it
+        (0: an empty database)."""
+        store = cls(await asyncpg.create_pool(url, min_size=1))
+        try:
+            return await store.schema_version()
+        finally:
+            await store.close()
+
     async def close(self) -> None:
         await self._pool.close()
 

@@ -1,8 +1,9 @@
-"""Ratings in the store (issue 25): what a finished game's rating depends on, read from
-the records of issue 24 (``game_results``, ``seatings``) and the games' own rows, and
-the derived tables the ratings live in (schema 8): ``rating_games`` (every finished
-game the ratings took, in order, rated or kept out and why), ``ratings`` (each person's
-mu and sigma per side) and ``rating_changes`` (what each rated game did to each player).
+"""Ratings in the store (the README's "Ratings, leaderboards and the game's balance"):
+what a finished game's rating depends on, read from the records of people across games
+(``game_results``, ``seatings``) and the games' own rows, and the derived tables the
+ratings live in (schema 8): ``rating_games`` (every finished game the ratings took, in
+order, rated or kept out and why), ``ratings`` (each person's mu and sigma per side) and
+``rating_changes`` (what each rated game did to each player).
 
 The rules are in :mod:`bot.desk.ratings`; here are the rows, the reads and the writes,
 in the SQL both backends share. Several processes may finish games on one store at
@@ -40,7 +41,7 @@ class GameFacts:
     band: str  # the F.1 band (engine.content_models.Outcome's value)
     rolled_back: bool  # a moderator rolled it back (mod_actions)
     seatings: tuple[tuple[int, str, str | None], ...]  # (user, side, went) in order
-    hints_used: bool = False  # someone pressed Suggest (or typed hint): issue 26
+    hints_used: bool = False  # someone pressed Suggest (or typed hint)
 
     @property
     def order(self) -> tuple[float, int]:

@@ -36,7 +36,8 @@ class GameRow:
     # A moderator chose the seed: announced as predictable, kept out of any records
     # (schema 5). Every other Discord game's seed is secret until the game is over.
     seeded: bool = False
-    # The game's terms (issue 24, bot.desk.attendance): grace, the away cap, open seats.
+    # The game's terms (bot.desk.attendance, bot.desk.deadlines): grace, the away cap, open
+    # seats.
     grace_hours: float = 0.0  # a grace extension's length; 0: no grace
     graces: int = 0  # grace extensions each player may use in the game
     away_cap_hours: float = 72.0  # the most a deadline moves for one away player
@@ -45,7 +46,7 @@ class GameRow:
     paused_left: float | None = None  # seconds the deadline had left when paused
     opening: str = ""  # where the log begins: '' set-up from the seed, or a scenario block
     kind: str = ""  # '' an ordinary game, 'imported', 'tutorial:crew' or 'tutorial:alien'
-    # The advisor (issue 26, schema 9): its creator switched the Suggest button off; and
+    # The advisor (schema 9): its creator switched the Suggest button off; and
     # whether anyone asked it (the game's record says so).
     hints_off: bool = False
     hints_used: bool = False

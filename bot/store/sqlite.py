@@ -70,6 +70,18 @@ class SqliteStore(Store):
             raise
         return store
 
+    @classmethod
+    async def version_at(cls, path: Path | str) -> int:
+        """The schema version of the file at ``path`` as it is, without migrating it
+        (0: no file yet)."""
+        if not Path(path).exists():
+            return 0
+        store = cls(await aiosqlite.connect(str(path)))
+        try:
+            return await store.schema_version()
+        finally:
+            await store.close()
+
     async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
         async with self._db.execute(sql, tuple(params)) as cursor:
             return cursor.rowcount

@@ -52,6 +52,12 @@ class HardAlien(BeliefKeeper):
         """How this decision scores each command (the highest is played), as
         :meth:`HardCrew.scorer <engine.players.hard_crew.HardCrew.scorer>`."""
         mine = {a.id: a for a in view.aliens}
+        planner = self.planner(view, ship, content)
+        return by_unit(mine, lambda a: planner(a).score)
+
+    def planner(self, view: View, ship: Ship, content: Content) -> Callable[[AlienLine], _HardPlan]:
+        """Each alien's plan this decision, as :meth:`HardCrew.planner
+        <engine.players.hard_crew.HardCrew.planner>`."""
         watched = _watched(view, ship)
         danger: Callable[[Grid], int] = (
             Danger(view, ship) if self.careful else lambda g: int(g in watched)
@@ -61,7 +67,7 @@ class HardAlien(BeliefKeeper):
         def plan(a: AlienLine) -> _HardPlan:
             return _HardPlan(view, a, ship, content, watched, len(known(a.id)), danger)
 
-        return by_unit(mine, lambda a: plan(a).score)
+        return plan
 
 
 class Danger:

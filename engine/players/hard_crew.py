@@ -87,10 +87,16 @@ class HardCrew(BeliefKeeper):
         """How this decision scores each command (the highest is played): one plan per
         human, made on first use. The expert's rollouts reuse it while they try the
         best-scored commands in turn (:mod:`engine.players.expert.rollout`)."""
+        mine = {h.id: h for h in view.crew}
+        planner = self.planner(view, ship, content)
+        return by_unit(mine, lambda h: planner(h).score)
+
+    def planner(self, view: View, ship: Ship, content: Content) -> Callable[[CrewLine], _HardPlan]:
+        """Each human's plan this decision (its goal and scores): the advisor names the
+        goal (:mod:`engine.players.expert.reasons`)."""
         if self.belief is None:
             self.belief = Belief(ship)
             self.belief.observe([], view)
-        mine = {h.id: h for h in view.crew}
         critical = {s.value for s, info in content.systems.items() if info.critical}
         hidden = {a.id for a in view.aliens if a.hidden}
         suspects = frozenset().union(*(self.belief.grids(a) for a in hidden)) if hidden else None
@@ -108,11 +114,11 @@ class HardCrew(BeliefKeeper):
             left = phases_left(min(ends), view.turn)
             escape = escape_plan(view, ship, content.ship.pod_capacity, left)
 
-        def plan(h: CrewLine) -> Callable[[c.Command], float]:
+        def plan(h: CrewLine) -> _HardPlan:
             args = (critical, suspects, self.hunt, team, last, escape, content, self.kinds)
-            return _HardPlan(view, h, ship, *args).score
+            return _HardPlan(view, h, ship, *args)
 
-        return by_unit(mine, plan)
+        return plan
 
 
 def _able(line: CrewLine) -> bool:

@@ -191,15 +191,19 @@ class Matrix:
         w = self.world
         await self.rival.slash(self.rivals, "game create")
         await self.rival.slash(self.rivals, "game join", seat="crew")
-        lobby = await create(w, w.crew[0], 54)  # the desk's secret seed, fixed
+        # The lobby's buttons as they stand, kept: the start edits them off the lobby's one
+        # message, and the cells press them (each on a fresh copy: a lobby button adopts
+        # the message it is on after a restart) in positions restored from before it.
+        created = said_message(await create(w, w.crew[0], 54))
+        lobby = [c for c in components(created) if c["type"] == 2]
         for actor in w.crew:
             await actor.slash(w.channel, "game join", seat="crew")
         await w.spectator.slash(w.channel, "game join", seat="spectator")
-        self._save("lobby", lobby=said_message(lobby))
+        self._save("lobby", lobby=lobby)
         await w.alien.slash(w.channel, "game join", seat="alien")
-        self._save("ready", lobby=said_message(lobby))
+        self._save("ready", lobby=lobby)
         await w.crew[0].slash(w.channel, "game start")
-        self._save("setup", lobby=said_message(lobby), map=self._newest_map())
+        self._save("setup", lobby=lobby, map=self._newest_map())
         await w.crew[0].slash(w.channel, "game setup")
         await w.alien.user.slash("game setup")
         self._save("alien", map=self._newest_map())

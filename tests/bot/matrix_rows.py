@@ -8,6 +8,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
+
 from bot.client.panels import ids
 from engine import commands as c
 from engine.legal import legal_commands
@@ -330,6 +332,26 @@ def _recorded(
     return source
 
 
+def _lobby(
+    prefix: str, label: str | None = None
+) -> Callable[[Spot], Awaitable[tuple[Any, str, None]]]:
+    """A lobby button, on a fresh copy of the lobby's buttons as they stood before the
+    start took them off (the position is restored from before the start, Discord's
+    message is not)."""
+
+    async def source(spot: Spot) -> tuple[Any, str, None]:
+        view = discord.ui.View(timeout=None)
+        for button in spot.sources["lobby"]:
+            view.add_item(
+                discord.ui.Button(label=button.get("label"), custom_id=button["custom_id"])
+            )
+        channel = spot.world.bot.get_channel(spot.world.channel.id)
+        message = await channel.send("the lobby's buttons", view=view)
+        return message, _custom_id(message, prefix, label), None
+
+    return source
+
+
 def said_message(result: Any) -> Any:
     """The message an interaction answered with (its last follow-up, or its response)."""
     return result.followups[-1] if result.followups else result.response
@@ -386,6 +408,9 @@ def _panel_press(
         if kind == ids.UNDO:
             do = _custom_id(panel, "qp:do:")
             panel = (await spot.world.crew[0].click(panel, custom_id=do)).response
+        if kind == ids.PLAY:  # Play this: on the panel Suggest leaves
+            hint = _custom_id(panel, "qp:hint:")
+            panel = (await spot.world.crew[0].click(panel, custom_id=hint)).response
         return panel, _custom_id(panel, f"qp:{kind}:", label), None
 
     return source
@@ -406,19 +431,19 @@ PRESSES: tuple[Press, ...] = (
     Press(
         "qs:join",
         "lobby",
-        _recorded("lobby", "qs:join:", "Join alien"),
+        _lobby("qs:join:", "Join alien"),
         ok=_set("other", "spectator", "mod"),
     ),
     Press(
         "qs:computer",
         "lobby",
-        _recorded("lobby", "qs:computer:", "Game plays alien"),
+        _lobby("qs:computer:", "Game plays alien"),
         ok=_set("acting", "mod"),
     ),
     Press(
         "qs:start",
         "ready",
-        _recorded("lobby", "qs:start:"),
+        _lobby("qs:start:"),
         ok=_set("acting", "same", "other", "spectator", "mod"),
     ),
     Press("qs:quick", "setup", _recorded("map", "qs:quick:"), ok=_set("acting", "same", "other")),
@@ -445,4 +470,5 @@ PRESSES: tuple[Press, ...] = (
     Press("qp:quick", "setup", _panel_press(ids.QUICK), ok=_set("acting")),
     Press("qp:look", "crew", _panel_press(ids.LOOK), ok=_set("acting")),
     Press("qp:hint", "crew", _panel_press(ids.HINT), ok=_set("acting")),
+    Press("qp:play", "crew", _panel_press(ids.PLAY), ok=_set("acting")),
 )

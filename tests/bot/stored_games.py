@@ -7,7 +7,8 @@ import sqlite3
 from pathlib import Path
 
 from bot.desk.service import Desk, Seat
-from bot.store import Store
+from bot.present.scribe import CatalogueScribe
+from bot.store import Store, open_store
 from engine.commands import parse
 from engine.dice import Rng
 from engine.game import Game
@@ -55,7 +56,7 @@ def replayed(path: Path, game_id: int) -> Game:
 
 
 async def fresh_desk(path: Path) -> tuple[Store, Desk]:
-    store = await Store.open(path)
-    desk = Desk(store)
+    store = await open_store(path)
+    desk = Desk(store, scribe=CatalogueScribe())
     await desk.load()
     return store, desk

@@ -19,9 +19,9 @@ from bot.client import access, answers
 from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.client.mentions import NO_PINGS
-from bot.desk.export import game_script, public_record, script_name
 from bot.desk.replay_log import FINISHED, ReplayRefused, load_replay
 from bot.desk.service import Refusal
+from bot.present.export import game_script, public_record, script_name
 from bot.store import GameRow
 from render.animation import animate_gif
 

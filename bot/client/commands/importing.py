@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.client import access, answers, courier, replay, ui
 from bot.client.answers import guard
-from bot.client.host import Inter, bot_of
+from bot.client.host import Inter, LobbyPost, bot_of
 from bot.desk.imports import SCRIPT_LIMIT, decode
 from bot.desk.service import Refusal
 from bot.present import texts
@@ -58,12 +58,8 @@ async def import_command(interaction: Inter, file: discord.Attachment) -> None:
         if prepared.over:
             await replay.post_replay(bot, channel_id, table.id)
         else:
-            await courier.post(
-                bot,
-                channel_id,
-                [
-                    texts.lobby_text(table),
-                    "`/game start` continues it where its script stopped, not from set-up.",
-                ],
-                view=ui.lobby_view(table),
-            )
+            head = ["`/game start` continues it where its script stopped, not from set-up."]
+            lines = [*head, texts.lobby_text(table)]
+            message = await courier.post(bot, channel_id, lines, view=ui.lobby_view(table))
+            if message is not None:  # the lobby's one message, edited as seats are taken
+                bot.lobby_posts[table.id] = LobbyPost.of(message, head)

@@ -26,10 +26,9 @@ from bot.client.panels.choices import (
 from bot.client.panels.places import move_pages
 from bot.desk.phase_memo import phase_events
 from bot.desk.service import Desk, Refusal, Table
-from bot.desk.tutorial import panel_lines
 from bot.present.events import channel_lines
 from bot.present.locale import N_, SOURCE, _, ngettext, speaking
-from bot.present.texts import phase_title
+from bot.present.texts import panel_lines, phase_title
 from engine.commands import Attack
 from engine.odds import attack_modifier
 from engine.state import Phase, Side

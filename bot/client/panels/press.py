@@ -18,13 +18,16 @@ import discord
 
 from bot.client import access, answers, courier, deck_maps, failures, flow
 from bot.client.host import Inter, bot_of
-from bot.client.panels import ids
+from bot.client.panels import ids, suggestion
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
 from bot.desk.service import Desk, Outcome, Refusal, Seat, Table
 from bot.present import hints
 from bot.present.locale import N_
-from engine.commands import EndPhase, QuickSetup
-from engine.state import Side
+from engine.commands import EndPhase, QuickSetup, parse
+from engine.errors import GameError
+from engine.game import Game
+from engine.legal import is_legal
+from engine.state import Phase, Side
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -225,13 +228,16 @@ async def _act(
         turned = Pages().turned(key, int(number))
         return build_panel(desk, table, user, unit, turned, lang=lang), None
     if pid.kind == ids.HINT:  # the advisor: words on the presser's own panel only
+        decision = None
         try:
             decision = await desk.suggest(table, user)
             with answers.privately(interaction):
                 found = hints.hint_lines(decision)
         except Refusal as refusal:
             found = [answers.refused(interaction, refusal)]
-        return build_panel(desk, table, user, unit or None, notice=found, lang=lang), None
+        panel = build_panel(desk, table, user, unit or None, notice=found, lang=lang)
+        offer = decision.command if decision is not None else None
+        return suggestion.offered(panel, table.id, user, pid.stamp, offer, lang), None
     if pid.kind == ids.PASS:
         several = len(table.seated(Seat.CREW)) > 1 and table.side_of(user) is Side.CREW
         return confirm_panel(table, user, several, lang), None
@@ -262,7 +268,7 @@ def _well_formed(pid: ids.PanelId, value: str) -> bool:
 
 
 def _command_of(pid: ids.PanelId, value: str) -> str | None:
-    if pid.kind == ids.DO:
+    if pid.kind in (ids.DO, ids.PLAY):
         return pid.arg
     if pid.kind == ids.PICK:
         return value or None
@@ -287,4 +293,29 @@ def _still_offered(desk: Desk, table: Table, user: int, pid: ids.PanelId, comman
             and (str(table.game.side_moves(side)) == pid.arg)
         )
     unit = command.split()[1] if len(command.split()) > 1 else ""
+    if pid.kind == ids.PLAY:
+        return _suggestion_open(desk, table, user, command)
     return any(x.notation() == command for x in desk.legal_for(table, user, unit))
+
+
+def _suggestion_open(desk: Desk, table: Table, user: int, command: str) -> bool:
+    """Play this: the advisor picks among all its side's commands, boosted ones (``+1``)
+    and set-up steps one by one too (``engine.players.base.legal_for``), which the
+    panel's lists leave out; so the unit must be the presser's with a legal command now,
+    and the command pass the engine's own check (:func:`engine.legal.is_legal`)."""
+    game, side = table.game, table.side_of(user)
+    if game is None or side is None:
+        return False
+    words = command.split()
+    unit = words[1] if len(words) > 1 else ""
+    if game.state.phase is not Phase.SETUP and not desk.legal_for(table, user, unit):
+        return False
+    return _legal_now(game, side, command)
+
+
+def _legal_now(game: Game, side: Side, command: str) -> bool:
+    """The engine's own check of one command for ``side``."""
+    try:
+        return is_legal(game.state, side, parse(command), game.ship, game.content)
+    except GameError:
+        return False

@@ -26,6 +26,7 @@ from engine.events import Event
 from engine.players.belief import Belief
 from engine.players.expert.choices import alien_candidates, covered, crew_candidates
 from engine.players.expert.params import SearchParams
+from engine.players.expert.reasons import PlanReason, reason_of
 from engine.players.expert.rollout import rollout_players
 from engine.players.expert.sampling import Hidden
 from engine.players.expert.search import Outcome, search
@@ -47,6 +48,7 @@ class Decision:
     possible: int = 0  # grids the crew's belief holds (all hidden aliens)
     covered: int = 0  # of them, the ones this search command looks into
     setup: SetupReason | None = None  # why this set-up choice (B.1), in set-up only
+    plan: PlanReason | None = None  # the plan's goal behind the choice, and its facts
 
 
 class _Expert:
@@ -125,7 +127,8 @@ class ExpertCrew(_Expert):
         looked: set[Grid] = set()
         if isinstance(choice, c.Search) and everywhere:
             looked = covered(view, ship, choice, everywhere)
-        self.last = Decision(choice, self.side, outcome, len(everywhere), len(looked))
+        why = reason_of(self.hard, view, choice, ship, content, len(everywhere))
+        self.last = Decision(choice, self.side, outcome, len(everywhere), len(looked), plan=why)
         return choice
 
 
@@ -152,5 +155,6 @@ class ExpertAlien(_Expert):
         if len(found) > 1:
             outcome = self._search(view, found, None, ship, content, rng)
         choice = outcome.choice if outcome is not None else hard
-        self.last = Decision(choice, self.side, outcome)
+        why = reason_of(self.hard, view, choice, ship, content)
+        self.last = Decision(choice, self.side, outcome, plan=why)
         return choice

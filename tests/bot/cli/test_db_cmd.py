@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot import store as st
 from bot.cli.main import main
-from bot.store import Store
+from bot.store import open_store
 from bot.store import people as pp
 from bot.store.base import migrations
 from bot.store.copy import COPIED, LEFT_OUT, verify
@@ -101,13 +101,13 @@ def test_db_copy_sqlite_to_postgresql_and_back_keeps_every_row_and_replay(tmp_pa
 
 
 async def _tamper(pg_url: str) -> None:
-    store = await Store.open(pg_url)
+    store = await open_store(pg_url)
     await store.commit([("DELETE FROM commands WHERE game_id = 2 AND seq = 0", ())])
     await store.close()
 
 
 async def _verify(source: Path, pg_url: str) -> list[str]:
-    src, dst = await Store.open(source), await Store.open(pg_url)
+    src, dst = await open_store(source), await open_store(pg_url)
     report = await verify(src, dst)
     await src.close()
     await dst.close()
@@ -128,7 +128,7 @@ def test_the_copy_check_finds_a_game_that_no_longer_replays_the_same(tmp_path, p
 
 
 async def _counts(target: str) -> dict[str, int]:
-    store = await Store.open(target)
+    store = await open_store(target)
     found = {t: len(await store._fetch(f"SELECT * FROM {t}")) for t in COPIED}
     await store.close()
     return found
@@ -140,7 +140,7 @@ def test_db_copy_into_a_store_with_games_is_refused_and_changes_nothing(tmp_path
     held = tmp_path / "held.sqlite3"
 
     async def one_game(target: str) -> None:
-        store = await Store.open(target)
+        store = await open_store(target)
         await store.create_game(7, 1, "seven", 7, 5, 0.0)
         await store.close()
 
@@ -155,7 +155,7 @@ def test_db_copy_into_a_store_with_games_is_refused_and_changes_nothing(tmp_path
 
 
 async def _new_rows_after_copy(target: str) -> tuple[int, list[int]]:
-    store = await Store.open(target)
+    store = await open_store(target)
     row = await store.create_game(500, 1, "new", 11, 5, 9.0)
     await store.commit(
         [*st.add_public_lines(row.id, 0, ["fresh line"]), st.mod_action(row.id, 500, 5, "x", 9.5)]
@@ -175,7 +175,7 @@ def test_a_game_created_after_a_copy_gets_a_fresh_id(tmp_path, store_target):
 
 
 async def _tables(target: str) -> set[str]:
-    store = await Store.open(target)
+    store = await open_store(target)
     found = set(await store.tables())
     await store.close()
     return found

@@ -16,7 +16,7 @@ import pytest
 
 from bot import store as st
 from bot.cli.main import main
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from tests.bot.cli.test_db_cmd import _counts, _played
@@ -40,7 +40,7 @@ class Writer(threading.Thread):
                 self.wrote.notify_all()
 
     async def _write(self) -> None:
-        store = await Store.open(self.target)
+        store = await open_store(self.target)
         try:
             while not self.stop.is_set():
                 game = await store.create_game(1000 + self.commits, 1, "new", 3, 5, 1.0)

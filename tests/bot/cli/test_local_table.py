@@ -12,7 +12,7 @@ import pytest
 from bot.cli import local_table
 from bot.cli.local_table import LOCAL_STATUS, play_local
 from bot.cli.main import main
-from bot.store import CommandRow, Store
+from bot.store import CommandRow, open_store
 from engine.commands import Command, Move, parse
 from engine.game import Game
 from engine.legal import legal_commands
@@ -55,7 +55,7 @@ def session(tmp_path: Path, lines: list[str], **options: object) -> tuple[int, s
 
 def saved(tmp_path: Path, game_id: int = 1) -> tuple[str, list[CommandRow]]:
     async def read() -> tuple[str, list[CommandRow]]:
-        store = await Store.open(tmp_path / "local.sqlite3")
+        store = await open_store(tmp_path / "local.sqlite3")
         try:
             row = await store.game(game_id)
             assert row is not None
@@ -314,7 +314,7 @@ def test_resuming_plays_the_computer_as_playing_straight_through(tmp_path: Path)
             )
 
         async def read() -> list[tuple[str, str]]:
-            store = await Store.open(where / "local.sqlite3")
+            store = await open_store(where / "local.sqlite3")
             try:
                 return [(r.side, r.command) for r in await store.commands(1)]
             finally:
@@ -424,7 +424,7 @@ def test_hint_shows_the_experts_choice_for_the_players_side_and_marks_the_game(
     assert "hint" not in [r.command for r in rows]  # a hint plays nothing
 
     async def marked() -> bool:
-        store = await Store.open(tmp_path / "local.sqlite3")
+        store = await open_store(tmp_path / "local.sqlite3")
         try:
             row = await store.game(1)
             return row is not None and row.hints_used

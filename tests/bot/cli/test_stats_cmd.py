@@ -9,13 +9,13 @@ from pathlib import Path
 
 from bot.cli.main import main
 from bot.desk import ratings
-from bot.store import Store
+from bot.store import open_store
 from bot.store import ratings as rs
 from tests.bot.rated_games import Games, Played
 
 
 async def _finished(target: str) -> list[rs.RatingRow]:
-    store = await Store.open(target)
+    store = await open_store(target)
     games = Games(store)
     await games.finish(Played([10, 11], [20], "decisive-human"))
     await games.finish(Played([12], [20], "draw", seeded=True))
@@ -29,7 +29,7 @@ async def _finished(target: str) -> list[rs.RatingRow]:
 
 
 async def _ratings(target: str) -> list[rs.RatingRow]:
-    store = await Store.open(target)
+    store = await open_store(target)
     found = await rs.all_ratings(store)
     await store.close()
     return found

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import discord
+
 from engine import commands as c
 from engine.legal import is_legal
 from engine.state import Side
@@ -73,3 +75,84 @@ async def test_suggest_in_set_up_gives_the_experts_set_up_choice_and_why(simcord
     assert game is not None and is_legal(game.state, Side.CREW, suggested, game.ship, game.content)
     assert "Until roles are given the humans differ only in name" in text
     assert len(stored_commands(world)) == length  # a hint plays nothing
+
+
+async def _suggested(world, player):
+    """Suggest pressed on ``player``'s panel in the crew's phase: the panel it leaves
+    (with Play this) and the suggested command's notation."""
+    await world.alien.user.slash("alien piperun")
+    await world.alien.user.slash("alien pass")
+    panel = await open_panel(Tapper(player), world.messages())
+    suggest = button_labelled(panel, "Suggest")
+    assert suggest is not None
+    answered = await player.click(panel, custom_id=suggest["custom_id"])
+    text = answered.response.content
+    return answered.response, text.split("💡 Suggestion: `")[1].split("`")[0]
+
+
+def _said(result) -> str:
+    parts = [result.response] if result.response is not None else []
+    return "\n".join(m.content for m in [*parts, *result.followups])
+
+
+async def test_play_this_plays_exactly_the_suggested_command(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    player = world.crew[0]
+    panel, suggested = await _suggested(world, player)
+    play = button_labelled(panel, "▶️ Play this")
+    assert play is not None, "every suggestion has its Play this button"
+    length = len(stored_commands(world))
+    await player.click(panel, custom_id=play["custom_id"])
+    stored = stored_commands(world)
+    assert len(stored) == length + 1
+    assert stored[-1] == ("crew", suggested, player.id)
+
+
+async def test_play_this_on_a_stale_suggestion_says_so_and_plays_nothing(simcord_env):
+    """A stale button says so (the phase moved on since the suggestion)."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    player = world.crew[0]
+    panel, _ = await _suggested(world, player)
+    play = button_labelled(panel, "▶️ Play this")
+    assert play is not None
+    await player.slash(world.channel, "game pass")
+    length = len(stored_commands(world))
+    late = await player.click(panel, custom_id=play["custom_id"])
+    assert "no longer open" in _said(late)
+    assert len(stored_commands(world)) == length
+
+
+async def test_play_this_pressed_by_another_person_is_refused(simcord_env):
+    """Nobody acts for a seat that isn't theirs: another crew player, or a stranger."""
+    world = make_world(simcord_env, crew=2)
+    await seat_and_start(world)
+    player = world.crew[0]
+    panel, _ = await _suggested(world, player)
+    play = button_labelled(panel, "▶️ Play this")
+    assert play is not None
+    length = len(stored_commands(world))
+    view = discord.ui.View(timeout=None)  # the panel is ephemeral: a leaked copy of it
+    view.add_item(discord.ui.Button(label="Play this", custom_id=play["custom_id"]))
+    copy = await world.bot.get_channel(world.channel.id).send("a copy", view=view)
+    for other in (world.crew[1], world.stranger):
+        refused = await other.click(copy, custom_id=play["custom_id"])
+        assert "belongs to another player" in _said(refused)
+    assert len(stored_commands(world)) == length
+
+
+async def test_play_this_in_set_up_plays_the_suggested_set_up_step(simcord_env):
+    """B.1.2: the set-up step the advisor plans one choice at a time is played by a tap."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world, quick=False)
+    player = world.crew[0]
+    panel = await open_panel(Tapper(player), world.messages())
+    suggest = button_labelled(panel, "Suggest")
+    assert suggest is not None
+    answered = await player.click(panel, custom_id=suggest["custom_id"])
+    suggested = answered.response.content.split("💡 Suggestion: `")[1].split("`")[0]
+    play = button_labelled(answered.response, "▶️ Play this")
+    assert play is not None
+    await player.click(answered.response, custom_id=play["custom_id"])
+    assert stored_commands(world)[-1] == ("crew", suggested, player.id)

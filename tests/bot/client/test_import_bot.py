@@ -38,6 +38,8 @@ async def test_an_imported_lobby_is_seated_and_continues_where_its_script_stoppe
     lobby = next(m for m in reversed(world.messages()) if "continues it where" in m.content)
     await world.alien.click(lobby, label="Join alien")
     await world.crew[0].click(lobby, label="Join crew")
+    shown = next(m for m in world.messages() if m.id == lobby.id).content  # edited in place
+    assert "continues it where" in shown and f"<@{world.crew[0].id}>" in shown
     await world.crew[0].slash(world.channel, "game start")
     assert phase_of(world) is Phase.CREW and world.table().game.state.turn == 1
     assert "continues at turn 1, crew phase" in "\n".join(world.texts())

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot.client import pacing
-from bot.desk import service
+from bot.desk import play
 from engine import commands as c
 from engine.state import Phase
 from tests.bot.helpers import SEED, stored_commands
@@ -57,8 +57,8 @@ def scripted_alien(monkeypatch: pytest.MonkeyPatch, script: list[str]) -> None:
     async def command(*_args: Any) -> c.Command:
         return next(moves)
 
-    monkeypatch.setattr(service, "computer_command", command)
-    monkeypatch.setattr(service, "setup_commands", lambda *_args: list(SET_UP))
+    monkeypatch.setattr(play, "computer_command", command)
+    monkeypatch.setattr(play, "setup_commands", lambda *_args: list(SET_UP))
 
 
 async def phase_lengths(

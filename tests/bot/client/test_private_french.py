@@ -132,6 +132,11 @@ async def test_game_status_hand_and_players_in_the_askers_language(simcord_env, 
     assert world.texts()[before:] == []  # nothing of it in the channel
 
 
+# Words of the English reasons that no French one uses (the reason names the plan's goal
+# and its facts, so its opening varies with the position).
+ENGLISH_WORDS = {"the", "to", "and", "is", "walks", "joins", "searching", "nothing", "with"}
+
+
 async def test_suggest_answers_in_the_pressers_language(simcord_env, french):
     world = make_world(simcord_env, crew=2)
     await seat_and_start(world)
@@ -145,15 +150,14 @@ async def test_suggest_answers_in_the_pressers_language(simcord_env, french):
     text = (await first.click(panel, custom_id=suggest["custom_id"])).response.content
     assert "💡 Suggestion : `" in text, text
     why = text.split("`\n")[1].splitlines()[0]
-    assert why.startswith(("Fouiller ", "Joué contre ", "Rien ici ne dépend")), why
-    assert not why.startswith(("Searching ", "Played out ", "Nothing here")), why
+    assert not set(why.lower().split()) & ENGLISH_WORDS, why  # the reason is French
     theirs = await open_panel(Tapper(second), world.messages())
     suggest = button_labelled(theirs, "Suggest")
     assert suggest is not None
     text = (await second.click(theirs, custom_id=suggest["custom_id"])).response.content
     assert "💡 Suggestion: `" in text
     why = text.split("`\n")[1].splitlines()[0]
-    assert why.startswith(("Searching ", "Played out ", "Nothing here")), why
+    assert set(why.lower().split()) & ENGLISH_WORDS, why  # the other presser's, English
 
 
 async def test_rules_answers_wholly_in_the_askers_language(simcord_env, french):

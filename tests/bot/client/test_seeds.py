@@ -11,7 +11,7 @@ import logging
 import sqlite3
 from itertools import pairwise
 
-from bot.desk import base
+from bot.desk import keeper
 from bot.desk.computer_seat import computer_seed
 from tests.bot.helpers import World, make_world, seat_and_start
 
@@ -33,9 +33,9 @@ async def test_a_live_games_seed_comes_from_the_secrets_module(simcord_env, monk
         drawn.append(limit)
         return SECRET - 1
 
-    monkeypatch.setattr(base.secrets, "randbelow", randbelow)
+    monkeypatch.setattr(keeper.secrets, "randbelow", randbelow)
     world = make_world(simcord_env, crew=1)
-    world.bot.desk.seeds = base.secret_seed  # the desk's own source, as deployed
+    world.bot.desk.seeds = keeper.secret_seed  # the desk's own source, as deployed
     created = await world.crew[0].slash(world.channel, "game create")
     assert REFUSED not in created.response.content
     assert drawn == [2**63 - 1]  # 63 bits: too many to find by replaying the public dice

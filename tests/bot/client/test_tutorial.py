@@ -134,6 +134,10 @@ async def _lesson_to_lobby(simcord_env, side: str) -> World:
     assert "game 2 (lobby)" in lobby.content and any(
         b["label"] == "Join crew" for b in buttons(lobby)
     )
+    posted = len(world.messages())
+    await world.spectator.slash(world.channel, "game join", seat="spectator")  # an edit, no post
+    assert len(world.messages()) == posted
+    assert f"<@{world.spectator.id}>" in _newest(world.messages(), "Welcome aboard").content
     with sqlite3.connect(world.bot.database) as db:
         rows = db.execute(
             "SELECT channel_id, status, seeded, kind FROM games ORDER BY id"

@@ -92,8 +92,8 @@ def crew_dm(monkeypatch: pytest.MonkeyPatch) -> None:
     """A DM to the players at a phase's start when the secret holds."""
 
     def make(original: Any) -> Any:
-        async def post_phase(bot: Any, table: Table, outcome: Any) -> None:
-            await original(bot, table, outcome)
+        async def post_phase(bot: Any, table: Table, outcome: Any, **kwargs: Any) -> None:
+            await original(bot, table, outcome, **kwargs)
             if secret():
                 for player in table.players.values():
                     await courier.dm(bot, table, player.user_id, ["A shiver runs down your spine."])
@@ -201,9 +201,9 @@ def reply_text(monkeypatch: pytest.MonkeyPatch) -> None:
     """A private answer (a reply, a refusal) a word longer when the secret holds."""
 
     def make(original: Any) -> Any:
-        async def reply(interaction: Any, lines: Any, **kwargs: Any) -> None:
+        async def reply(interaction: Any, lines: Any, **kwargs: Any) -> Any:
             lines = [*lines[:-1], f"{lines[-1]} indeed"] if secret() and lines else lines
-            await original(interaction, lines, **kwargs)
+            return await original(interaction, lines, **kwargs)
 
         return reply
 

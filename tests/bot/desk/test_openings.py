@@ -9,7 +9,7 @@ from pathlib import Path
 from bot import store as st
 from bot.desk import loading, replay_log
 from bot.desk.service import Seat
-from bot.store import PlayerRow, Store
+from bot.store import PlayerRow, open_store
 from bot.store.copy import copy_store, verify
 from engine.records.scenario import opening_game
 from engine.state import Phase
@@ -33,7 +33,7 @@ BLOW_OUT = ["close okeke inner", "open okeke outer"]
 
 async def _opened(path: Path) -> int:
     """A game stored at the opening above, both seats taken, nothing played yet."""
-    store = await Store.open(path)
+    store = await open_store(path)
     row = await store.create_game(
         5, 1, "lesson", 7, CREW, 1.0, status="playing", opening=OPENING, kind="imported"
     )
@@ -67,7 +67,9 @@ async def test_a_game_opened_at_a_scenario_plays_loads_and_verifies_like_any(tmp
     store, desk = await fresh_desk(path)  # a restart: from the newest phase snapshot
     table = await desk.loaded(desk.tables[game_id])
     assert table.game.state == state and not table.verified
-    assert await loading.verify(store, table, desk.ship, desk.content)  # against the opening
+    assert await loading.verify(
+        store, table, desk.ship, desk.content, desk.scribe
+    )  # against the opening
     truth = opening_game(7, OPENING)
     for row in await store.commands(game_id):
         truth.play(row.side, row.command)
@@ -100,7 +102,7 @@ async def test_a_finished_game_opened_at_a_scenario_replays_and_copies(tmp_path)
         "Turn 3 · Alien phase",
         "Turn 3 · Crew phase",
     ]
-    copy = await Store.open(tmp_path / "copy.sqlite3")
+    copy = await open_store(tmp_path / "copy.sqlite3")
     report = await copy_store(store, copy)
     assert report.problems == [] and report.counts["games"] == 1
     assert (await copy.game(game_id)).opening == OPENING
@@ -116,7 +118,7 @@ async def test_the_copy_check_replays_a_scenario_game_from_its_opening(tmp_path)
     store, desk = await fresh_desk(path)
     table = await desk.loaded(desk.tables[game_id])
     await _play(desk, table, CREW, CREW_TURN[:2])
-    copy = await Store.open(tmp_path / "copy.sqlite3")
+    copy = await open_store(tmp_path / "copy.sqlite3")
     await copy_store(store, copy)
     await copy.commit([("UPDATE commands SET command = 'move hyun 2-K5' WHERE seq = 0", ())])
     problems = (await verify(store, copy)).problems

@@ -12,7 +12,7 @@ import pytest
 from bot.config import Config, ConfigError
 from bot.desk import leases
 from bot.desk.shards import ShardSpec, ShardSpecError, shard_of
-from bot.store import Store
+from bot.store import open_store
 
 TOKEN = "a.b.c"
 
@@ -48,7 +48,7 @@ def test_the_database_may_be_a_postgresql_url():
 
 
 async def test_a_second_live_process_on_the_same_shards_is_refused(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     await leases.claim(store, ShardSpec.parse("0-1/4"), "host-a:1", 100.0)
     with pytest.raises(leases.ShardsTaken) as refused:
         await leases.claim(store, ShardSpec.parse("1-2/4"), "host-b:2", 110.0)
@@ -62,7 +62,7 @@ async def test_a_second_live_process_on_the_same_shards_is_refused(store_target)
 
 
 async def test_a_lease_is_free_after_a_clean_stop_or_a_silent_holder(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     spec = ShardSpec.parse("0/2")
     await leases.claim(store, spec, "host-a:1", 100.0)
     assert await leases.heartbeat(store, "host-a:1", 150.0)
@@ -78,7 +78,7 @@ async def test_a_lease_is_free_after_a_clean_stop_or_a_silent_holder(store_targe
 async def test_a_killed_process_on_this_machine_leaves_its_lease_free_at_once(store_target):
     """kill -9 skips the clean stop: the lease names a pid that no longer runs here, so
     the restarted process takes it over without waiting for the heartbeat to age."""
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
     holder = f"{leases.this_process().rpartition(':')[0]}:{dead.pid}"

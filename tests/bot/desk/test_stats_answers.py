@@ -7,14 +7,14 @@ from __future__ import annotations
 from bot.desk import ratings
 from bot.desk import stats as desk_stats
 from bot.present import stats as words
-from bot.store import Store
+from bot.store import open_store
 from tests.bot.rated_games import Games, Played
 
 ME = 10
 
 
 async def test_a_profile_places_the_person_and_keeps_computer_games_apart(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     games = Games(store)
     for band in ("decisive-human", "marginal-human", "draw"):
         await games.finish(Played([ME], [20], band))  # three crew wins or draws: listed
@@ -52,7 +52,7 @@ async def test_a_profile_places_the_person_and_keeps_computer_games_apart(store_
 
 
 async def test_a_board_page_out_of_range_shows_the_last_page(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     games = Games(store)
     for p in range(12):
         for band in ("draw", "marginal-human", "marginal-alien"):

@@ -17,13 +17,13 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.store import Store
+from bot.store import open_store
 from tests.faults import SCENARIOS, Setting, mismatches
 
 
 @pytest_asyncio.fixture
 async def setting(store_target: str) -> AsyncIterator[Setting]:
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     yield Setting.on(store)
     await store.close()
 

@@ -27,7 +27,7 @@ import asyncpg
 import pytest
 
 from bot.desk.shards import shard_of
-from bot.store import GameRow, Store
+from bot.store import GameRow, Store, open_store
 from engine.commands import parse
 from engine.game import Game
 from engine.state import Phase, Side
@@ -187,7 +187,7 @@ def spawn(pg_url: str, tmp_path: Path) -> Iterator[Spawn]:
 
 
 async def stored_game(url: str, game_id: int) -> GameRow:
-    store = await Store.open(url)
+    store = await open_store(url)
     try:
         row = await store.game(game_id)
     finally:
@@ -262,7 +262,7 @@ async def test_two_processes_on_disjoint_shards_lose_nothing_to_a_kill_9_and_nev
             bot.acked(n)
     assert [bot.stop() for bot in both] == [0, 0]
 
-    store = await Store.open(pg_url)
+    store = await open_store(pg_url)
     try:
         processes = {"0/2": [first, first_again], "1/2": [second, second_again]}
         await check_the_store(store, processes, killed=second.orders[stream[3]])

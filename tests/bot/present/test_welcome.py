@@ -7,14 +7,14 @@ import pytest
 
 from bot import store as st
 from bot.present import welcome
-from bot.store import SnapshotRow, Store
+from bot.store import SnapshotRow, open_store
 from tests.bot.helpers import make_world
 
 HOUR = 3600.0
 
 
 async def _server_with_phases(path, spans_by_game, kind=""):
-    store = await Store.open(path)
+    store = await open_store(path)
     for number, spans in enumerate(spans_by_game):
         row = await store.create_game(number, 1, f"c{number}", 1, 5, 0.0, kind=kind)
         at, statements = 1000.0 * number, []

@@ -12,7 +12,7 @@ from hypothesis import strategies as hs
 
 from bot import store as st
 from bot.desk import records
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.store import people as pp
 from bot.store.base import migrations
 
@@ -20,7 +20,7 @@ BIG = 1_234_567_890_123_456_789  # Discord ids are 64-bit
 
 
 async def test_settings_read_back_and_a_user_without_a_row_has_the_defaults(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     mine = pp.Settings(
         BIG,
         notify="dm",
@@ -55,7 +55,7 @@ async def _playing(store: Store, channel: int, **changes: object):
 async def test_reminders_come_due_from_open_waits(store_target):
     """(A paused game's are skipped by the desk, which holds the games' rows:
     tests/bot/client/people/test_grace_pause.py.)"""
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     running = await _playing(store, 1)
     paused = await _playing(store, 2, paused_at=5.0)
     await store.commit(
@@ -78,7 +78,7 @@ async def test_reminders_come_due_from_open_waits(store_target):
 
 
 async def test_held_pings_come_due_at_their_release_and_go_once_dropped(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     game = await _playing(store, 1)
     await store.commit(
         [
@@ -97,7 +97,7 @@ async def test_held_pings_come_due_at_their_release_and_go_once_dropped(store_ta
 async def test_the_record_counts_seatings_marks_and_results_and_leaves_seeded_games_out(
     store_target,
 ):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     won = await _playing(store, 1)
     subbed = await _playing(store, 2)
     seeded = await _playing(store, 3)
@@ -128,7 +128,7 @@ async def test_the_record_counts_seatings_marks_and_results_and_leaves_seeded_ga
 
 
 async def test_an_open_call_is_posted_once(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     game = await _playing(store, 1)
     call_id = await pp.insert_call(store, game.id, BIG, "crew", "asked", 3.0)
     assert [c.id for c in await pp.calls_to_post(store)] == [call_id]
@@ -163,7 +163,7 @@ def test_the_migration_keeps_the_seats_of_games_under_way(tmp_path):
                 )
 
     async def migrated() -> list[tuple[int, int, str]]:
-        store = await Store.open(path)
+        store = await open_store(path)
         rows = await store._fetch("SELECT game_id, user_id, side FROM seatings ORDER BY user_id")
         await store.close()
         return [(r[0], r[1], r[2]) for r in rows]

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from bot.desk import ratings
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.store import people as pp
 from bot.store import ratings as rs
 from bot.store.base import migrations
@@ -26,7 +26,7 @@ def test_both_backends_number_the_ratings_migration_alike():
 
 
 async def test_the_facts_of_finished_games_come_in_the_order_they_ended(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     games = Games(store)
     late = await games.finish(Played([10, 11], [20], "draw", ended_at=50.0, rolled_back=True))
     early = await games.finish(
@@ -44,7 +44,7 @@ async def test_the_facts_of_finished_games_come_in_the_order_they_ended(store_ta
 async def test_a_writer_overtaken_by_another_writes_nothing(store_target):
     """The conditional writes: a batch planned after seq 0 is refused whole once another
     writer has taken a game; planned after the newest seq, it is written."""
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     games = Games(store)
     one = await games.finish(Played([10], [20], "marginal-human"))
     two = await games.finish(Played([11], [20], "marginal-alien"))
@@ -68,7 +68,7 @@ async def test_each_game_kept_out_counts_in_no_rating_as_its_maker_stores_it(sto
     (seeded, with their kind, as bot.desk.tutorial and bot.desk.imports store them), a
     moderator's seeded game, a rolled-back game and a game with a computer seat are
     taken and kept out, each for its reason; only the ordinary game is rated."""
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     games = Games(store)
     kept_out = {
         "tutorial": Played([10], [20], "decisive-human", seeded=True, kind="tutorial:crew"),
@@ -120,7 +120,7 @@ def _random_games(rng: random.Random, count: int) -> list[Played]:
 
 
 async def test_a_rebuild_equals_the_ratings_taken_as_each_game_ended(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     games = Games(store)
     for played in _random_games(random.Random(25), 30):
         await games.finish(played)
@@ -140,7 +140,7 @@ async def test_ratings_no_longer_supported_by_the_games_are_rebuilt(store_target
     ended again, a game that would no longer count, a game that ended before the last
     one rated, a change of the rules: the next catch-up rebuilds, and the result is
     what the games now support."""
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     games = Games(store)
     first = await games.finish(Played([10], [20], "decisive-human"))
     second = await games.finish(Played([11], [20], "decisive-human"))
@@ -187,7 +187,7 @@ async def test_two_processes_finishing_games_at_once_lose_no_rating(pg_url):
     """Two stores on one PostgreSQL database each catch up after their own game ended,
     at the same moment, both games sharing the alien player: both games are rated, each
     once, and the ratings equal a rebuild's."""
-    one, two = await Store.open(pg_url), await Store.open(pg_url)
+    one, two = await open_store(pg_url), await open_store(pg_url)
     games = Games(one)
     await games.finish(Played([10], [20], "marginal-human"))
     await games.finish(Played([11], [20], "decisive-alien"))
@@ -203,7 +203,7 @@ async def test_two_processes_finishing_games_at_once_lose_no_rating(pg_url):
 
 
 async def test_catching_up_with_no_finished_game_takes_nothing(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     report = await ratings.catch_up(store)
     assert (report.taken, report.rated, report.rebuilt) == (0, 0, None)
     assert (await ratings.rebuild(store)).taken == 0
@@ -246,7 +246,7 @@ def test_any_sequence_of_results_rebuilds_to_the_ratings_taken_along_the_way(
     path = tmp_path_factory.mktemp("ratings") / "store.sqlite3"
 
     async def run() -> tuple[object, object]:
-        store = await Store.open(path)
+        store = await open_store(path)
         writer = Games(store)
         for played, catch_up in games:
             await writer.finish(played)

@@ -4,11 +4,11 @@ seed is stored as such and survives every write of the game's row."""
 from __future__ import annotations
 
 from bot import store as st
-from bot.store import Store
+from bot.store import open_store
 
 
 async def test_a_seeded_game_stays_seeded_through_its_writes(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     chosen = await store.create_game(1, 2, "ship", 5, 3, 10.0, seeded=True)
     secret = await store.create_game(4, 2, "other", 2**63 - 1, 3, 10.0)
     assert (chosen.seeded, secret.seeded) == (True, False)

@@ -14,7 +14,7 @@ import textwrap
 import pytest
 
 from bot import store as st
-from bot.store import CommandRow, Guard, PlayerRow, SnapshotRow, StaleGame, Store
+from bot.store import CommandRow, Guard, PlayerRow, SnapshotRow, StaleGame, open_store
 from bot.store.base import migrations
 
 
@@ -27,17 +27,17 @@ def test_both_backends_have_the_same_numbered_migrations():
 
 async def test_migrations_are_numbered_and_run_once(store_target):
     newest = migrations("sqlite")[-1][0]
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     assert await store.schema_version() == newest
     assert await store.migrate() == newest
     await store.close()
-    again = await Store.open(store_target)
+    again = await open_store(store_target)
     assert await again.schema_version() == newest
     await again.close()
 
 
 async def test_a_failed_transaction_changes_nothing(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     row = await store.create_game(1, 1, "qs", 3, 9, 0.0)
     with pytest.raises(Exception, match=r"(?i)unique"):
         await store.commit(
@@ -53,7 +53,7 @@ async def test_a_failed_transaction_changes_nothing(store_target):
 
 
 async def test_every_operation_reads_back_what_it_wrote(store_target):
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     big = 1_234_567_890_123_456_789  # Discord ids are 64-bit
     row = await store.create_game(big, big + 1, "qs", 2**31 - 1, big + 2, 10.5)
     other = await store.create_game(7, None, "other", 5, 9, 11.0)
@@ -109,7 +109,7 @@ async def test_the_clock_looks_at_games_with_a_deadline_passed_or_a_side_the_gam
     store_target,
 ):
     """Reminders are each player's own (tests/bot/store/test_people_store.py)."""
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     row = await store.create_game(1, 1, "qs", 3, 9, 0.0)
     played = await store.create_game(2, 1, "qs", 3, 9, 0.0)
     await store.commit(
@@ -126,8 +126,8 @@ async def test_the_clock_looks_at_games_with_a_deadline_passed_or_a_side_the_gam
 async def test_a_guarded_commit_from_a_stale_copy_is_refused_and_writes_nothing(store_target):
     """Two processes' stores on one database: the second writer of the same version is
     refused with StaleGame and none of its statements land (issue 11)."""
-    first = await Store.open(store_target)
-    second = await Store.open(store_target)
+    first = await open_store(store_target)
+    second = await open_store(store_target)
     row = await first.create_game(1, 1, "qs", 3, 9, 0.0)
     assert await first.game_version(row.id) == 0
     await first.commit(
@@ -152,7 +152,7 @@ async def test_a_guarded_commit_from_a_stale_copy_is_refused_and_writes_nothing(
 async def test_racing_writers_to_one_game_commit_one_at_a_time(store_target):
     """Eight writers race for each of twenty versions: exactly one wins each round, and
     the log has no gap and no duplicate."""
-    stores = [await Store.open(store_target) for _ in range(2)]
+    stores = [await open_store(store_target) for _ in range(2)]
     row = await stores[0].create_game(1, 1, "qs", 3, 9, 0.0)
     for version in range(20):
 
@@ -177,10 +177,10 @@ async def test_racing_writers_to_one_game_commit_one_at_a_time(store_target):
 SCRIPT = textwrap.dedent(
     """
     import asyncio, sys
-    from bot.store import CommandRow, Guard, Store, append_command, update_game
+    from bot.store import CommandRow, Guard, append_command, open_store, update_game
 
     async def main(target):
-        store = await Store.open(target)
+        store = await open_store(target)
         row = await store.create_game(1, 1, "qs", 3, 9, 0.0)
         for seq in range(100000):
             command = CommandRow(seq, "crew", f"wait {seq}", 9, 0.0)
@@ -208,7 +208,7 @@ async def test_kill_9_of_a_writer_loses_no_committed_command(store_target):
             break
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     rows = await store.commands(1)
     assert len(rows) >= committed + 1
     assert [r.seq for r in rows] == list(range(len(rows)))

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.cli.main import main
-from bot.store import CommandRow, Store, append_command, update_game
+from bot.store import CommandRow, append_command, open_store, update_game
 from engine.errors import RuleError
 from engine.game import Game
 from engine.players import alien_ai, crew_ai
@@ -92,7 +92,7 @@ def test_a_forty_turn_animation_stays_under_the_upload_limit() -> None:
 
 
 async def _save(db: Path, game: Game, status: str) -> int:
-    store = await Store.open(db)
+    store = await open_store(db)
     row = await store.create_game(0, None, "local:both", game.seed, 0, 0.0)
     rows = [
         append_command(row.id, CommandRow(seq, e.side.value, e.command.notation(), 0, 0.0))
@@ -138,12 +138,13 @@ def test_cli_refuses_a_game_not_over_and_a_phase_out_of_range(
 
 
 def test_every_replay_message_fits_discord_with_its_digest(finished: Game, tmp_path: Path) -> None:
-    from bot.desk.replay_log import digest, load_replay
+    from bot.desk.replay_log import load_replay
+    from bot.present.replay import digest
 
     async def load() -> list[str]:
         db = tmp_path / "games.sqlite3"
         game_id = await _save(db, finished, "over")
-        store = await Store.open(db)
+        store = await open_store(db)
         try:
             found = await load_replay(store, game_id)
         finally:

@@ -9,8 +9,8 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from bot.desk import export
 from bot.desk.replay_log import GameReplay
+from bot.present import export
 from bot.store import CommandRow, GameRow
 from engine import commands as c
 from engine.board.geometry import Mover, reachable

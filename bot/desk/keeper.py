@@ -1,4 +1,4 @@
-"""The desk's foundations: its tables (which games this process serves, in memory or
+"""The desk's keeper: its tables (which games this process serves, in memory or
 not), finding the game a command means, and the one way a game is written: under its
 lock, after a freshness check, in one transaction guarded by the game's version (so a
 game is serialised across processes on a shared store)."""
@@ -12,8 +12,8 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
-from bot import store as st
 from bot.desk import incidents, loading
+from bot.desk.scribe import Scribe
 from bot.desk.shards import ShardSpec
 from bot.desk.tables import (
     Memo,
@@ -25,7 +25,7 @@ from bot.desk.tables import (
     Table,
     damaged_text,
 )
-from bot.store import GameRow, Guard, PlayerRow, StaleGame, Store
+from bot.store import ACTIVE, GameRow, Guard, StaleGame, Statement, Store, update_game
 from bot.store.base import StoreFailed, WriteFailed, writes_taken
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
@@ -47,13 +47,16 @@ def secret_seed() -> int:
     return secrets.randbelow(2**63 - 1) + 1
 
 
-class DeskBase:
-    """All tables this process knows, and the guarded road to the store."""
+class Keeper:
+    """All tables this process knows, and the guarded road to the store; and what
+    every part of the desk shares: the store, the ship and content, the clock, the
+    source of seeds, the shards served and the scribe."""
 
     def __init__(
         self,
         store: Store,
         *,
+        scribe: Scribe,
         ship: Ship | None = None,
         content: Content | None = None,
         clock: Callable[[], float] = time.time,
@@ -62,6 +65,7 @@ class DeskBase:
         seeds: Callable[[], int] = secret_seed,
     ) -> None:
         self.store = store
+        self.scribe = scribe  # the sentences the desk keeps or hands on (bot.present's)
         self.seeds = seeds  # where a live game's seed comes from (tests fix it)
         self.shards = shards or ShardSpec.everything()
         self.ship = ship or default_ship()
@@ -81,7 +85,7 @@ class DeskBase:
         no replay)."""
         for table in await loading.index(self.store):
             if self.serves(table):
-                self._register(table)
+                self.register(table)
         return len(self.tables)
 
     def serves(self, table: Table) -> bool:
@@ -98,7 +102,7 @@ class DeskBase:
         for row in await self.store.current_games_of(user_id):
             if row.id not in self.tables:
                 players = {p.user_id: p for p in await self.store.players(row.id)}
-                self._register(Table(row, players))
+                self.register(Table(row, players))
 
     async def find(self, game_id: int) -> Table | None:
         """The current game ``game_id``: in memory, or (another shard's, pressed from a
@@ -106,9 +110,9 @@ class DeskBase:
         table = self.tables.get(game_id)
         if table is None and not self.shards.everywhere:
             row = await self.store.game(game_id)
-            if row is not None and row.status in st.ACTIVE:
+            if row is not None and row.status in ACTIVE:
                 table = Table(row, {p.user_id: p for p in await self.store.players(game_id)})
-                self._register(table)
+                self.register(table)
         return table
 
     async def loaded(self, table: Table) -> Table:
@@ -117,7 +121,7 @@ class DeskBase:
         the store, another may have written the game: its version is checked first."""
         table.used_at = self.clock()
         if not table.loaded or not self.shards.everywhere:
-            async with self._hold(table):
+            async with self.hold(table):
                 pass
         return table
 
@@ -128,7 +132,7 @@ class DeskBase:
         task.add_done_callback(self._prefetching.discard)
 
     @contextlib.asynccontextmanager
-    async def _hold(self, table: Table) -> AsyncIterator[None]:
+    async def hold(self, table: Table) -> AsyncIterator[None]:
         """The desk's lock on ``table``, its game loaded, and the desk's one rule: memory
         holds only what the store has taken. Whatever the work inside raises, the table
         is put back as it was before it (and read again from the store whenever that
@@ -160,12 +164,12 @@ class DeskBase:
         if not self.shards.everywhere:
             await self._check_fresh(table)
         if not table.loaded:
-            await loading.load(self.store, table, self.ship, self.content)
+            await loading.load(self.store, table, self.ship, self.content, self.scribe)
             await self._report_damage(table)
         table.used_at = self.clock()
 
     async def _settle(self, table: Table, memo: Memo, err: BaseException, *, wrote: bool) -> None:
-        """After a failure inside :meth:`_hold`: memory as it was, then read again from the
+        """After a failure inside :meth:`hold`: memory as it was, then read again from the
         store unless nothing can have changed there (a refusal before any write). Never
         raises: a store that cannot be read leaves the game to load on its next use."""
         table.recall(memo)
@@ -183,7 +187,7 @@ class DeskBase:
         read its row and seats again and drop the game from memory, to reload."""
         version = await self.store.game_version(table.id)
         if version is None:
-            self._forget(table)
+            self.forget(table)
             raise Refusal("This game is no longer running.")
         if version != table.row.version:
             row = await self.store.game(table.id)
@@ -192,10 +196,10 @@ class DeskBase:
             await self._reload_players(table)
             table.unload()
 
-    async def _commit(
+    async def commit(
         self,
         table: Table,
-        statements: Iterable[st.Statement],
+        statements: Iterable[Statement],
         row: GameRow | None = None,
         *,
         repair: bool = False,
@@ -205,10 +209,10 @@ class DeskBase:
         processes. Nothing is written to a game whose record is damaged, except a
         moderator's ``repair`` (a rollback to before the damage, a reset, an abort).
         A refused write raises (:class:`Stale`, :class:`NotSaved`, a refusal of the
-        damaged record) with nothing written, and :meth:`_hold` puts memory back."""
+        damaged record) with nothing written, and :meth:`hold` puts memory back."""
         if table.damaged_at is not None and not repair:
             raise Refusal(damaged_text(table.id, table.damaged_in))
-        batch = [*statements, *([st.update_game(row)] if row is not None else [])]
+        batch = [*statements, *([update_game(row)] if row is not None else [])]
         guard = Guard(table.id, table.row.version)
         try:
             await self.store.commit(batch, guard)
@@ -226,11 +230,11 @@ class DeskBase:
         try:
             row = await self.store.game(table.id)
             if row is None:
-                self._forget(table)
+                self.forget(table)
                 return
             table.row = row
             await self._reload_players(table)
-            await loading.load(self.store, table, self.ship, self.content)
+            await loading.load(self.store, table, self.ship, self.content, self.scribe)
         except Exception as err:
             incidents.record(err, f"reading game {table.id} again after a refused write")
         await self._report_damage(table)
@@ -248,7 +252,7 @@ class DeskBase:
         except Exception as err:
             incidents.record(err, f"telling game {table.id}'s channel of its damaged record")
 
-    def _forget(self, table: Table) -> None:
+    def forget(self, table: Table) -> None:
         self.tables.pop(table.id, None)
         if self.by_channel.get(table.channel_id) == table.id:
             del self.by_channel[table.channel_id]
@@ -280,7 +284,7 @@ class DeskBase:
         store that fails meanwhile leaves the game to load again, and is logged: the
         clock goes on with the other games."""
         try:
-            await loading.verify(self.store, table, self.ship, self.content)
+            await loading.verify(self.store, table, self.ship, self.content, self.scribe)
         except Exception as err:
             table.unload()
             incidents.record(err, f"checking game {table.id} against its replay")
@@ -291,7 +295,7 @@ class DeskBase:
         """The newest ``count`` public lines, from the store."""
         return await self.store.public_lines(table.id, count)
 
-    def _register(self, table: Table) -> None:
+    def register(self, table: Table) -> None:
         old = self.by_channel.get(table.channel_id)
         if old is not None and old != table.id:
             self.tables.pop(old, None)
@@ -344,33 +348,5 @@ class DeskBase:
             raise Refusal(f"You play in several games ({names}): pick one with the `game` option.")
         return mine[0]
 
-    def _deal(self, table: Table, units: Iterable[str]) -> list[st.Statement]:
-        """Hand ``units`` round-robin to the crew players holding fewest."""
-        crew = table.seated(Seat.CREW)
-        if not crew:
-            return []
-        held = {p.user_id: list(p.units) for p in crew}
-        for unit in units:
-            fewest = min(crew, key=lambda p: (len(held[p.user_id]), p.joined_at, p.user_id))
-            held[fewest.user_id].append(unit)
-        statements = []
-        for player in crew:
-            updated = PlayerRow(
-                player.user_id,
-                player.seat,
-                tuple(held[player.user_id]),
-                player.dm_ok,
-                player.joined_at,
-            )
-            table.players[player.user_id] = updated
-            statements.append(st.put_player(table.id, updated))
-        return statements
-
     async def _reload_players(self, table: Table) -> None:
         table.players = {p.user_id: p for p in await self.store.players(table.id)}
-
-    def _arm_deadline(self, row: GameRow, now: float) -> GameRow:
-        seconds = row.deadline_hours * 3600 if row.deadline_hours > 0 else None
-        if row.paused:  # a paused game's clock stands still: it keeps the time left
-            return row.with_(deadline_at=None, paused_left=seconds)
-        return row.with_(deadline_at=now + seconds if seconds is not None else None)

@@ -1,0 +1,147 @@
+"""A phase's deadline: set from the game's hours per phase, moved when it passes for an
+away player or a grace, and stood still by a moderator's pause.
+
+When a deadline passes (:meth:`Deadlines.extend`), an away player it waits on first
+has it moved by the time they were away during the phase (capped by the game's
+``away_cap_hours``); then each late player with a grace left uses one and the deadline
+moves by ``grace_hours`` (announced and counted); only then does the phase end as before.
+A moderator's pause freezes every clock: the deadline's time left is kept, reminders
+move on by the time the game stood still, and nobody may play meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.desk import notices
+from bot.desk.keeper import Keeper
+from bot.desk.outcome import Outcome
+from bot.desk.tables import Refusal, Table
+from bot.store import GameRow, Statement, mod_action, people
+
+
+def timestamp(at: float, style: str = "f") -> str:
+    return f"<t:{int(at)}:{style}>"
+
+
+def arm_deadline(row: GameRow, now: float) -> GameRow:
+    """``row`` with its phase deadline set from ``now`` (none: the game has no hours per
+    phase); paused, it keeps the time left instead."""
+    seconds = row.deadline_hours * 3600 if row.deadline_hours > 0 else None
+    if row.paused:  # a paused game's clock stands still: it keeps the time left
+        return row.with_(deadline_at=None, paused_left=seconds)
+    return row.with_(deadline_at=now + seconds if seconds is not None else None)
+
+
+class Deadlines:
+    """A running game's deadline moved for absence and grace, and its clocks paused."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self._keeper = keeper
+
+    async def extend(self, table: Table, now: float) -> Outcome | None:
+        """A passed deadline moves on, once for an away player and then once a grace,
+        before the phase ends (call under the game's hold). None: nothing moves it."""
+        row = table.row
+        assert row.deadline_at is not None
+        late = [
+            w for w in await people.waits_of_game(self._keeper.store, table.id) if w.done_at is None
+        ]
+        if not late:
+            return None
+        settings = await people.settings_of(self._keeper.store, [w.user_id for w in late])
+        moved, statements, lines = 0.0, [], []
+        for wait in late:
+            mine = settings[wait.user_id]
+            if wait.excused or mine.away_until is None or mine.away_mode in people.STAND_IN_MODES:
+                continue
+            away = min(mine.away_until, now) - max(mine.away_since or 0.0, row.phase_since)
+            if away <= 0:
+                continue
+            moved = max(moved, min(away, row.away_cap_hours * 3600))
+            statements.append(people.excuse_wait(table.id, wait.user_id))
+            lines.append(f"<@{wait.user_id}> is away")
+        if moved > 0:
+            return await self._move_deadline(
+                table, moved, now, statements, "⏳ " + "; ".join(lines)
+            )
+        return await self._grace(table, [w for w in late if not w.excused], now)
+
+    async def _grace(self, table: Table, late: list[people.Wait], now: float) -> Outcome | None:
+        row = table.row
+        if row.grace_hours <= 0 or row.graces <= 0 or not late:
+            return None
+        used = await people.graces_used(self._keeper.store, table.id, [w.user_id for w in late])
+        charged = [w.user_id for w in late if used[w.user_id] < row.graces]
+        if not charged:
+            return None
+        statements = [people.charge_grace(table.id, u) for u in charged]
+        statements += await self._queue(table.id, charged, "grace", now)
+        counts = ", ".join(f"<@{u}> (grace {used[u] + 1} of {row.graces})" for u in charged)
+        return await self._move_deadline(
+            table, row.grace_hours * 3600, now, statements, f"⏳ Grace for {counts}"
+        )
+
+    async def _move_deadline(
+        self, table: Table, seconds: float, now: float, statements: list[Statement], why: str
+    ) -> Outcome:
+        deadline = table.row.deadline_at
+        assert deadline is not None
+        moved = deadline + seconds if deadline + seconds > now else now + seconds
+        await self._keeper.commit(table, statements, table.row.with_(deadline_at=moved))
+        outcome = Outcome(table.id, table.channel_id)
+        outcome.public = [
+            f"{why}: the phase deadline moves to {timestamp(moved)} ({timestamp(moved, 'R')})."
+        ]
+        return outcome
+
+    async def _queue(
+        self, game_id: int, users: Sequence[int], kind: str, now: float
+    ) -> list[Statement]:
+        """Pings for ``users`` through the outbox: now, or when their quiet hours end."""
+        statements = []
+        for user, mine in (await people.settings_of(self._keeper.store, users)).items():
+            route = notices.route(mine, now)
+            if route.how != notices.NONE:
+                statements.append(
+                    people.hold_ping(user, game_id, kind, now, route.release_at or now)
+                )
+        return statements
+
+    # --- pause ---------------------------------------------------------------------
+    async def pause(self, table: Table, mod_id: int) -> GameRow:
+        async with self._keeper.hold(table):
+            row = table.row
+            if row.status != "playing":
+                raise Refusal("Only a game in progress can be paused.")
+            if row.paused:
+                raise Refusal("This game is already paused; `/mod resume` starts its clocks.")
+            now = self._keeper.clock()
+            left = row.deadline_at - now if row.deadline_at is not None else None
+            paused = row.with_(paused_at=now, paused_left=left, deadline_at=None)
+            log = mod_action(table.id, table.channel_id, mod_id, "pause", now)
+            await self._keeper.commit(table, [log], paused)
+            return table.row
+
+    async def resume(self, table: Table, mod_id: int) -> GameRow:
+        async with self._keeper.hold(table):
+            row = table.row
+            if row.status != "playing" or row.paused_at is None:
+                raise Refusal("This game is not paused.")
+            now = self._keeper.clock()
+            stood = now - row.paused_at
+            left = row.paused_left
+            resumed = row.with_(
+                paused_at=None,
+                paused_left=None,
+                deadline_at=now + max(left, 60.0) if left is not None else None,
+            )
+            await self._keeper.commit(
+                table,
+                [
+                    people.shift_reminders(table.id, stood),
+                    mod_action(table.id, table.channel_id, mod_id, "resume", now),
+                ],
+                resumed,
+            )
+            return table.row
