@@ -360,11 +360,11 @@ import asyncio, sys, time
 began = time.process_time()
 import bot.client.app
 from bot.desk.service import Desk
-from bot.store import Store
+from bot.store import open_store
 imported = time.process_time() - began
 
 async def ready(target):
-    store = await Store.open(target)
+    store = await open_store(target)
     desk = Desk(store)
     indexed = await desk.load()
     print(f"{indexed} {imported}", flush=True)

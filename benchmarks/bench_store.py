@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.desk.service import Desk, Seat  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.store import open_store  # noqa: E402
 from engine.commands import Command  # noqa: E402
 from engine.dice import Rng  # noqa: E402
 from engine.game import Game  # noqa: E402
@@ -79,7 +79,7 @@ def scripts(games: int, length: int) -> list[tuple[int, list[tuple[Side, Command
 async def play(target: str, games: list[tuple[int, list[tuple[Side, Command]]]]) -> None:
     """The games through the desk, each in its own channel, all at once as a bot plays
     them: one command of each game in turn."""
-    store = await Store.open(target)
+    store = await open_store(target)
     try:
         desk = Desk(store)
         tables = []
@@ -140,7 +140,7 @@ def report(backend: str, empty: tuple[int, dict[str, int]], full: tuple[int, dic
 
 async def measure_postgres(url: str, games: list[tuple[int, list[tuple[Side, Command]]]],
                            length: int) -> None:  # fmt: skip
-    store = await Store.open(url)
+    store = await open_store(url)
     await store.close()
     empty = await postgres_sizes(url)
     await play(url, games)
@@ -176,7 +176,7 @@ def main() -> None:
 
 
 async def _open_and_close(target: str) -> None:
-    store = await Store.open(target)
+    store = await open_store(target)
     await store.close()
 
 
