@@ -360,12 +360,13 @@ import asyncio, sys, time
 began = time.process_time()
 import bot.client.app
 from bot.desk.service import Desk
+from bot.present.scribe import CatalogueScribe
 from bot.store import open_store
 imported = time.process_time() - began
 
 async def ready(target):
     store = await open_store(target)
-    desk = Desk(store)
+    desk = Desk(store, scribe=CatalogueScribe())
     indexed = await desk.load()
     print(f"{indexed} {imported}", flush=True)
     await store.close()
