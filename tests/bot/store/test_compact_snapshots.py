@@ -11,7 +11,8 @@ from bot import store as st
 from bot.desk import loading
 from bot.desk.service import Desk, Seat
 from bot.present.events import log_lines
-from bot.store import CommandRow, GameRow, PlayerRow, Store
+from bot.present.scribe import CatalogueScribe
+from bot.store import CommandRow, GameRow, PlayerRow, Store, open_store
 from bot.store import base as store_base
 from bot.store import postgres as store_postgres
 from bot.store import sqlite as store_sqlite
@@ -93,7 +94,7 @@ def version_9(monkeypatch: pytest.MonkeyPatch):
 
 
 async def test_a_version_9_store_migrates_and_its_games_still_replay(store_target, version_9):
-    old = await Store.open(store_target)
+    old = await open_store(store_target)
     assert await old.schema_version() == 9
     written = {}
     for game_id, seed in ((1, 5), (2, 11)):
@@ -104,14 +105,14 @@ async def test_a_version_9_store_migrates_and_its_games_still_replay(store_targe
     await old.close()
     version_9.undo()
 
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     assert await store.schema_version() == 10
     assert "map_message_id" not in await store.columns("snapshots")
     assert "state" not in await store.columns("snapshots")
     for game_id, phases in written.items():
         rows = await store.snapshots(game_id)
         assert [(r.seq, r.turn, r.phase, r.at, r.state) for r in rows] == phases
-    desk = Desk(store)
+    desk = Desk(store, scribe=CatalogueScribe())
     await desk.load()
     for game_id in written:
         table = await desk.loaded(desk.tables[game_id])
@@ -130,13 +131,13 @@ async def test_a_version_9_store_migrates_and_its_games_still_replay(store_targe
 async def test_a_migrated_game_plays_on_and_its_next_state_is_kept_compressed(
     store_target, version_9
 ):
-    old = await Store.open(store_target)
+    old = await open_store(store_target)
     statements, phases = version_9_game(1, 5)
     await old.commit(statements)
     await old.close()
     version_9.undo()
-    store = await Store.open(store_target)
-    desk = Desk(store)
+    store = await open_store(store_target)
+    desk = Desk(store, scribe=CatalogueScribe())
     await desk.load()
     table = await desk.loaded(desk.tables[1])
     player = Rng(99)
@@ -155,17 +156,17 @@ async def test_a_migrated_game_plays_on_and_its_next_state_is_kept_compressed(
     assert text is not None and len(packed) * 3 < len(text)
     assert snapshot.load(text) == table.game.state
     await store.close()
-    store = await Store.open(store_target)
+    store = await open_store(store_target)
     assert await _loaded_again(store) == table.game.state
     await store.close()
 
 
 async def _loaded_again(store: Store):
     """Game 1 as a fresh process loads it (from its newest snapshot)."""
-    desk = Desk(store)
+    desk = Desk(store, scribe=CatalogueScribe())
     await desk.load()
     table = desk.tables[1]
-    await loading.load(store, table, desk.ship, desk.content)
+    await loading.load(store, table, desk.ship, desk.content, CatalogueScribe())
     assert not table.verified  # from the snapshot, not a replay
     assert table.game is not None
     return table.game.state

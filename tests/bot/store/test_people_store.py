@@ -192,7 +192,7 @@ def test_who_is_away_with_a_stand_in_reads_alike_from_memory_and_from_the_store(
     last write of settings; a settings write makes it read them again."""
 
     async def check() -> None:
-        store = await Store.open(tmp_path_factory.mktemp("away") / "s.sqlite3")
+        store = await open_store(tmp_path_factory.mktemp("away") / "s.sqlite3")
         users = [1, 2, 3, 4]
         for user, mode, since, until, now in changes:
             settings_now = pp.Settings(user, away_mode=mode, away_since=since, away_until=until)
@@ -209,7 +209,7 @@ async def test_a_settings_write_of_another_process_is_seen_only_by_asking_the_st
     """Why only a process holding every shard answers from memory: another process's
     write is not seen (this store object did not write it)."""
     path = tmp_path / "s.sqlite3"
-    mine, other = await Store.open(path), await Store.open(path)
+    mine, other = await open_store(path), await open_store(path)
     assert await pp.away_stand_ins(mine, [7], 5.0, sole_writer=True) == []
     away = pp.Settings(7, away_mode="computer", away_since=0.0, away_until=10.0)
     await other.commit([pp.put_settings(away)])
