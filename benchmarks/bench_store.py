@@ -7,7 +7,8 @@ at once, a command of each in turn), then the store's size on disk.
 
 Prints, for SQLite (the file after a checkpoint of its write-ahead log, less the empty
 store's, per game) and with ``--start-server`` for PostgreSQL (the tables' and indexes'
-size after VACUUM, less the empty store's, per game):
+size after VACUUM FULL, less the empty store's, per game: the rows each update left
+behind are space autovacuum gives to later rows, not data kept):
 
     store: N KiB per game (sqlite, 300-command games)
       snapshots X KiB, commands X KiB, …            each table and its indexes, per game
@@ -118,7 +119,7 @@ async def postgres_sizes(url: str) -> tuple[int, dict[str, int]]:
 
     con = await asyncpg.connect(url)
     try:
-        await con.execute("VACUUM")
+        await con.execute("VACUUM FULL")
         rows = await con.fetch(
             "SELECT relname, pg_total_relation_size(oid) AS size FROM pg_class "
             "WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace"

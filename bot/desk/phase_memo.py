@@ -1,5 +1,6 @@
 """The events of the current phase's commands, as they were played, so that a phase's
-end does not replay the whole phase to tell it (:func:`phase_events`).
+end does not replay the whole phase to tell it, nor a crew panel to show the phase so
+far (:func:`phase_events`).
 
 A command's events are noted against its log entry when the desk plays it. An entry
 is made once, by the one play that produced those events, and stays in its game's log
@@ -42,6 +43,4 @@ def phase_events(game: Game) -> list[tuple[int, Entry, list[Event]]]:
         if noted is None or noted[0] is not entry:
             return replay_phase(game)
         found.append((seq, entry, noted[1]))
-    for _, entry, _ in found:  # the phase is told: its commands are needed no more
-        _noted.pop(id(entry), None)
     return found

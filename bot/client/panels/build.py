@@ -24,7 +24,7 @@ from bot.client.panels.choices import (
     unit_name,
 )
 from bot.client.panels.places import move_pages
-from bot.desk.loading import replay_phase
+from bot.desk.phase_memo import phase_events
 from bot.desk.service import Desk, Refusal, Table
 from bot.present.events import channel_lines
 from bot.present.locale import N_, SOURCE, _, ngettext, speaking
@@ -104,13 +104,14 @@ SO_FAR = 4  # the crew's newest public lines of the phase a crew panel shows
 def so_far(table: Table, side: Side) -> list[str]:
     """The crew's public lines of this phase, newest last: the channel hears a phase
     once, when it ends, so the crew players follow each other here. Public
-    lines only, replayed from the game's log (the same whatever the hidden alien did
-    that the crew may not know)."""
+    lines only, of the game's log as played (:mod:`bot.desk.phase_memo`: replayed where
+    the log was rebuilt), the same whatever the hidden alien did that the crew may not
+    know."""
     if side is not Side.CREW or table.game is None:
         return []
     lines = [
         line
-        for _, entry, events in replay_phase(table.game)
+        for _, entry, events in phase_events(table.game)
         if entry.side is Side.CREW
         for line in channel_lines(events)
     ]
