@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import threading
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,49 @@ def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "store.sqlite3")
     return str(request.getfixturevalue("pg_url"))
+
+
+# A store's worker thread left running keeps the test process from exiting after its
+# last test: CI would wait out its time limit. A test that leaves one errors, named, and
+# a run that ends with one still running exits at once with a failure.
+WORKER_THREAD = "_connection_worker_thread"
+LEAKED: list[str] = []
+WORKERS_BEFORE = pytest.StashKey[set[threading.Thread]]()
+
+
+def _workers() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if WORKER_THREAD in t.name}
+
+
+def _ends(thread: threading.Thread) -> bool:
+    """The thread ends within a few seconds (a closed connection's thread finishes
+    just after its close has returned)."""
+    thread.join(timeout=5)
+    return not thread.is_alive()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    item.stash[WORKERS_BEFORE] = _workers()
+    yield
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, None, None]:
+    yield
+    left = [t for t in _workers() - item.stash.get(WORKERS_BEFORE, set()) if not _ends(t)]
+    if left:
+        LEAKED.append(item.nodeid)
+        raise RuntimeError(
+            f"{len(left)} store connection(s) left open ({', '.join(t.name for t in left)}): "
+            "close every store and bot the test opens"
+        )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if any(t.is_alive() for t in _workers()):
+        print(f"store connections left open by: {', '.join(LEAKED) or 'unknown'}", flush=True)
+        os._exit(1)  # their threads would keep the process waiting forever
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -126,8 +126,12 @@ STARTED: list[QuicksilverBot] = []  # bots restarted in this test; conftest clos
 async def restart(env: Any, database: Any, **options: Any) -> QuicksilverBot:
     """A new bot process on the same store and the same Discord (which keeps its synced
     commands); the old one is closed, as a stopped process's connections are."""
+    return await restart_as(env, QuicksilverBot(database, background=False, **options))
+
+
+async def restart_as(env: Any, new: QuicksilverBot) -> QuicksilverBot:
+    """:func:`restart` with a bot the test has made itself."""
     old: QuicksilverBot = env.bot
-    new = QuicksilverBot(database, background=False, **options)
     STARTED.append(new)
     await env.restart_bot(new)
     await old.close()

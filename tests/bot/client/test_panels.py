@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from simcord.backend.errors import SetupError
 
-from bot.client.app import QuicksilverBot
 from engine.state import Phase
+from tests.bot import helpers
 from tests.bot.helpers import make_world, phase_of, seat_and_start, stored_commands
 from tests.bot.panel_driver import (
     Tapper,
@@ -90,7 +90,7 @@ async def test_a_panel_keeps_working_after_a_restart(simcord_env, db_path):
     await world.alien.user.slash("alien pass")
     player = world.crew[0]
     panel = await open_panel(Tapper(player), world.messages())
-    await simcord_env.restart_bot(QuicksilverBot(db_path, background=False))
+    await helpers.restart(simcord_env, db_path)
     length = len(stored_commands(world))
     moves = select_named(panel, "Go to")
     value = moves["options"][0]["value"]

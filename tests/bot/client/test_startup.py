@@ -49,13 +49,11 @@ def test_the_readme_gives_the_same_permissions_as_the_bot():
 async def test_slash_commands_are_synced_only_when_they_changed(simcord_env, db_path):
     first = simcord_env.bot
     assert first.synced and await first.desk.store.meta(COMMANDS_KEY) == first.tree.payload_hash()
-    again = QuicksilverBot(db_path, background=False)
-    await simcord_env.restart_bot(again)
+    again = await helpers.restart(simcord_env, db_path)
     assert not again.synced
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)  # Discord kept the commands synced before
-    forced = QuicksilverBot(db_path, background=False, sync=True)  # quicksilver bot --sync
-    await simcord_env.restart_bot(forced)
+    forced = await helpers.restart(simcord_env, db_path, sync=True)  # quicksilver bot --sync
     assert forced.synced
     changed = QuicksilverBot(db_path, background=False)
 
@@ -63,7 +61,7 @@ async def test_slash_commands_are_synced_only_when_they_changed(simcord_env, db_
     async def ping(interaction) -> None: ...
 
     changed.tree.add_command(ping)
-    await simcord_env.restart_bot(changed)
+    await helpers.restart_as(simcord_env, changed)
     assert changed.synced
     assert await changed.desk.store.meta(COMMANDS_KEY) == changed.tree.payload_hash()
 
