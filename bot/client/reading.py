@@ -67,7 +67,7 @@ async def show_status(
 async def show_log(interaction: Inter, count: int, game_id: int | None = None) -> None:
     await answers.defer(interaction)
     table = await access.table_for(interaction, game_id)
-    shown = await bot_of(interaction).desk.public_log(table, max(1, min(count, 100)))
-    with answers.privately(interaction):  # the heading; the stored lines are the channel's English
-        lines = texts.log_text(table, shown)
+    items = await bot_of(interaction).desk.public_log(table)
+    with answers.privately(interaction):
+        lines = texts.log_text(table, items, max(1, min(count, 100)))
     await answers.reply(interaction, lines)

@@ -6,8 +6,8 @@ What an imported game is:
   every face-down marker, so it is marked ``seeded`` (announced as such, kept out of any
   record or rating) and its kind is ``imported``;
 - it begins where the script begins (its opening: set-up from the seed, or the
-  scenario block), and its log is the script's commands, each with its public lines and
-  the phase starts (snapshots) a game played here would have, so loading, ``/game log``,
+  scenario block), and its log is the script's commands with the phase starts
+  (snapshots) a game played here would have, so loading, ``/game log``,
   rollback, replay and export treat it as any other game. Its commands have no author
   (like the referee's), so nobody can undo them;
 - a script whose game is **over** becomes a finished game of the channel: replay and
@@ -36,7 +36,6 @@ from bot.store import (
     GameRow,
     SnapshotRow,
     Statement,
-    add_public_lines,
     append_command,
     mod_action,
     put_snapshot,
@@ -64,7 +63,6 @@ class Prepared:
     over: bool
     title: str  # where the game stands: "Turn 3 · Crew phase"
     commands: tuple[tuple[str, str], ...]  # (side, notation)
-    public: tuple[tuple[int, tuple[str, ...]], ...]  # (seq, its public lines)
     starts: tuple[tuple[int, int, str], ...]  # (seq, turn, phase) of each phase begun
     state: str  # the snapshot text of the newest phase start
 
@@ -77,13 +75,11 @@ def prepare(text: str, ship: Ship, content: Content, scribe: Scribe) -> Prepared
     game = opening_game(read.game.seed, read.scenario, ship, content)
     _storable(game.seed, "seed")
     _storable(game.state.turn, "turn")
-    public: list[tuple[int, tuple[str, ...]]] = []
     starts: list[tuple[int, int, str]] = []
     state = ""
     for seq, entry in enumerate(read.game.log):
         before = loading.phase_of(game.state)
-        events = game.play(entry.side, entry.command)
-        public.append((seq, tuple(scribe.log_lines(events))))
+        game.play(entry.side, entry.command)
         if loading.phase_of(game.state) != before:
             starts.append((seq + 1, *loading.phase_of(game.state)))
             _storable(game.state.turn, "turn")
@@ -94,7 +90,6 @@ def prepare(text: str, ship: Ship, content: Content, scribe: Scribe) -> Prepared
         over=game.state.phase is Phase.OVER,
         title=_title(game),
         commands=tuple((e.side.value, e.command.notation()) for e in game.log),
-        public=tuple(public),
         starts=tuple(starts),
         state=state,
     )
@@ -198,7 +193,6 @@ class Imports:
             scratch,
             self._keeper.ship,
             self._keeper.content,
-            self._keeper.scribe,
         )
         game = scratch.game
         if scratch.damaged_at is not None or game is None:
@@ -218,8 +212,6 @@ def _log_statements(game_id: int, prepared: Prepared, now: float) -> list[Statem
         append_command(game_id, CommandRow(seq, side, command, None, now))
         for seq, (side, command) in enumerate(prepared.commands)
     ]
-    for seq, lines in prepared.public:
-        statements += add_public_lines(game_id, seq, lines)
     for index, (seq, turn, phase) in enumerate(prepared.starts):
         newest = index == len(prepared.starts) - 1
         snap = SnapshotRow(seq, turn, phase, now, prepared.state if newest else None)

@@ -12,7 +12,8 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
-from bot.desk import incidents, loading
+from bot.desk import incidents, loading, public_log
+from bot.desk.public_log import LogItem
 from bot.desk.scribe import Scribe
 from bot.desk.shards import ShardSpec
 from bot.desk.tables import (
@@ -164,7 +165,7 @@ class Keeper:
         if not self.shards.everywhere:
             await self._check_fresh(table)
         if not table.loaded:
-            await loading.load(self.store, table, self.ship, self.content, self.scribe)
+            await loading.load(self.store, table, self.ship, self.content)
             await self._report_damage(table)
         table.used_at = self.clock()
 
@@ -234,7 +235,7 @@ class Keeper:
                 return
             table.row = row
             await self._reload_players(table)
-            await loading.load(self.store, table, self.ship, self.content, self.scribe)
+            await loading.load(self.store, table, self.ship, self.content)
         except Exception as err:
             incidents.record(err, f"reading game {table.id} again after a refused write")
         await self._report_damage(table)
@@ -284,16 +285,16 @@ class Keeper:
         store that fails meanwhile leaves the game to load again, and is logged: the
         clock goes on with the other games."""
         try:
-            await loading.verify(self.store, table, self.ship, self.content, self.scribe)
+            await loading.verify(self.store, table, self.ship, self.content)
         except Exception as err:
             table.unload()
             incidents.record(err, f"checking game {table.id} against its replay")
             return
         await self._report_damage(table)
 
-    async def public_log(self, table: Table, count: int) -> list[str]:
-        """The newest ``count`` public lines, from the store."""
-        return await self.store.public_lines(table.id, count)
+    async def public_log(self, table: Table) -> list[LogItem]:
+        """The game's public log, oldest first (:mod:`bot.desk.public_log`)."""
+        return await public_log.read(self.store, table, self.ship, self.content)
 
     def register(self, table: Table) -> None:
         old = self.by_channel.get(table.channel_id)

@@ -22,14 +22,12 @@ from __future__ import annotations
 import logging
 
 from bot.desk import incidents
-from bot.desk.scribe import Scribe
 from bot.desk.tables import OPENING, Table
 from bot.store import (
     CommandRow,
     SnapshotRow,
     Statement,
     Store,
-    add_public_lines,
     set_snapshot_state,
 )
 from bot.store.base import WriteFailed
@@ -105,7 +103,7 @@ async def index(store: Store) -> list[Table]:
     ]
 
 
-async def load(store: Store, table: Table, ship: Ship, content: Content, scribe: Scribe) -> None:
+async def load(store: Store, table: Table, ship: Ship, content: Content) -> None:
     """Put ``table``'s game in memory: its newest snapshot plus the commands after it,
     or a full replay when there is no usable snapshot. Writes only rebuilt snapshots
     (and nothing when the record turns out damaged)."""
@@ -130,7 +128,7 @@ async def load(store: Store, table: Table, ship: Ship, content: Content, scribe:
                 snap.seq,
                 type(err).__name__,
             )
-    await _replay_all(store, table, ship, content, scribe, snap)
+    await _replay_all(store, table, ship, content, snap)
 
 
 def _resume(
@@ -170,11 +168,10 @@ async def _replay_all(
     table: Table,
     ship: Ship,
     content: Content,
-    scribe: Scribe,
     newest: SnapshotRow | None,
 ) -> None:
-    """Replay the whole log; write the snapshot states (and, for a game stored before
-    public lines were kept, those lines) that this replay shows to be missing or wrong.
+    """Replay the whole log; write the snapshot states that this replay shows to be
+    missing or wrong.
     Memory keeps the log from the newest phase start on."""
     rows = await store.commands(table.id)
     try:
@@ -186,17 +183,15 @@ async def _replay_all(
     phase_seq = newest.seq if newest is not None else 0
     starts = {s.seq: s for s in await store.snapshots(table.id)}
     fixes: list[Statement] = []
-    lines: list[Statement] = []
     for index, row in enumerate(rows):
         if game.length in starts:
             fixes += _fix(table.id, starts[game.length], game, phase_seq)
         try:
-            events = play_row(game, row)
+            play_row(game, row)
         except Damaged as damage:
             _damaged(table, damage, game)
             rows = rows[:index]
             break
-        lines += add_public_lines(table.id, row.seq, scribe.log_lines(events))
     if game.length in starts:
         fixes += _fix(table.id, starts[game.length], game, phase_seq)
     if table.damaged_at is None and any(seq > game.length for seq in starts):
@@ -204,8 +199,6 @@ async def _replay_all(
         _damaged(table, Damaged(game.length, "a missing command"), game)
     if fixes:
         log.warning("game %d: %d snapshot(s) rebuilt from replay", table.id, len(fixes))
-    if rows and not await store.has_public_lines(table.id):
-        fixes += lines
     if table.damaged_at is None:
         await _repair(store, table, fixes)
     phase_seq = game.base
@@ -247,7 +240,7 @@ def _fix(game_id: int, start: SnapshotRow, game: Game, phase_seq: int) -> list[S
     return [] if start.state == text else [set_snapshot_state(game_id, start.seq, text)]
 
 
-async def verify(store: Store, table: Table, ship: Ship, content: Content, scribe: Scribe) -> bool:
+async def verify(store: Store, table: Table, ship: Ship, content: Content) -> bool:
     """Replay ``table``'s game from its opening and compare it with the game in memory (which
     came from a snapshot). On a difference, log it and reload from the replay. Call with
     the desk's lock held. True when they agreed."""
@@ -261,7 +254,7 @@ async def verify(store: Store, table: Table, ship: Ship, content: Content, scrib
     log.error("game %d: its snapshot disagrees with its replay; rebuilding", table.id)
     table.unload()
     newest = await store.snapshots(table.id, newest=True)
-    await _replay_all(store, table, ship, content, scribe, newest[0] if newest else None)
+    await _replay_all(store, table, ship, content, newest[0] if newest else None)
     return False
 
 

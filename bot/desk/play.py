@@ -21,7 +21,7 @@ from bot.desk.tables import Refusal, Seat, Table, damaged_text, unit_of
 from bot.desk.tutorial import Tutorials
 from bot.language import N_  # refusals a catalogue translates where they are read
 from bot.store import (
-    add_public_lines,
+    add_takeback,
     append_command,
     shift_public_lines,
     truncate_commands,
@@ -160,7 +160,7 @@ class Play:
             # The alien's public lines wait for the phase's end, so its undo says nothing:
             # neither that it changed its mind nor how much it took back (README, "Secrets"). A
             # crew take-back is in the game's log; the channel hears the phase once.
-            logged = [] if side is Side.ALIEN else [f"<@{user_id}> takes back `{verb}`."]
+            noted = [] if side is Side.ALIEN else [add_takeback(table.id, last.seq, user_id, verb)]
             later = [replace(r, seq=r.seq - 1) for r in table.recent if r.seq > last.seq]
             draft = table.draft()
             assert draft.game is not None
@@ -172,7 +172,7 @@ class Play:
                     truncate_commands(table.id, last.seq),
                     *(append_command(table.id, r) for r in later),
                     shift_public_lines(table.id, last.seq),
-                    *add_public_lines(table.id, last.seq, logged, summary=False),
+                    *noted,
                     *self._attendance.waits_reopened(draft),
                 ],
             )

@@ -24,7 +24,6 @@ from bot.store import (
     CommandRow,
     GameRow,
     Statement,
-    add_public_lines,
     append_command,
     put_newest_snapshot,
 )
@@ -73,15 +72,11 @@ class Referee:
         statements: list[Statement] = []
         try:
             for command in commands:
-                seq = game.length
                 step = game.play(side, command)
                 phase_memo.note(game, step)
                 events += step
-                lines = self._keeper.scribe.log_lines(step)
-                said += lines
+                said += self._keeper.scribe.log_lines(step)
                 said_events += events_for(step, Viewer.SPECTATOR)
-                if side is Side.CREW:  # the alien's wait for its phase's end (below)
-                    statements += add_public_lines(table.id, seq, lines)
         except GameError as err:
             raise Refusal(err.describe()) from None
         now = self._keeper.clock()
@@ -94,13 +89,10 @@ class Referee:
         held: list[Event] = []
         told: list[Event] = []  # the phase's public events, in the order the channel tells them
         if new_phase:  # the phase just ended: the alien's public lines are told now
-            for seq, entry, step in phase_memo.phase_events(game):
+            for _, entry, step in phase_memo.phase_events(game):
                 public = events_for(step, Viewer.SPECTATOR)
                 if entry.side is Side.ALIEN:
                     held += public
-                    statements += add_public_lines(
-                        table.id, seq, self._keeper.scribe.log_lines(public)
-                    )
                 else:
                     told += public
 

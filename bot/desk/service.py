@@ -42,6 +42,7 @@ from bot.desk.outbox import Outbox, PhasePings
 from bot.desk.outcome import Outcome
 from bot.desk.people import Absence, People
 from bot.desk.play import Play
+from bot.desk.public_log import LogItem
 from bot.desk.records import Record
 from bot.desk.referee import Referee
 from bot.desk.scribe import Scribe
@@ -203,8 +204,8 @@ class Desk:
     async def verify_some(self, count: int) -> int:
         return await self._keeper.verify_some(count)
 
-    async def public_log(self, table: Table, count: int) -> list[str]:
-        return await self._keeper.public_log(table, count)
+    async def public_log(self, table: Table) -> list[LogItem]:
+        return await self._keeper.public_log(table)
 
     def table_in(self, channel_id: int) -> Table | None:
         return self._keeper.table_in(channel_id)

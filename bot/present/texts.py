@@ -8,10 +8,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.desk.computer_seat import seat_side
+from bot.desk.public_log import LogItem, Told
 from bot.desk.tables import Seat, Table
 from bot.desk.tutorial import lesson_of
 from bot.present import hints, lessons
 from bot.present.digest import digest
+from bot.present.events import log_lines
 from bot.present.locale import N_, _, ngettext
 from bot.present.names import alien_label, the_alien
 from bot.present.plain import plain
@@ -288,12 +290,19 @@ def hand_text(table: Table, user_id: int) -> list[str]:
     return [_("You have no hand in this game: spectators see only what is public.")]
 
 
-def log_text(table: Table, shown: Sequence[str]) -> list[str]:
-    """The newest public lines (paged from the store by the caller)."""
+def log_text(table: Table, items: Sequence[LogItem], count: int) -> list[str]:
+    """The newest ``count`` lines of the game's public log, in the reader's language."""
+    shown = [line for item in items for line in log_item_lines(item)][-count:]
     if not shown:
         return [_("Nothing has happened in public yet.")]
     head = _("📜 **Last {n} public events** — game {game}").format(n=len(shown), game=table.id)
     return chunks([head, *shown])
+
+
+def log_item_lines(item: LogItem) -> list[str]:
+    if isinstance(item, Told):
+        return log_lines(item.events)
+    return [_("<@{user}> takes back `{verb}`.").format(user=item.user_id, verb=item.verb)]
 
 
 def score_lines(v: View) -> list[str]:

@@ -1,4 +1,4 @@
-"""The store: games, seats, command logs, phase snapshots and public lines, in SQLite
+"""The store: games, seats, command logs, phase snapshots and take-backs, in SQLite
 (the default, one process) or PostgreSQL (several processes). :func:`open_store` picks
 the backend from its target, a file path or a ``postgresql://`` URL: the choice is made
 here, in the package, so the contract both backends follow (:mod:`bot.store.base`)
@@ -8,11 +8,20 @@ from pathlib import Path
 
 from bot.store.base import Guard, StaleGame, Store, check_target, is_postgres
 from bot.store.postgres import PostgresStore
-from bot.store.rows import ACTIVE, IMPORTED, TUTORIAL, CommandRow, GameRow, PlayerRow, SnapshotRow
+from bot.store.rows import (
+    ACTIVE,
+    IMPORTED,
+    TUTORIAL,
+    CommandRow,
+    GameRow,
+    PlayerRow,
+    SnapshotRow,
+    Takeback,
+)
 from bot.store.sqlite import SqliteStore
 from bot.store.statements import (
     Statement,
-    add_public_lines,
+    add_takeback,
     append_command,
     delete_game,
     delete_player,
@@ -43,7 +52,8 @@ __all__ = [
     "StaleGame",
     "Statement",
     "Store",
-    "add_public_lines",
+    "Takeback",
+    "add_takeback",
     "append_command",
     "delete_game",
     "delete_player",

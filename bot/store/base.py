@@ -33,6 +33,7 @@ from bot.store.rows import (
     GameRow,
     PlayerRow,
     SnapshotRow,
+    Takeback,
 )
 from bot.store.statements import Statement
 
@@ -386,17 +387,13 @@ class Store(abc.ABC):
             SnapshotRow(r["seq"], r["turn"], r["phase"], r["at"], unpack(r["state"])) for r in rows
         ]
 
-    async def public_lines(self, game_id: int, count: int) -> list[str]:
-        """The newest ``count`` public lines, oldest first."""
+    async def takebacks(self, game_id: int) -> list[Takeback]:
+        """The crew's take-backs in the game, in order (the public log's own lines)."""
         rows = await self._fetch(
-            "SELECT text FROM public_lines WHERE game_id = ? ORDER BY id DESC LIMIT ?",
-            (game_id, count),
+            "SELECT seq, user_id, verb FROM public_lines WHERE game_id = ? ORDER BY id",
+            (game_id,),
         )
-        return [str(r["text"]) for r in reversed(rows)]
-
-    async def has_public_lines(self, game_id: int) -> bool:
-        rows = await self._fetch("SELECT 1 FROM public_lines WHERE game_id = ? LIMIT 1", (game_id,))
-        return bool(rows)
+        return [Takeback(int(r["seq"]), r["user_id"], str(r["verb"])) for r in rows]
 
     async def phase_times(self, guild_id: int, count: int) -> list[tuple[int, float]]:
         """(game id, when) of the newest ``count`` phase starts of the server's ordinary

@@ -93,6 +93,16 @@ class CommandRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Takeback:
+    """A crew player took back their command at ``seq`` (its verb): said in the
+    public log, where the command itself no longer is."""
+
+    seq: int
+    user_id: int | None
+    verb: str
+
+
+@dataclass(frozen=True, slots=True)
 class SnapshotRow:
     """Where a phase began; the newest phase start of a game holds the state there."""
 

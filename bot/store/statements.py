@@ -4,7 +4,6 @@ parameter; the PostgreSQL backend numbers them), so both backends run the same w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from bot.store.packing import pack
@@ -111,20 +110,17 @@ def set_snapshot_state(game_id: int, seq: int, state: str | None) -> Statement:
     )
 
 
-def add_public_lines(
-    game_id: int, seq: int, lines: Iterable[str], *, summary: bool = True
-) -> list[Statement]:
-    return [
-        (
-            "INSERT INTO public_lines (game_id, seq, summary, text) VALUES (?, ?, ?, ?)",
-            (game_id, seq, int(summary), line),
-        )
-        for line in lines
-    ]
+def add_takeback(game_id: int, seq: int, user_id: int, verb: str) -> Statement:
+    """The crew's take-back of its command at ``seq`` (a ``verb`` command), for the
+    public log: the one part of it that no replay of the commands shows."""
+    return (
+        "INSERT INTO public_lines (game_id, seq, user_id, verb) VALUES (?, ?, ?, ?)",
+        (game_id, seq, user_id, verb),
+    )
 
 
 def shift_public_lines(game_id: int, seq: int) -> Statement:
-    """The public lines of the commands after ``seq`` one place down: the command at
+    """The take-backs after ``seq`` one place down: the command at
     ``seq`` was taken back and those after it moved down (an undo over the other side's
     commands given since)."""
     return (

@@ -11,6 +11,7 @@ import discord
 
 from bot.client.app import QuicksilverBot
 from bot.desk.service import Table
+from bot.present import texts
 from engine import commands as c
 from engine.board.geometry import grid_range
 from engine.board.grid import Grid
@@ -195,8 +196,7 @@ def any_move(game: Game) -> c.Move:
     raise AssertionError("no crew move is legal")
 
 
-def public_log(world: World) -> str:
-    """The game's public log, as `/game log` and the Full log button read it."""
-    with sqlite3.connect(world.bot.database) as db:
-        rows = db.execute("SELECT text FROM public_lines WHERE game_id = ?", (world.table().id,))
-        return "\n".join(text for (text,) in rows)
+async def public_log(world: World) -> str:
+    """The game's public log as `/game log` shows it to an English reader."""
+    items = await world.bot.desk.public_log(world.table())
+    return "\n".join(line for item in items for line in texts.log_item_lines(item))

@@ -70,6 +70,7 @@ async def _played(path: Path) -> None:
             pp.put_mark(lobby.id, 0, 77, "crew", "grace", 1, 2.0),
             pp.put_result(2, 5.0, 9, 12, "marginal-human", "crew"),
             pp.open_call(3, 20, "alien", "asked", 6.0),
+            st.add_takeback(1, 4, 10, "move"),
         ]
     )
     await store.close()
@@ -158,7 +159,7 @@ async def _new_rows_after_copy(target: str) -> tuple[int, list[int]]:
     store = await open_store(target)
     row = await store.create_game(500, 1, "new", 11, 5, 9.0)
     await store.commit(
-        [*st.add_public_lines(row.id, 0, ["fresh line"]), st.mod_action(row.id, 500, 5, "x", 9.5)]
+        [st.add_takeback(row.id, 0, 5, "move"), st.mod_action(row.id, 500, 5, "x", 9.5)]
     )
     ids = [int(r["id"]) for r in await store._fetch("SELECT id FROM games ORDER BY id")]
     await store.close()

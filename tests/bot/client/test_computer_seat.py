@@ -68,7 +68,8 @@ async def test_a_person_plays_the_crew_against_the_game_alien(simcord_env):
     channel = "\n".join(world.texts())
     by_audience = lines_by_audience(world)
     public = by_audience.get(("alien", Audience.PUBLIC), [])
-    assert public and all(line in public_log(world) for line in public)
+    log = await public_log(world)
+    assert public and all(line in log for line in public)
     assert "The Larva attacks" in channel
     # Nothing secret: no private line of the alien, no ability, in the channel or the DMs.
     seen = channel + "\n".join(world.dm_texts(world.crew[0]))
@@ -103,7 +104,8 @@ async def test_a_person_plays_the_alien_against_the_game_crew(simcord_env):
     crew_rows = [r for r in stored_commands(world) if r[0] == "crew"]
     assert len(crew_rows) >= 2 and all(user is None for _, _, user in crew_rows)
     public = lines_by_audience(world).get(("crew", Audience.PUBLIC), [])
-    assert public and all(line in public_log(world) for line in public)
+    log = await public_log(world)
+    assert public and all(line in log for line in public)
     # The alien heard of its turn in its DMs; nobody was pinged for the game's side.
     assert any("your move" in t for t in world.dm_texts(world.alien))
 

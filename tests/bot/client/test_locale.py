@@ -201,7 +201,8 @@ async def test_a_french_player_reads_the_panel_in_french_and_the_others_in_engli
     moved = await Tapper(first).select(panel, goto["options"][0]["value"], goto["custom_id"])
     assert moved.response is not None and " se déplace " in moved.response.content
     assert world.texts()[before:] == []  # nothing per command in the channel (issue 23)
-    assert " moves " in public_log(world) and "déplace" not in public_log(world)
+    log = await public_log(world)
+    assert " moves " in log and "déplace" not in log
     panel = moved.response
     # Ending the unit redraws the panel, still in French; the channel stays English.
     end = next(b for b in buttons(panel) if re.fullmatch(r"Finir (?!la phase).+", b["label"]))
@@ -228,7 +229,8 @@ async def test_a_french_players_slash_command_reply_is_in_french_and_the_channel
         f.content for f in result.followups
     )
     assert " fouille " in reply and ("rien trouvé (C.8)" in reply or "repère l'alien" in reply)
-    assert " searches " in public_log(world) and "fouille" not in public_log(world)
+    log = await public_log(world)
+    assert " searches " in log and "fouille" not in log
     assert not any("fouille" in text for text in world.texts()[before:])
 
 

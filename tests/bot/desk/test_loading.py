@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 
 from bot.desk import loading
+from bot.desk.public_log import Told
 from bot.desk.service import Refusal
 from bot.store.packing import pack, unpack
 from engine.game import Game
 from engine.legal import legal_commands
 from engine.records import snapshot
 from engine.state import Phase, Side
+from engine.views import Viewer, events_for
 from tests.bot.stored_games import ALIEN, CREW, fresh_desk, play_games, replayed
 
 
@@ -229,14 +231,23 @@ async def test_undo_after_a_reload_replays_only_the_phase(tmp_path):
     await store.close()
 
 
-async def test_a_game_stored_before_public_lines_were_kept_gets_them_back(tmp_path):
+async def test_a_game_whose_newest_state_is_gone_gets_it_back_and_its_log_is_its_replay(
+    tmp_path,
+):
     path, states = await _stored(tmp_path, games=1)
     with sqlite3.connect(path) as db:
-        db.execute("DELETE FROM public_lines")
         db.execute("DELETE FROM snapshot_states")
     store, desk = await fresh_desk(path)
     table = await desk.loaded(desk.tables[1])
     assert table.game.state == states[1]
-    assert len(await desk.public_log(table, 50)) > 0
+    told = [(t.seq, t.events) for t in await desk.public_log(table) if isinstance(t, Told)]
+    game = replayed(path, 1)
+    now = (game.state.turn, game.state.phase)
+    public = [
+        (seq, tuple(events_for(step, Viewer.SPECTATOR)))
+        for seq, (entry, step) in enumerate(zip(game.log, game.events(), strict=True))
+        if not (entry.side is Side.ALIEN and (entry.turn, entry.phase) == now)  # (C.7.3)
+    ]
+    assert told == [(seq, events) for seq, events in public if events]
     assert _snapshot_states(path, 1)[-1][1] is not None  # the newest state written again
     await store.close()

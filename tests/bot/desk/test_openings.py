@@ -67,9 +67,7 @@ async def test_a_game_opened_at_a_scenario_plays_loads_and_verifies_like_any(tmp
     store, desk = await fresh_desk(path)  # a restart: from the newest phase snapshot
     table = await desk.loaded(desk.tables[game_id])
     assert table.game.state == state and not table.verified
-    assert await loading.verify(
-        store, table, desk.ship, desk.content, desk.scribe
-    )  # against the opening
+    assert await loading.verify(store, table, desk.ship, desk.content)  # against the opening
     truth = opening_game(7, OPENING)
     for row in await store.commands(game_id):
         truth.play(row.side, row.command)

@@ -14,7 +14,7 @@ import textwrap
 import pytest
 
 from bot import store as st
-from bot.store import CommandRow, Guard, PlayerRow, SnapshotRow, StaleGame, open_store
+from bot.store import CommandRow, Guard, PlayerRow, SnapshotRow, StaleGame, Takeback, open_store
 from bot.store.base import migrations
 
 
@@ -67,8 +67,8 @@ async def test_every_operation_reads_back_what_it_wrote(store_target):
             st.append_command(row.id, CommandRow(0, "crew", "quick", big + 3, 14.0)),
             st.append_command(row.id, CommandRow(1, "alien", "quick", None, 15.0)),
             *st.put_newest_snapshot(row.id, SnapshotRow(2, 1, "3a", 16.0, "state-2")),
-            *st.add_public_lines(row.id, 0, ["one", "two"]),
-            *st.add_public_lines(row.id, 1, ["three"], summary=False),
+            st.add_takeback(row.id, 0, big + 3, "move"),
+            st.add_takeback(row.id, 1, big + 3, "search"),
             st.set_mod_role(big + 1, 77),
             st.mod_action(row.id, big, 5, "replace crew", 17.0),
         ]
@@ -89,16 +89,17 @@ async def test_every_operation_reads_back_what_it_wrote(store_target):
     assert [c.seq for c in await store.commands(row.id, 1)] == [1]
     newest = await store.snapshots(row.id, newest=True)
     assert newest == [SnapshotRow(2, 1, "3a", 16.0, "state-2")]
-    assert await store.public_lines(row.id, 2) == ["two", "three"]
-    assert await store.has_public_lines(row.id) and not await store.has_public_lines(other.id)
+    assert await store.takebacks(row.id) == [
+        Takeback(0, big + 3, "move"),
+        Takeback(1, big + 3, "search"),
+    ]
+    assert await store.takebacks(other.id) == []
     assert await store.games_due(100.0) == [row.id] and await store.games_due(50.0) == []
     assert await store.mod_role(big + 1) == 78 and await store.mod_role(3) is None
     assert await store.mod_actions(big) == ["replace crew"]
     await store.commit([st.truncate_commands(row.id, 1), st.truncate_public_lines(row.id, 1)])
-    assert len(await store.commands(row.id)) == 1 and await store.public_lines(row.id, 9) == [
-        "one",
-        "two",
-    ]
+    assert len(await store.commands(row.id)) == 1
+    assert await store.takebacks(row.id) == [Takeback(0, big + 3, "move")]
     await store.commit([st.delete_game(row.id)])
     assert await store.game(row.id) is None and await store.players(row.id) == []
     assert await store.commands(row.id) == [] and await store.snapshots(row.id) == []
