@@ -354,7 +354,11 @@ def setup_pick(state: GameState, side: Side, ship: Ship, content: Content) -> Se
 def role_choices(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
     """The roles the next survivor without one may take (B.1.2), each a legal command:
     the crew chooses roles one survivor at a time."""
-    if state.phase is not Phase.SETUP or side is not Side.CREW or state.setup is not SetupStep.ROLES:
+    if (
+        state.phase is not Phase.SETUP
+        or side is not Side.CREW
+        or state.setup is not SetupStep.ROLES
+    ):
         return []
     waiting = next((h for h in state.humans.values() if h.role is None), None)
     if waiting is None:

@@ -219,8 +219,9 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
                         game=table.id, channel=table.row.channel_name
                     ),
                     _(
-                        "Set-up: `/alien ability`, `/alien larva`, "
-                        "or `/alien quick` for both at random."
+                        "Set-up: press **Play** under the set-up post and choose from the "
+                        "menus (or `/alien ability`, `/alien larva`, `/alien quick` for both "
+                        "at random)."
                     ),
                     _("Standing order for an exact 7 (D.5): `/alien order on|off`."),
                 ]

@@ -213,15 +213,15 @@ def _setup_panel(
     Suggest and Refresh (which also forgets crates picked so far)."""
     stamp = table.stamp()
     menus = setup_menus(desk, table, user_id, side, pages.o, chosen)
-    selects = tuple(
+    selects = tuple(  # a menu of commands is told apart by its number: ":1" (no unit)
         Select(
-            ids.PanelId(ids.PICK, table.id, user_id, stamp, m.arg),
+            ids.PanelId(ids.PICK, table.id, user_id, stamp, m.arg or f":{index}"),
             m.placeholder,
             m.options,
             low=m.low,
             high=m.high,
         )
-        for m in menus
+        for index, m in enumerate(menus)
     )
     quick = Button(ids.PanelId(ids.QUICK, table.id, user_id, stamp), _("Quick setup"))
     buttons = (quick, *_suggest(table, user_id, stamp, ""), _fresh(table, user_id, stamp, ""))

@@ -23,8 +23,9 @@ from engine.board.ship import Ship
 from engine.legal import SetupPick, role_choices, setup_pick
 from engine.state import SetupStep, Side
 
-# A menu naming several at once has the argument ``+`` and the crates' grids chosen so
-# far (``+0-A1,0-A2``): short, as a custom id holds 100 characters.
+# A menu naming several at once has the argument ``+``, its number on the panel (two
+# menus may not share an id) and the crates' grids chosen so far (``+1:0-A1,0-A2``):
+# short, as a custom id holds 100 characters.
 SEVERAL = "+"
 
 
@@ -90,7 +91,7 @@ def _humans_menu(pick: SetupPick, names: dict[str, str]) -> Menu:
         else _("Who lies injured in the Infirmary? Choose {n} (B.1.2)…")
     )
     options = tuple(Choice(names.get(h, h), h) for h in pick.among[:SELECT_MAX])
-    return Menu(SEVERAL, ask.format(n=pick.count), options, pick.count, pick.count)
+    return Menu(f"{SEVERAL}0:", ask.format(n=pick.count), options, pick.count, pick.count)
 
 
 def _role_menu(roles: Sequence[c.Command], names: dict[str, str]) -> list[Menu]:
@@ -139,7 +140,8 @@ def _crate_menus(pick: SetupPick, chosen: Sequence[str]) -> list[Menu]:
             if len(chunks) > 1:
                 ask += f" {number}/{len(chunks)}"
             options = tuple(Choice(g, g) for g in chunk)
-            menus.append(Menu(SEVERAL + so_far, ask, options, 1, min(left, len(chunk))))
+            arg = f"{SEVERAL}{len(menus)}:{so_far}"
+            menus.append(Menu(arg, ask, options, 1, min(left, len(chunk))))
     return menus
 
 
@@ -148,7 +150,7 @@ def several(arg: str) -> list[str] | None:
     its argument; None for any other menu."""
     if not arg.startswith(SEVERAL):
         return None
-    return [g for g in arg[len(SEVERAL) :].split(",") if g]
+    return [g for g in arg.partition(":")[2].split(",") if g]
 
 
 def several_command(
