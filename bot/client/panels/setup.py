@@ -75,7 +75,7 @@ def _alien_menus(legal: Sequence[c.Command], ship: Ship, page_number: int) -> li
         for x in legal
         if isinstance(x, c.PlaceLarva)
     ]
-    menus = []
+    menus: list[Menu] = []
     if abilities:
         menus.append(Menu("", _("Your secret first ability (B.1.3)…"), abilities))
     if grids:
@@ -128,7 +128,7 @@ def _crate_menus(pick: SetupPick, chosen: Sequence[str]) -> list[Menu]:
     """The crates (B.1.2): a menu for each area's grids (a big area in menus of 25),
     until the area holds its share; the grids picked so far ride in each menu's id."""
     so_far = ",".join(chosen)
-    menus = []
+    menus: list[Menu] = []
     for name, share, grids in pick.areas:
         left = share - sum(1 for g in chosen if g in grids)
         free = [g for g in grids if g not in chosen]
