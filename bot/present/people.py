@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from bot.desk import notices, when
 from bot.desk.notices import GameNote, Notice
 from bot.desk.records import Record
-from bot.present.locale import N_, _, ngettext
+from bot.present.locale import N_, SOURCE, _, ngettext
 from bot.store import GameRow
 from bot.store.people import MyGame, SeatCall, Settings
 
@@ -103,8 +103,20 @@ def settings_text(settings: Settings, now: float) -> list[str]:
         _("• Time zone: {zone} (your clock reads {clock})").format(zone=tz.key, clock=clock),
         quiet_line,
         _("• Away: {away}").format(away=away_line(settings, now)),
+        _("• Language: {language}").format(language=language_line(settings)),
         _("Change any of them with `/me settings`; `/me away` and `/me back` for absences."),
     ]
+
+
+# Each catalogue's language in its own words (English is the source: README, "Languages").
+LANGUAGE_NAMES = {SOURCE: "English", "fr": "Français"}
+
+
+def language_line(settings: Settings) -> str:
+    """The language what others' presses send the person is worded in."""
+    if not settings.language:
+        return _("that of your last interaction (your Discord's)")
+    return LANGUAGE_NAMES.get(settings.language, settings.language)
 
 
 def away_line(settings: Settings, now: float) -> str:

@@ -106,7 +106,7 @@ async def test_a_version_9_store_migrates_and_its_games_still_replay(store_targe
     version_9.undo()
 
     store = await open_store(store_target)
-    assert await store.schema_version() == 10
+    assert await store.schema_version() >= 10  # and any version after it
     assert "map_message_id" not in await store.columns("snapshots")
     assert "state" not in await store.columns("snapshots")
     for game_id, phases in written.items():
