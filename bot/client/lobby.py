@@ -213,7 +213,7 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
         await flow.deliver(bot, table, outcome, first=True)
         alien = table.alien_player()
         if alien is not None:
-            with flow.to_person(outcome, alien.user_id):
+            with await flow.to_person(bot, outcome, alien.user_id):
                 welcome_dm = [
                     _("👾 Game {game} in #{channel}: you are the alien.").format(
                         game=table.id, channel=table.row.channel_name

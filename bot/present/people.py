@@ -249,31 +249,40 @@ def record_line(record: Record) -> str:
 
 # --- pings ---------------------------------------------------------------------------
 KIND_HEAD = {
-    "grace": "⏳ Grace",
-    "turn": "🔔 Your move",
-    "reminder": "⏳ Reminder",
-    "phase": "🔔 Your side's phase",
+    "grace": N_("⏳ Grace"),
+    "turn": N_("🔔 Your move"),
+    "reminder": N_("⏳ Reminder"),
+    "phase": N_("🔔 Your side's phase"),
 }
 
 
 def note_line(note: GameNote) -> str:
-    what = "your side's phase has begun" if note.kind == "phase" else "waits on you"
-    text = f"{phase_name(note.phase_key)} in game {note.game_id} (#{note.channel_name}) {what}"
+    where = dict(phase=phase_name(note.phase_key), game=note.game_id, channel=note.channel_name)
+    if note.kind == "phase":
+        text = _("{phase} in game {game} (#{channel}): your side's phase has begun").format(**where)
+    else:
+        text = _("{phase} in game {game} (#{channel}) waits on you").format(**where)
     if note.deadline_at is not None:
-        verb = "moved to" if note.kind == "grace" else "deadline"
-        text += f"; {verb} {stamp(note.deadline_at, 'f')} ({stamp(note.deadline_at)})"
+        when = dict(at=stamp(note.deadline_at, "f"), left=stamp(note.deadline_at))
+        if note.kind == "grace":
+            text += _("; moved to {at} ({left})").format(**when)
+        else:
+            text += _("; deadline {at} ({left})").format(**when)
     return text + "."
 
 
 def notice_text(notice: Notice) -> list[str]:
-    held = " (held through your quiet hours)" if notice.held else ""
+    """A ping from the outbox, in the language spoken around (the recipient's in a DM,
+    English in a channel)."""
+    held = _(" (held through your quiet hours)") if notice.held else ""
     if notice.how == notices.CHANNEL:
         note = notice.games[0]
-        return [f"{KIND_HEAD[note.kind]} — <@{notice.user_id}>{held}: {note_line(note)}"]
-    lines = [f"🔔 **Your games**{held}:"]
+        head = _(KIND_HEAD[note.kind])
+        return [f"{head} — <@{notice.user_id}>{held}: {note_line(note)}"]
+    lines = [_("🔔 **Your games**{held}:").format(held=held)]
     for note in notice.games:
         lines.append(
-            f"• {KIND_HEAD[note.kind]}: {note_line(note)} {jump(note.guild_id, note.channel_id)}"
+            f"• {_(KIND_HEAD[note.kind])}: {note_line(note)} {jump(note.guild_id, note.channel_id)}"
         )
     return lines
 
@@ -370,8 +379,11 @@ def filled_text(call: SeatCall, approver: int) -> str:
 
 
 def briefing_text(game_id: int, channel: str, side: str, heard: Sequence[str]) -> list[str]:
-    head = [
-        f"📜 **What your side has heard so far** — game {game_id} in #{channel} "
-        f"({SIDE[side]}, {len(heard)} private line{'' if len(heard) == 1 else 's'}):"
-    ]
-    return head + (list(heard) or ["(nothing private yet)"])
+    head = ngettext(
+        "📜 **What your side has heard so far** — game {game} in #{channel} "
+        "({side}, {n} private line):",
+        "📜 **What your side has heard so far** — game {game} in #{channel} "
+        "({side}, {n} private lines):",
+        len(heard),
+    ).format(game=game_id, channel=channel, side=_(SIDE[side]), n=len(heard))
+    return [head, *(list(heard) or [_("(nothing private yet)")])]

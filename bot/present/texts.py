@@ -211,7 +211,7 @@ def ping_text(table: Table) -> str:
     row = table.row
     text = _("**{title}**: {who}, your move.").format(title=phase_title(v), who=waiting_text(table))
     if row.deadline_at is not None:
-        text += f" Deadline {timestamp(row.deadline_at)}."
+        text += " " + _("Deadline {when}.").format(when=timestamp(row.deadline_at))
     return text
 
 
