@@ -281,8 +281,11 @@ def notice_text(notice: Notice) -> list[str]:
         return [f"{head} — <@{notice.user_id}>{held}: {note_line(note)}"]
     lines = [_("🔔 **Your games**{held}:").format(held=held)]
     for note in notice.games:
+        link = jump(note.guild_id, note.channel_id)
         lines.append(
-            f"• {_(KIND_HEAD[note.kind])}: {note_line(note)} {jump(note.guild_id, note.channel_id)}"
+            _("• {kind}: {note} {link}").format(
+                kind=_(KIND_HEAD[note.kind]), note=note_line(note), link=link
+            )
         )
     return lines
 
