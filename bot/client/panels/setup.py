@@ -22,6 +22,7 @@ from engine import commands as c
 from engine.board.ship import Ship
 from engine.legal import SetupPick, role_choices, setup_pick
 from engine.state import SetupStep, Side
+from engine.views import Viewer
 
 # A menu naming several at once has the argument ``+``, its number on the panel (two
 # menus may not share an id) and the crates' grids chosen so far (``+1:0-A1,0-A2``):
@@ -50,19 +51,16 @@ def setup_menus(
     if side is Side.ALIEN:
         return _alien_menus(desk.legal_for(table, user_id), game.ship, page_number)
     state = game.state
+    names = {line.id: line.name for line in table.view_for(Viewer.CREW).crew}
     pick = setup_pick(state, side, game.ship, game.content)
     if pick is not None and pick.areas:
         return _crate_menus(pick, chosen)
     if pick is not None:
-        return [_humans_menu(pick, {h.id: h.name for h in state.humans.values()})]
+        return [_humans_menu(pick, names)]
     if state.setup is SetupStep.ROLES:
-        names = {h.id: h.name for h in state.humans.values()}
         return _role_menu(role_choices(state, side, game.ship, game.content), names)
     if state.setup is SetupStep.PLACE:
-        legal = desk.legal_for(table, user_id)
-        return _place_menu(
-            legal, game.ship, {h.id: h.name for h in state.humans.values()}, page_number
-        )
+        return _place_menu(desk.legal_for(table, user_id), game.ship, names, page_number)
     return []
 
 
