@@ -15,6 +15,12 @@ times; every crew member moves and searches) and counts what the game's channel 
 got from ``/game create`` (two crew players and a spectator join, start, quick set-up of
 both sides) up to turn 1's map, that map included: the lobby (one message, edited), the
 set-up post with its ping, turn 1's map. Turn 1's ping belongs to the turn.
+
+``taps from empty channel to turn 1: N`` (issue 38) counts every interaction of a game
+set up by taps alone: ``/game create`` (no option), Join alien, Join crew, Start, then
+each side's Play and one menu a set-up step (the crew's dead, injured, eight roles, six
+starting rooms and the crates; the alien's ability and Larva), every choice made, none
+typed. Beside it, the same with each side's Quick setup instead (random choices).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import asyncio
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import simcord
 
@@ -34,7 +41,14 @@ from engine.legal import legal_commands
 from engine.state import Phase, Side
 from tests.bot import helpers
 from tests.bot.helpers import World, make_world, mirror, phase_of, seat_and_start, stored_commands
-from tests.bot.panel_driver import Tapper, alien_phase, open_panel, play_unit
+from tests.bot.panel_driver import (
+    Tapper,
+    alien_phase,
+    last_with_button,
+    open_panel,
+    play_unit,
+    set_up_by_taps,
+)
 
 CREW_TARGET = 3
 ALIEN_TARGET = 8
@@ -83,6 +97,36 @@ async def one_turn(world: World) -> list[str]:
     ]
 
 
+async def by_taps(world: World, quick: bool) -> int:
+    """A game from an empty channel to turn 1 by taps only; the taps it took."""
+    lobby_taps = Tapper(world.crew[0])
+    lobby_taps.taps += 1  # /game create, with no option
+    await helpers.create(world, world.crew[0], helpers.SEED)
+    for actor, label in ((world.alien, "Join alien"), (world.crew[0], "Join crew")):
+        lobby_taps.actor = actor
+        await lobby_taps.click(public_messages(world)[0], label=label)
+    lobby_taps.actor = world.crew[0]
+    await lobby_taps.click(public_messages(world)[0], label="Start")
+    crew, alien = Tapper(world.crew[0]), Tapper(world.alien)
+    if quick:
+        for tapper in (crew, alien):
+            await tapper.click(
+                last_with_button(world.messages(), "Quick setup (my side)"),
+                label="Quick setup (my side)",
+            )
+    else:
+        await set_up_by_taps(crew, await open_panel(crew, world.messages()))
+        await open_panel(alien, world.messages())  # the alien's panel goes to its DMs
+        alien.actor = world.alien.user
+        await set_up_by_taps(alien, list(world.alien.user.dm_channel.history())[-1])
+    assert phase_of(world) is not Phase.SETUP, "set-up did not end"
+    return lobby_taps.taps + crew.taps + alien.taps
+
+
+def public_messages(world: World) -> list[Any]:
+    return [m for m in world.messages() if not (m.flags and m.flags.ephemeral)]
+
+
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bot = QuicksilverBot(Path(tmp) / "taps.sqlite3", background=False)
@@ -114,6 +158,17 @@ async def main() -> None:
                 posted = await one_turn(turn)
         finally:
             await bot.close()
+        counts = []
+        for quick_setup in (False, True):
+            bot = QuicksilverBot(Path(tmp) / f"setup{quick_setup}.sqlite3", background=False)
+            try:
+                async with simcord.run(
+                    bot, settle_timeout=helpers.SETTLE_SECONDS, shard_count=1
+                ) as env:
+                    counts.append(await by_taps(make_world(env, crew=1), quick_setup))
+            finally:
+                await bot.close()
+        chosen, quick = counts
     print(f"alien phase: {alien.taps} taps (target <= {ALIEN_TARGET}; {', '.join(alien.log)})")
     words = ", ".join(command for _, command, _ in played)
     print(f"crew unit turn: {crew.taps} taps (target <= {CREW_TARGET}; played: {words})")
@@ -121,6 +176,10 @@ async def main() -> None:
     print(f"channel messages per turn: {len(posted)} (target <= {CHANNEL_TARGET}; {heads})")
     heads = "; ".join(text.splitlines()[0][:40] for text in lobby)
     print(f"channel posts from lobby to turn 1: {len(lobby)} (target <= {LOBBY_TARGET}; {heads})")
+    print(
+        f"taps from empty channel to turn 1: {chosen} choosing every set-up step by menus "
+        f"(quick set-up instead: {quick}; nothing typed but /game create)"
+    )
 
 
 if __name__ == "__main__":

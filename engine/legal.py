@@ -8,6 +8,7 @@ autocomplete, error hints and the game-controlled players all use it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from engine import commands as c
 from engine.board.geometry import Mover, grid_range, reachable
@@ -314,3 +315,54 @@ def setup_choices(state: GameState, side: Side, ship: Ship, content: Content) ->
             f"Store's ({store[0]} to {store[-1]}), all different (B.1.2)"
         ]
     return []
+
+
+@dataclass(frozen=True, slots=True)
+class SetupPick:
+    """A crew set-up step that names several things at once (B.1.2): ``count`` of
+    ``among`` (humans' ids, or grids for the crates), in ``areas`` of ``among`` with
+    how many each must hold (the crates: six in the Cargo Hold, three in the Store).
+    The command is ``verb`` and the names; :func:`is_legal` has the last word."""
+
+    verb: str
+    count: int
+    among: tuple[str, ...]
+    areas: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+
+
+def setup_pick(state: GameState, side: Side, ship: Ship, content: Content) -> SetupPick | None:
+    """The crew's step that picks several at once, for menus (``setup_choices`` says
+    the same in words); None at any other step."""
+    if state.phase is not Phase.SETUP or side is not Side.CREW:
+        return None
+    well = tuple(h.id for h in state.humans.values() if h.condition is Condition.WELL)
+    if state.setup is SetupStep.DEAD:
+        return SetupPick(c.ChooseDead.verb, c.ChooseDead.count, well)
+    if state.setup is SetupStep.INJURED:
+        return SetupPick(c.ChooseInjured.verb, c.ChooseInjured.count, well)
+    if state.setup is SetupStep.SUPPLIES:
+        hold = tuple(str(g) for g in sorted(ship.region_tagged(TAG_CARGO_HOLD).grids))
+        store = tuple(str(g) for g in sorted(ship.region_tagged(TAG_STORE).grids))
+        areas = (
+            (ship.region_tagged(TAG_CARGO_HOLD).name, content.setup.supplies_in_cargo_hold, hold),
+            (ship.region_tagged(TAG_STORE).name, content.setup.supplies_in_store, store),
+        )
+        return SetupPick(c.PlaceSupplies.verb, sum(a[1] for a in areas), hold + store, areas)
+    return None
+
+
+def role_choices(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
+    """The roles the next survivor without one may take (B.1.2), each a legal command:
+    the crew chooses roles one survivor at a time."""
+    if (
+        state.phase is not Phase.SETUP
+        or side is not Side.CREW
+        or state.setup is not SetupStep.ROLES
+    ):
+        return []
+    waiting = next((h for h in state.humans.values() if h.role is None), None)
+    if waiting is None:
+        return []
+    taken = {h.role for h in state.humans.values()}
+    found = (c.AssignRole(waiting.id, r.name) for r in content.roles if r.name not in taken)
+    return [x for x in found if is_legal(state, side, x, ship, content)]

@@ -20,3 +20,4 @@ def test_bench_taps_prints_its_lines_and_exits():
     )
     assert done.returncode == 0, done.stderr
     assert "alien phase:" in done.stdout and "crew unit turn:" in done.stdout
+    assert "taps from empty channel to turn 1:" in done.stdout

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.client import failures
-from bot.client.host import Inter, bot_of
+from bot.client.host import Bot, Inter, bot_of
 from bot.client.mentions import NO_PINGS
 from bot.desk.outcome import Outcome
 from bot.desk.service import Refusal, Table
@@ -85,6 +85,13 @@ def language(interaction: Inter) -> str:
     return language_of(interaction.locale.value)
 
 
+async def for_person(bot: Bot, user_id: int) -> contextlib.AbstractContextManager[None]:
+    """Around words for ``user_id`` alone that no press of theirs causes (a reminder, a
+    seat offered, another's move): their ``/me settings`` language, else their last
+    interaction's, else English (README, "Languages")."""
+    return speaking(await bot.desk.language_of(user_id))
+
+
 def privately(interaction: Inter) -> contextlib.AbstractContextManager[None]:
     """Around words only the person reads (an ephemeral answer, their own copy of a
     page): their own language. Never around a post to a channel."""
@@ -102,7 +109,7 @@ def voice(interaction: Inter, table: Table) -> contextlib.AbstractContextManager
 
 def acted(interaction: Inter, outcome: Outcome) -> None:
     """Stamp ``outcome`` with the interaction that caused it: for timings, and for the
-    actor's own language in what it sends them alone (bot.client.flow.to_person)."""
+    actor's own language in what it sends them alone (:func:`bot.client.flow.to_person`)."""
     outcome.interaction_id = interaction.id
     outcome.actor_language = language(interaction)
 

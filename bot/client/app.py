@@ -225,7 +225,11 @@ class QuicksilverBot(discord.AutoShardedClient):
     async def on_interaction(self, interaction: discord.Interaction[discord.Client]) -> None:
         """A button or menu none of our dynamic items answers (its custom id is damaged or
         forged, so no template matches): say so instead of leaving Discord's "This
-        interaction failed". The ones that match are answered by their items."""
+        interaction failed". The ones that match are answered by their items.
+
+        Every interaction tells the desk the person's language (their Discord's), which
+        words what others' presses send them alone (README, "Languages")."""
+        self.desk.heard(interaction.user.id, words.language_of(interaction.locale.value))
         if interaction.type is not discord.InteractionType.component:
             return
         data: Any = interaction.data or {}

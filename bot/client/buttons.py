@@ -15,7 +15,9 @@ from bot.client import access, answers, deck_maps, lobby, moderation, playing, r
 from bot.client.host import ButtonHandler, Inter
 from bot.client.panels import press
 from bot.client.ui import DAMAGED
+from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
+from engine.players.levels import LEVELS
 from engine.state import Phase, Side
 
 STALE = (
@@ -43,9 +45,15 @@ def _in_lobby(table: Table) -> None:
 
 
 async def _computer(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
-    side = Side(_one_of(arg, tuple(s.value for s in Side)))
+    """``alien`` or ``crew`` (at the default level), ``alien-hard`` (a level too), or
+    ``none`` (the seat back to people)."""
+    side_word, _dash, level = arg.partition("-")
+    _one_of(side_word, (*(s.value for s in Side), "none"))
+    if level:
+        _one_of(level, LEVELS)
     _in_lobby(table)
-    await lobby.computer(interaction, side, table)
+    side = None if side_word == "none" else Side(side_word)
+    await lobby.computer(interaction, side, table, level or DEFAULT_LEVEL)
 
 
 async def _join(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -53,6 +61,18 @@ async def _join(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     if seat is not Seat.SPECTATOR:
         _in_lobby(table)
     await lobby.join(interaction, seat, table)
+
+
+async def _leave(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    _in_lobby(table)
+    await lobby.leave(interaction, table)
+
+
+async def _deadline(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    """A moderator's phase deadline, from the lobby's buttons."""
+    hours = int(_one_of(arg, tuple(str(h) for h in ui.LOBBY_DEADLINES)))
+    _in_lobby(table)
+    await lobby.deadline(interaction, table, hours)
 
 
 async def _start(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -155,6 +175,8 @@ async def _rollback(interaction: Inter, table: Table, stamp: str, arg: str) -> N
 BUTTONS: dict[str, ButtonHandler] = {
     "computer": _computer,
     "join": _join,
+    "leave": _leave,
+    "deadline": _deadline,
     "start": _start,
     "quick": _quick,
     "pass": _pass,

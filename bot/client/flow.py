@@ -16,12 +16,13 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.client import courier, mentions, notify, pictures, replay, tutorial, ui
+from bot.client import answers, courier, mentions, notify, pictures, replay, tutorial, ui
 from bot.client.host import Bot
 from bot.client.mentions import NO_PINGS
 from bot.client.pacing import Pacer
 from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.present import texts
+from bot.present.events import heard_lines
 from bot.present.locale import _, speaking
 from engine.views import Viewer
 
@@ -46,21 +47,24 @@ async def tell(bot: Bot, table: Table, outcome: Outcome, *, first: bool = False)
     if outcome.public and not first:  # the desk's notes (a take-back), not commands
         await courier.post(bot, table.channel_id, outcome.public)
     alien = table.alien_player()
-    # Never the actor's own (the alien's private events of its own command are its reply):
-    # no interaction of theirs to take a language from, so English (README, Languages).
+    # Never the actor's own (the alien's private events of its own command are its reply),
+    # each in its recipient's language (README, "Languages").
     if outcome.alien_private and alien and outcome.actor != alien.user_id:
-        lines = [f"*Game {table.id}:*", *outcome.alien_private]
+        with await to_person(bot, outcome, alien.user_id):
+            lines = [_("*Game {game}:*").format(game=table.id), *_heard(outcome, "alien")]
         await courier.dm(bot, table, alien.user_id, lines)
     if outcome.crew_private:
         for player in table.seated(Seat.CREW):
             if player.user_id != outcome.actor:
-                lines = [f"*Game {table.id}, crew only:*", *outcome.crew_private]
+                with await to_person(bot, outcome, player.user_id):
+                    head = _("*Game {game}, crew only:*").format(game=table.id)
+                    lines = [head, *_heard(outcome, "crew")]
                 await courier.dm(bot, table, player.user_id, lines)
     if outcome.new_phase and table.game is not None:
         await post_phase(bot, table, outcome, first=first)
     if outcome.send_hands:
         for player in [*table.seated(Seat.CREW), *table.seated(Seat.ALIEN)]:
-            with to_person(outcome, player.user_id):
+            with await to_person(bot, outcome, player.user_id):
                 hand = texts.hand_text(table, player.user_id)
             await courier.dm(bot, table, player.user_id, hand)
     if outcome.game_over:
@@ -69,14 +73,23 @@ async def tell(bot: Bot, table: Table, outcome: Outcome, *, first: bool = False)
             await tutorial.post_ready(bot, table)
 
 
-def to_person(outcome: Outcome, user_id: int) -> contextlib.AbstractContextManager[None]:
+async def to_person(
+    bot: Bot, outcome: Outcome, user_id: int
+) -> contextlib.AbstractContextManager[None]:
     """Around words for ``user_id`` alone (a DM) that ``outcome`` causes: the actor's own
-    language when they are the actor (they pressed: Discord told us theirs); otherwise
-    as spoken around (English, or a tutorial's learner's), since no stored preference
-    says anyone else's."""
+    language when they are the actor (they pressed: Discord told us theirs); anyone
+    else's as the desk knows it (README, "Languages")."""
     if user_id == outcome.actor:
         return speaking(outcome.actor_language)
-    return contextlib.nullcontext()
+    return await answers.for_person(bot, user_id)
+
+
+def _heard(outcome: Outcome, side: str) -> list[str]:
+    """What ``side`` hears by DM of ``outcome``, worded in the language spoken around
+    (the desk's English lines when no events came with them)."""
+    if not outcome.heard:
+        return list(outcome.alien_private if side == "alien" else outcome.crew_private)
+    return [line for said, actor in outcome.heard for line in heard_lines(said, side, actor)]
 
 
 async def post_phase(bot: Bot, table: Table, outcome: Outcome, *, first: bool = False) -> None:
@@ -106,7 +119,7 @@ async def post_phase(bot: Bot, table: Table, outcome: Outcome, *, first: bool = 
     bot.stopwatch.image(outcome.interaction_id, time.perf_counter() - started)
     alien = table.alien_player()
     if alien is not None and table.status == "playing":
-        with to_person(outcome, alien.user_id):
+        with await to_person(bot, outcome, alien.user_id):
             caption = _("🗺️ Your private map — game {game} in #{channel}").format(
                 game=table.id, channel=table.row.channel_name
             )

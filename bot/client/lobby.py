@@ -13,7 +13,7 @@ from bot.client import access, answers, courier, flow, ui
 from bot.client.host import Bot, Inter, LobbyPost, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
-from bot.present import texts, welcome
+from bot.present import people, texts, welcome
 from bot.present.locale import _
 from engine.state import Side
 
@@ -172,11 +172,23 @@ async def computer(
     await show(bot, table, interaction)
 
 
-async def leave(interaction: Inter) -> None:
+async def deadline(interaction: Inter, table: Table, hours: int) -> None:
+    """A moderator sets the phase deadline from the lobby (``/game deadline`` sets the
+    rest of the game's terms)."""
+    await answers.defer(interaction)
+    await access.require_mod(interaction)
+    bot = bot_of(interaction)
+    async with table.channel_lock:
+        row = await bot.desk.configure(table, deadline_hours=hours)
+        await answers.reply(interaction, [f"Set: {people.terms_text(row)}."])
+    await show(bot, table, interaction)
+
+
+async def leave(interaction: Inter, table: Table | None = None) -> None:
     access.require_guild(interaction)
     await answers.defer(interaction)
     bot = bot_of(interaction)
-    table = await access.table_for(interaction)
+    table = table or await access.table_for(interaction)
     async with table.channel_lock:
         seat = await bot.desk.leave(table, interaction.user.id)
         await answers.reply(interaction, [f"You left your {seat} seat."])
@@ -201,14 +213,15 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
         await flow.deliver(bot, table, outcome, first=True)
         alien = table.alien_player()
         if alien is not None:
-            with flow.to_person(outcome, alien.user_id):
+            with await flow.to_person(bot, outcome, alien.user_id):
                 welcome_dm = [
                     _("👾 Game {game} in #{channel}: you are the alien.").format(
                         game=table.id, channel=table.row.channel_name
                     ),
                     _(
-                        "Set-up: `/alien ability`, `/alien larva`, "
-                        "or `/alien quick` for both at random."
+                        "Set-up: press **Play** under the set-up post and choose from the "
+                        "menus (or `/alien ability`, `/alien larva`, `/alien quick` for both "
+                        "at random)."
                     ),
                     _("Standing order for an exact 7 (D.5): `/alien order on|off`."),
                 ]

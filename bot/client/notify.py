@@ -6,7 +6,7 @@ game's record no longer replays. Who is told how is decided by the desk
 
 from __future__ import annotations
 
-from bot.client import courier, mentions, ui
+from bot.client import answers, courier, mentions, ui
 from bot.client.host import Bot
 from bot.desk import notices
 from bot.desk.notices import Notice
@@ -14,6 +14,7 @@ from bot.desk.outbox import PhasePings
 from bot.desk.tables import Table, damaged_text
 from bot.present import people as words
 from bot.present import texts
+from bot.present.locale import _
 
 
 async def phase_start(bot: Bot, table: Table) -> None:
@@ -37,17 +38,20 @@ async def phase_start(bot: Bot, table: Table) -> None:
 async def phase_privately(bot: Bot, table: Table, plan: PhasePings) -> None:
     """A phase's pings outside the channel (:func:`phase_start`): DMs, and teammates
     who asked to hear of their side's phase."""
-    ping = texts.ping_text(table)
     alien = table.alien_player()
-    where = f"game {table.id} in #{table.row.channel_name}"
     for user in plan.turn:
-        if alien is not None and user == alien.user_id:
-            text = ping + " Plot here, in this DM."
-        elif plan.turn[user] == notices.DM:
-            text = f"🔔 {ping} ({where}: {words.jump(table.row.guild_id, table.channel_id)})"
-        else:
+        mine = alien is not None and user == alien.user_id
+        if not mine and plan.turn[user] != notices.DM:
             continue
-        await courier.dm(bot, table, user, [text], view=ui.play_view(table))
+        with await answers.for_person(bot, user):  # no press of theirs: their language
+            ping = texts.ping_text(table)
+            if mine:
+                text = ping + " " + _("Plot here, in this DM.")
+            else:
+                link = words.jump(table.row.guild_id, table.channel_id)
+                text = f"🔔 {ping} ({_where(table)}: {link})"
+            view = ui.play_view(table)
+        await courier.dm(bot, table, user, [text], view=view)
     if plan.phase:
         await _side_phase(bot, table, plan.phase)
 
@@ -56,7 +60,6 @@ async def _side_phase(bot: Bot, table: Table, told: dict[int, str]) -> None:
     """Teammates the game does not wait on, who asked to hear when their side's phase
     starts: one channel message for those who chose the channel, a DM for the rest."""
     title = texts.phase_title(table.view_for("spectator"))
-    where = f"game {table.id} in #{table.row.channel_name}"
     in_channel = [u for u, how in told.items() if how == notices.CHANNEL]
     if in_channel:
         named = ", ".join(f"<@{u}>" for u in in_channel)
@@ -67,7 +70,15 @@ async def _side_phase(bot: Bot, table: Table, told: dict[int, str]) -> None:
             mentions=mentions.users(in_channel),
         )
     for user in (u for u, how in told.items() if how == notices.DM):
-        await courier.dm(bot, table, user, [f"🔔 {title} — your side's phase begins ({where})."])
+        with await answers.for_person(bot, user):
+            said = _("🔔 {title} — your side's phase begins ({where}).").format(
+                title=texts.phase_title(table.view_for("spectator")), where=_where(table)
+            )
+        await courier.dm(bot, table, user, [said])
+
+
+def _where(table: Table) -> str:
+    return _("game {game} in #{channel}").format(game=table.id, channel=table.row.channel_name)
 
 
 async def send(bot: Bot, notice: Notice) -> None:
@@ -75,12 +86,15 @@ async def send(bot: Bot, notice: Notice) -> None:
     first = notice.games[0]
     table = bot.desk.tables.get(first.game_id)
     view = ui.play_view(table) if table is not None and len(notice.games) == 1 else None
-    lines = words.notice_text(notice)
     if notice.how == notices.CHANNEL:
+        lines = words.notice_text(notice)
         await courier.post(
             bot, first.channel_id, lines, mentions=mentions.users([notice.user_id]), view=view
         )
     elif table is not None:
+        with await answers.for_person(bot, notice.user_id):
+            lines = words.notice_text(notice)
+            view = ui.play_view(table) if len(notice.games) == 1 else None
         await courier.dm(bot, table, notice.user_id, lines, view=view)
 
 

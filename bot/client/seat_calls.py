@@ -19,6 +19,7 @@ from bot.desk.service import Refusal
 from bot.desk.subs import Substitution
 from bot.present import people as words
 from bot.present import texts
+from bot.present.locale import _
 from bot.store.people import SeatCall
 from engine.views import Viewer
 
@@ -182,9 +183,15 @@ async def brief(bot: Bot, sub: Substitution) -> None:
     table, user = sub.table, sub.newcomer
     side = table.side_of(user)
     assert side is not None
-    seat = words.SIDE[side.value]
-    head = [f"🪑 You now hold the {seat} seat of game {table.id} in #{table.row.channel_name}."]
-    if not await courier.dm(bot, table, user, [*head, *texts.hand_text(table, user)]):
+    with await answers.for_person(bot, user):  # their language (README, "Languages")
+        head = [
+            _("🪑 You now hold the {seat} seat of game {game} in #{channel}.").format(
+                seat=_(words.SIDE[side.value]), game=table.id, channel=table.row.channel_name
+            )
+        ]
+        hand = texts.hand_text(table, user)
+        caption = _("🗺️ Your side's map:")
+    if not await courier.dm(bot, table, user, [*head, *hand]):
         await courier.post(
             bot,
             table.channel_id,
@@ -194,13 +201,11 @@ async def brief(bot: Bot, sub: Substitution) -> None:
         )
         return
     viewer = Viewer.ALIEN if side.value == "alien" else Viewer.CREW
-    await courier.dm(
-        bot, table, user, ["🗺️ Your side's map:"], file=await pictures.map_file(table, viewer)
-    )
+    await courier.dm(bot, table, user, [caption], file=await pictures.map_file(table, viewer))
     heard = await bot.desk.briefing(table, user)
-    await courier.dm(
-        bot, table, user, words.briefing_text(table.id, table.row.channel_name, side.value, heard)
-    )
+    with await answers.for_person(bot, user):
+        lines = words.briefing_text(table.id, table.row.channel_name, side.value, heard)
+    await courier.dm(bot, table, user, lines)
 
 
 async def _brief_here(interaction: Inter, call_id: int) -> None:

@@ -18,9 +18,12 @@ import discord
 
 from bot.client import access, answers, failures
 from bot.client.host import Inter, bot_of
+from bot.desk.computer_seat import seat_level
 from bot.desk.service import Refusal, Table
 from bot.present.locale import _
 from engine.board.grid import deck_label
+from engine.players.levels import LEVELS
+from engine.state import Side
 
 DAMAGED = (
     "This button is damaged or was not made by me, so nothing was done. "
@@ -90,9 +93,16 @@ def _view(*buttons: GameButton) -> discord.ui.View:
     return view
 
 
+# The lobby's phase deadlines, in hours, offered to moderators by tap (0: none); any
+# other length is `/game deadline hours:N`.
+LOBBY_DEADLINES = (0, 24, 48, 72)
+
+
 def lobby_view(table: Table) -> discord.ui.View:
+    """Every lobby choice by tap (README, "The lobby"): the seats and Start; the side
+    the game plays and, once it plays one, how well; the phase deadline (moderators)."""
     g = table.id
-    return _view(
+    view = _view(
         GameButton(
             "join",
             g,
@@ -112,10 +122,56 @@ def lobby_view(table: Table) -> discord.ui.View:
             style=discord.ButtonStyle.primary,
         ),
         GameButton("join", g, "lobby", "spectator", label="Watch", emoji="👀"),
-        GameButton("computer", g, "lobby", "alien", label="Game plays alien", emoji="🤖"),
-        GameButton("computer", g, "lobby", "crew", label="Game plays crew", emoji="🤖"),
+        GameButton("leave", g, "lobby", label="Leave"),
         GameButton("start", g, "lobby", label="Start", style=discord.ButtonStyle.success),
     )
+    for row, buttons in enumerate((_computer_buttons(table), _deadline_buttons(table)), 1):
+        for button in buttons:
+            button.row = row
+            view.add_item(button)
+    return view
+
+
+def _computer_buttons(table: Table) -> list[GameButton]:
+    """Give a side to the game; once it holds one, its level (the one it plays at
+    marked) and a button taking the seat back."""
+    g, side = table.id, table.computer
+    if side is None:
+        return [
+            GameButton("computer", g, "lobby", s.value, label=f"Game plays {s.value}", emoji="🤖")
+            for s in (Side.ALIEN, Side.CREW)
+        ]
+    now = seat_level(table.row.computer)
+    levels = [
+        GameButton(
+            "computer",
+            g,
+            "lobby",
+            f"{side.value}-{level}",
+            label=f"{side.value.capitalize()}: {level}" if level == now else level,
+            emoji="🤖" if level == now else None,
+            style=discord.ButtonStyle.success if level == now else discord.ButtonStyle.secondary,
+        )
+        for level in LEVELS
+    ]
+    return [*levels, GameButton("computer", g, "lobby", "none", label="People play both")]
+
+
+def _deadline_buttons(table: Table) -> list[GameButton]:
+    """The phase deadline (moderators), the one set marked."""
+    now = table.row.deadline_hours
+    return [
+        GameButton(
+            "deadline",
+            table.id,
+            "lobby",
+            str(hours),
+            label=f"{hours} h a phase" if hours else "No deadline",
+            emoji="⏱️" if hours == now else None,
+            style=discord.ButtonStyle.success if hours == now else discord.ButtonStyle.secondary,
+        )
+        for hours in LOBBY_DEADLINES
+    ]
 
 
 def play_button(table: Table) -> GameButton:

@@ -9,7 +9,7 @@ import logging
 
 from bot.desk import incidents
 from bot.desk.attendance import Attendance
-from bot.desk.computer_seat import DEFAULT_LEVEL, seat_text
+from bot.desk.computer_seat import DEFAULT_LEVEL, seat_level, seat_text
 from bot.desk.deadlines import arm_deadline
 from bot.desk.imports import Imports
 from bot.desk.keeper import Keeper
@@ -109,7 +109,8 @@ class Lobby:
         level: str = DEFAULT_LEVEL,
     ) -> Side | None:
         """In the lobby, the creator or a moderator gives a side to the game (None: take
-        it back). Returns the side the game held before."""
+        it back), or changes the level it plays its side at. Returns the side the game
+        held before."""
         async with self._keeper.hold(table):
             if table.status != "lobby":
                 raise Refusal("Seats can be given to the game only in the lobby.")
@@ -125,8 +126,8 @@ class Lobby:
                     raise Refusal(
                         f"The game already plays the {before.value}; it plays one side at most."
                     )
-                if before is side:
-                    raise Refusal(f"The game already plays the {side.value}.")
+                if before is side and seat_level(table.row.computer) == level:
+                    raise Refusal(f"The game already plays the {side.value} ({level}).")
             elif before is None:
                 raise Refusal("The game holds no seat here.")
             computer = seat_text(side, level) if side else ""

@@ -23,6 +23,9 @@ class Outcome:
     public: list[str] = field(default_factory=list)  # to the channel, now
     alien_private: list[str] = field(default_factory=list)  # DM to the alien player
     crew_private: list[str] = field(default_factory=list)  # DM to the crew players
+    # The events those DMs word, with the side that played them (``heard_lines``), so
+    # each recipient's are worded in their own language (README, "Languages").
+    heard: list[tuple[list[Event], str]] = field(default_factory=list)
     new_phase: bool = False  # post the new public map, summary and pings
     # The summary posted with the new map: the public events of the phase that just
     # ended, in the order the channel told them (bot.present.digest makes it short),
@@ -47,6 +50,7 @@ def merge(first: Outcome, second: Outcome) -> Outcome:
     first.public += second.public
     first.alien_private += second.alien_private
     first.crew_private += second.crew_private
+    first.heard += second.heard
     first.new_phase = first.new_phase or second.new_phase
     first.phase_events += second.phase_events
     first.summary += second.summary

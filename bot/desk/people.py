@@ -8,6 +8,7 @@ reads the same; ``/me`` commands work in any server and in DMs.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from bot.desk import records, when
@@ -15,10 +16,13 @@ from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
 from bot.desk.records import Record
 from bot.desk.tables import Refusal
+from bot.language import SOURCE
 from bot.store import people
 from bot.store.people import MyGame, SeatCall, Settings
 
 NOTE_MAX = 200
+AUTO = "auto"  # /me settings language: follow the language of my last interaction
+LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z]{2,4})?")
 
 
 @dataclass
@@ -37,6 +41,20 @@ class People:
     def __init__(self, keeper: Keeper, attendance: Attendance) -> None:
         self._keeper = keeper
         self._attendance = attendance
+        # Each person's language from their last interaction, in this process (a
+        # restart forgets it until they act again; /me settings keeps a chosen one).
+        self._heard: dict[int, str] = {}
+
+    def heard(self, user_id: int, language: str) -> None:
+        """``user_id`` just interacted in ``language`` (their Discord's, as a catalogue)."""
+        self._heard[user_id] = language
+
+    async def language_of(self, user_id: int) -> str:
+        """The language to word what ``user_id`` reads alone when someone else's press
+        causes it (README, "Languages"): the one they chose in ``/me settings``, else
+        their last interaction's, else English."""
+        chosen = (await people.settings(self._keeper.store, user_id)).language
+        return chosen or self._heard.get(user_id, SOURCE)
 
     async def my_settings(self, user_id: int) -> Settings:
         return await people.settings(self._keeper.store, user_id)
@@ -50,9 +68,14 @@ class People:
         reminders: str | None = None,
         time_zone: str | None = None,
         quiet: str | None = None,
+        language: str | None = None,
     ) -> Settings:
         """Change what was given, after checking all of it (nothing changes on a refusal)."""
         mine = await people.settings(self._keeper.store, user_id)
+        if language is not None:
+            if language != AUTO and not LANGUAGE.fullmatch(language):
+                raise Refusal(f"'{language}' is not a language: choose one from the list.")
+            mine = mine.with_(language="" if language == AUTO else language)
         try:
             if notify is not None:
                 mine = mine.with_(notify=_choice(notify, people.NOTIFY, "notify"))

@@ -126,6 +126,7 @@ class Referee:
         scribe = self._keeper.scribe
         outcome.alien_private = scribe.heard_lines(events, Side.ALIEN.value, side.value)
         outcome.crew_private = scribe.heard_lines(events, Side.CREW.value, side.value)
+        outcome.heard = [(list(events), side.value)]
         own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
         outcome.reply = [*said, *own] or ["Done."]
         mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value

@@ -378,6 +378,7 @@ class Desk:
         reminders: str | None = None,
         time_zone: str | None = None,
         quiet: str | None = None,
+        language: str | None = None,
     ) -> Settings:
         return await self._people.change_settings(
             user_id,
@@ -386,7 +387,14 @@ class Desk:
             reminders=reminders,
             time_zone=time_zone,
             quiet=quiet,
+            language=language,
         )
+
+    def heard(self, user_id: int, language: str) -> None:
+        self._people.heard(user_id, language)
+
+    async def language_of(self, user_id: int) -> str:
+        return await self._people.language_of(user_id)
 
     async def go_away(
         self, user_id: int, until: str, mode: str, note: str = "", public: bool = False

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from bot.desk import notices, when
 from bot.desk.notices import GameNote, Notice
 from bot.desk.records import Record
-from bot.present.locale import N_, _, ngettext
+from bot.present.locale import N_, SOURCE, _, ngettext
 from bot.store import GameRow
 from bot.store.people import MyGame, SeatCall, Settings
 
@@ -103,8 +103,20 @@ def settings_text(settings: Settings, now: float) -> list[str]:
         _("• Time zone: {zone} (your clock reads {clock})").format(zone=tz.key, clock=clock),
         quiet_line,
         _("• Away: {away}").format(away=away_line(settings, now)),
+        _("• Language: {language}").format(language=language_line(settings)),
         _("Change any of them with `/me settings`; `/me away` and `/me back` for absences."),
     ]
+
+
+# Each catalogue's language in its own words (English is the source: README, "Languages").
+LANGUAGE_NAMES = {SOURCE: "English", "fr": "Français"}
+
+
+def language_line(settings: Settings) -> str:
+    """The language what others' presses send the person is worded in."""
+    if not settings.language:
+        return _("that of your last interaction (your Discord's)")
+    return LANGUAGE_NAMES.get(settings.language, settings.language)
 
 
 def away_line(settings: Settings, now: float) -> str:
@@ -237,31 +249,43 @@ def record_line(record: Record) -> str:
 
 # --- pings ---------------------------------------------------------------------------
 KIND_HEAD = {
-    "grace": "⏳ Grace",
-    "turn": "🔔 Your move",
-    "reminder": "⏳ Reminder",
-    "phase": "🔔 Your side's phase",
+    "grace": N_("⏳ Grace"),
+    "turn": N_("🔔 Your move"),
+    "reminder": N_("⏳ Reminder"),
+    "phase": N_("🔔 Your side's phase"),
 }
 
 
 def note_line(note: GameNote) -> str:
-    what = "your side's phase has begun" if note.kind == "phase" else "waits on you"
-    text = f"{phase_name(note.phase_key)} in game {note.game_id} (#{note.channel_name}) {what}"
+    where = dict(phase=phase_name(note.phase_key), game=note.game_id, channel=note.channel_name)
+    if note.kind == "phase":
+        text = _("{phase} in game {game} (#{channel}): your side's phase has begun").format(**where)
+    else:
+        text = _("{phase} in game {game} (#{channel}) waits on you").format(**where)
     if note.deadline_at is not None:
-        verb = "moved to" if note.kind == "grace" else "deadline"
-        text += f"; {verb} {stamp(note.deadline_at, 'f')} ({stamp(note.deadline_at)})"
+        when = dict(at=stamp(note.deadline_at, "f"), left=stamp(note.deadline_at))
+        if note.kind == "grace":
+            text += _("; moved to {at} ({left})").format(**when)
+        else:
+            text += _("; deadline {at} ({left})").format(**when)
     return text + "."
 
 
 def notice_text(notice: Notice) -> list[str]:
-    held = " (held through your quiet hours)" if notice.held else ""
+    """A ping from the outbox, in the language spoken around (the recipient's in a DM,
+    English in a channel)."""
+    held = _(" (held through your quiet hours)") if notice.held else ""
     if notice.how == notices.CHANNEL:
         note = notice.games[0]
-        return [f"{KIND_HEAD[note.kind]} — <@{notice.user_id}>{held}: {note_line(note)}"]
-    lines = [f"🔔 **Your games**{held}:"]
+        head = _(KIND_HEAD[note.kind])
+        return [f"{head} — <@{notice.user_id}>{held}: {note_line(note)}"]
+    lines = [_("🔔 **Your games**{held}:").format(held=held)]
     for note in notice.games:
+        link = jump(note.guild_id, note.channel_id)
         lines.append(
-            f"• {KIND_HEAD[note.kind]}: {note_line(note)} {jump(note.guild_id, note.channel_id)}"
+            _("• {kind}: {note} {link}").format(
+                kind=_(KIND_HEAD[note.kind]), note=note_line(note), link=link
+            )
         )
     return lines
 
@@ -358,8 +382,11 @@ def filled_text(call: SeatCall, approver: int) -> str:
 
 
 def briefing_text(game_id: int, channel: str, side: str, heard: Sequence[str]) -> list[str]:
-    head = [
-        f"📜 **What your side has heard so far** — game {game_id} in #{channel} "
-        f"({SIDE[side]}, {len(heard)} private line{'' if len(heard) == 1 else 's'}):"
-    ]
-    return head + (list(heard) or ["(nothing private yet)"])
+    head = ngettext(
+        "📜 **What your side has heard so far** — game {game} in #{channel} "
+        "({side}, {n} private line):",
+        "📜 **What your side has heard so far** — game {game} in #{channel} "
+        "({side}, {n} private lines):",
+        len(heard),
+    ).format(game=game_id, channel=channel, side=_(SIDE[side]), n=len(heard))
+    return [head, *(list(heard) or [_("(nothing private yet)")])]

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.desk.computer_seat import seat_side
+from bot.desk.computer_seat import seat_level, seat_side
 from bot.desk.public_log import LogItem, Told
 from bot.desk.tables import Seat, Table
 from bot.desk.tutorial import lesson_of
@@ -80,7 +80,7 @@ def lobby_text(table: Table) -> str:
     alien = table.alien_player()
     crew = table.seated(Seat.CREW)
     watchers = table.seated(Seat.SPECTATOR)
-    game_held = "🤖 *the game*"
+    game_held = f"🤖 *the game* ({seat_level(row.computer)})"
     alien_text = mention(alien.user_id) if alien else "*empty*"
     crew_text = ", ".join(mention(p.user_id) for p in crew) or "*empty*"
     held = seat_side(row.computer)
@@ -97,10 +97,12 @@ def lobby_text(table: Table) -> str:
         lines.append(SEEDED)
     if row.hints_off:
         lines.append(hints.OFF)
+    if row.deadline_hours:
+        lines.append(f"⏱️ {row.deadline_hours:g} h a phase")
     if row.status == "lobby":
         lines.append(
-            "Join with the buttons or `/game join`; `/game computer` gives a side to the game; "
-            "start with `/game start`."
+            "Tap to take a seat, or to give a side to the game and choose how well it plays "
+            "(the creator); a moderator taps a phase deadline; then Start."
         )
     return "\n".join(lines)
 
@@ -211,7 +213,7 @@ def ping_text(table: Table) -> str:
     row = table.row
     text = _("**{title}**: {who}, your move.").format(title=phase_title(v), who=waiting_text(table))
     if row.deadline_at is not None:
-        text += f" Deadline {timestamp(row.deadline_at)}."
+        text += " " + _("Deadline {when}.").format(when=timestamp(row.deadline_at))
     return text
 
 

@@ -40,6 +40,7 @@ class Settings:
     away_mode: str = "wait"  # wait | computer | expert | sub
     away_note: str = ""
     away_public: bool = False
+    language: str = ""  # "": the language of their last interaction (README, "Languages")
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)

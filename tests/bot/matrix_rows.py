@@ -440,6 +440,8 @@ PRESSES: tuple[Press, ...] = (
         _lobby("qs:computer:", "Game plays alien"),
         ok=_set("acting", "mod"),
     ),
+    Press("qs:leave", "lobby", _lobby("qs:leave:"), ok=_set("acting", "same", "spectator")),
+    Press("qs:deadline", "lobby", _lobby("qs:deadline:", "24 h a phase"), ok=_set("mod")),
     Press(
         "qs:start",
         "ready",

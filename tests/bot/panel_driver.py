@@ -23,9 +23,11 @@ class Tapper:
         assert result.acknowledged
         return result
 
-    async def select(self, message: Any, value: str, custom_id: str) -> Any:
+    async def select(self, message: Any, value: str | list[str], custom_id: str) -> Any:
+        """One tap on a menu: ``value``, or several values of a menu that takes several."""
         self.taps += 1
-        result = await self.actor.select(message, [value], custom_id=custom_id)
+        values = [value] if isinstance(value, str) else value
+        result = await self.actor.select(message, values, custom_id=custom_id)
         assert result.acknowledged
         return result
 
@@ -118,3 +120,19 @@ async def alien_phase(tapper: Tapper, panel: Any, steps: int = 5) -> Any:
     if end is None:
         return panel
     return (await tapper.click(panel, custom_id=end["custom_id"])).response
+
+
+async def set_up_by_taps(tapper: Tapper, panel: Any, most: int = 40) -> Any:
+    """A side's whole set-up on its set-up panel, a menu at a time: the first menu's
+    first options, as many as it takes at once (the dead, the injured, the crates), or
+    its first option. Returns the panel once set-up is over or it has no menu left."""
+    for _ in range(most):
+        menus = selects(panel)
+        if not menus or "**Set-up**" not in panel.content:
+            return panel
+        menu = menus[0]
+        values = [o["value"] for o in menu["options"]][: menu.get("max_values", 1)]
+        tapper.log.append(" ".join(values))
+        result = await tapper.select(panel, values, menu["custom_id"])
+        panel = result.response or panel
+    raise AssertionError(f"set-up never ran out of menus: {panel.content}")

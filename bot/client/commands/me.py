@@ -14,7 +14,7 @@ from bot.client import answers, courier, flow, seat_calls
 from bot.client.answers import guard
 from bot.client.host import Bot, Inter, bot_of
 from bot.desk import when
-from bot.desk.people import Absence
+from bot.desk.people import AUTO, Absence
 from bot.present import people as words
 from bot.present.locale import _
 
@@ -37,6 +37,7 @@ Choice = app_commands.Choice
     reminders="your own reminder cadence: 6h, 1d…, 'off', or 'game' (the game's)",
     timezone="your time zone, e.g. Europe/Berlin (for quiet hours and dates)",
     quiet="quiet hours in your time zone, e.g. 23:00-07:00, or 'off'",
+    language="the language of what others' moves send you alone (DMs, reminders)",
 )
 @app_commands.choices(
     notify=[
@@ -47,6 +48,10 @@ Choice = app_commands.Choice
         Choice(name="only when a game waits on me", value="waiting"),
         Choice(name="also when my side's phase starts", value="phase"),
     ],
+    language=[
+        Choice(name="that of my last interaction", value=AUTO),
+        *(Choice(name=name, value=code) for code, name in words.LANGUAGE_NAMES.items()),
+    ],
 )
 async def settings(
     interaction: Inter,
@@ -55,12 +60,13 @@ async def settings(
     reminders: app_commands.Range[str, 1, 20] | None = None,
     timezone: app_commands.Range[str, 1, 64] | None = None,
     quiet: app_commands.Range[str, 1, 20] | None = None,
+    language: Choice[str] | None = None,
 ) -> None:
     async with guard(interaction):
         await answers.defer(interaction)  # before the store: a slow one is fine
         desk = bot_of(interaction).desk
         user = interaction.user.id
-        if all(v is None for v in (notify, when, reminders, timezone, quiet)):
+        if all(v is None for v in (notify, when, reminders, timezone, quiet, language)):
             mine = await desk.my_settings(user)
         else:
             mine = await desk.change_settings(
@@ -70,6 +76,7 @@ async def settings(
                 reminders=reminders,
                 time_zone=timezone,
                 quiet=quiet,
+                language=language.value if language else None,
             )
         with answers.privately(interaction):
             lines = words.settings_text(mine, desk.clock())

@@ -84,9 +84,9 @@ async def replace(interaction: Inter, player: discord.User, by: discord.User) ->
             await moderation.announce(
                 interaction, table, f"gave {player.mention}'s {seat} seat to {by.mention}."
             )
-            if table.game is not None and not await courier.dm(
-                bot, table, by.id, texts.hand_text(table, by.id)
-            ):
+            with await answers.for_person(bot, by.id):  # their hand, in their language
+                hand = texts.hand_text(table, by.id) if table.game is not None else []
+            if table.game is not None and not await courier.dm(bot, table, by.id, hand):
                 await answers.reply(
                     interaction, [f"{by.mention}'s DMs are closed; they can use `/game hand`."]
                 )

@@ -24,6 +24,7 @@ from bot.client.panels.choices import (
     unit_name,
 )
 from bot.client.panels.places import move_pages
+from bot.client.panels.setup import setup_menus
 from bot.desk.phase_memo import phase_events
 from bot.desk.service import Desk, Refusal, Table
 from bot.present.events import channel_lines
@@ -44,6 +45,8 @@ class Select:
     placeholder: str
     options: tuple[Choice, ...]  # label, value
     chosen: str = ""
+    low: int = 1  # how many options one press picks, at least and at most
+    high: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,11 +137,13 @@ def build_panel(
     pages: Pages = Pages(),
     notice: list[str] | None = None,
     lang: str = SOURCE,
+    chosen: tuple[str, ...] = (),
 ) -> Panel:
     """The panel for ``user_id``'s seat now, showing ``unit`` (or the next to act), in
-    ``lang`` where its catalogue translates the panel's words."""
+    ``lang`` where its catalogue translates the panel's words; in set-up, ``chosen``:
+    the crates' grids picked so far."""
     with speaking(lang):
-        return _panel(desk, table, user_id, unit, pages, notice)
+        return _panel(desk, table, user_id, unit, pages, notice, chosen)
 
 
 def _panel(
@@ -148,6 +153,7 @@ def _panel(
     unit: str | None,
     pages: Pages,
     notice: list[str] | None,
+    chosen: tuple[str, ...],
 ) -> Panel:
     side = table.side_of(user_id)
     if side is None or table.game is None:
@@ -173,9 +179,7 @@ def _panel(
             buttons=(_fresh(table, user_id, stamp, ""),),
         )
     if table.game.state.phase is Phase.SETUP:
-        quick = Button(ids.PanelId(ids.QUICK, table.id, user_id, stamp), _("Quick setup"))
-        ask = _("Set-up: choose with commands, or a quick setup.")
-        return Panel((*head, ask), buttons=(quick, *_suggest(table, user_id, stamp, "")))
+        return _setup_panel(desk, table, user_id, side, head, pages, chosen)
     units = ready_units(desk, table, user_id)
     if unit not in units:
         unit = units[0] if units else None
@@ -195,6 +199,40 @@ def _panel(
     lines = [*head, _acting_line(v, unit, len(units))]
     selects, buttons = _layout(table, user_id, stamp, v, units, found, pages, side, desk)
     return Panel(tuple(lines), selects, buttons)
+
+
+def _setup_panel(
+    desk: Desk,
+    table: Table,
+    user_id: int,
+    side: Side,
+    head: list[str],
+    pages: Pages,
+    chosen: tuple[str, ...],
+) -> Panel:
+    """The set-up step's menus (:mod:`bot.client.panels.setup`), then Quick setup,
+    Suggest and Refresh (which also forgets crates picked so far)."""
+    stamp = table.stamp()
+    menus = setup_menus(desk, table, user_id, side, pages.o, chosen)
+    selects = tuple(  # a menu of commands is told apart by its number: ":1" (no unit)
+        Select(
+            ids.PanelId(ids.PICK, table.id, user_id, stamp, m.arg or f":{index}"),
+            m.placeholder,
+            m.options,
+            low=m.low,
+            high=m.high,
+        )
+        for index, m in enumerate(menus)
+    )
+    quick = Button(ids.PanelId(ids.QUICK, table.id, user_id, stamp), _("Quick setup"))
+    buttons = (quick, *_suggest(table, user_id, stamp, ""), _fresh(table, user_id, stamp, ""))
+    if selects:
+        ask = _("Set-up: choose from the menus, or a quick setup for the rest.")
+    else:
+        ask = _("Set-up: nothing more to choose now, or a quick setup for the rest.")
+    if chosen:
+        ask += " " + _("Crates so far: {grids}.").format(grids=", ".join(chosen))
+    return Panel((*head, ask), selects, buttons)
 
 
 def _panel_title(v: View, game: int, side: Side) -> str:

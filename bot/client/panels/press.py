@@ -18,7 +18,7 @@ import discord
 
 from bot.client import access, answers, courier, deck_maps, failures, flow
 from bot.client.host import Inter, bot_of
-from bot.client.panels import ids, suggestion
+from bot.client.panels import ids, setup, suggestion
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
 from bot.desk.service import Desk, Outcome, Refusal, Seat, Table
 from bot.present import hints
@@ -95,12 +95,16 @@ class PanelSelect(
         pid: ids.PanelId,
         placeholder: str = "",
         options: list[discord.SelectOption] | None = None,
+        low: int = 1,
+        high: int = 1,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=pid.text(),
                 placeholder=placeholder[:150] or None,
                 options=options or [discord.SelectOption(label="…")],
+                min_values=low,
+                max_values=high,
             )
         )
         self.pid = pid
@@ -121,7 +125,7 @@ class PanelSelect(
     async def act(self, interaction: Inter) -> None:
         data: Any = interaction.data or {}
         values = self.item.values or data.get("values") or [""]
-        await on_press(interaction, self.pid, self.table, str(values[0]))
+        await on_press(interaction, self.pid, self.table, " ".join(str(v) for v in values))
 
 
 def to_view(panel: Panel) -> discord.ui.View:
@@ -135,7 +139,7 @@ def to_view(panel: Panel) -> discord.ui.View:
             )
             for o in select.options
         ]
-        item = PanelSelect(select.pid, select.placeholder, options)
+        item = PanelSelect(select.pid, select.placeholder, options, select.low, select.high)
         item.row = row
         view.add_item(item)
         row += 1
@@ -238,12 +242,23 @@ async def _act(
         panel = build_panel(desk, table, user, unit or None, notice=found, lang=lang)
         offer = decision.command if decision is not None else None
         return suggestion.offered(panel, table.id, user, pid.stamp, offer, lang), None
+    if pid.kind == ids.PICK and setup.several(pid.arg) is not None:
+        return await _several(interaction, table, pid, value)
     if pid.kind == ids.PASS:
         several = len(table.seated(Seat.CREW)) > 1 and table.side_of(user) is Side.CREW
         return confirm_panel(table, user, several, lang), None
     command = _command_of(pid, value)
     if command is None or not _still_offered(desk, table, user, pid, command):
         return build_panel(desk, table, user, unit or None, notice=[said(STALE)], lang=lang), None
+    return await _played(interaction, table, pid, command)
+
+
+async def _played(
+    interaction: Inter, table: Table, pid: ids.PanelId, command: str
+) -> tuple[Panel, Outcome | None]:
+    """Play ``command`` (or undo): the panel after it, with the answer or the refusal."""
+    desk, user, lang = bot_of(interaction).desk, pid.user, answers.language(interaction)
+    unit = pid.arg.partition(":")[0] if pid.kind != ids.PICK or pid.arg[:1] != "+" else ""
     try:
         if pid.kind == ids.UNDO:
             outcome = await desk.undo(table, user, int(pid.arg))
@@ -256,6 +271,22 @@ async def _act(
     shown = outcome.unit or unit or None
     notice = answers.reply_for(interaction, outcome)
     return build_panel(desk, table, user, shown, notice=notice, lang=lang), outcome
+
+
+async def _several(
+    interaction: Inter, table: Table, pid: ids.PanelId, value: str
+) -> tuple[Panel, Outcome | None]:
+    """A set-up menu naming several at once (the dead, the injured, the crates): played
+    once every name is there, else the panel again with the names so far."""
+    desk, user, lang = bot_of(interaction).desk, pid.user, answers.language(interaction)
+    side = table.side_of(user)
+    before = setup.several(pid.arg) or []
+    command, chosen = (
+        setup.several_command(table, side, before, value.split()) if side else (None, [])
+    )
+    if command is None:
+        return build_panel(desk, table, user, lang=lang, chosen=tuple(chosen)), None
+    return await _played(interaction, table, pid, command)
 
 
 def _well_formed(pid: ids.PanelId, value: str) -> bool:
@@ -295,6 +326,9 @@ def _still_offered(desk: Desk, table: Table, user: int, pid: ids.PanelId, comman
     unit = command.split()[1] if len(command.split()) > 1 else ""
     if pid.kind == ids.PLAY:
         return _suggestion_open(desk, table, user, command)
+    game, side = table.game, table.side_of(user)
+    if game is not None and side is not None and game.state.phase is Phase.SETUP:
+        return _legal_now(game, side, command)  # set-up steps have no unit to list them
     return any(x.notation() == command for x in desk.legal_for(table, user, unit))
 
 

@@ -9,6 +9,7 @@ alien, and the greedy crew of :mod:`tests.bot.helpers` attacks it.
 
 from __future__ import annotations
 
+from bot.present import locale
 from bot.present.catalogue import sentence
 from engine import commands as c
 from engine.events import Audience, Event
@@ -25,6 +26,7 @@ from tests.bot.helpers import (
     phase_of,
     seat_and_start,
 )
+from tests.bot.present.test_french_outputs import in_french
 
 
 def finding_search(game: Game) -> list[c.Command] | None:
@@ -70,15 +72,19 @@ async def hidden_world(simcord_env, seed: int) -> World:
     return world
 
 
-async def test_c8_a_search_that_spots_the_alien_is_told_to_the_alien_at_once(simcord_env):
+async def spotting_world(simcord_env) -> tuple[World, list[c.Command]]:
+    """A game whose alien hides within a crew search's reach, and that search."""
     for seed in range(40, 80):
         world = await hidden_world(simcord_env, seed)
         plan = finding_search(mirror(world))
         if plan is not None:
-            break
+            return world, plan
         await world.mod.slash(world.channel, "mod abort")
-    else:
-        raise AssertionError("no seed puts the alien within a search's reach")
+    raise AssertionError("no seed puts the alien within a search's reach")
+
+
+async def test_c8_a_search_that_spots_the_alien_is_told_to_the_alien_at_once(simcord_env):
+    world, plan = await spotting_world(simcord_env)
     told = len(world.dm_texts(world.alien))
     events = [e for command in plan for e in await crew_plays(world, command)]
     news = "\n".join(world.dm_texts(world.alien)[told:])
@@ -105,3 +111,22 @@ async def test_d2_an_attack_on_the_alien_and_its_wounds_reach_the_alien_player(s
     assert any("attacks the Larva" in sentence(e) for e in about)
     assert all(sentence(e) in news for e in about)
     assert not any(sentence(e) in news for e in heard if e.audience is Audience.CREW)
+
+
+async def test_c8_the_news_of_the_crews_search_is_worded_in_the_aliens_language(
+    simcord_env, french
+):
+    """The crew's press causes the alien's DM: it is worded in the alien's language (the
+    alien's last interaction was French: README, "Languages"), all of it."""
+    world, plan = await spotting_world(simcord_env)
+    french.add(world.alien.id)
+    await world.alien.user.slash("me settings")  # the alien's last interaction: French
+    told = len(world.dm_texts(world.alien))
+    events = [e for command in plan for e in await crew_plays(world, command)]
+    news = world.dm_texts(world.alien)[told:]
+    spotted = next(e for e in events if isinstance(e, Searched) and e.found)
+    with locale.speaking("fr"):
+        french_line = sentence(spotted)
+    assert any(french_line in text for text in news), news
+    assert not any(sentence(spotted) in text for text in news)  # not the English one
+    assert in_french(line for text in news for line in text.splitlines()) == []

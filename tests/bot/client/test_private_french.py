@@ -10,6 +10,7 @@ from typing import Any
 from tests.bot.client.test_stats import _buttons, _many_rated, _press, said
 from tests.bot.helpers import create, make_world, seat_and_start
 from tests.bot.panel_driver import Tapper, button_labelled, open_panel
+from tests.bot.present.test_french_outputs import in_french
 
 
 def private(result: Any) -> str:
@@ -181,12 +182,12 @@ async def test_rules_answers_wholly_in_the_askers_language(simcord_env, french):
     assert "no rules topic" not in unknown
 
 
-async def test_the_alien_players_dms_from_their_own_presses_are_french_the_others_english(
-    simcord_env, french
-):
-    """A DM has no locale of its own: the one the alien's own interaction caused (joining,
-    starting, ending set-up or their phase) is in their language; one someone else's
-    press causes stays English (no stored preference: README, Languages)."""
+async def test_the_alien_players_dms_are_french_whoever_pressed(simcord_env, french):
+    """A DM has no locale of its own: the one the alien's own interaction causes (joining,
+    starting, ending set-up or their phase) is in their interaction's language, and so is
+    one someone else's press causes (the crew's end of phase: the alien's private map and
+    the ping of its phase), from the language of the alien's last interaction (README,
+    "Languages"); no line of them holds an English sentence of the catalogue."""
     world = make_world(simcord_env, crew=1)
     alien, crew = world.alien, world.crew[0]
     french.add(alien.id)
@@ -195,7 +196,7 @@ async def test_the_alien_players_dms_from_their_own_presses_are_french_the_other
     assert joined.startswith("Vous prenez place comme **alien** dans la partie ")
     assert "Je vous ai envoyé un message privé" in joined
     await crew.slash(world.channel, "game join", seat="crew")
-    await alien.slash(world.channel, "game start")
+    await crew.slash(world.channel, "game start")  # the crew's press: the alien's welcome
     await crew.slash(world.channel, "game setup")
     await alien.user.slash("game setup")  # the last set-up choice: the hands are dealt
     dms = "\n".join(world.dm_texts(alien))
@@ -211,7 +212,32 @@ async def test_the_alien_players_dms_from_their_own_presses_are_french_the_other
     maps = world.dm_texts(alien)[before:]
     assert any(t.startswith("🗺️ Votre carte privée — partie ") for t in maps), maps
     before = len(world.dm_texts(alien))
-    await crew.slash(world.channel, "game pass")  # the crew's press: English
-    maps = world.dm_texts(alien)[before:]
-    assert any(t.startswith("🗺️ Your private map — game ") for t in maps), maps
-    assert not any("Votre" in t for t in maps)
+    await crew.slash(world.channel, "game pass")  # the crew's press: French all the same
+    caused = world.dm_texts(alien)[before:]
+    assert any(t.startswith("🗺️ Votre carte privée — partie ") for t in caused), caused
+    assert any("Complotez ici, dans ce message privé." in t for t in caused), caused
+    assert in_french(line for text in caused for line in text.splitlines()) == []
+    assert not any("Your private map" in t or "Plot here" in t for t in caused)
+
+
+async def test_a_language_chosen_in_me_settings_words_the_dms_others_cause(simcord_env, french):
+    """An English Discord, French chosen in ``/me settings``: what the crew's press sends
+    the alien is French (and back to the last interaction's language with ``auto``)."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    alien, crew = world.alien, world.crew[0]
+    mine = private(await alien.slash(world.channel, "me settings", language="fr"))
+    assert "• Language: Français" in mine  # the answer: their interaction's, English
+    await alien.user.slash("alien piperun")
+    await alien.user.slash("alien pass")
+    before = len(world.dm_texts(alien))
+    await crew.slash(world.channel, "game pass")
+    caused = world.dm_texts(alien)[before:]
+    assert any(t.startswith("🗺️ Votre carte privée — partie ") for t in caused), caused
+    assert in_french(line for text in caused for line in text.splitlines()) == []
+    await alien.slash(world.channel, "me settings", language="auto")
+    await alien.user.slash("alien pass")
+    before = len(world.dm_texts(alien))
+    await crew.slash(world.channel, "game pass")
+    caused = world.dm_texts(alien)[before:]
+    assert any(t.startswith("🗺️ Your private map — game ") for t in caused), caused

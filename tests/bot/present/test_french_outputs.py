@@ -22,9 +22,11 @@ from functools import cache
 
 import pytest
 
+from bot.desk.notices import DM, KINDS, GameNote, Notice
 from bot.present import locale
 from bot.present.catalogue import sentence
 from bot.present.catalogue.words import content
+from bot.present.people import briefing_text, notice_text
 from bot.present.texts import hand_text, result_text, status_text
 from engine.events import Event
 from engine.state import Phase, Side
@@ -143,3 +145,23 @@ def test_the_reveal_at_a_games_end_is_worded_in_french():
     with locale.speaking(FRENCH):
         reveal = result_text(table)
     assert in_french(reveal) == []
+
+
+def test_the_notices_and_briefings_others_cause_are_worded_in_french():
+    """What the clock or another's press sends a person alone (a reminder, a grace, a
+    phase's start, a substitute's briefing) is worded in their language (README,
+    "Languages"): every kind of notice, held or not, with and without a deadline."""
+    notes = tuple(
+        GameNote(7, 1, 2, "quicksilver", phase, deadline, kind)
+        for kind in KINDS
+        for phase, deadline in (("3c", 1.9e9), ("setup", None), ("2a", None))
+    )
+    with locale.speaking(FRENCH):
+        said = [
+            *notice_text(Notice(5, DM, notes, held=True)),
+            *notice_text(Notice(5, DM, notes[:1])),
+            *briefing_text(7, "quicksilver", "alien", []),
+            *briefing_text(7, "quicksilver", "crew", ["x", "y"]),
+        ]
+    assert in_french(said) == []
+    assert any("vous attend" in line for line in said), said
