@@ -56,7 +56,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 import bot.store
 from bot.desk.records import WINNERS
-from bot.store import Statement, Store, people, ratings
+from bot.store import GameRow, Statement, Store, people, ratings
 from bot.store.ratings import Change, GameFacts, RatingRow, TakenGame
 from engine.content_models import Outcome
 
@@ -152,6 +152,14 @@ def unrated_because(game: GameFacts) -> str | None:
     if crew & alien:
         return BOTH_SIDES
     return None
+
+
+def may_be_rated(row: GameRow) -> bool:
+    """Whether a game, by its own terms, may be rated when it ends: an ordinary channel
+    game between people with secret dice (what :func:`unrated_because` asks first)."""
+    return not (
+        row.kind or row.seeded or row.computer or row.channel_name.startswith(NOT_CHANNELS)
+    ) and bool(row.channel_id)
 
 
 def counts_for_ratings(game: GameFacts) -> bool:

@@ -118,3 +118,17 @@ async def alien_phase(tapper: Tapper, panel: Any, steps: int = 5) -> Any:
     if end is None:
         return panel
     return (await tapper.click(panel, custom_id=end["custom_id"])).response
+
+
+async def ask_advice(
+    person: Any, panel: Any, label: str = "Suggest", anyway: str = "Suggest anyway"
+) -> Any:
+    """Press Suggest on ``panel``; in a game that may be rated, a side's first press
+    warns that it leaves the side unrated: confirm it. The last press's result."""
+    asked = button_labelled(panel, label)
+    assert asked is not None, "the panel has no Suggest button"
+    result = await person.click(panel, custom_id=asked["custom_id"])
+    warned = button_labelled(result.response, anyway) if result.response is not None else None
+    if warned is None:
+        return result
+    return await person.click(result.response, custom_id=warned["custom_id"])

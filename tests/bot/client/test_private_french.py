@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.bot.client.test_stats import _buttons, _many_rated, _press, said
 from tests.bot.helpers import create, make_world, seat_and_start
-from tests.bot.panel_driver import Tapper, button_labelled, open_panel
+from tests.bot.panel_driver import Tapper, ask_advice, button_labelled, open_panel
 
 
 def private(result: Any) -> str:
@@ -147,7 +147,8 @@ async def test_suggest_answers_in_the_pressers_language(simcord_env, french):
     panel = await open_panel(Tapper(first), world.messages())
     suggest = button_labelled(panel, "Suggérer")
     assert suggest is not None
-    text = (await first.click(panel, custom_id=suggest["custom_id"])).response.content
+    answered = await ask_advice(first, panel, "Suggérer", "Suggérer quand même")
+    text = answered.response.content
     assert "💡 Suggestion : `" in text, text
     why = text.split("`\n")[1].splitlines()[0]
     assert not set(why.lower().split()) & ENGLISH_WORDS, why  # the reason is French
