@@ -28,6 +28,10 @@ and how a game is put to it (docs/rules-decisions.md, "Ratings"):
 * **The result is the F.1 band**: a human band is the crew's win, the Draw band a tie
   (equal ranks), an alien band the alien's win. Decisive and marginal weigh the same;
   a resigned or claimed game is the winner's decisive band.
+* **Shown and ranked**: the rating shown is the skill estimate mu (:func:`shown`), and
+  a leaderboard ranks by it alone (ties: the older account first), so a newcomer is
+  never placed by game count; a rating is marked provisional until it is settled
+  (:func:`settled`), and a board lists people from ``MIN_GAMES`` rated games.
 * **A crew of several plays as one**: openskill adds team members' skills, as if three
   crew players were three times as strong as one; but they share the same crew, so
   the crew is rated as one player with its members' mean mu and mean variance, and
@@ -64,6 +68,7 @@ log = logging.getLogger("quicksilver.bot")
 
 RULES = "3"  # bump when a rule here changes: the stored ratings are then rebuilt
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
+SETTLED_SIGMA = 6.5  # uncertainty of a settled rating: about 8 one-to-one games from 25/3
 SIDES = ratings.SIDES
 
 # Why a finished game is kept out of the ratings.
@@ -180,9 +185,17 @@ def fresh(user_id: int, side: str) -> RatingRow:
     return RatingRow(user_id, side, MODEL.mu, MODEL.sigma)
 
 
-def ordinal(row: RatingRow) -> float:
-    """The rating shown and ranked: openskill's conservative ordinal (mu - 3 sigma)."""
-    return MODEL.rating(mu=row.mu, sigma=row.sigma).ordinal()
+def shown(row: RatingRow) -> float:
+    """The rating shown and ranked: openskill's skill estimate, mu (25 to start). Not
+    mu - 3 sigma: that ranks a small server's players by how many games they played
+    (sigma shrinks with each game), and shows newcomers below zero."""
+    return row.mu
+
+
+def settled(row: RatingRow) -> bool:
+    """Whether a rating is settled (its uncertainty at most :data:`SETTLED_SIGMA`);
+    until then it is shown as provisional."""
+    return row.sigma <= SETTLED_SIGMA
 
 
 def rate(

@@ -343,7 +343,7 @@ async def changes_of(store: Store, user_id: int | None = None) -> list[Change]:
     return [Change(**{c: r[c] for c in CHANGE_COLUMNS}) for r in rows]
 
 
-_ORDINAL = "(r.mu - 3 * r.sigma)"  # openskill's ordinal(): the conservative rating
+_SHOWN = "r.mu"  # the rating shown and ranked (bot.desk.ratings.shown)
 _IN_GUILD = (
     "EXISTS (SELECT 1 FROM rating_changes c JOIN games g ON g.id = c.game_id "
     "WHERE c.user_id = r.user_id AND c.side = r.side AND g.guild_id = ?)"
@@ -359,7 +359,7 @@ async def board(
     where = f"WHERE r.side = ? AND r.games >= ? AND {_IN_GUILD}"
     params = (side, min_games, guild_id)
     rows = await store._fetch(
-        f"SELECT r.* FROM ratings r {where} ORDER BY {_ORDINAL} DESC, r.user_id "
+        f"SELECT r.* FROM ratings r {where} ORDER BY {_SHOWN} DESC, r.user_id "
         f"LIMIT {int(limit)} OFFSET {int(offset)}",
         params,
     )
@@ -380,13 +380,13 @@ async def place_on_board(
         return None
     ahead = await store._fetch(
         f"SELECT COUNT(*) AS n FROM ratings r WHERE r.side = ? AND r.games >= ? AND {_IN_GUILD} "
-        f"AND ({_ORDINAL} > ? OR ({_ORDINAL} = ? AND r.user_id < ?))",
+        f"AND ({_SHOWN} > ? OR ({_SHOWN} = ? AND r.user_id < ?))",
         (
             rating.side,
             min_games,
             guild_id,
-            rating.mu - 3 * rating.sigma,
-            rating.mu - 3 * rating.sigma,
+            rating.mu,
+            rating.mu,
             rating.user_id,
         ),
     )

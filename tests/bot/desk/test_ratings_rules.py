@@ -169,5 +169,7 @@ def test_equal_players_are_not_rated_lower_for_playing_in_bigger_crews():
     assert added_alone - added_in_threes > 10.0
 
 
-def test_a_new_rating_shows_as_zero():
-    assert ratings.ordinal(fresh(1, "crew")) == pytest.approx(0.0)
+def test_a_new_rating_shows_as_the_skill_estimate_and_is_provisional():
+    assert ratings.shown(fresh(1, "crew")) == pytest.approx(25.0)
+    assert not ratings.settled(fresh(1, "crew"))
+    assert ratings.settled(RatingRow(1, "crew", 20.0, ratings.SETTLED_SIGMA))
