@@ -464,14 +464,35 @@ async def recent_marks(store: Store, game_id: int, user_id: int, count: int) -> 
     return [str(r["mark"]) for r in rows]
 
 
-def put_result(game_id: int, at: float, turn: int, total: int, band: str, winner: str) -> Statement:
+def put_result(
+    game_id: int,
+    at: float,
+    turn: int,
+    total: int,
+    band: str,
+    winner: str,
+    *,
+    how: str = "played",
+    conceded: str = "",
+) -> Statement:
+    """A finished game's result; ``how`` it ended ('played' out, 'resigned', 'claimed')
+    and the side that ``conceded`` (resigned, or was claimed against)."""
     return (
-        "INSERT INTO game_results (game_id, ended_at, turn, total, band, winner) "
-        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+        "INSERT INTO game_results (game_id, ended_at, turn, total, band, winner, how, conceded) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
         "ended_at = excluded.ended_at, turn = excluded.turn, total = excluded.total, "
-        "band = excluded.band, winner = excluded.winner",
-        (game_id, at, turn, total, band, winner),
+        "band = excluded.band, winner = excluded.winner, how = excluded.how, "
+        "conceded = excluded.conceded",
+        (game_id, at, turn, total, band, winner, how, conceded),
     )
+
+
+async def result_of(store: Store, game_id: int) -> tuple[str, str, str] | None:
+    """(band, how, conceded) of a finished game's result (None: no result)."""
+    rows = await store._fetch(
+        "SELECT band, how, conceded FROM game_results WHERE game_id = ?", (game_id,)
+    )
+    return (str(rows[0]["band"]), str(rows[0]["how"]), str(rows[0]["conceded"])) if rows else None
 
 
 def drop_result(game_id: int) -> Statement:
