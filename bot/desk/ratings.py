@@ -257,6 +257,14 @@ class Taking:
     def kept_out(self) -> Counter[str]:
         return Counter(g.reason for g in self.games if not g.counted)
 
+    def sides_unrated(self) -> Counter[str]:
+        """Why sides of rated games were left unrated, counted ('hints', 'stand-in')."""
+        return Counter(
+            part.partition(":")[2]
+            for g in self.games
+            for part in filter(None, g.unrated.split(","))
+        )
+
 
 def take(
     known: dict[tuple[int, str], RatingRow], games: Iterable[GameFacts], first_seq: int
@@ -349,13 +357,17 @@ class Report:
     rated: int
     kept_out: dict[str, int]
     rebuilt: str | None = None  # why the ratings were rebuilt (None: they were extended)
+    sides_unrated: dict[str, int] = field(default_factory=dict)  # in rated games, by why
 
     def summary(self) -> str:
         out = ", ".join(f"{reason} {n}" for reason, n in sorted(self.kept_out.items()))
         games = f"{self.taken} finished game{'' if self.taken == 1 else 's'}"
         head = f"rebuilt the ratings from {games}" if self.rebuilt is not None else f"took {games}"
-        return f"{head}: {self.rated} rated, {self.taken - self.rated} kept out" + (
-            f" ({out})" if out else ""
+        sides = ", ".join(f"{why} {n}" for why, n in sorted(self.sides_unrated.items()))
+        return (
+            f"{head}: {self.rated} rated, {self.taken - self.rated} kept out"
+            + (f" ({out})" if out else "")
+            + (f"; sides left unrated: {sides}" if sides else "")
         )
 
 
@@ -370,7 +382,9 @@ def _lock(store: Store) -> asyncio.Lock:
 
 def _report(taking: Taking, rebuilt: str | None = None) -> Report:
     rated = sum(g.counted for g in taking.games)
-    return Report(len(taking.games), rated, dict(taking.kept_out()), rebuilt)
+    return Report(
+        len(taking.games), rated, dict(taking.kept_out()), rebuilt, dict(taking.sides_unrated())
+    )
 
 
 async def rebuild(store: Store, why: str = "asked for") -> Report:

@@ -312,6 +312,7 @@ SLASH: tuple[Slash, ...] = (
     Slash("stats user", "crew", ok=frozenset(ACTORS), options=lambda s: {"member": s.world.alien}),
     Slash("stats server", "crew", ok=IN_A_SERVER),
     Slash("stats balance", "crew", ok=frozenset(ACTORS)),
+    Slash("stats rules", "crew", ok=frozenset(ACTORS)),
 )
 
 
