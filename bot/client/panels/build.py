@@ -317,7 +317,7 @@ def hint_warning_panel(table: Table, user_id: int, unit: str, lang: str = SOURCE
     stamp = table.stamp()
     with speaking(lang):
         warn = _(
-            "⚠️ This game is rated. A Suggest leaves your side unrated for this game "
+            "⚖️ This game is rated. A Suggest leaves your side unrated for this game "
             "(your opponent is still rated). Ask anyway?"
         )
         ask = Button(ids.PanelId(ids.HINTOK, table.id, user_id, stamp, unit), _("Suggest anyway"))
