@@ -80,3 +80,29 @@ async def test_the_board_ranks_by_skill_never_by_game_count(store_target):
     assert not ratings.settled(newcomer)
     assert await rs.place_on_board(store, 7, newcomer, stats.MIN_GAMES) == 1
     await store.close()
+
+
+async def test_a_game_hinted_before_migration_11_counts_as_hinted_by_both_sides(
+    store_target, monkeypatch
+):
+    """Before version 11 a Suggest did not say whose it was: both sides stay unrated."""
+    from bot.store import base as store_base
+    from bot.store import postgres as store_postgres
+    from bot.store import sqlite as store_sqlite
+
+    real = store_base.migrations
+    for module in (store_base, store_sqlite, store_postgres):
+        monkeypatch.setattr(
+            module, "migrations", lambda backend: [(n, q) for n, q in real(backend) if n <= 10]
+        )
+    old = await open_store(store_target)
+    assert await old.schema_version() == 10
+    row = await old.create_game(1, 7, "c1", 5, 1, 100.0)
+    await old.commit([("UPDATE games SET hints_used = 1 WHERE id = ?", (row.id,))])
+    await old.close()
+    monkeypatch.undo()
+    store = await open_store(store_target)
+    assert await store.schema_version() >= 11
+    game = await store.game(row.id)
+    assert game is not None and game.hints_sides == "alien,crew"
+    await store.close()
