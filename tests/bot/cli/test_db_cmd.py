@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot import store as st
 from bot.cli.main import main
-from bot.store import open_store
+from bot.store import claims, open_store
 from bot.store import people as pp
 from bot.store.base import migrations
 from bot.store.copy import COPIED, LEFT_OUT, verify
@@ -70,6 +70,8 @@ async def _played(path: Path) -> None:
             pp.put_mark(lobby.id, 0, 77, "crew", "grace", 1, 2.0),
             pp.put_result(2, 5.0, 9, 12, "marginal-human", "crew"),
             pp.open_call(3, 20, "alien", "asked", 6.0),
+            # fair play (migration 11): a claim of a stale game
+            claims.put_claim(claims.Claim(4, "alien", 20, 12, 7.0, 8.0)),
         ]
     )
     await store.close()

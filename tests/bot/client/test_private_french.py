@@ -71,7 +71,8 @@ async def test_stats_me_and_the_leaderboards_own_copy_in_french_the_channels_boa
     await _many_rated(world, 12)
     french.add(world.spectator.id)
     mine = private(await world.spectator.slash(world.channel, "stats me"))
-    assert "📊 **Classement de" in mine and "0 au départ ; équipage et alien à part" in mine
+    assert "📊 **Classement de" in mine and "25 au départ" in mine
+    assert "équipage et alien à part" in mine
     assert "• Équipage : aucune partie classée pour l'instant" in mine
     assert "• Alien : aucune partie classée pour l'instant" in mine
     assert "Ratings of" not in mine and "no rated game yet" not in mine
