@@ -10,7 +10,8 @@ claims the win from a silent opponent.
 * **Claiming**: the game waits on the other side only, and that side is silent: with
   deadlines, every person it waits on missed their last phase (a ``missed`` mark comes
   only once the deadline and its graces are spent); without, nobody of that side has
-  played a command of their own for :data:`SILENT_DAYS` days. A first claim pings the
+  played a command of their own for :data:`SILENT_DAYS` days (and the game's away cap
+  more while one of them has declared an absence). A first claim pings the
   silent side and gives it :data:`WINDOW_HOURS` hours; a claim asked again after that,
   with no command of theirs meanwhile, ends the game as ``claimed`` against that side
   (a loss for it, as resigning). A command of theirs drops the claim.
@@ -136,11 +137,14 @@ class Endings:
                     )
             return
         since = max(table.row.phase_since, await self._last_own_command(table, silent))
-        if now - since < SILENT_DAYS * 86400:
-            at = int(since + SILENT_DAYS * 86400)
+        settings = await people.settings_of(store, waited)
+        away = any(s.away_at(now) for s in settings.values())
+        needed = SILENT_DAYS * 86400 + (table.row.away_cap_hours * 3600 if away else 0.0)
+        if now - since < needed:
+            days = "" if not away else " (and the game's away cap: they declared an absence)"
             raise Refusal(
-                f"Your opponent has not been silent for {SILENT_DAYS} days yet: "
-                f"a claim is open from <t:{at}:f>."
+                f"Your opponent has not been silent for {SILENT_DAYS} days{days} yet: "
+                f"a claim is open from <t:{int(since + needed)}:f>."
             )
 
     async def _last_own_command(self, table: Table, side: Side) -> float:

@@ -136,3 +136,20 @@ async def test_with_deadlines_a_claim_opens_once_the_deadline_and_graces_are_mis
     assert "Your claim stands" in said(opened)
     ping = next(m for m in world.messages() if m.content.startswith("⚖️"))
     assert crew.id in pinged(world, ping)
+
+
+async def test_a_declared_absence_adds_the_away_cap_to_the_silence_a_claim_needs(
+    simcord_env, clock
+):
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    crew, alien = world.crew[0], world.alien
+    await alien.user.slash("alien pass")
+    await crew.user.slash("me away", until="14d", meanwhile="wait")
+    cap = world.table().row.away_cap_hours * 3600
+    clock.at(clock.now + endings.SILENT_DAYS * DAY + 60)
+    refused = await alien.slash(world.channel, "game claim")
+    assert "the game's away cap" in said(refused)
+    clock.at(clock.now + cap)
+    opened = await alien.slash(world.channel, "game claim")
+    assert "Your claim stands" in said(opened)
