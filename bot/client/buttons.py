@@ -11,7 +11,17 @@ from __future__ import annotations
 
 import re
 
-from bot.client import access, answers, deck_maps, lobby, moderation, playing, reading, ui
+from bot.client import (
+    access,
+    answers,
+    deck_maps,
+    endings,
+    lobby,
+    moderation,
+    playing,
+    reading,
+    ui,
+)
 from bot.client.host import ButtonHandler, Inter
 from bot.client.panels import press
 from bot.client.ui import DAMAGED
@@ -172,6 +182,16 @@ async def _rollback(interaction: Inter, table: Table, stamp: str, arg: str) -> N
     await moderation.rollback(interaction, table, int(target[1]), Phase(target[2]))
 
 
+async def _resign(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
+    """The confirmation of ``/game resign`` (``arg``: the side asked for): only for the
+    presser's own side, while the game stands where the question was asked."""
+    side = Side(_one_of(arg, tuple(s.value for s in Side)))
+    _fresh(table, stamp)
+    if table.side_of(interaction.user.id) is not side:
+        raise Refusal("Only a player of that side can resign for it.")
+    await endings.resign(interaction, table)
+
+
 BUTTONS: dict[str, ButtonHandler] = {
     "computer": _computer,
     "join": _join,
@@ -192,4 +212,5 @@ BUTTONS: dict[str, ButtonHandler] = {
     "status": _status,
     "reset": _reset,
     "rollback": _rollback,
+    "resign": _resign,
 }

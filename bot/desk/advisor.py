@@ -14,8 +14,9 @@ the other side's commands), so twins the asker cannot tell apart get the same ad
 
 In set-up the advice is the expert's own set-up choice for the step (B.1.2, B.1.3).
 
-The game's creator may switch hints off (``/game create … hints:off``); the first hint
-marks the game (``hints_used``), and its record says so.
+The game's creator may switch hints off (``/game create … hints:off``); a side's first
+hint marks the game (``hints_used``, and the side in ``hints_sides``): its record says
+so, and that side, only, is not rated for the game (README, "Ratings and deadlines").
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ class Advisor:
             player = await self._expert(table, side)
             rng = advice_rng(table.id, game.state, side)
             decision = await asyncio.to_thread(advise, player, side, game, legal, rng)
-            if decision is not None and not table.row.hints_used:
-                await self._keeper.commit(table, [], table.row.with_(hints_used=True))
+            if decision is not None and side.value not in table.row.hints_sides.split(","):
+                await self._keeper.commit(table, [], table.row.with_hint_from(side.value))
             return decision
 
     def _choices(self, table: Table, user_id: int, side: Side) -> list[Command]:

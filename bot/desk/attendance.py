@@ -67,16 +67,21 @@ class Attendance:
         """After a command (``table`` already in its new state): the waits, and at a
         phase's end the marks, the next waits, the result and any seat to open."""
         waiting = table.waiting_users()
-        excuse = [people.excuse_wait(table.id, stand_in)] if stand_in is not None else []
+        excuse = (
+            [people.excuse_wait(table.id, stand_in, stood_in=True)] if stand_in is not None else []
+        )
         if not new_phase:
             return [*excuse, people.waits_done_except(table.id, waiting, now)]
         statements = [people.delete_waits(table.id)]
         missed = []
         for wait in await people.waits_of_game(self._keeper.store, table.id):
-            excused = wait.excused or wait.user_id == stand_in
+            stood_in = wait.stood_in or wait.user_id == stand_in
+            excused = wait.excused or stood_in
             missing = wait.user_id in late
             mark = (
-                "away"
+                people.STOOD_IN
+                if stood_in
+                else "away"
                 if excused
                 else "missed"
                 if missing

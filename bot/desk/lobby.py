@@ -155,7 +155,13 @@ class Lobby:
                 raise Refusal(N_("You have no seat in this game."))
             if table.status == "playing" and player.seat == Seat.ALIEN.value:
                 raise Refusal(
-                    "The alien cannot leave a game in progress; a moderator can `/mod replace` you."
+                    "The alien cannot leave a game in progress: `/game resign` concedes it, "
+                    "`/game sub` offers your seat, or a moderator can `/mod replace` you."
+                )
+            if table.status == "playing" and len(table.seated(Seat(player.seat))) == 1:
+                raise Refusal(
+                    "You are your side's last player: `/game resign` concedes the game, "
+                    "or `/game sub` offers your seat to a substitute."
                 )
             statements = [delete_player(table.id, user_id)]
             statements += self._attendance.seat_left(table, user_id, "left", self._keeper.clock())

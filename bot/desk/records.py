@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.store.people import RecordRows
+from bot.store.people import STOOD_IN, RecordRows
 from engine.content_models import Outcome
 
 WINNERS = {
@@ -83,6 +83,7 @@ def build(rows: RecordRows) -> Record:
         else:
             record.lost += 1
     for mark, (phases, graces) in rows.marks.items():
-        setattr(record, mark, getattr(record, mark) + phases)
+        field_of = "away" if mark == STOOD_IN else mark  # the computer played: excused
+        setattr(record, field_of, getattr(record, field_of) + phases)
         record.graces_used += graces
     return record

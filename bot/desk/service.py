@@ -20,6 +20,7 @@ only what it needs:
 - people (:mod:`bot.desk.people`), substitutes (:mod:`bot.desk.subs`), the outbox
   (:mod:`bot.desk.outbox`) and the stand-ins (:mod:`bot.desk.stand_in`): the player as
   a person across games;
+- the endings (:mod:`bot.desk.endings`): a side's resignation, a claim of a stale game;
 - moderation, imports, tutorials and the advisor (:mod:`bot.desk.moderation`,
   :mod:`bot.desk.imports`, :mod:`bot.desk.tutorial`, :mod:`bot.desk.advisor`).
 """
@@ -33,6 +34,7 @@ from bot.desk.advisor import Advisor
 from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.deadlines import Deadlines
+from bot.desk.endings import ClaimAnswer, Ending, Endings
 from bot.desk.imports import Imports, Prepared
 from bot.desk.keeper import IDLE_MINUTES_DEFAULT, STALE, Keeper, secret_seed
 from bot.desk.lobby import Lobby
@@ -117,6 +119,7 @@ class Desk:
         self._subs = Substitutes(keeper, attendance)
         self._outbox = Outbox(keeper)
         self._advisor = Advisor(keeper)
+        self._endings = Endings(keeper)
 
     # --- what every part shares, held by the keeper -----------------------------------
     @property
@@ -360,6 +363,13 @@ class Desk:
 
     async def set_mod_role(self, guild_id: int, role_id: int | None) -> None:
         await self._moderation.set_mod_role(guild_id, role_id)
+
+    # --- an honest end (the endings') ----------------------------------------------------
+    async def resign(self, table: Table, user_id: int) -> Ending:
+        return await self._endings.resign(table, user_id)
+
+    async def claim(self, table: Table, user_id: int) -> ClaimAnswer:
+        return await self._endings.claim(table, user_id)
 
     # --- the Suggest button (the advisor's) ---------------------------------------------
     async def suggest(self, table: Table, user_id: int) -> Decision | None:

@@ -5,7 +5,8 @@ here; the words are :mod:`bot.present.stats`'s.
 
 The leaderboard of a server lists the people with a rated game on that side in that
 server and at least ``min_games`` rated games on that side anywhere (a rating is the
-person's, not the server's), best conservative rating first. The balance counts every
+person's, not the server's), best skill estimate first (game count plays no part in
+the order; :func:`bot.desk.ratings.shown`). The balance counts every
 game the ratings took that tells of the game itself: the rated ones and those kept out
 only for their computer seat, labelled by the computer's side and level.
 """
@@ -16,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from bot.desk.computer_seat import seat_level, seat_side
-from bot.desk.ratings import COMPUTER, ordinal
+from bot.desk.ratings import COMPUTER, shown
 from bot.desk.records import WINNERS
 from bot.store import Store, ratings
 from bot.store.ratings import RatingRow
@@ -120,7 +121,7 @@ async def profile(store: Store, user_id: int, guild_id: int | None) -> Profile:
         if last is not None:
             after = RatingRow(user_id, side, last.mu_after, last.sigma_after)
             before = RatingRow(user_id, side, last.mu_before, last.sigma_before)
-            step = ordinal(after) - ordinal(before)
+            step = shown(after) - shown(before)
         sides.append(Standing(side, row, place, listed, step))
     found = Profile(user_id, sides)
     for side, reason, computer, band in await ratings.kept_out_of(store, user_id):

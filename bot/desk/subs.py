@@ -162,7 +162,7 @@ class Substitutes:
                     "You cannot approve your own substitution: another player of that side "
                     "or a moderator must."
                 )
-            if not is_mod and approver == call.user_id:
+            if approver == call.user_id:  # a moderator too: a loss is not handed off
                 raise Refusal(
                     "You cannot approve who takes your own seat: another player of your side "
                     "or a moderator must."

@@ -245,9 +245,12 @@ class Table:
         return self.game.state.phase if self.game else None
 
     def stamp(self) -> str:
-        """The phase as a short token ("setup", "3a", "3c", "over") for stale buttons."""
+        """The phase as a short token ("setup", "3a", "3c", "over") for stale buttons
+        (a game resigned or claimed is over whatever its last phase)."""
         if self.game is None:
             return self.row.status
+        if self.row.status == "over":
+            return "over"
         state_view = self.view_for(Viewer.SPECTATOR)
         if state_view.phase in ("setup", "over"):
             return state_view.phase

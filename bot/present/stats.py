@@ -6,11 +6,15 @@ inside Discord's 2,000 characters."""
 from __future__ import annotations
 
 from bot.desk import ratings
-from bot.desk.stats import PEOPLE, Balance, Board, Profile, Standing, Tally
+from bot.desk.stats import MIN_GAMES, PEOPLE, Balance, Board, Profile, Standing, Tally
 from bot.present.locale import N_, _, ngettext
+from bot.store.ratings import RatingRow
 from engine.players.levels import LEVELS
 
-HOW = N_("rating = skill − 3 × uncertainty (openskill), 0 to start; crew and alien apart")
+HOW = N_(
+    "rating = skill estimate (openskill), 25 to start, ranked by it alone; "
+    "? = provisional until settled; crew and alien apart; `/stats rules` for how games count"
+)
 REASONS = {
     ratings.SEEDED: N_("seeded"),
     ratings.ROLLED_BACK: N_("rolled back"),
@@ -20,7 +24,8 @@ REASONS = {
     ratings.BOTH_SIDES: N_("you sat at both sides"),
     ratings.TUTORIAL: N_("tutorial"),
     ratings.IMPORTED: N_("imported"),
-    ratings.HINTED: N_("hints used"),
+    ratings.HINTED: N_("your side asked for a Suggest"),
+    ratings.STOOD_IN: N_("the computer played all your phases"),
 }
 SIDES = {"crew": N_("Crew"), "alien": N_("Alien")}
 BOARD_IN_DMS = N_("A leaderboard belongs to a server: ask for it in one of its channels.")
@@ -38,6 +43,11 @@ def side_name(side: str) -> str:
 
 def rating(value: float) -> str:
     return f"{value:.1f}"
+
+
+def shown_rating(row: RatingRow) -> str:
+    """A rating as shown: its value, and ``?`` while it is provisional."""
+    return rating(ratings.shown(row)) + ("" if ratings.settled(row) else "?")
 
 
 def step(value: float) -> str:
@@ -72,7 +82,7 @@ def _standing(standing: Standing, in_server: bool) -> str:
         "skill {mu} ± {sigma}"
     ).format(
         side=side,
-        rating=rating(ratings.ordinal(row)),
+        rating=shown_rating(row),
         rated=rated,
         won=row.won,
         drawn=row.drawn,
@@ -129,11 +139,45 @@ def board_text(board: Board) -> list[str]:
     lines = [f"{head} {page}"]
     for place, row in enumerate(board.rows, start=board.first_place):
         lines.append(
-            f"{place}. <@{row.user_id}> **{rating(ratings.ordinal(row))}** · "
+            f"{place}. <@{row.user_id}> **{shown_rating(row)}** · "
             f"{games(row.games)} ({row.won}–{row.drawn}–{row.lost})"
         )
     lines.append(f"-# {_(HOW)}")
     return lines
+
+
+def policy_text() -> list[str]:
+    """The rating policy, as ``/stats rules`` tells it (bot.desk.ratings holds it)."""
+    return [
+        _("📏 **How games are rated**"),
+        _(
+            "• A finished game between people in a channel is rated, crew and alien apart. "
+            "Not rated: tutorials, imports, seeded games, games a moderator rolled back, "
+            "games against the computer's own seat."
+        ),
+        _(
+            "• Leaving a game while it runs (or handing your seat to a substitute) counts "
+            "for you as resigning: a loss, whatever the game's end."
+        ),
+        _(
+            "• You are rated for the share of your side's phases you played yourself: "
+            "phases the computer played while you were away, or played before you took a "
+            "seat as a substitute, are not yours. None of your own: not rated."
+        ),
+        _(
+            "• A Suggest leaves your side unrated for that game (you are warned first); "
+            "your opponent is still rated."
+        ),
+        _(
+            "• `/game resign` and a claim of a stale game end it as a loss for the side "
+            "that resigned or fell silent."
+        ),
+        _(
+            "• Rating = the skill estimate, 25 to start; boards rank by it alone and list "
+            "people from {min} rated games on that side; ? marks a provisional rating "
+            "(uncertainty above {sigma})."
+        ).format(min=MIN_GAMES, sigma=ratings.SETTLED_SIGMA),
+    ]
 
 
 def balance_text(here: Balance | None, everywhere: Balance) -> list[str]:

@@ -43,11 +43,12 @@ COPIED = {
     "game_results": "game_id",
     "seat_calls": "id",
     "user_settings": "user_id",
+    "game_claims": "game_id",
 }
 GAME_KEY = {"games": "id", "players": "game_id", "commands": "game_id"}
 GAME_KEY |= {"snapshots": "game_id", "snapshot_states": "game_id", "public_lines": "game_id"}
 GAME_KEY |= {t: "game_id" for t in ("waits", "held_pings", "seatings", "phase_marks")}
-GAME_KEY |= {"game_results": "game_id", "seat_calls": "game_id"}
+GAME_KEY |= {"game_results": "game_id", "seat_calls": "game_id", "game_claims": "game_id"}
 # ids the database hands out
 IDENTITIES = ("games", "public_lines", "mod_actions", "held_pings", "seatings", "seat_calls")
 LEFT_OUT = {

@@ -21,7 +21,8 @@ NOTIFY = ("channel", "dm", "none")
 NOTIFY_WHEN = ("waiting", "phase")
 AWAY_MODES = ("wait", "computer", "expert", "sub")
 STAND_IN_MODES = ("computer", "expert")  # the computer plays: `normal` level, or `expert`
-MARKS = ("on_time", "grace", "missed", "away")
+STOOD_IN = "stand_in"  # a phase's mark when the computer played it for the away player
+MARKS = ("on_time", "grace", "missed", "away", STOOD_IN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,7 @@ class Wait:
     graces: int = 0
     excused: bool = False
     done_at: float | None = None
+    stood_in: bool = False  # the computer played (some of) this phase for the away player
 
 
 WAIT_COLUMNS = tuple(f.name for f in fields(Wait))
@@ -178,6 +180,7 @@ def put_wait(wait: Wait) -> Statement:
     marks = ", ".join("?" for _ in WAIT_COLUMNS)
     values = [getattr(wait, c) for c in WAIT_COLUMNS]
     values[WAIT_COLUMNS.index("excused")] = int(wait.excused)
+    values[WAIT_COLUMNS.index("stood_in")] = int(wait.stood_in)
     return (f"INSERT INTO waits ({names}) VALUES ({marks})", tuple(values))
 
 
@@ -224,8 +227,14 @@ def charge_grace(game_id: int, user_id: int) -> Statement:
     )
 
 
-def excuse_wait(game_id: int, user_id: int) -> Statement:
-    return ("UPDATE waits SET excused = 1 WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+def excuse_wait(game_id: int, user_id: int, *, stood_in: bool = False) -> Statement:
+    """The wait is excused (its player is away); ``stood_in``: the computer played for
+    them, so the phase's mark is ``stand_in``, not theirs in the ratings."""
+    also = ", stood_in = 1" if stood_in else ""
+    return (
+        f"UPDATE waits SET excused = 1{also} WHERE game_id = ? AND user_id = ?",
+        (game_id, user_id),
+    )
 
 
 def hand_wait(game_id: int, old: int, new: int) -> Statement:
@@ -244,6 +253,7 @@ def shift_reminders(game_id: int, seconds: float) -> Statement:
 def _wait(row: Row) -> Wait:
     values = {c: row[c] for c in WAIT_COLUMNS}
     values["excused"] = bool(values["excused"])
+    values["stood_in"] = bool(values["stood_in"])
     return Wait(**values)
 
 
@@ -455,14 +465,35 @@ async def recent_marks(store: Store, game_id: int, user_id: int, count: int) -> 
     return [str(r["mark"]) for r in rows]
 
 
-def put_result(game_id: int, at: float, turn: int, total: int, band: str, winner: str) -> Statement:
+def put_result(
+    game_id: int,
+    at: float,
+    turn: int,
+    total: int,
+    band: str,
+    winner: str,
+    *,
+    how: str = "played",
+    conceded: str = "",
+) -> Statement:
+    """A finished game's result; ``how`` it ended ('played' out, 'resigned', 'claimed')
+    and the side that ``conceded`` (resigned, or was claimed against)."""
     return (
-        "INSERT INTO game_results (game_id, ended_at, turn, total, band, winner) "
-        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+        "INSERT INTO game_results (game_id, ended_at, turn, total, band, winner, how, conceded) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
         "ended_at = excluded.ended_at, turn = excluded.turn, total = excluded.total, "
-        "band = excluded.band, winner = excluded.winner",
-        (game_id, at, turn, total, band, winner),
+        "band = excluded.band, winner = excluded.winner, how = excluded.how, "
+        "conceded = excluded.conceded",
+        (game_id, at, turn, total, band, winner, how, conceded),
     )
+
+
+async def result_of(store: Store, game_id: int) -> tuple[str, str, str] | None:
+    """(band, how, conceded) of a finished game's result (None: no result)."""
+    rows = await store._fetch(
+        "SELECT band, how, conceded FROM game_results WHERE game_id = ?", (game_id,)
+    )
+    return (str(rows[0]["band"]), str(rows[0]["how"]), str(rows[0]["conceded"])) if rows else None
 
 
 def drop_result(game_id: int) -> Statement:

@@ -16,7 +16,7 @@ writer was overtaken writes nothing, and its writer reads again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from bot.store.base import Row, Store
@@ -42,6 +42,8 @@ class GameFacts:
     rolled_back: bool  # a moderator rolled it back (mod_actions)
     seatings: tuple[tuple[int, str, str | None], ...]  # (user, side, went) in order
     hints_used: bool = False  # someone pressed Suggest (or typed hint)
+    hints_sides: tuple[str, ...] = ()  # the sides that asked the advisor
+    marks: tuple[tuple[int, str, int, str], ...] = ()  # (user, side, phase_seq, mark)
 
     @property
     def order(self) -> tuple[float, int]:
@@ -78,6 +80,8 @@ class TakenGame:
     reason: str  # why it was kept out ('' when rated)
     crew: int  # people on the crew's team
     rules: str
+    unrated: str = ""  # sides of a rated game left unrated: 'crew:hints,alien:stand-in'
+    hints: str = ""  # the sides that had asked the advisor when it was taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +178,8 @@ def clear() -> list[Statement]:
 # --- reads: what the ratings are built from ---------------------------------------------
 _FACTS = (
     "SELECT g.id, g.guild_id, g.channel_id, g.channel_name, g.status, g.seeded, g.computer, "
-    "g.kind, g.hints_used, r.ended_at, r.band FROM game_results r JOIN games g ON g.id = r.game_id"
+    "g.kind, g.hints_used, g.hints_sides, r.ended_at, r.band "
+    "FROM game_results r JOIN games g ON g.id = r.game_id"
 )
 _PENDING = " WHERE NOT EXISTS (SELECT 1 FROM rating_games t WHERE t.game_id = r.game_id)"
 
@@ -193,6 +198,15 @@ async def finished_games(store: Store, *, pending: bool) -> list[GameFacts]:
         seats.setdefault(int(s["game_id"]), []).append(
             (int(s["user_id"]), str(s["side"]), s["went"])
         )
+    marks: dict[int, list[tuple[int, str, int, str]]] = {}
+    for m in await store._fetch(
+        "SELECT m.game_id, m.user_id, m.side, m.phase_seq, m.mark FROM phase_marks m "
+        f"JOIN game_results r ON r.game_id = m.game_id{where} "
+        "ORDER BY m.game_id, m.phase_seq, m.user_id"
+    ):
+        marks.setdefault(int(m["game_id"]), []).append(
+            (int(m["user_id"]), str(m["side"]), int(m["phase_seq"]), str(m["mark"]))
+        )
     rolled = {
         int(m["game_id"])
         for m in await store._fetch(
@@ -200,7 +214,13 @@ async def finished_games(store: Store, *, pending: bool) -> list[GameFacts]:
             "AND action LIKE 'rollback%'"
         )
     }
-    return [_facts(r, tuple(seats.get(int(r["id"]), ())), int(r["id"]) in rolled) for r in rows]
+    return [
+        replace(
+            _facts(r, tuple(seats.get(int(r["id"]), ())), int(r["id"]) in rolled),
+            marks=tuple(marks.get(int(r["id"]), ())),
+        )
+        for r in rows
+    ]
 
 
 def _facts(row: Row, seatings: tuple[tuple[int, str, str | None], ...], rolled: bool) -> GameFacts:
@@ -214,6 +234,7 @@ def _facts(row: Row, seatings: tuple[tuple[int, str, str | None], ...], rolled: 
         computer=str(row["computer"]),
         kind=str(row["kind"]),
         hints_used=bool(row["hints_used"]),
+        hints_sides=tuple(filter(None, str(row["hints_sides"]).split(","))),
         ended_at=float(row["ended_at"]),
         band=str(row["band"]),
         rolled_back=rolled,
@@ -259,7 +280,7 @@ async def taken(store: Store, rules: str) -> Taken:
         (
             "a game rated before would no longer count",
             "SELECT 1 FROM rating_games t JOIN games g ON g.id = t.game_id "
-            "WHERE t.counted = 1 AND (g.seeded <> 0 OR g.kind <> '' OR g.hints_used <> 0 "
+            "WHERE t.counted = 1 AND (g.seeded <> 0 OR g.kind <> '' OR g.hints_sides <> t.hints "
             "OR EXISTS ("
             "SELECT 1 FROM mod_actions m WHERE m.game_id = t.game_id "
             "AND m.action LIKE 'rollback%')) LIMIT 1",
@@ -322,7 +343,7 @@ async def changes_of(store: Store, user_id: int | None = None) -> list[Change]:
     return [Change(**{c: r[c] for c in CHANGE_COLUMNS}) for r in rows]
 
 
-_ORDINAL = "(r.mu - 3 * r.sigma)"  # openskill's ordinal(): the conservative rating
+_SHOWN = "r.mu"  # the rating shown and ranked (bot.desk.ratings.shown)
 _IN_GUILD = (
     "EXISTS (SELECT 1 FROM rating_changes c JOIN games g ON g.id = c.game_id "
     "WHERE c.user_id = r.user_id AND c.side = r.side AND g.guild_id = ?)"
@@ -338,7 +359,7 @@ async def board(
     where = f"WHERE r.side = ? AND r.games >= ? AND {_IN_GUILD}"
     params = (side, min_games, guild_id)
     rows = await store._fetch(
-        f"SELECT r.* FROM ratings r {where} ORDER BY {_ORDINAL} DESC, r.user_id "
+        f"SELECT r.* FROM ratings r {where} ORDER BY {_SHOWN} DESC, r.user_id "
         f"LIMIT {int(limit)} OFFSET {int(offset)}",
         params,
     )
@@ -359,13 +380,13 @@ async def place_on_board(
         return None
     ahead = await store._fetch(
         f"SELECT COUNT(*) AS n FROM ratings r WHERE r.side = ? AND r.games >= ? AND {_IN_GUILD} "
-        f"AND ({_ORDINAL} > ? OR ({_ORDINAL} = ? AND r.user_id < ?))",
+        f"AND ({_SHOWN} > ? OR ({_SHOWN} = ? AND r.user_id < ?))",
         (
             rating.side,
             min_games,
             guild_id,
-            rating.mu - 3 * rating.sigma,
-            rating.mu - 3 * rating.sigma,
+            rating.mu,
+            rating.mu,
             rating.user_id,
         ),
     )
@@ -374,15 +395,32 @@ async def place_on_board(
 
 async def kept_out_of(store: Store, user_id: int) -> list[tuple[str, str, str, str]]:
     """(side, reason, computer, band) of each finished game ``user_id`` sat at that the
-    ratings kept out, oldest first."""
+    ratings kept out, or that left ``user_id``'s side unrated, oldest first."""
     rows = await store._fetch(
-        "SELECT DISTINCT t.seq, s.side, t.reason, g.computer, r.band FROM rating_games t "
+        "SELECT DISTINCT t.seq, s.side, t.counted, t.reason, t.unrated, g.computer, r.band "
+        "FROM rating_games t "
         "JOIN seatings s ON s.game_id = t.game_id JOIN games g ON g.id = t.game_id "
         "JOIN game_results r ON r.game_id = t.game_id "
-        "WHERE s.user_id = ? AND t.counted = 0 ORDER BY t.seq",
+        "WHERE s.user_id = ? AND (t.counted = 0 OR t.unrated <> '') ORDER BY t.seq",
         (user_id,),
     )
-    return [(str(r["side"]), str(r["reason"]), str(r["computer"]), str(r["band"])) for r in rows]
+    found = []
+    for r in rows:
+        side = str(r["side"])
+        reason = str(r["reason"]) if not r["counted"] else side_unrated(str(r["unrated"]), side)
+        if reason:
+            found.append((side, reason, str(r["computer"]), str(r["band"])))
+    return found
+
+
+def side_unrated(unrated: str, side: str) -> str:
+    """Why ``side`` was left unrated in a rated game ('' it was rated), from the
+    ``rating_games.unrated`` list ('crew:hints,alien:stand-in')."""
+    for part in filter(None, unrated.split(",")):
+        which, _, why = part.partition(":")
+        if which == side:
+            return why
+    return ""
 
 
 async def balance_games(

@@ -50,6 +50,14 @@ class GameRow:
     # whether anyone asked it (the game's record says so).
     hints_off: bool = False
     hints_used: bool = False
+    # The sides that asked it (schema 13): 'alien', 'crew', 'alien,crew' or ''. Only a side
+    # that asked is kept out of the ratings (README, "Ratings and deadlines").
+    hints_sides: str = ""
+
+    def with_hint_from(self, side: str) -> GameRow:
+        """This row once ``side`` has asked the advisor."""
+        sides = sorted({*filter(None, self.hints_sides.split(",")), side})
+        return replace(self, hints_used=True, hints_sides=",".join(sides))
 
     def with_(self, **changes: Any) -> GameRow:
         return replace(self, **changes)

@@ -294,6 +294,10 @@ SLASH: tuple[Slash, ...] = (
     Slash("mod import", "crew", options=lambda s: {"file": ("game.qs", MID_GAME.encode())}),
     Slash("game players", "crew", ok=PLAYERS),
     Slash("game sub", "crew", ok=_set("acting", "same", "other")),
+    # a resignation asks first, of any player for their own side; a claim is the waiting
+    # side's, once the other fell silent (here nobody has: refused for everyone)
+    Slash("game resign", "crew", ok=_set("acting", "same", "other")),
+    Slash("game claim", "crew"),
     Slash("game export", "crew", ok=_set("mod")),  # a game in play: its public record
     Slash("game tutorial", "crew", ok=IN_A_SERVER, options=lambda s: {"side": "crew"}),
     Slash("rules", "crew", ok=frozenset(ACTORS), options=lambda s: {"topic": "C.7.2"}),
@@ -308,6 +312,7 @@ SLASH: tuple[Slash, ...] = (
     Slash("stats user", "crew", ok=frozenset(ACTORS), options=lambda s: {"member": s.world.alien}),
     Slash("stats server", "crew", ok=IN_A_SERVER),
     Slash("stats balance", "crew", ok=frozenset(ACTORS)),
+    Slash("stats rules", "crew", ok=frozenset(ACTORS)),
 )
 
 
@@ -383,6 +388,11 @@ async def _rollback(spot: Spot) -> tuple[Any, str, None]:
     return said, _custom_id(said, "qs:rollback:"), None
 
 
+async def _resign(spot: Spot) -> tuple[Any, str, None]:
+    said = said_message(await spot.world.crew[0].slash(spot.world.channel, "game resign"))
+    return said, _custom_id(said, "qs:resign:"), None
+
+
 async def _panel(spot: Spot) -> Any:
     message = spot.sources["map"]
     result = await spot.world.crew[0].click(message, custom_id=_custom_id(message, "qs:play:"))
@@ -408,9 +418,12 @@ def _panel_press(
         if kind == ids.UNDO:
             do = _custom_id(panel, "qp:do:")
             panel = (await spot.world.crew[0].click(panel, custom_id=do)).response
-        if kind == ids.PLAY:  # Play this: on the panel Suggest leaves
+        if kind in (ids.PLAY, ids.HINTOK):  # on the panel Suggest leaves (warned first)
             hint = _custom_id(panel, "qp:hint:")
             panel = (await spot.world.crew[0].click(panel, custom_id=hint)).response
+        if kind == ids.PLAY:
+            anyway = _custom_id(panel, "qp:hintok:")
+            panel = (await spot.world.crew[0].click(panel, custom_id=anyway)).response
         return panel, _custom_id(panel, f"qp:{kind}:", label), None
 
     return source
@@ -472,5 +485,7 @@ PRESSES: tuple[Press, ...] = (
     Press("qp:quick", "setup", _panel_press(ids.QUICK), ok=_set("acting")),
     Press("qp:look", "crew", _panel_press(ids.LOOK), ok=_set("acting")),
     Press("qp:hint", "crew", _panel_press(ids.HINT), ok=_set("acting")),
+    Press("qp:hintok", "crew", _panel_press(ids.HINTOK), ok=_set("acting")),
     Press("qp:play", "crew", _panel_press(ids.PLAY), ok=_set("acting")),
+    Press("qs:resign", "crew", _resign, ok=_set("acting", "same")),
 )

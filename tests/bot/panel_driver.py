@@ -136,3 +136,17 @@ async def set_up_by_taps(tapper: Tapper, panel: Any, most: int = 40) -> Any:
         result = await tapper.select(panel, values, menu["custom_id"])
         panel = result.response or panel
     raise AssertionError(f"set-up never ran out of menus: {panel.content}")
+
+
+async def ask_advice(
+    person: Any, panel: Any, label: str = "Suggest", anyway: str = "Suggest anyway"
+) -> Any:
+    """Press Suggest on ``panel``; in a game that may be rated, a side's first press
+    warns that it leaves the side unrated: confirm it. The last press's result."""
+    asked = button_labelled(panel, label)
+    assert asked is not None, "the panel has no Suggest button"
+    result = await person.click(panel, custom_id=asked["custom_id"])
+    warned = button_labelled(result.response, anyway) if result.response is not None else None
+    if warned is None:
+        return result
+    return await person.click(result.response, custom_id=warned["custom_id"])

@@ -29,6 +29,9 @@ class Played:
     rolled_back: bool = False
     kind: str = ""  # games.kind: 'imported', 'tutorial:crew'…
     left: Sequence[tuple[int, str, str]] = field(default_factory=tuple)  # (user, side, went)
+    hints_sides: str = ""  # the sides that asked the advisor: 'crew', 'alien,crew'…
+    marks: Sequence[tuple[int, str, int, str]] = field(default_factory=tuple)
+    # (user, side, phase_seq, mark) of the phases the game waited on
 
 
 class Games:
@@ -46,6 +49,8 @@ class Games:
             self.channel, played.guild, f"c{self.channel}", 7, 1, self.clock - 0.5, kind=played.kind
         )
         row = row.with_(status="over", computer=played.computer, seeded=played.seeded)
+        if played.hints_sides:
+            row = row.with_(hints_used=True, hints_sides=played.hints_sides)
         statements: list[st.Statement] = [st.update_game(row)]
         for side, people in (("crew", played.crew), ("alien", played.alien)):
             statements += [
@@ -56,6 +61,10 @@ class Games:
                 pp.open_seating(row.id, user, side, self.clock - 0.5, "joined"),
                 pp.close_seating(row.id, user, self.clock - 0.2, went),
             ]
+        statements += [
+            pp.put_mark(row.id, seq, user, side, mark, 0, self.clock - 0.3)
+            for user, side, seq, mark in played.marks
+        ]
         if played.rolled_back:
             statements.append(
                 st.mod_action(row.id, self.channel, 5, "rollback 2 alien", self.clock)

@@ -6,7 +6,17 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.client import access, answers, complete, courier, lobby, playing, reading, seat_calls
+from bot.client import (
+    access,
+    answers,
+    complete,
+    courier,
+    endings,
+    lobby,
+    playing,
+    reading,
+    seat_calls,
+)
 from bot.client.answers import guard
 from bot.client.commands.export import export_command
 from bot.client.commands.replay import replay_command
@@ -235,6 +245,22 @@ async def deadline(
 async def sub(interaction: Inter, player: discord.User | None = None) -> None:
     async with guard(interaction):
         await seat_calls.ask(interaction, player)
+
+
+@game.command(name="resign", description="Concede the game for your side (asks first)")
+@app_commands.autocomplete(game=complete.games)
+async def resign(interaction: Inter, game: str | None = None) -> None:
+    async with guard(interaction):
+        await endings.ask_resign(interaction, game_id(game))
+
+
+@game.command(
+    name="claim", description="Claim the win when your opponent has fallen silent (pings first)"
+)
+@app_commands.autocomplete(game=complete.games)
+async def claim(interaction: Inter, game: str | None = None) -> None:
+    async with guard(interaction):
+        await endings.claim(interaction, game_id(game))
 
 
 @game.command(name="players", description="Who sits where, with each player's record")

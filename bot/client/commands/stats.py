@@ -108,6 +108,16 @@ async def balance(interaction: Inter) -> None:
         await answers.reply(interaction, words.balance_text(here, everywhere), ephemeral=False)
 
 
+@stats.command(
+    name="rules", description="How games are rated: who counts for what (only you see it)"
+)
+async def rules(interaction: Inter) -> None:
+    async with guard(interaction):
+        with answers.privately(interaction):
+            lines = words.policy_text()
+        await answers.reply(interaction, lines, ephemeral=True)
+
+
 # --- the leaderboard's pages -----------------------------------------------------------
 class BoardButton(
     failures.Answered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE

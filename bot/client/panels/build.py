@@ -350,6 +350,19 @@ def _fresh(table: Table, user_id: int, stamp: str, unit: str) -> Button:
     return Button(ids.PanelId(ids.FRESH, table.id, user_id, stamp, unit), _("Refresh"))
 
 
+def hint_warning_panel(table: Table, user_id: int, unit: str, lang: str = SOURCE) -> Panel:
+    """Before a side's first Suggest in a game that may be rated: what it costs, and a
+    button to ask anyway (README, "Ratings and deadlines")."""
+    stamp = table.stamp()
+    with speaking(lang):
+        warn = _(
+            "⚖️ This game is rated. A Suggest leaves your side unrated for this game "
+            "(your opponent is still rated). Ask anyway?"
+        )
+        ask = Button(ids.PanelId(ids.HINTOK, table.id, user_id, stamp, unit), _("Suggest anyway"))
+        return Panel((warn,), buttons=(ask, _fresh(table, user_id, stamp, unit)))
+
+
 def confirm_panel(table: Table, user_id: int, several: bool, lang: str = SOURCE) -> Panel:
     with speaking(lang):
         return _confirm(table, user_id, several)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 _REST = r":(?P<game>[0-9]+):(?P<user>[0-9]+):(?P<stamp>[a-z0-9]*)(?::(?P<arg>.*))?"
 # Buttons and selects need templates of their own: discord.py keys dynamic items by pattern.
-BUTTON_TEMPLATE = r"qp:(?P<kind>do|pass|passok|undo|fresh|quick|look|hint|play)" + _REST
+BUTTON_TEMPLATE = r"qp:(?P<kind>do|pass|passok|undo|fresh|quick|look|hint|hintok|play)" + _REST
 SELECT_TEMPLATE = r"qp:(?P<kind>pick|unit)" + _REST
 
 # Kinds of press.
@@ -28,6 +28,7 @@ FRESH = "fresh"  # redraw the panel (argument: the unit shown)
 QUICK = "quick"  # quick set-up of the presser's side
 LOOK = "look"  # a close-up of the unit in the argument (bot.client.deck_maps), to the presser
 HINT = "hint"  # the advisor's suggestion for the presser's side (argument: the unit)
+HINTOK = "hintok"  # the same, once warned that it leaves the side unrated (argument: the unit)
 PLAY = "play"  # "Play this": the advisor's suggested command, in the argument
 
 PAGE = "page"  # page tokens in select values: "page:m:2"

@@ -19,7 +19,8 @@ import discord
 from bot.client import access, answers, courier, deck_maps, failures, flow
 from bot.client.host import Inter, bot_of
 from bot.client.panels import ids, setup, suggestion
-from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel
+from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel, hint_warning_panel
+from bot.desk.ratings import may_be_rated
 from bot.desk.service import Desk, Outcome, Refusal, Seat, Table
 from bot.present import hints
 from bot.present.locale import N_
@@ -231,7 +232,9 @@ async def _act(
         _, key, number = value.split(":")
         turned = Pages().turned(key, int(number))
         return build_panel(desk, table, user, unit, turned, lang=lang), None
-    if pid.kind == ids.HINT:  # the advisor: words on the presser's own panel only
+    if pid.kind == ids.HINT and _warn_before_hint(table, user):
+        return hint_warning_panel(table, user, unit, lang), None
+    if pid.kind in (ids.HINT, ids.HINTOK):  # the advisor: words on the presser's own panel only
         decision = None
         try:
             decision = await desk.suggest(table, user)
@@ -287,6 +290,14 @@ async def _several(
     if command is None:
         return build_panel(desk, table, user, lang=lang, chosen=tuple(chosen)), None
     return await _played(interaction, table, pid, command)
+
+
+def _warn_before_hint(table: Table, user: int) -> bool:
+    """A side's first Suggest in a game that may be rated asks first: it leaves the
+    side unrated (bot.desk.ratings)."""
+    side = table.side_of(user)
+    asked = table.row.hints_sides.split(",")
+    return side is not None and side.value not in asked and may_be_rated(table.row)
 
 
 def _well_formed(pid: ids.PanelId, value: str) -> bool:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot import store as st
 from bot.cli.main import main
-from bot.store import open_store
+from bot.store import claims, open_store
 from bot.store import people as pp
 from bot.store.base import migrations
 from bot.store.copy import COPIED, LEFT_OUT, verify
@@ -71,6 +71,8 @@ async def _played(path: Path) -> None:
             pp.put_result(2, 5.0, 9, 12, "marginal-human", "crew"),
             pp.open_call(3, 20, "alien", "asked", 6.0),
             st.add_takeback(1, 4, 10, "move"),
+            # fair play (migration 13): a claim of a stale game
+            claims.put_claim(claims.Claim(4, "alien", 20, 12, 7.0, 8.0)),
         ]
     )
     await store.close()

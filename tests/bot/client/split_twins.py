@@ -24,7 +24,7 @@ import pytest
 
 from tests.bot.client.test_twins import lobby, ok
 from tests.bot.helpers import SEED, World
-from tests.bot.panel_driver import button_labelled, last_with_button
+from tests.bot.panel_driver import ask_advice, button_labelled, last_with_button
 from tests.bot.twins import Wiretap, receipts, twin
 
 LARVA = "0-Q11"
@@ -70,7 +70,7 @@ async def crew_phase(world: World, last: bool) -> None:
     """The crew's own phase: Suggest, an order taken back by each Undo button, reading."""
     crew, spectator = world.crew[0], world.spectator
     panel = await ok(await crew.click(last_with_button(world.messages(), "Play"), label="Play"))
-    panel = await ok(await crew.click(panel, label="Suggest"))
+    panel = await ok(await ask_advice(crew, panel))
     given = await ok(await crew.slash(world.channel, "crew drive", grid="2-K6"))
     undo = button_labelled(given, "Undo")
     assert undo is not None

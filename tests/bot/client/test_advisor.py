@@ -8,7 +8,7 @@ from engine import commands as c
 from engine.legal import is_legal
 from engine.state import Side
 from tests.bot.helpers import create, make_world, seat_and_start, stored_commands
-from tests.bot.panel_driver import Tapper, button_labelled, open_panel
+from tests.bot.panel_driver import Tapper, ask_advice, button_labelled, open_panel
 
 
 async def test_suggest_shows_the_experts_choice_and_why_and_marks_the_game(simcord_env):
@@ -21,7 +21,7 @@ async def test_suggest_shows_the_experts_choice_and_why_and_marks_the_game(simco
     suggest = button_labelled(panel, "Suggest")
     assert suggest is not None
     length = len(stored_commands(world))
-    answered = await player.click(panel, custom_id=suggest["custom_id"])
+    answered = await ask_advice(player, panel)
     text = answered.response.content
     assert "💡 Suggestion: `" in text, text
     suggested = text.split("💡 Suggestion: `")[1].split("`")[0]
@@ -67,7 +67,7 @@ async def test_suggest_in_set_up_gives_the_experts_set_up_choice_and_why(simcord
     suggest = button_labelled(panel, "Suggest")
     assert suggest is not None
     length = len(stored_commands(world))
-    answered = await player.click(panel, custom_id=suggest["custom_id"])
+    answered = await ask_advice(player, panel)
     text = answered.response.content
     suggested = c.parse(text.split("💡 Suggestion: `")[1].split("`")[0])
     assert isinstance(suggested, c.ChooseDead)
@@ -85,7 +85,7 @@ async def _suggested(world, player):
     panel = await open_panel(Tapper(player), world.messages())
     suggest = button_labelled(panel, "Suggest")
     assert suggest is not None
-    answered = await player.click(panel, custom_id=suggest["custom_id"])
+    answered = await ask_advice(player, panel)
     text = answered.response.content
     return answered.response, text.split("💡 Suggestion: `")[1].split("`")[0]
 
@@ -150,9 +150,48 @@ async def test_play_this_in_set_up_plays_the_suggested_set_up_step(simcord_env):
     panel = await open_panel(Tapper(player), world.messages())
     suggest = button_labelled(panel, "Suggest")
     assert suggest is not None
-    answered = await player.click(panel, custom_id=suggest["custom_id"])
+    answered = await ask_advice(player, panel)
     suggested = answered.response.content.split("💡 Suggestion: `")[1].split("`")[0]
     play = button_labelled(answered.response, "▶️ Play this")
     assert play is not None
     await player.click(answered.response, custom_id=play["custom_id"])
     assert stored_commands(world)[-1] == ("crew", suggested, player.id)
+
+
+async def test_a_sides_first_suggest_in_a_rated_game_warns_and_marks_only_that_side(simcord_env):
+    """README, "Ratings and deadlines": the warning comes before the first Suggest of a
+    side, nothing is marked until it is confirmed, and only the side that asked is marked."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien piperun")
+    await world.alien.user.slash("alien pass")
+    player = world.crew[0]
+    panel = await open_panel(Tapper(player), world.messages())
+    suggest = button_labelled(panel, "Suggest")
+    assert suggest is not None
+    warned = await player.click(panel, custom_id=suggest["custom_id"])
+    assert "A Suggest leaves your side unrated" in warned.response.content
+    assert "💡" not in warned.response.content
+    assert warned.response.flags.ephemeral
+    assert not world.table().row.hints_used  # a warning marks nothing
+    anyway = button_labelled(warned.response, "Suggest anyway")
+    assert anyway is not None
+    answered = await player.click(warned.response, custom_id=anyway["custom_id"])
+    assert "💡 Suggestion: `" in answered.response.content
+    assert world.table().row.hints_sides == "crew"
+    again = await player.click(answered.response, custom_id=suggest["custom_id"])
+    assert "💡 Suggestion: `" in again.response.content  # warned once a side
+
+
+async def test_suggest_in_a_game_that_cannot_be_rated_does_not_warn(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    world.table().row = world.table().row.with_(seeded=True)  # a moderator's seed: unrated
+    await world.alien.user.slash("alien piperun")
+    await world.alien.user.slash("alien pass")
+    player = world.crew[0]
+    panel = await open_panel(Tapper(player), world.messages())
+    suggest = button_labelled(panel, "Suggest")
+    assert suggest is not None
+    answered = await player.click(panel, custom_id=suggest["custom_id"])
+    assert "💡 Suggestion: `" in answered.response.content

@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.bot.client.test_stats import _buttons, _many_rated, _press, said
 from tests.bot.helpers import create, make_world, seat_and_start
-from tests.bot.panel_driver import Tapper, button_labelled, open_panel
+from tests.bot.panel_driver import Tapper, ask_advice, button_labelled, open_panel
 from tests.bot.present.test_french_outputs import in_french
 
 
@@ -72,7 +72,8 @@ async def test_stats_me_and_the_leaderboards_own_copy_in_french_the_channels_boa
     await _many_rated(world, 12)
     french.add(world.spectator.id)
     mine = private(await world.spectator.slash(world.channel, "stats me"))
-    assert "📊 **Classement de" in mine and "0 au départ ; équipage et alien à part" in mine
+    assert "📊 **Classement de" in mine and "25 au départ" in mine
+    assert "équipage et alien à part" in mine
     assert "• Équipage : aucune partie classée pour l'instant" in mine
     assert "• Alien : aucune partie classée pour l'instant" in mine
     assert "Ratings of" not in mine and "no rated game yet" not in mine
@@ -148,7 +149,8 @@ async def test_suggest_answers_in_the_pressers_language(simcord_env, french):
     panel = await open_panel(Tapper(first), world.messages())
     suggest = button_labelled(panel, "Suggérer")
     assert suggest is not None
-    text = (await first.click(panel, custom_id=suggest["custom_id"])).response.content
+    answered = await ask_advice(first, panel, "Suggérer", "Suggérer quand même")
+    text = answered.response.content
     assert "💡 Suggestion : `" in text, text
     why = text.split("`\n")[1].splitlines()[0]
     assert not set(why.lower().split()) & ENGLISH_WORDS, why  # the reason is French

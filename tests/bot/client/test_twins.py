@@ -40,7 +40,13 @@ from engine.setup import free_roles
 from engine.state import Side
 from engine.units import skills_of
 from tests.bot.helpers import SEED, World
-from tests.bot.panel_driver import button_labelled, buttons, last_with_button, select_named
+from tests.bot.panel_driver import (
+    ask_advice,
+    button_labelled,
+    buttons,
+    last_with_button,
+    select_named,
+)
 from tests.bot.twins import Wiretap, difference, receipts, twin
 
 REFUSED = "⚠️"
@@ -83,7 +89,7 @@ async def crew_watches(world: World, ability: str, orders: list[str]) -> None:
     panel = await ok(await crew.click(last_with_button(world.messages(), "Play"), label="Play"))
     suggest = button_labelled(panel, "Suggest")  # the advisor, from the crew's seat only
     assert suggest is not None
-    panel = await ok(await crew.click(panel, custom_id=suggest["custom_id"]))
+    panel = await ok(await ask_advice(crew, panel))
     assert "💡 Suggestion" in panel.content
     goto = select_named(panel, "Go to")
     assert goto is not None
@@ -171,7 +177,7 @@ async def alien_watches(world: World, seed: int) -> None:
     panel = await ok(await alien.click(ping, label="Play"))
     suggest = button_labelled(panel, "Suggest")  # the advisor, from the alien's seat only
     assert suggest is not None
-    panel = await ok(await alien.click(panel, custom_id=suggest["custom_id"]))
+    panel = await ok(await ask_advice(alien, panel))
     assert "💡 Suggestion" in panel.content
     goto = select_named(panel, "Go to")
     assert goto is not None

@@ -43,7 +43,6 @@ def test_f1_a_finished_game_between_people_counts():
     [
         ({"seeded": True}, "seeded"),
         ({"computer": "alien:hard"}, "computer"),
-        ({"hints_used": True}, "hints"),
         ({"rolled_back": True}, "rolled-back"),
         ({"kind": "tutorial:crew"}, "tutorial"),
         ({"kind": "tutorial:alien"}, "tutorial"),
@@ -63,19 +62,20 @@ def test_games_kept_out_of_the_ratings_say_why(changes, reason):
     assert not ratings.counts_for_ratings(game)
 
 
-def test_a_team_is_who_sat_at_the_end_and_who_left_of_their_own_accord():
+def test_a_team_is_who_sat_at_the_end_and_leavers_are_apart():
     game = finished(
         seatings=(
             (1, "crew", None),
-            (3, "crew", "left"),  # walked away: shares the result
-            (4, "crew", "sub"),  # handed the seat to a substitute: not rated here
+            (3, "crew", "left"),  # walked away: rated as resigning
+            (4, "crew", "sub"),  # handed the seat to a substitute: rated as resigning
             (5, "crew", None),  # that substitute
             (6, "crew", "replaced"),
             (7, "crew", "removed"),
             (2, "alien", None),
         )
     )
-    assert teams(game) == ((1, 3, 5), (2,))
+    assert teams(game) == ((1, 5), (2,))
+    assert ratings.leavers(game) == ((3, "crew"), (4, "crew"))
 
 
 @pytest.mark.parametrize(
@@ -169,5 +169,7 @@ def test_equal_players_are_not_rated_lower_for_playing_in_bigger_crews():
     assert added_alone - added_in_threes > 10.0
 
 
-def test_a_new_rating_shows_as_zero():
-    assert ratings.ordinal(fresh(1, "crew")) == pytest.approx(0.0)
+def test_a_new_rating_shows_as_the_skill_estimate_and_is_provisional():
+    assert ratings.shown(fresh(1, "crew")) == pytest.approx(25.0)
+    assert not ratings.settled(fresh(1, "crew"))
+    assert ratings.settled(RatingRow(1, "crew", 20.0, ratings.SETTLED_SIGMA))

@@ -17,6 +17,7 @@ from bot.store import base as store_base
 from bot.store import postgres as store_postgres
 from bot.store import sqlite as store_sqlite
 from bot.store.packing import unpack
+from bot.store.rows import GAME_COLUMNS
 from engine.commands import parse
 from engine.dice import Rng
 from engine.game import Game
@@ -48,8 +49,15 @@ def version_9_game(game_id: int, seed: int) -> tuple[list[st.Statement], list[tu
     (seq, turn, phase, at, state text or None) as that code left them."""
     game, player = Game.new(seed), Rng(seed)
     row = GameRow(game_id, 100 + game_id, 1, f"c{game_id}", seed, "playing", CREW, 0.0)
+    v9_columns = [c for c in GAME_COLUMNS if c != "hints_sides"]  # games at version 9
+    value = dict(zip(GAME_COLUMNS, st.insert_game(row)[1], strict=True))
+    v9_game = (
+        f"INSERT INTO games ({', '.join(v9_columns)}) "
+        f"VALUES ({', '.join('?' for _ in v9_columns)})",
+        tuple(value[c] for c in v9_columns),
+    )
     statements = [
-        st.insert_game(row),
+        v9_game,
         st.put_player(game_id, PlayerRow(ALIEN, Seat.ALIEN.value, (), True, 0.0)),
         st.put_player(game_id, PlayerRow(CREW, Seat.CREW.value, (), True, 1.0)),
     ]

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import store as st
-from bot.store import GameRow, Takeback, open_store
+from bot.store import Takeback, open_store
 from bot.store import base as store_base
 from bot.store import postgres as store_postgres
 from bot.store import sqlite as store_sqlite
@@ -33,21 +32,20 @@ async def test_migration_11_keeps_the_take_backs_and_drops_the_event_lines(
 ):
     old = await open_store(store_target)
     assert await old.schema_version() == 10
-    row = GameRow(1, 100, 1, "c1", 5, "playing", 10, 0.0)
+    row = await old.create_game(100, 1, "c1", 10, 5, 0.0)
     await old.commit(
         [
-            st.insert_game(row),
-            (V10_LINE, (1, 0, 1, "Hyun moves from 1-F6 to 1-F7 (1 action).")),
-            (V10_LINE, (1, 1, 0, "<@123456789012345678> takes back `search`.")),
-            (V10_LINE, (1, 1, 1, "The alien vanishes into the pipes.")),
-            (V10_LINE, (1, 3, 0, "<@42> takes back `move`.")),
+            (V10_LINE, (row.id, 0, 1, "Hyun moves from 1-F6 to 1-F7 (1 action).")),
+            (V10_LINE, (row.id, 1, 0, "<@123456789012345678> takes back `search`.")),
+            (V10_LINE, (row.id, 1, 1, "The alien vanishes into the pipes.")),
+            (V10_LINE, (row.id, 3, 0, "<@42> takes back `move`.")),
         ]
     )
     await old.close()
     version_10.undo()
     store = await open_store(store_target)
     assert await store.schema_version() >= 11
-    assert await store.takebacks(1) == [
+    assert await store.takebacks(row.id) == [
         Takeback(1, 123456789012345678, "search"),
         Takeback(3, 42, "move"),
     ]

@@ -186,3 +186,20 @@ async def test_an_absence_may_open_the_seat_and_coming_back_withdraws_it(simcord
     late = await world.stranger.click(call, label="Take this seat")
     assert "no longer open" in said(late)
     assert phase_of(world) is not None
+
+
+async def test_a_moderator_may_not_approve_a_substitute_for_their_own_seat(simcord_env):
+    """README, "Ratings and deadlines": a seat's player never picks who takes their
+    result over, a moderator playing in the game included."""
+    world = make_world(simcord_env, crew=2)
+    world.crew = [world.mod, world.crew[1]]  # the moderator plays in the crew
+    await seat_and_start(world)
+    leaver, mate = world.crew
+    assert "offered" in said(await leaver.slash(world.channel, "game sub"))
+    call = last(world, "🪑 **Open seat**")
+    assert "You offered" in said(await world.stranger.click(call, label="Take this seat"))
+    claim = last(world, "🙋")
+    refused = await leaver.click(claim, label="Approve")
+    assert "You cannot approve who takes your own seat" in said(refused)
+    assert world.table().seat_of(leaver.id) is Seat.CREW
+    assert "Approved" in said(await mate.click(claim, label="Approve"))
