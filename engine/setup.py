@@ -39,9 +39,13 @@ from engine.state import Alien, Condition, GameState, Human, Item, Phase, SetupS
 from engine.units import SUPPLIES, held_abilities
 
 
-def new_game(seed: int, ship: Ship, content: Content) -> GameState:
-    """B.1.1: pods, shuffled nexus markers, stocked lockers, the Air Lock closed."""
-    state = GameState(seed=seed, rng=Rng(seed))
+def new_game(
+    seed: int, ship: Ship, content: Content, variants: frozenset[str] = frozenset()
+) -> GameState:
+    """B.1.1: pods, shuffled nexus markers, stocked lockers, the Air Lock closed. The
+    variants' own decks are shuffled when set-up ends, so set-up's dice are the same
+    whatever variants are chosen."""
+    state = GameState(seed=seed, rng=Rng(seed), variants=variants)
     for info in content.humans:
         human_id = info.name.lower()
         state.humans[human_id] = Human(id=human_id, name=info.name)

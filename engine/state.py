@@ -215,6 +215,7 @@ class Standing:
 class GameState:
     seed: int
     rng: Rng
+    variants: frozenset[str] = frozenset()  # chosen at creation, public (engine/variants.py)
     turn: int = 0
     phase: Phase = Phase.SETUP
     setup: SetupStep = SetupStep.DEAD
@@ -251,6 +252,7 @@ class GameState:
         new = _new(GameState)
         new.seed = self.seed
         new.rng = Rng(self.rng.state)
+        new.variants = self.variants
         new.turn = self.turn
         new.phase = self.phase
         new.setup = self.setup

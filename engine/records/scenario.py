@@ -61,9 +61,13 @@ from engine.game import Game
 from engine.setup import new_game
 from engine.state import Alien, Condition, Fate, GameState, Item, Phase, SetupStep
 from engine.units import SUPPLIES, held_abilities, human_actions
+from engine.variants import HEADER, VariantError, known
+from engine.variants import header as variants_line
 
 USAGE: dict[str, str] = {
     "seed": "seed N  (may be left to the script's 'seed N' line)",
+    "variants": "variants ID …  (the variants the game was created with; may be left to "
+    "the script's 'variants' line)",
     "rng": "rng N  (the dice generator's exact state)",
     "turn": "turn N setup|alien|crew|over [active=UNIT: a living unit of the phasing "
     "side, on the board] [step=dead|injured|roles|place|supplies|done]",
@@ -91,7 +95,7 @@ USAGE: dict[str, str] = {
     "result": "result TEXT",
 }
 _ONCE = frozenset(
-    {"seed", "rng", "turn", "alien-side", "crew-side", "items"}
+    {"seed", "variants", "rng", "turn", "alien-side", "crew-side", "items"}
     | {"declarations", "sightings", "searched", "destroyed", "result"}
 )
 LINE_LIMIT = 2000  # characters a scenario's line may hold: every real line is far shorter
@@ -677,6 +681,24 @@ def _seed(lines: list[_Line], given: int | None, block_start: int) -> int:
     return seed
 
 
+def _variants(lines: list[_Line], given: frozenset[str]) -> frozenset[str]:
+    """The block's ``variants`` line, or the script's when the block has none."""
+    found = [line for line in lines if line.keyword == "variants"]
+    if not found:
+        return given
+    line = found[0]
+    names = line.words[1:]
+    if not names:
+        line.fail("name the variants: " + USAGE["variants"])
+    try:
+        chosen = known(names)
+    except VariantError as err:
+        line.fail(err.message, legal=err.legal)
+    if given and chosen != given:
+        line.fail("the scenario's variants are not the script's 'variants' line")
+    return chosen
+
+
 def _check_active(line: _Line, state: GameState, unit: str) -> None:
     """The acting unit (C.2) is a living unit of the side whose phase it is, on the board."""
     side = {Phase.ALIEN: "alien", Phase.CREW: "crew"}.get(state.phase)
@@ -700,12 +722,14 @@ def parse_scenario(
     content: Content | None = None,
     *,
     seed: int | None = None,
+    variants: frozenset[str] = frozenset(),
     first_line: int = 1,
 ) -> GameState:
     """Read a ``scenario … end`` block; raise ScenarioError naming the bad line.
 
-    ``seed`` is the script's seed, for a block without its own ``seed`` line;
-    ``first_line`` numbers the block's first line, so errors name file lines."""
+    ``seed`` and ``variants`` are the script's, for a block without its own ``seed`` or
+    ``variants`` line; ``first_line`` numbers the block's first line, so errors name file
+    lines."""
     ship = ship or default_ship()
     content = content or load_content()
     lines = _lines(text, first_line)
@@ -716,10 +740,10 @@ def parse_scenario(
         if line.keyword in _ONCE and line.keyword in seen:
             line.fail(f"a second '{line.keyword}' line (the first is line {seen[line.keyword]})")
         seen[line.keyword] = line.number
-    start = new_game(_seed(lines, seed, first_line), ship, content)
+    start = new_game(_seed(lines, seed, first_line), ship, content, _variants(lines, variants))
     builder = _Builder(ship, content, start)
     for line in lines:
-        if line.keyword != "seed":
+        if line.keyword not in ("seed", "variants"):
             _HANDLERS[line.keyword](builder, line)
     return builder.finish()
 
@@ -730,21 +754,41 @@ def scenario_game(
     content: Content | None = None,
     *,
     seed: int | None = None,
+    variants: frozenset[str] = frozenset(),
     first_line: int = 1,
 ) -> Game:
     """A game that starts from a scenario instead of set-up. Its log holds only the
     commands played after, so keep the scenario text with the script to replay it."""
     ship = ship or default_ship()
     content = content or load_content()
-    state = parse_scenario(text, ship, content, seed=seed, first_line=first_line)
+    state = parse_scenario(text, ship, content, seed=seed, variants=variants, first_line=first_line)
     return Game(state.seed, ship, content, state)
 
 
 def opening_game(
     seed: int, opening: str, ship: Ship | None = None, content: Content | None = None
 ) -> Game:
-    """A game where its log begins: set-up from ``seed`` (``opening`` empty), or the
-    scenario block ``opening`` (a tutorial's prepared position, an imported script)."""
-    if not opening:
-        return Game.new(seed, ship, content)
+    """A game where its log begins: set-up from ``seed`` (``opening`` empty, or only a
+    ``variants …`` line), or the scenario block ``opening`` (a tutorial's prepared
+    position, an imported script)."""
+    chosen = setup_variants(opening)
+    if chosen is not None:
+        return Game.new(seed, ship, content, chosen)
     return scenario_game(opening, ship, content)
+
+
+def setup_opening(variants: frozenset[str]) -> str:
+    """The opening of a game that starts at set-up with ``variants``: '' for none, else
+    the ``variants …`` line (what a store keeps beside the seed)."""
+    return variants_line(variants)
+
+
+def setup_variants(opening: str) -> frozenset[str] | None:
+    """The variants of an opening that starts at set-up, or None for a scenario block."""
+    text = opening.strip()
+    if not text:
+        return frozenset()
+    head, *rest = text.split(maxsplit=1)
+    if head.lower() != HEADER or "\n" in text:
+        return None
+    return known(rest)

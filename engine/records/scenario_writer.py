@@ -14,6 +14,7 @@ from engine.records.scenario import default_actions, default_step, infer_kind
 from engine.setup import new_game
 from engine.state import Alien, Condition, Fate, GameState, Human, Item
 from engine.units import SUPPLIES
+from engine.variants import header as variants_line
 
 _BARE = re.compile(r"^[A-Za-z0-9_.,:/+*-]+$")  # a word that needs no quotes
 
@@ -199,8 +200,10 @@ def write_scenario(
     """The canonical scenario block of ``state``: what differs from the defaults."""
     ship = ship or default_ship()
     content = content or load_content()
-    fresh = new_game(state.seed, ship, content)
+    fresh = new_game(state.seed, ship, content, state.variants)
     lines = ["scenario", f"seed {state.seed}"]
+    if state.variants:
+        lines.append(variants_line(state.variants))
     if state.rng != fresh.rng:
         lines.append(f"rng {state.rng.state}")
     lines.append(_turn_line(state))
