@@ -135,4 +135,3 @@ def test_every_viewer_sees_the_same_variants_in_the_catalogues_order() -> None:
     game.play("crew", "quick")
     shown = {v: view(game.state, v, game.ship, game.content).variants for v in Viewer}
     assert set(shown.values()) == {("emergencies", "noise")}
-
