@@ -783,6 +783,24 @@ def setup_opening(variants: frozenset[str]) -> str:
     return variants_line(variants)
 
 
+def opening_variants(opening: str) -> frozenset[str]:
+    """The variants a stored opening names (its ``variants`` line, in a scenario block
+    or alone), without building its game: what a lobby shows before the game starts."""
+    for raw in opening.splitlines():
+        head, *rest = raw.split(maxsplit=1) or [""]
+        if head.lower() == HEADER:
+            return known(rest)
+    return frozenset()
+
+
+def script_head(seed: int, opening: str) -> str:
+    """A stored game's script up to its first command: ``seed N`` and its variants line,
+    or its scenario block."""
+    if setup_variants(opening) is None:
+        return opening
+    return "".join(f"{line}\n" for line in (f"seed {seed}", opening) if line)
+
+
 def setup_variants(opening: str) -> frozenset[str] | None:
     """The variants of an opening that starts at set-up, or None for a scenario block."""
     text = opening.strip()
