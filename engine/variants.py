@@ -34,9 +34,10 @@ class VariantInfo(Frozen):
 
     title: Text
     source: Text  # the sister game it adapts
-    rule: Text  # its rules-help topic
-    summary: Annotated[str, Field(min_length=1, max_length=100)]  # an autocomplete's line
+    rule: Text  # the rulebook section it changes most, cited by its rules-help topic
+    summary: Annotated[str, Field(min_length=1, max_length=100)]  # the help list's line
     built: bool = False
+    text: tuple[Text, ...] = Field(min_length=1)  # its rules help, in our own words
 
 
 class Catalogue(Frozen):

@@ -111,7 +111,7 @@ def variants_line(ids: Iterable[str]) -> str:
     """The variants a game was created with, by title and id, or '' for none: public
     to everyone, in the lobby, ``/game status`` and the reveal (README, "Variants")."""
     catalogue = load_variants()
-    named = [f"{catalogue.variants[v].title} (`{v}`)" for v in catalogue.ordered(ids)]
+    named = [f"{_(catalogue.variants[v].title)} (`{v}`)" for v in catalogue.ordered(ids)]
     return _("🧪 Variants: {list}").format(list=", ".join(named)) if named else ""
 
 

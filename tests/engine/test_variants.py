@@ -60,7 +60,7 @@ def test_a_list_of_variants_may_be_split_by_spaces_or_commas() -> None:
 def test_a_mistake_in_the_variants_file_names_the_entry(tmp_path: Path) -> None:
     shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "data")
     path = tmp_path / "data" / "variants.toml"
-    path.write_text(path.read_text().replace('rule = "V.noise"', 'rule = "V.noise"\nloud = 3'))
+    path.write_text(path.read_text().replace("[noise]\n", "[noise]\nloud = 3\n"))
     with pytest.raises(ContentError, match=r"variants.toml: unknown field 'variants.noise.loud'"):
         load_variants(tmp_path / "data")
 

@@ -92,3 +92,13 @@ def test_autocomplete_offers_only_playable_variants_completing_the_last_word() -
     assert [c.value for c in variant_choices("noise ", catalogue)] == ["noise halon"]
     assert variant_choices("ra", catalogue) == []  # raids is not built
     assert variant_choices("", load_variants()) == []  # the project's data: none built yet
+
+
+async def test_rules_answers_each_variant_and_says_whether_it_can_be_played(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    for key, info in load_variants().variants.items():
+        answer = await world.stranger.slash(world.channel, "rules", topic=key)
+        text = answer.response.content
+        assert f"**{info.title}** — optional variant ({info.rule})" in text, text
+        assert info.text[0] in text
+        assert ("Not playable yet" in text) is not info.built
