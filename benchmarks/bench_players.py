@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_players.py [GAMES] [TURN_CAP] [PAIRING …]
         [--iterations N] [--seconds S] [--weighting far|uniform] [--rollouts normal|hard]
-        [--workers N] [--skip WORD]
+        [--workers N] [--skip WORD] [--variant ID …]
 
 For each pairing (AI alien vs random crew, AI crew vs random alien, AI vs AI at the
 levels easy/hard/expert) it prints the F.1 outcome split (human victory bands, draw,
@@ -10,7 +10,9 @@ alien victory bands), games ended vs capped, average turns and games per second,
 the games ended. A capped game is scored as the position stands at the cap (F.1
 applied to it) and counted as capped. Last, the 95th percentile of a `hard` decision
 and, where an expert played, of an `expert` decision, with the search budget it used.
-Name pairings (e.g. "hard crew vs easy alien") to run only those.
+Name pairings (e.g. "hard crew vs easy alien") to run only those. ``--variant ID``
+(repeatable) plays every game with that optional variant (README, "Variants"); only a
+variant that can be played is taken, and the first line says which were on.
 
 Games are played in parallel processes (``--workers``, 2 by default: every machine here
 has two cores). The expert searches ``--iterations`` a decision (default: the benchmark
@@ -37,6 +39,7 @@ from engine.players.expert import BENCH, Budget, SearchParams, Weighting
 from engine.players.levels import player_for
 from engine.score import score
 from engine.state import Side
+from engine.variants import VariantError, choose, header
 from engine.views import View
 
 HUMAN = {Outcome.DECISIVE_HUMAN, Outcome.MARGINAL_HUMAN}
@@ -97,7 +100,12 @@ def _player(
 
 
 def play_one(
-    seed: int, cap: int, crew: str | None, alien: str | None, params: SearchParams
+    seed: int,
+    cap: int,
+    crew: str | None,
+    alien: str | None,
+    params: SearchParams,
+    variants: frozenset[str] = frozenset(),
 ) -> Result:
     times: dict[str, list[float]] = {level: [] for level in TIMED}
     game = play_game(
@@ -105,6 +113,7 @@ def play_one(
         _player(Side.CREW, crew, params, times.get(crew or "", [])),
         _player(Side.ALIEN, alien, params, times.get(alien or "", [])),
         turn_cap=cap,
+        variants=variants,
     )
     outcome = score(game.state, game.content).outcome
     side = "human" if outcome in HUMAN else "alien" if outcome in ALIEN else "draw"
@@ -112,15 +121,23 @@ def play_one(
     return Result(side, game.state.result is not None, game.state.turn, ending, times)
 
 
-def run(games: int, cap: int, only: list[str], params: SearchParams, workers: int) -> None:
+def run(
+    games: int,
+    cap: int,
+    only: list[str],
+    params: SearchParams,
+    workers: int,
+    variants: frozenset[str] = frozenset(),
+) -> None:
     times: dict[str, list[float]] = {level: [] for level in TIMED}
+    print(f"variants: {header(variants).removeprefix('variants ') or 'none'}", flush=True)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for name, crew, alien in PAIRINGS:
             if only and not any(o in name for o in only):
                 continue
             start = time.perf_counter()
             seeds = range(1, games + 1)
-            futures = [pool.submit(play_one, s, cap, crew, alien, params) for s in seeds]
+            futures = [pool.submit(play_one, s, cap, crew, alien, params, variants) for s in seeds]
             results = [f.result() for f in futures]
             took = time.perf_counter() - start
             _report(name, results, games, took)
@@ -181,7 +198,12 @@ def main() -> None:
     parser.add_argument(
         "--skip", action="append", default=[], help="leave out pairings naming this"
     )
+    parser.add_argument("--variant", action="append", default=[], help="an optional variant")
     args = parser.parse_args()
+    try:
+        chosen = choose(args.variant)
+    except VariantError as err:
+        parser.error(err.describe())
     params = SearchParams(
         budget=Budget(args.iterations, args.seconds),
         weighting=Weighting(args.weighting),
@@ -189,7 +211,7 @@ def main() -> None:
     )
     names = [n for n, _, _ in PAIRINGS if not any(s in n for s in args.skip)]
     only = args.pairings or (names if args.skip else [])
-    run(args.games, args.cap, only, params, args.workers)
+    run(args.games, args.cap, only, params, args.workers, chosen)
 
 
 if __name__ == "__main__":
