@@ -336,11 +336,18 @@ def describe(difference: Difference) -> str:
 
 
 def audit_playout(
-    seed: int, *, ai: bool, every: int = 3, twins: int = 2, last_turn: int = 30
+    seed: int,
+    *,
+    ai: bool,
+    every: int = 3,
+    twins: int = 2,
+    last_turn: int = 30,
+    variants: frozenset[str] = frozenset(),
 ) -> tuple[int, list[Difference]]:
-    """Play a seeded game (random legal players, or the game-controlled ones) and audit
-    every ``every``-th position; (pairs compared, differences found)."""
-    game = Game.new(seed)
+    """Play a seeded game with ``variants`` (random legal players, or the game-controlled
+    ones) and audit every ``every``-th position; (pairs compared, differences found).
+    Twins are copies of the state, so they keep its variants."""
+    game = Game.new(seed, variants=variants)
     rng, player = Rng(seed ^ 0xA0D1), Rng(seed ^ 0x5EED)
     players = {Side.CREW: crew_ai, Side.ALIEN: alien_ai}
     pairs, found, step = 0, [], 0
