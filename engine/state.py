@@ -212,6 +212,25 @@ class Standing:
 
 
 @dataclass(slots=True)
+class NoiseState:
+    """The ``noise`` variant's public table (README, "Variants"): noise markers on doors
+    and the intruder bag, whose contents everyone may count (a draw is at random)."""
+
+    markers: set[str] = field(default_factory=set)  # ids of the doors with a marker
+    bag: list[str] = field(default_factory=list)  # "Blank" or a number, sorted
+    aside: list[str] = field(default_factory=list)  # drawn numbers, back at a pipe-run
+    reserve: list[str] = field(default_factory=list)  # tokens to add after a last Blank
+
+    def copy(self) -> NoiseState:
+        new = _new(NoiseState)
+        new.markers = set(self.markers)
+        new.bag = list(self.bag)
+        new.aside = list(self.aside)
+        new.reserve = list(self.reserve)
+        return new
+
+
+@dataclass(slots=True)
 class GameState:
     seed: int
     rng: Rng
@@ -243,6 +262,7 @@ class GameState:
     # when their markers complete together)
     ship_destroyed: list[str] = field(default_factory=list)
     result: str | None = None
+    noise: NoiseState | None = None  # the ``noise`` variant's markers and bag
 
     def clone(self) -> GameState:
         """A deep copy, written out by hand field by field (the state and its parts have
@@ -278,6 +298,7 @@ class GameState:
         new.surge_used = self.surge_used
         new.ship_destroyed = list(self.ship_destroyed)
         new.result = self.result
+        new.noise = None if self.noise is None else self.noise.copy()
         return new
 
     # --- lookups ---------------------------------------------------------------

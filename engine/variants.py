@@ -15,9 +15,9 @@ import tomllib
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, model_validator
 
 from engine.content import DEFAULT_DATA_DIR, ContentError, describe_error
 from engine.content_models import Frozen, Text
@@ -40,10 +40,44 @@ class VariantInfo(Frozen):
     text: tuple[Text, ...] = Field(min_length=1)  # its rules help, in our own words
 
 
+Token = Literal["Blank", 1, 2, 3, 4]  # an intruder-bag token of ``noise``
+DieFace = Literal["1", "k", "silence"]
+
+
+class NoiseInfo(VariantInfo):
+    """``noise``: the intruder bag and the noise die (README, "Variants")."""
+
+    bag: tuple[Token, ...] = Field(min_length=1)
+    reserve: tuple[Token, ...]
+    reach: int = Field(ge=0)
+    room_die: tuple[DieFace, DieFace, DieFace, DieFace, DieFace, DieFace]
+
+    @model_validator(mode="after")
+    def _one_blank(self) -> NoiseInfo:
+        if self.bag.count("Blank") != 1 or "Blank" in self.reserve:
+            raise ValueError("the bag holds exactly one Blank, and the reserve none")
+        return self
+
+
 class Catalogue(Frozen):
     """Every variant by id, in the file's order."""
 
     variants: dict[Annotated[str, Field(pattern=_ID)], VariantInfo]
+
+    @classmethod
+    def of(cls, tables: dict[str, Any]) -> Catalogue:
+        """The catalogue of the file's tables, each built-in variant's read by its own
+        model (its constants); ValidationError names the table."""
+        read: dict[str, VariantInfo] = {}
+        for key, table in tables.items():
+            read[key] = MODELS.get(key, VariantInfo).model_validate(table)
+        return cls(variants=read)
+
+    @property
+    def noise(self) -> NoiseInfo:
+        info = self.variants["noise"]
+        assert isinstance(info, NoiseInfo)
+        return info
 
     def ids(self, *, built_only: bool = False) -> tuple[str, ...]:
         return tuple(k for k, v in self.variants.items() if v.built or not built_only)
@@ -52,6 +86,9 @@ class Catalogue(Frozen):
         """``ids`` in the catalogue's order: how every list of a game's variants is written."""
         chosen = set(ids)
         return tuple(k for k in self.variants if k in chosen)
+
+
+MODELS: dict[str, type[VariantInfo]] = {"noise": NoiseInfo}
 
 
 class VariantError(GameError):
@@ -77,11 +114,18 @@ def _load(data_dir: Path) -> Catalogue:
         raise ContentError(VARIANTS, f"cannot read {path} ({exc.strerror})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(VARIANTS, f"not valid TOML: {exc}") from exc
+    problems = []
+    for key, table in doc.items():
+        try:
+            MODELS.get(key, VariantInfo).model_validate(table)
+        except ValidationError as exc:
+            problems += [f"[{key}] {describe_error(e)}" for e in exc.errors()]
+    if problems:
+        raise ContentError(VARIANTS, "; ".join(problems))
     try:
-        return Catalogue.model_validate({"variants": doc})
+        return Catalogue.of(doc)
     except ValidationError as exc:
-        problems = "; ".join(describe_error(e) for e in exc.errors())
-        raise ContentError(VARIANTS, problems) from exc
+        raise ContentError(VARIANTS, "; ".join(map(describe_error, exc.errors()))) from exc
 
 
 def words(text: str | Iterable[str]) -> list[str]:

@@ -92,11 +92,13 @@ USAGE: dict[str, str] = {
     "sightings": "sightings GRID …  (C.7.1 reveals since the alien phase)",
     "searched": "searched GRID …  (grids searched this crew phase)",
     "destroyed": "destroyed SYSTEM[, SYSTEM …]",
+    "noise": "noise [markers=DOOR,…] [bag=TOKEN,…] [aside=TOKEN,…] [reserve=TOKEN,…]  "
+    "(the noise variant's table; a list may be 'none')",
     "result": "result TEXT",
 }
 _ONCE = frozenset(
     {"seed", "variants", "rng", "turn", "alien-side", "crew-side", "items"}
-    | {"declarations", "sightings", "searched", "destroyed", "result"}
+    | {"declarations", "sightings", "searched", "destroyed", "result", "noise"}
 )
 LINE_LIMIT = 2000  # characters a scenario's line may hold: every real line is far shorter
 _ALIEN_ID = re.compile(r"^alien[0-9]+$")
@@ -438,6 +440,23 @@ class _Builder:
         if autopsies is not None:
             self.state.autopsies = _int(line, autopsies, "autopsies")
 
+    def noise(self, line: _Line) -> None:
+        """The ``noise`` variant's markers and bag, each list as given ('none': empty)."""
+        table = self.state.noise
+        if table is None:
+            line.fail("a 'noise' line needs the noise variant: add 'variants noise'")
+        markers, bag = line.option("markers"), line.option("bag")
+        aside, reserve = line.option("aside"), line.option("reserve")
+        line.finish()
+        if markers is not None:
+            doors = sorted(self.ship.doors)
+            table.markers = {_choice(line, d, doors, "door") for d in _none_or_split(markers)}
+        tokens = ["Blank", "1", "2", "3", "4"]
+        for name, given in (("bag", bag), ("aside", aside), ("reserve", reserve)):
+            if given is not None:
+                found = [_choice(line, t, tokens, "token") for t in _none_or_split(given)]
+                setattr(table, name, sorted(found) if name == "bag" else found)
+
     def item(self, line: _Line) -> None:
         self.add_item(line, crate=False)
 
@@ -664,6 +683,7 @@ _HANDLERS: dict[str, Callable[[_Builder, _Line], None]] = {
     "searched": _Builder.searched,
     "destroyed": _Builder.destroyed,
     "result": _Builder.result,
+    "noise": _Builder.noise,
 }
 
 
@@ -697,6 +717,10 @@ def _variants(lines: list[_Line], given: frozenset[str]) -> frozenset[str]:
     if given and chosen != given:
         line.fail("the scenario's variants are not the script's 'variants' line")
     return chosen
+
+
+def _none_or_split(text: str) -> list[str]:
+    return [] if text.lower() == "none" else _split(text)
 
 
 def _check_active(line: _Line, state: GameState, unit: str) -> None:

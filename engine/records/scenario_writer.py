@@ -124,6 +124,24 @@ def _side_lines(state: GameState) -> list[str]:
     return [f"alien-side {alien}"] * bool(alien) + [f"crew-side {crew}"] * bool(crew)
 
 
+def _noise_lines(state: GameState, fresh: GameState) -> list[str]:
+    """The ``noise`` variant's table, each list that differs from set-up's."""
+    now, then = state.noise, fresh.noise
+    if now is None or then is None:
+        return []
+    words = [
+        _opt(name, (sorted(mine) if name == "markers" else mine) or "none")
+        for name, mine, start in (
+            ("markers", now.markers, then.markers),
+            ("bag", now.bag, then.bag),
+            ("aside", now.aside, then.aside),
+            ("reserve", now.reserve, then.reserve),
+        )
+        if mine != start
+    ]
+    return [_line("noise", *words)] if words else []
+
+
 def _implied(content: Content, item: Item) -> bool:
     """A plain carried item that its carrier's ``carries=`` fully describes."""
     plain = not (item.in_locker or item.examined_by or item.active or item.supply)
@@ -217,5 +235,6 @@ def write_scenario(
     lines += _item_lines(state, fresh, content)
     lines += _board_lines(state, fresh, ship)
     lines += _phase_lines(state)
+    lines += _noise_lines(state, fresh)
     lines.append("end")
     return "\n".join(lines) + "\n"

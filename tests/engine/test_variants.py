@@ -61,7 +61,7 @@ def test_a_mistake_in_the_variants_file_names_the_entry(tmp_path: Path) -> None:
     shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "data")
     path = tmp_path / "data" / "variants.toml"
     path.write_text(path.read_text().replace("[noise]\n", "[noise]\nloud = 3\n"))
-    with pytest.raises(ContentError, match=r"variants.toml: unknown field 'variants.noise.loud'"):
+    with pytest.raises(ContentError, match=r"variants.toml: \[noise\] unknown field 'loud'"):
         load_variants(tmp_path / "data")
 
 
@@ -70,11 +70,12 @@ def test_a_mistake_in_the_variants_file_names_the_entry(tmp_path: Path) -> None:
 def test_set_up_deals_the_same_dice_whatever_variants_are_chosen(
     seed: int, chosen: set[str]
 ) -> None:
-    """0.2: variants shuffle their own decks only when set-up ends, so B.1.1 and a
-    game with no variant are exactly as before."""
+    """0.2: no variant draws a die in set-up, so B.1.1 and a game with no variant are
+    exactly as before; only the variants' own tables are added."""
     plain, varied = Game.new(seed), Game.new(seed, variants=frozenset(chosen))
     assert varied.state.variants == chosen
-    varied.state.variants = frozenset()
+    assert (varied.state.noise is not None) == ("noise" in chosen)
+    varied.state.variants, varied.state.noise = frozenset(), None
     assert varied.state == plain.state
 
 

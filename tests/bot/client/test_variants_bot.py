@@ -82,10 +82,10 @@ def test_an_exported_script_of_a_variant_game_reads_back_with_its_variants() -> 
 
 
 def test_autocomplete_offers_only_playable_variants_completing_the_last_word() -> None:
-    data = load_variants().model_dump()
+    tables = {k: v.model_dump() for k, v in load_variants().variants.items()}
     for name in ("noise", "halon"):
-        data["variants"][name]["built"] = True
-    catalogue = Catalogue.model_validate(data)
+        tables[name]["built"] = True
+    catalogue = Catalogue.of(tables)
     offered = [c.value for c in variant_choices("", catalogue)]
     assert offered == ["halon", "noise"]
     assert [c.value for c in variant_choices("noise, h", catalogue)] == ["noise halon"]
