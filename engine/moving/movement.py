@@ -13,6 +13,7 @@ from engine.errors import RuleError
 from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
 from engine.moving.events import Moved, Waited
+from engine.noise.rules import human_stepped
 from engine.state import Fate, Side
 from engine.turns import take_alien, take_unit
 
@@ -79,7 +80,9 @@ def _step(ctx: Ctx, unit_id: str, leg: Leg) -> bool:
     state = ctx.state
     if state.is_human(unit_id):
         state.human(unit_id).grid = leg.to
-        return not tally_on_entry(ctx, unit_id, leg.to)
+        if tally_on_entry(ctx, unit_id, leg.to):
+            return False
+        return human_stepped(ctx, unit_id, leg.start, leg.to)
     alien = state.alien(unit_id)
     alien.grid = leg.to
     alien.path.append(leg.to)

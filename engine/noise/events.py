@@ -1,0 +1,64 @@
+"""What the ``noise`` variant's rules tell, as records: every one of them public."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.events import Event, Who
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoiseRolled(Event):
+    """N.1: a human entered an empty room and the noise die named ``door`` ('' for
+    silence); ``marked``: a marker went on it (a door already marked: an encounter)."""
+
+    kind = "noise-rolled"
+    irreversible = True
+    who: Who
+    room: str
+    die: int
+    door: str = ""
+    marked: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Encounter(Event):
+    """N.2: the room's markers are cleared and ``token`` drawn from the bag. A Blank
+    marks every door of the room again (``marked``) and goes back into the bag, with a
+    reserve token (``added``) when it was the last one."""
+
+    kind = "encounter"
+    irreversible = True
+    who: Who
+    room: str
+    token: str
+    marked: tuple[str, ...] = ()
+    added: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NothingAnswers(Event):
+    """N.3: no hidden alien answered the call: too far, or unwilling (never which)."""
+
+    kind = "nothing-answers"
+    irreversible = True
+    who: Who
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SurpriseAttack(Event):
+    """N.3: the token beat the human's alertness: the ambusher attacks at once."""
+
+    kind = "surprise-attack"
+    who: Who
+    victim: Who
+    token: int
+    alertness: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TokensReturned(Event):
+    """N.4: an alien went into the pipes, and the tokens set aside went back in the bag."""
+
+    kind = "tokens-returned"
+    tokens: tuple[str, ...]

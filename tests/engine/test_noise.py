@@ -1,0 +1,174 @@
+"""The ``noise`` variant's rules N.1-N.4 (docs/rules-decisions.md, "Variants: noise"):
+noise rolls on entering an empty room, encounters, the call and the surprise attack, the
+bag's Blank and the tokens' return. The variant is not playable yet (its standing order,
+the hidden alien's noise and the players' knowledge are still to come)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.dice import Rng
+from engine.events import Event
+from engine.fighting.events import AlienAttacked
+from engine.game import Game
+from engine.hiding.events import Surfaced, Surfacing
+from engine.noise.events import (
+    Encounter,
+    NoiseRolled,
+    NothingAnswers,
+    SurpriseAttack,
+    TokensReturned,
+)
+from engine.records.scenario import scenario_game
+from engine.views import Viewer, events_for
+
+GALLEY_DOOR = "1-D4/1-D5"
+
+
+def rigged(*draws: tuple[int, int]) -> int:
+    """A generator state whose next draws ``Rng.below(n)`` give these values: the
+    scenario's loaded dice (a d6 showing k is ``(6, k - 1)``)."""
+    for state in range(1, 1_000_000):
+        rng = Rng(state)
+        if all(rng.below(n) == value for n, value in draws):
+            return state
+    raise AssertionError("no such generator state below a million")
+
+
+def galley(*lines: str, rng: int, alien: str = "alien alien1 Hunter 1-J9 piperun") -> Game:
+    """Turn 3's crew phase beside the Galley (its one noisy door is 1-D4/1-D5)."""
+    body = "\n".join(lines)
+    return scenario_game(
+        f"scenario\nseed 1\nvariants noise\nrng {rng}\nturn 3 crew\n{alien}\n{body}\nend\n"
+    )
+
+
+def kinds(events: list[Event]) -> list[type[Event]]:
+    return [type(e) for e in events]
+
+
+def test_n1_a_first_noise_marks_the_rooms_door_and_cannot_be_undone() -> None:
+    game = galley("crew hyun 1-D6 role=Captain skill=Tactical", rng=rigged((6, 2)))
+    events = game.play("crew", "move hyun 1-D4")
+    rolled = [e for e in events if isinstance(e, NoiseRolled)]
+    assert len(rolled) == 1  # the corridor step to 1-D5 rolls nothing
+    assert (rolled[0].room, rolled[0].die, rolled[0].door, rolled[0].marked) == (
+        "Galley",
+        3,
+        GALLEY_DOOR,
+        True,
+    )
+    assert events_for(events, Viewer.SPECTATOR).count(rolled[0]) == 1  # public
+    assert game.state.noise is not None and game.state.noise.markers == {GALLEY_DOOR}
+    assert game.can_undo("crew") is not None
+
+
+@pytest.mark.parametrize(
+    ("where", "others"),
+    [
+        ("corridor", "crew hyun 1-D7 role=Captain skill=Tactical"),
+        ("a human there", "crew ortiz 1-C4 role=Cook skill=Cooking"),
+        ("the alien in the open", "alien alien2 Larva 1-C3"),
+    ],
+)
+def test_n1_no_roll_in_a_corridor_nor_in_a_room_already_occupied(where: str, others: str) -> None:
+    hyun = "crew hyun 1-D6 role=Captain skill=Tactical"
+    lines = [others] if where == "corridor" else [hyun, others]
+    game = galley(*lines, rng=rigged((6, 2)))
+    target = "1-D5" if where == "corridor" else "1-D4"
+    before = game.state.rng.state
+    events = game.play("crew", f"move hyun {target}")
+    assert NoiseRolled not in kinds(events), where
+    assert game.state.rng.state == before
+
+
+def test_n2_n3_an_encounter_calls_the_hunter_in_reach_to_ambush_and_surprise() -> None:
+    """Okeke steps into the Galley with 3 actions spent; the die names its marked door;
+    token 3 is drawn; the Hunter pipe-running at 1-F6, 4 alien steps away, surfaces at
+    1-D4 and Okeke's move stops; alertness 4 - 3 = 1 < 3: a surprise attack."""
+    game = galley(
+        "crew okeke 1-D5 role=Cook skill=Science actions=2",
+        "noise markers=1-D4/1-D5 bag=3",
+        rng=rigged((6, 0), (1, 0)),
+        alien="alien alien1 Hunter 1-F6 piperun",
+    )
+    events = game.play("crew", "move okeke 1-C4")  # through 1-D4: the move stops there
+    encounter = next(e for e in events if isinstance(e, Encounter))
+    assert encounter.token == "3"
+    surfaced = next(e for e in events if isinstance(e, Surfaced))
+    assert surfaced.how is Surfacing.AMBUSHES and str(surfaced.grid) == "1-D4"
+    surprise = next(e for e in events if isinstance(e, SurpriseAttack))
+    assert (surprise.token, surprise.alertness) == (3, 1)
+    assert AlienAttacked in kinds(events)
+    assert str(game.state.unit_grid("okeke")) == "1-D4"
+    assert game.state.noise is not None and game.state.noise.markers == set()
+    assert game.state.noise.aside == ["3"] and game.state.noise.bag == []
+    assert [str(g) for g in game.state.alien("alien1").path[-5:]] == [
+        "1-F6", "1-E6", "1-D6", "1-D5", "1-D4",
+    ]  # fmt: skip
+
+
+def test_n3_no_surprise_when_the_token_does_not_beat_alertness() -> None:
+    game = galley(
+        "crew okeke 1-D5 role=Cook skill=Science actions=4",
+        "noise markers=1-D4/1-D5 bag=3",
+        rng=rigged((6, 0), (1, 0)),
+        alien="alien alien1 Hunter 1-F6 piperun",
+    )
+    events = game.play("crew", "move okeke 1-D4")  # 1 action spent: alertness 3
+    assert Surfaced in kinds(events) and SurpriseAttack not in kinds(events)
+
+
+@pytest.mark.parametrize("far", ["1-J9", "1-K9"])
+def test_n3_silence_reads_the_same_wherever_the_hidden_alien_is_out_of_reach(far: str) -> None:
+    """The Hunter 11 steps away does not answer: the crew's events are those of a twin
+    whose Hunter hides elsewhere out of reach, and the command is final."""
+
+    def crew_sees(grid: str) -> list[Event]:
+        game = galley(
+            "crew okeke 1-D5 role=Cook skill=Science actions=1",
+            "noise markers=1-D4/1-D5 bag=3",
+            rng=rigged((6, 0), (1, 0)),
+            alien=f"alien alien1 Hunter {grid} piperun",
+        )
+        events = game.play("crew", "move okeke 1-D4")
+        assert game.can_undo("crew") is not None
+        return events_for(events, Viewer.CREW)
+
+    seen = crew_sees(far)
+    assert NothingAnswers in kinds(seen)
+    assert seen == crew_sees("1-J9")
+
+
+def test_n2_the_blank_as_last_token_marks_every_door_and_brings_a_reserve_token() -> None:
+    game = galley(
+        "crew okeke 1-D5 role=Cook skill=Science actions=4",
+        "noise markers=1-D4/1-D5 bag=Blank",
+        rng=rigged((6, 0), (1, 0)),
+    )
+    events = game.play("crew", "move okeke 1-D4")
+    encounter = next(e for e in events if isinstance(e, Encounter))
+    assert (encounter.token, encounter.marked, encounter.added) == ("Blank", (GALLEY_DOOR,), "4")
+    table = game.state.noise
+    assert table is not None and table.markers == {GALLEY_DOOR}
+    assert table.bag == ["4", "Blank"] and table.reserve == ["4", "4"]
+
+
+def test_n4_a_new_pipe_run_returns_the_tokens_set_aside() -> None:
+    game = scenario_game(
+        "scenario\nseed 1\nvariants noise\nturn 3 alien\nalien alien1 Hunter 1-F6\n"
+        "crew hyun 0-E3 role=Captain skill=Tactical\nnoise aside=3,1 bag=Blank\nend\n"
+    )
+    events = game.play("alien", "piperun alien1")
+    assert TokensReturned(tokens=("3", "1")) in events
+    assert game.state.noise is not None and game.state.noise.bag == ["1", "3", "Blank"]
+
+
+def test_a_game_without_the_variant_never_rolls_for_noise() -> None:
+    game = scenario_game(
+        "scenario\nseed 1\nturn 3 crew\ncrew hyun 1-D6 role=Captain skill=Tactical\n"
+        "alien alien1 Hunter 1-J9 piperun\nend\n"
+    )
+    before = game.state.rng.state
+    events = game.play("crew", "move hyun 1-D4")
+    assert NoiseRolled not in kinds(events) and game.state.rng.state == before
