@@ -1,4 +1,6 @@
-"""What the ``noise`` variant's rules tell, as records: every one of them public."""
+"""What the ``noise`` variant's rules tell, as records: every one of them public. None is
+marked irreversible of itself: the die or the look at the hidden aliens behind each one
+already makes its command final (engine.game)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ class NoiseRolled(Event):
     silence); ``marked``: a marker went on it (a door already marked: an encounter)."""
 
     kind = "noise-rolled"
-    irreversible = True
     who: Who
     room: str
     die: int
@@ -28,7 +29,6 @@ class Encounter(Event):
     reserve token (``added``) when it was the last one."""
 
     kind = "encounter"
-    irreversible = True
     who: Who
     room: str
     token: str
@@ -41,7 +41,6 @@ class NothingAnswers(Event):
     """N.3: no hidden alien answered the call: too far, or unwilling (never which)."""
 
     kind = "nothing-answers"
-    irreversible = True
     who: Who
 
 
