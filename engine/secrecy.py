@@ -48,12 +48,14 @@ def alien_twins(state: GameState, ship: Ship, rng: Rng, count: int) -> list[Game
     """Up to ``count`` copies of ``state`` with the alien's secrets dealt otherwise: each
     hidden alien somewhere else the crew cannot rule out from its view (the end of its
     secret route moved to another grid), and ability markers still face down swapped for
-    others the alien player does not hold."""
+    others the alien player does not hold; with the noise variant, its ambush order."""
     runners = [a for a in state.pipe_runners() if len(a.run_path) > 1 and a.grid is not None]
     twins: list[GameState] = []
     for _ in range(count * 3):
         twin = state.clone()
         _redeal_hidden_abilities(twin, rng)
+        if twin.noise is not None:  # the noise variant's standing order (N.3)
+            twin.standing.ambush = rng.below(2) == 0
         for alien in runners:
             moved = twin.alien(alien.id)
             grid = _somewhere_else(twin, ship, moved.path[-2], rng)

@@ -204,10 +204,12 @@ class Standing:
     """Orders the side that is not acting sets beforehand (D.5 energy on an exact 7)."""
 
     spend_energy_on_seven: bool = True
+    ambush: bool = True  # the noise variant: a hidden alien answers an encounter's call
 
     def copy(self) -> Standing:
         new = _new(Standing)
         new.spend_energy_on_seven = self.spend_energy_on_seven
+        new.ambush = self.ambush
         return new
 
 

@@ -1,4 +1,5 @@
-"""What the ``noise`` variant's rules tell, as records: every one of them public. None is
+"""What the ``noise`` variant's rules tell, as records: all public but the alien's own
+standing order. None is
 marked irreversible of itself: the die or the look at the hidden aliens behind each one
 already makes its command final (engine.game)."""
 
@@ -6,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.events import Event, Who
+from engine.events import Audience, Event, Who
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,6 +54,16 @@ class SurpriseAttack(Event):
     victim: Who
     token: int
     alertness: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AmbushOrder(Event):
+    """N.3: the alien's standing order, whether a hidden alien answers a call; the
+    alien's alone."""
+
+    kind = "order-ambush"
+    audience: Audience = Audience.ALIEN
+    on: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

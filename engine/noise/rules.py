@@ -12,12 +12,15 @@ from __future__ import annotations
 from engine.board.geometry import Mover, cheapest_steps
 from engine.board.grid import Grid
 from engine.board.ship import DoorKind, Region, RegionKind, Ship
+from engine.consult import Secret, consult
 from engine.context import Ctx
+from engine.errors import RuleError
 from engine.fighting.alien_attacks import strike_grid
 from engine.fighting.ferocity import alien_ferocity
 from engine.hiding.events import Surfacing
 from engine.hiding.piperun import consult_hideouts, end_run
 from engine.noise.events import (
+    AmbushOrder,
     Encounter,
     NoiseRolled,
     NothingAnswers,
@@ -91,8 +94,17 @@ def _encounter(
     return _call(ctx, human_id, int(token))
 
 
+def set_ambush(ctx: Ctx, on: bool) -> None:
+    """N.3: the alien's standing order ``order ambush on|off``, seen by the alien only."""
+    if ctx.state.noise is None:
+        raise RuleError("there is no ambush order without the noise variant", rule="D.5")
+    ctx.state.standing.ambush = on
+    ctx.say(AmbushOrder(on=on))
+
+
 def _call(ctx: Ctx, human_id: str, token: int) -> bool:
-    """N.3: the nearest pipe-runner within reach ambushes the human (ties: lowest id)."""
+    """N.3: the nearest pipe-runner within reach ambushes the human (ties: lowest id),
+    if the alien's standing order lets it: silence never says which held it back."""
     consult_hideouts(ctx)
     state = ctx.state
     grid = state.unit_grid(human_id)
@@ -105,7 +117,9 @@ def _call(ctx: Ctx, human_id: str, token: int) -> bool:
         cost = 0 if steps is None else sum(s.cost for s in steps)
         if steps is not None and cost <= reach:
             answering.append((cost, alien.id, alien, [s.to for s in steps]))
-    if not answering:
+    if answering:
+        consult(Secret.AMBUSH, ("alien",))
+    if not answering or not state.standing.ambush:
         ctx.say(NothingAnswers(who=ctx.who(human_id)))
         return True
     _, _, alien, route = min(answering, key=lambda a: (a[0], a[1]))

@@ -80,7 +80,7 @@ USAGE: dict[str, str] = {
     "[carries=ID,…] [done]",
     "alien-side": "alien-side [abilities=ABILITY,… (alien1's, or in hand in set-up)] "
     "[revealed=ABILITY,…] "
-    "[order-energy=on|off] [surge-used] [royal-mutations=N]",
+    "[order-energy=on|off] [order-ambush=on|off] [surge-used] [royal-mutations=N]",
     "crew-side": "crew-side [blueprints=DEVICE,…] [fabricated=DEVICE,…] [autopsies=N] [drive=GRID]",
     "item": "item ID KIND [GRID] [in-locker] [active] [examined=crew,alien] [out-of-play]",
     "supplies": "supplies ID food|electronics|chemicals [GRID] … (the words of an item line)",
@@ -398,6 +398,7 @@ class _Builder:
             )
         abilities = line.option("abilities")
         revealed, order = line.option("revealed"), line.option("order-energy")
+        ambush = line.option("order-ambush")
         mutations = line.option("royal-mutations")
         self.state.surge_used = line.flag("surge-used")
         line.finish()
@@ -412,6 +413,8 @@ class _Builder:
             )
         if mutations is not None:
             state.royal_mutations = _int(line, mutations, "royal-mutations")
+        if ambush is not None:
+            state.standing.ambush = _choice(line, ambush, ("on", "off"), "order") == "on"
 
     def abilities(self, line: _Line, text: str) -> list[str]:
         """Ability markers, each held once by the whole alien side (G.4)."""

@@ -111,6 +111,7 @@ def _side_lines(state: GameState) -> list[str]:
         _opt("abilities", secrets.abilities) if secrets.abilities else "",  # set-up: in hand
         _opt("revealed", sorted(secrets.revealed_abilities)) if secrets.revealed_abilities else "",
         "" if state.standing.spend_energy_on_seven else "order-energy=off",
+        "" if state.standing.ambush else "order-ambush=off",
         "surge-used" if state.surge_used else "",
         _opt("royal-mutations", str(state.royal_mutations)) if state.royal_mutations else "",
     )

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import pytest
 
+from engine.commands import SetOrder
 from engine.dice import Rng
-from engine.events import Event
+from engine.errors import GameError
+from engine.events import Audience, Event
 from engine.fighting.events import AlienAttacked
 from engine.game import Game
 from engine.hiding.events import Surfaced, Surfacing
+from engine.legal import legal_commands
 from engine.noise.events import (
     Encounter,
     NoiseRolled,
@@ -20,6 +23,7 @@ from engine.noise.events import (
     TokensReturned,
 )
 from engine.records.scenario import scenario_game
+from engine.state import Side
 from engine.views import Viewer, events_for
 
 GALLEY_DOOR = "1-D4/1-D5"
@@ -138,6 +142,40 @@ def test_n3_silence_reads_the_same_wherever_the_hidden_alien_is_out_of_reach(far
     seen = crew_sees(far)
     assert NothingAnswers in kinds(seen)
     assert seen == crew_sees("1-J9")
+
+
+def test_n3_silence_reads_the_same_whether_the_alien_was_out_of_reach_or_would_not_come() -> None:
+    """The crew's and a spectator's events are the same when the Hunter hid 11 steps
+    away, and when it hid 4 steps away under ``order ambush off``."""
+
+    def seen(alien: str, *orders: str) -> dict[Viewer, list[Event]]:
+        game = galley(
+            "crew okeke 1-D5 role=Cook skill=Science actions=1",
+            "noise markers=1-D4/1-D5 bag=3",
+            *orders,
+            rng=rigged((6, 0), (1, 0)),
+            alien=alien,
+        )
+        events = game.play("crew", "move okeke 1-D4")
+        assert NothingAnswers in kinds(events)
+        return {v: events_for(events, v) for v in (Viewer.CREW, Viewer.SPECTATOR)}
+
+    far = seen("alien alien1 Hunter 1-J9 piperun")
+    unwilling = seen("alien alien1 Hunter 1-F6 piperun", "alien-side order-ambush=off")
+    assert far == unwilling
+
+
+def test_n3_the_ambush_order_is_the_aliens_alone_and_only_with_the_variant() -> None:
+    game = galley("crew hyun 1-D6 role=Captain skill=Tactical", rng=1)
+    assert SetOrder("ambush", False) in legal_commands(
+        game.state, Side.ALIEN, game.ship, game.content
+    )
+    events = game.play("alien", "order ambush off")
+    assert [e.audience for e in events] == [Audience.ALIEN] and not game.state.standing.ambush
+    assert events_for(events, Viewer.CREW) == [] == events_for(events, Viewer.SPECTATOR)
+    plain = scenario_game("scenario\nseed 1\nturn 3 crew\nalien alien1 Hunter 1-J9\nend\n")
+    with pytest.raises(GameError, match="no ambush order without the noise variant"):
+        plain.play("alien", "order ambush off")
 
 
 def test_n2_the_blank_as_last_token_marks_every_door_and_brings_a_reserve_token() -> None:

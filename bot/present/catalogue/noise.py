@@ -9,6 +9,7 @@ from bot.present.catalogue.words import Name
 from bot.present.locale import _
 from engine.events import Event
 from engine.noise.events import (
+    AmbushOrder,
     Encounter,
     NoiseRolled,
     NothingAnswers,
@@ -47,6 +48,12 @@ def _surprise(e: SurpriseAttack) -> str:
     return said.format(token=e.token, victim=e.victim.name, alertness=e.alertness)
 
 
+def _ambush_order(e: AmbushOrder) -> str:
+    if e.on:
+        return _("Standing order: a hidden alien in reach answers an encounter's call")
+    return _("Standing order: no hidden alien answers an encounter's call")
+
+
 def _returned(e: TokensReturned) -> str:
     said = _("An alien went into the pipes: the tokens set aside go back into the bag ({tokens})")
     return said.format(tokens=", ".join(e.tokens))
@@ -58,4 +65,5 @@ SENTENCES: dict[type[Event], Callable[[Any], str]] = {
     NothingAnswers: _nothing_answers,
     SurpriseAttack: _surprise,
     TokensReturned: _returned,
+    AmbushOrder: _ambush_order,
 }
