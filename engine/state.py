@@ -215,13 +215,15 @@ class Standing:
 
 @dataclass(slots=True)
 class NoiseState:
-    """The ``noise`` variant's public table (README, "Variants"): noise markers on doors
-    and the intruder bag, whose contents everyone may count (a draw is at random)."""
+    """The ``noise`` variant's table (README, "Variants"): noise markers on doors and the
+    intruder bag, whose contents everyone may count (a draw is at random); and the doors
+    the hidden alien crossed noisily this phase, its own until the phase ends."""
 
     markers: set[str] = field(default_factory=set)  # ids of the doors with a marker
     bag: list[str] = field(default_factory=list)  # "Blank" or a number, sorted
     aside: list[str] = field(default_factory=list)  # drawn numbers, back at a pipe-run
     reserve: list[str] = field(default_factory=list)  # tokens to add after a last Blank
+    heard: set[str] = field(default_factory=set)  # the alien's: doors it crossed noisily
 
     def copy(self) -> NoiseState:
         new = _new(NoiseState)
@@ -229,6 +231,7 @@ class NoiseState:
         new.bag = list(self.bag)
         new.aside = list(self.aside)
         new.reserve = list(self.reserve)
+        new.heard = set(self.heard)
         return new
 
 

@@ -50,6 +50,7 @@ class NoiseInfo(VariantInfo):
     bag: tuple[Token, ...] = Field(min_length=1)
     reserve: tuple[Token, ...]
     reach: int = Field(ge=0)
+    alien_noisy: tuple[Annotated[int, Field(ge=1, le=6)], ...]
     room_die: tuple[DieFace, DieFace, DieFace, DieFace, DieFace, DieFace]
 
     @model_validator(mode="after")

@@ -13,7 +13,7 @@ from engine.errors import RuleError
 from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
 from engine.moving.events import Moved, Waited
-from engine.noise.rules import human_stepped
+from engine.noise.rules import alien_stepped, human_stepped
 from engine.state import Fate, Side
 from engine.turns import take_alien, take_unit
 
@@ -88,6 +88,7 @@ def _step(ctx: Ctx, unit_id: str, leg: Leg) -> bool:
     alien.path.append(leg.to)
     if alien.pipe_running:
         _declare_step(ctx, unit_id, leg)
+        alien_stepped(ctx, alien, leg.start, leg.to)
     return True
 
 

@@ -57,6 +57,28 @@ class SurpriseAttack(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AlienNoise(Event):
+    """N.5: the hidden alien crossed ``door``; its die, the alien's alone until the phase
+    ends (``noisy``: the crew will hear that door)."""
+
+    kind = "alien-noise"
+    audience: Audience = Audience.ALIEN
+    who: Who
+    door: str
+    die: int
+    noisy: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoiseHeard(Event):
+    """N.6: the doors the hidden alien crossed noisily this phase and that had no marker,
+    told at its end in door-id order, never in the order it crossed them."""
+
+    kind = "noise-heard"
+    doors: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AmbushOrder(Event):
     """N.3: the alien's standing order, whether a hidden alien answers a call; the
     alien's alone."""

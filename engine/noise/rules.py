@@ -20,8 +20,10 @@ from engine.fighting.ferocity import alien_ferocity
 from engine.hiding.events import Surfacing
 from engine.hiding.piperun import consult_hideouts, end_run
 from engine.noise.events import (
+    AlienNoise,
     AmbushOrder,
     Encounter,
+    NoiseHeard,
     NoiseRolled,
     NothingAnswers,
     SurpriseAttack,
@@ -145,6 +147,33 @@ def _surprise(ctx: Ctx, alien: Alien, human_id: str, grid: Grid, token: int) -> 
         )
     )
     strike_grid(ctx, alien, grid, alien_ferocity(ctx, alien))
+
+
+def alien_stepped(ctx: Ctx, alien: Alien, start: Grid, to: Grid) -> None:
+    """N.5: a pipe-runner crossing a door that can hold noise rolls a die only the alien
+    sees; on a noisy face the door is heard when the phase ends (N.6)."""
+    table = ctx.state.noise
+    door = ctx.ship.door_between(start, to)
+    if table is None or not alien.pipe_running or door is None or door.kind not in _NOISY_KINDS:
+        return
+    die = ctx.state.rng.d6()
+    noisy = die in load_variants().noise.alien_noisy
+    if noisy:
+        table.heard.add(door.id)
+    ctx.say(AlienNoise(who=ctx.who(alien.id), door=door.id, die=die, noisy=noisy))
+
+
+def phase_heard(ctx: Ctx) -> None:
+    """N.6: as the alien phase ends, each door heard that has no marker gets one, all
+    told at once in door-id order."""
+    table = ctx.state.noise
+    if table is None or not table.heard:
+        return
+    new = tuple(sorted(table.heard - table.markers))
+    table.markers |= table.heard
+    table.heard = set()
+    if new:
+        ctx.say(NoiseHeard(doors=new))
 
 
 def return_tokens(ctx: Ctx) -> None:

@@ -92,7 +92,8 @@ USAGE: dict[str, str] = {
     "sightings": "sightings GRID …  (C.7.1 reveals since the alien phase)",
     "searched": "searched GRID …  (grids searched this crew phase)",
     "destroyed": "destroyed SYSTEM[, SYSTEM …]",
-    "noise": "noise [markers=DOOR,…] [bag=TOKEN,…] [aside=TOKEN,…] [reserve=TOKEN,…]  "
+    "noise": "noise [markers=DOOR,…] [bag=TOKEN,…] [aside=TOKEN,…] [reserve=TOKEN,…] "
+    "[heard=DOOR,…]  "
     "(the noise variant's table; a list may be 'none')",
     "result": "result TEXT",
 }
@@ -450,10 +451,13 @@ class _Builder:
             line.fail("a 'noise' line needs the noise variant: add 'variants noise'")
         markers, bag = line.option("markers"), line.option("bag")
         aside, reserve = line.option("aside"), line.option("reserve")
+        heard = line.option("heard")
         line.finish()
+        doors = sorted(self.ship.doors)
         if markers is not None:
-            doors = sorted(self.ship.doors)
             table.markers = {_choice(line, d, doors, "door") for d in _none_or_split(markers)}
+        if heard is not None:
+            table.heard = {_choice(line, d, doors, "door") for d in _none_or_split(heard)}
         tokens = ["Blank", "1", "2", "3", "4"]
         for name, given in (("bag", bag), ("aside", aside), ("reserve", reserve)):
             if given is not None:

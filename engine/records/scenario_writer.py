@@ -131,12 +131,13 @@ def _noise_lines(state: GameState, fresh: GameState) -> list[str]:
     if now is None or then is None:
         return []
     words = [
-        _opt(name, (sorted(mine) if name == "markers" else mine) or "none")
+        _opt(name, (sorted(mine) if isinstance(mine, set) else mine) or "none")
         for name, mine, start in (
             ("markers", now.markers, then.markers),
             ("bag", now.bag, then.bag),
             ("aside", now.aside, then.aside),
             ("reserve", now.reserve, then.reserve),
+            ("heard", now.heard, then.heard),
         )
         if mine != start
     ]

@@ -1,7 +1,8 @@
-"""The ``noise`` variant's rules N.1-N.4 (docs/rules-decisions.md, "Variants: noise"):
-noise rolls on entering an empty room, encounters, the call and the surprise attack, the
-bag's Blank and the tokens' return. The variant is not playable yet (its standing order,
-the hidden alien's noise and the players' knowledge are still to come)."""
+"""The ``noise`` variant's rules N.1-N.6 (docs/rules-decisions.md, "Variants: noise"):
+noise rolls on entering an empty room, encounters, the call, the ambush order and the
+surprise attack, the bag's Blank and the tokens' return, the hidden alien's crossings
+heard as its phase ends. The variant is not playable yet (creeping, the players'
+knowledge of it, its map and panels are still to come)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from engine.game import Game
 from engine.hiding.events import Surfaced, Surfacing
 from engine.legal import legal_commands
 from engine.noise.events import (
+    AlienNoise,
     Encounter,
+    NoiseHeard,
     NoiseRolled,
     NothingAnswers,
     SurpriseAttack,
@@ -27,6 +30,7 @@ from engine.state import Side
 from engine.views import Viewer, events_for
 
 GALLEY_DOOR = "1-D4/1-D5"
+LAB_DOOR = "1-H6/1-H7"
 
 
 def rigged(*draws: tuple[int, int]) -> int:
@@ -210,3 +214,48 @@ def test_a_game_without_the_variant_never_rolls_for_noise() -> None:
     before = game.state.rng.state
     events = game.play("crew", "move hyun 1-D4")
     assert NoiseRolled not in kinds(events) and game.state.rng.state == before
+
+
+def hunter_in_the_pipes(rng: int, *lines: str) -> Game:
+    body = "\n".join(lines)
+    return scenario_game(
+        f"scenario\nseed 1\nvariants noise\nrng {rng}\nturn 3 alien\n"
+        f"crew hyun 0-E3 role=Captain skill=Tactical\nalien alien1 Hunter 1-G6 piperun\n"
+        f"{body}\nend\n"
+    )
+
+
+def test_n5_n6_a_noisy_crossing_is_the_aliens_at_once_and_heard_as_the_phase_ends() -> None:
+    game = hunter_in_the_pipes(rigged((6, 1)))
+    moved = game.play("alien", "move alien1 1-H6 1-H7")
+    noise = next(e for e in moved if isinstance(e, AlienNoise))
+    assert (noise.door, noise.die, noise.noisy) == (LAB_DOOR, 2, True)
+    assert noise.audience is Audience.ALIEN
+    assert not [e for e in events_for(moved, Viewer.CREW) if isinstance(e, AlienNoise)]
+    assert game.can_undo("alien") is not None  # a die was rolled
+    ended = game.play("alien", "pass")
+    heard = [e for e in events_for(ended, Viewer.SPECTATOR) if isinstance(e, NoiseHeard)]
+    assert heard == [NoiseHeard(doors=(LAB_DOOR,))]
+    assert game.state.noise is not None and game.state.noise.markers == {LAB_DOOR}
+    assert game.state.noise.heard == set()
+
+
+def test_n5_a_quiet_crossing_and_a_step_through_no_door_are_never_heard() -> None:
+    game = hunter_in_the_pipes(rigged((6, 4)))
+    game.play("alien", "move alien1 1-H6 1-H7")
+    ended = game.play("alien", "pass")
+    assert NoiseHeard not in kinds(ended)
+    assert game.state.noise is not None and game.state.noise.markers == set()
+
+
+def test_n6_the_doors_heard_are_told_in_door_order_not_crossing_order() -> None:
+    """Two doors heard: told sorted, so the crew cannot time them against the calls."""
+    game = hunter_in_the_pipes(1, "noise heard=1-H6/1-H7,1-D4/1-D5 markers=1-C6/1-C7")
+    ended = game.play("alien", "pass")
+    assert NoiseHeard(doors=("1-D4/1-D5", LAB_DOOR)) in ended
+
+
+def test_n6_a_door_already_marked_is_not_mentioned_again() -> None:
+    game = hunter_in_the_pipes(1, f"noise heard={LAB_DOOR} markers={LAB_DOOR}")
+    ended = game.play("alien", "pass")
+    assert NoiseHeard not in kinds(ended)

@@ -9,8 +9,10 @@ from bot.present.catalogue.words import Name
 from bot.present.locale import _
 from engine.events import Event
 from engine.noise.events import (
+    AlienNoise,
     AmbushOrder,
     Encounter,
+    NoiseHeard,
     NoiseRolled,
     NothingAnswers,
     SurpriseAttack,
@@ -48,6 +50,18 @@ def _surprise(e: SurpriseAttack) -> str:
     return said.format(token=e.token, victim=e.victim.name, alertness=e.alertness)
 
 
+def _alien_noise(e: AlienNoise) -> str:
+    if e.noisy:
+        said = _("{who} crosses {door}: die {die}, noisy: the crew hears it as the phase ends")
+    else:
+        said = _("{who} crosses {door}: die {die}, quiet")
+    return said.format(who=Name(e.who), door=e.door, die=e.die)
+
+
+def _heard(e: NoiseHeard) -> str:
+    return _("Noise heard in the pipes at {doors}").format(doors=", ".join(e.doors))
+
+
 def _ambush_order(e: AmbushOrder) -> str:
     if e.on:
         return _("Standing order: a hidden alien in reach answers an encounter's call")
@@ -66,4 +80,6 @@ SENTENCES: dict[type[Event], Callable[[Any], str]] = {
     SurpriseAttack: _surprise,
     TokensReturned: _returned,
     AmbushOrder: _ambush_order,
+    AlienNoise: _alien_noise,
+    NoiseHeard: _heard,
 }
