@@ -11,8 +11,9 @@ the games ended. A capped game is scored as the position stands at the cap (F.1
 applied to it) and counted as capped. Last, the 95th percentile of a `hard` decision
 and, where an expert played, of an `expert` decision, with the search budget it used.
 Name pairings (e.g. "hard crew vs easy alien") to run only those. ``--variant ID``
-(repeatable) plays every game with that optional variant (README, "Variants"); only a
-variant that can be played is taken, and the first line says which were on.
+(repeatable) plays every game with that optional variant (README, "Variants"), one not
+playable yet included (to calibrate it first); the first line says which were on, and
+each pairing's last line how often the variant's mechanism fired.
 
 Games are played in parallel processes (``--workers``, 2 by default: every machine here
 has two cores). The expert searches ``--iterations`` a decision (default: the benchmark
@@ -34,12 +35,15 @@ from engine.content import Content
 from engine.content_models import Outcome
 from engine.dice import Rng
 from engine.events import Event
+from engine.game import Game
+from engine.hiding.events import Surfaced, Surfacing
+from engine.noise.events import Encounter, NoiseHeard, NoiseRolled, SurpriseAttack
 from engine.players.base import Player, play_game
 from engine.players.expert import BENCH, Budget, SearchParams, Weighting
 from engine.players.levels import player_for
 from engine.score import score
 from engine.state import Side
-from engine.variants import VariantError, choose, header
+from engine.variants import VariantError, known, load_variants
 from engine.views import View
 
 HUMAN = {Outcome.DECISIVE_HUMAN, Outcome.MARGINAL_HUMAN}
@@ -88,6 +92,26 @@ class Result:
     turns: int
     ending: str
     times: dict[str, list[float]] = field(default_factory=dict)  # level: seconds
+    counts: Counter[str] = field(default_factory=Counter)  # the variants' mechanisms fired
+
+
+def variant_counts(game: Game) -> Counter[str]:
+    """How often each variant's mechanism fired in ``game`` (the balance gate's (d))."""
+    counts: Counter[str] = Counter()
+    if "noise" not in game.state.variants:
+        return counts
+    for event in (e for events in game.events() for e in events):
+        if isinstance(event, NoiseRolled):
+            counts["noise rolls"] += 1
+        elif isinstance(event, Encounter):
+            counts["encounters"] += 1
+        elif isinstance(event, Surfaced) and event.how is Surfacing.AMBUSHES:
+            counts["ambushes"] += 1
+        elif isinstance(event, SurpriseAttack):
+            counts["surprise attacks"] += 1
+        elif isinstance(event, NoiseHeard):
+            counts["doors heard"] += len(event.doors)
+    return counts
 
 
 def _player(
@@ -118,7 +142,8 @@ def play_one(
     outcome = score(game.state, game.content).outcome
     side = "human" if outcome in HUMAN else "alien" if outcome in ALIEN else "draw"
     ending = (game.state.result or "capped").split(" (")[0]
-    return Result(side, game.state.result is not None, game.state.turn, ending, times)
+    ended = game.state.result is not None
+    return Result(side, ended, game.state.turn, ending, times, variant_counts(game))
 
 
 def run(
@@ -130,7 +155,12 @@ def run(
     variants: frozenset[str] = frozenset(),
 ) -> None:
     times: dict[str, list[float]] = {level: [] for level in TIMED}
-    print(f"variants: {header(variants).removeprefix('variants ') or 'none'}", flush=True)
+    catalogue = load_variants()
+    named = [
+        v + ("" if catalogue.variants[v].built else " (not playable yet)")
+        for v in catalogue.ordered(variants)
+    ]
+    print(f"variants: {', '.join(named) or 'none'}", flush=True)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for name, crew, alien in PAIRINGS:
             if only and not any(o in name for o in only):
@@ -181,6 +211,9 @@ def _report(name: str, results: list[Result], games: int, took: float) -> None:
     )
     for reason, count in endings.most_common():
         print(f"    {count:4d}  {reason}", flush=True)
+    counts = sum((r.counts for r in results), Counter())
+    if counts:
+        print("    noise: " + ", ".join(f"{n} {what}" for what, n in counts.items()), flush=True)
 
 
 def main() -> None:
@@ -201,7 +234,7 @@ def main() -> None:
     parser.add_argument("--variant", action="append", default=[], help="an optional variant")
     args = parser.parse_args()
     try:
-        chosen = choose(args.variant)
+        chosen = known(args.variant)  # one not playable yet is measured too: calibration
     except VariantError as err:
         parser.error(err.describe())
     params = SearchParams(
