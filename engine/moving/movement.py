@@ -140,19 +140,21 @@ def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str) -> None:
     require_actions(ctx, unit_id, total, what, "C.4.1, G.1")
     if ctx.state.is_human(unit_id):
         check_stacking(ctx, [unit_id], [leg.to for leg in legs])
-    start = legs[0].start
+    start, reached = legs[0].start, legs[0].start
     done = 0
     for leg in legs:
         done += leg.cost
+        reached = leg.to
         if not _step(ctx, unit_id, leg):
             break
-    _announce_move(ctx, unit_id, start, done)
+    _announce_move(ctx, unit_id, start, done, reached)
 
 
-def _announce_move(ctx: Ctx, unit_id: str, start: Grid, cost: int) -> None:
+def _announce_move(ctx: Ctx, unit_id: str, start: Grid, cost: int, reached: Grid) -> None:
+    """The move as seen: where it ended, ``reached`` for a Humoid a surprise attack
+    (the noise variant) took out of play on the way."""
     state = ctx.state
-    grid = state.unit_grid(unit_id)
-    assert grid is not None
+    grid = state.unit_grid(unit_id) or reached
     if state.is_human(unit_id) or not state.alien(unit_id).pipe_running:
         ctx.say(Moved(who=ctx.who(unit_id), start=start, grid=grid, cost=cost))
     else:

@@ -16,6 +16,7 @@ from engine.fighting.events import AlienAttacked
 from engine.game import Game
 from engine.hiding.events import Surfaced, Surfacing
 from engine.legal import legal_commands
+from engine.moving.events import Moved
 from engine.noise.events import (
     AlienNoise,
     Encounter,
@@ -259,3 +260,19 @@ def test_n6_a_door_already_marked_is_not_mentioned_again() -> None:
     game = hunter_in_the_pipes(1, f"noise heard={LAB_DOOR} markers={LAB_DOOR}")
     ended = game.play("alien", "pass")
     assert NoiseHeard not in kinds(ended)
+
+
+def test_n3_a_humoid_killed_by_a_surprise_attack_mid_move_ends_its_move_where_it_fell() -> None:
+    """G.3: a dead Humoid leaves play; the move it was making is still told, to the grid
+    where the ambush stopped it (a human could not die during its own move before)."""
+    game = galley(
+        "crew okeke 1-D5 injured role=Cook skill=Humoid actions=1",
+        "noise markers=1-D4/1-D5 bag=4",
+        rng=rigged((6, 0), (1, 0), (6, 5)),
+        alien="alien alien1 Hunter 1-F6 piperun",
+    )
+    events = game.play("crew", "move okeke 1-D4")
+    assert SurpriseAttack in kinds(events)
+    moved = next(e for e in events if isinstance(e, Moved))
+    assert str(moved.grid) == "1-D4"
+    assert game.state.human("okeke").grid is None  # out of play
