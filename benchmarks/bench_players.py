@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_players.py [GAMES] [TURN_CAP] [PAIRING …]
         [--iterations N] [--seconds S] [--weighting far|uniform] [--rollouts normal|hard]
-        [--workers N] [--skip WORD]
+        [--workers N] [--skip WORD] [--variant ID …]
 
 For each pairing (AI alien vs random crew, AI crew vs random alien, AI vs AI at the
 levels easy/hard/expert) it prints the F.1 outcome split (human victory bands, draw,
@@ -10,7 +10,10 @@ alien victory bands), games ended vs capped, average turns and games per second,
 the games ended. A capped game is scored as the position stands at the cap (F.1
 applied to it) and counted as capped. Last, the 95th percentile of a `hard` decision
 and, where an expert played, of an `expert` decision, with the search budget it used.
-Name pairings (e.g. "hard crew vs easy alien") to run only those.
+Name pairings (e.g. "hard crew vs easy alien") to run only those. ``--variant ID``
+(repeatable) plays every game with that optional variant (README, "Variants"), one not
+playable yet included (to calibrate it first); the first line says which were on, and
+each pairing's last line how often the variant's mechanism fired.
 
 Games are played in parallel processes (``--workers``, 2 by default: every machine here
 has two cores). The expert searches ``--iterations`` a decision (default: the benchmark
@@ -32,11 +35,15 @@ from engine.content import Content
 from engine.content_models import Outcome
 from engine.dice import Rng
 from engine.events import Event
+from engine.game import Game
+from engine.hiding.events import Surfaced, Surfacing
+from engine.noise.events import Encounter, NoiseHeard, NoiseRolled, SurpriseAttack
 from engine.players.base import Player, play_game
 from engine.players.expert import BENCH, Budget, SearchParams, Weighting
 from engine.players.levels import player_for
 from engine.score import score
 from engine.state import Side
+from engine.variants import VariantError, known, load_variants
 from engine.views import View
 
 HUMAN = {Outcome.DECISIVE_HUMAN, Outcome.MARGINAL_HUMAN}
@@ -85,6 +92,26 @@ class Result:
     turns: int
     ending: str
     times: dict[str, list[float]] = field(default_factory=dict)  # level: seconds
+    counts: Counter[str] = field(default_factory=Counter)  # the variants' mechanisms fired
+
+
+def variant_counts(game: Game) -> Counter[str]:
+    """How often each variant's mechanism fired in ``game`` (the balance gate's (d))."""
+    counts: Counter[str] = Counter()
+    if "noise" not in game.state.variants:
+        return counts
+    for event in (e for events in game.events() for e in events):
+        if isinstance(event, NoiseRolled):
+            counts["noise rolls"] += 1
+        elif isinstance(event, Encounter):
+            counts["encounters"] += 1
+        elif isinstance(event, Surfaced) and event.how is Surfacing.AMBUSHES:
+            counts["ambushes"] += 1
+        elif isinstance(event, SurpriseAttack):
+            counts["surprise attacks"] += 1
+        elif isinstance(event, NoiseHeard):
+            counts["doors heard"] += len(event.doors)
+    return counts
 
 
 def _player(
@@ -97,7 +124,12 @@ def _player(
 
 
 def play_one(
-    seed: int, cap: int, crew: str | None, alien: str | None, params: SearchParams
+    seed: int,
+    cap: int,
+    crew: str | None,
+    alien: str | None,
+    params: SearchParams,
+    variants: frozenset[str] = frozenset(),
 ) -> Result:
     times: dict[str, list[float]] = {level: [] for level in TIMED}
     game = play_game(
@@ -105,22 +137,37 @@ def play_one(
         _player(Side.CREW, crew, params, times.get(crew or "", [])),
         _player(Side.ALIEN, alien, params, times.get(alien or "", [])),
         turn_cap=cap,
+        variants=variants,
     )
     outcome = score(game.state, game.content).outcome
     side = "human" if outcome in HUMAN else "alien" if outcome in ALIEN else "draw"
     ending = (game.state.result or "capped").split(" (")[0]
-    return Result(side, game.state.result is not None, game.state.turn, ending, times)
+    ended = game.state.result is not None
+    return Result(side, ended, game.state.turn, ending, times, variant_counts(game))
 
 
-def run(games: int, cap: int, only: list[str], params: SearchParams, workers: int) -> None:
+def run(
+    games: int,
+    cap: int,
+    only: list[str],
+    params: SearchParams,
+    workers: int,
+    variants: frozenset[str] = frozenset(),
+) -> None:
     times: dict[str, list[float]] = {level: [] for level in TIMED}
+    catalogue = load_variants()
+    named = [
+        v + ("" if catalogue.variants[v].built else " (not playable yet)")
+        for v in catalogue.ordered(variants)
+    ]
+    print(f"variants: {', '.join(named) or 'none'}", flush=True)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for name, crew, alien in PAIRINGS:
             if only and not any(o in name for o in only):
                 continue
             start = time.perf_counter()
             seeds = range(1, games + 1)
-            futures = [pool.submit(play_one, s, cap, crew, alien, params) for s in seeds]
+            futures = [pool.submit(play_one, s, cap, crew, alien, params, variants) for s in seeds]
             results = [f.result() for f in futures]
             took = time.perf_counter() - start
             _report(name, results, games, took)
@@ -164,6 +211,9 @@ def _report(name: str, results: list[Result], games: int, took: float) -> None:
     )
     for reason, count in endings.most_common():
         print(f"    {count:4d}  {reason}", flush=True)
+    counts = sum((r.counts for r in results), Counter())
+    if counts:
+        print("    noise: " + ", ".join(f"{n} {what}" for what, n in counts.items()), flush=True)
 
 
 def main() -> None:
@@ -181,7 +231,12 @@ def main() -> None:
     parser.add_argument(
         "--skip", action="append", default=[], help="leave out pairings naming this"
     )
+    parser.add_argument("--variant", action="append", default=[], help="an optional variant")
     args = parser.parse_args()
+    try:
+        chosen = known(args.variant)  # one not playable yet is measured too: calibration
+    except VariantError as err:
+        parser.error(err.describe())
     params = SearchParams(
         budget=Budget(args.iterations, args.seconds),
         weighting=Weighting(args.weighting),
@@ -189,7 +244,7 @@ def main() -> None:
     )
     names = [n for n, _, _ in PAIRINGS if not any(s in n for s in args.skip)]
     only = args.pairings or (names if args.skip else [])
-    run(args.games, args.cap, only, params, args.workers)
+    run(args.games, args.cap, only, params, args.workers, chosen)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The knowledge audit over many positions: does anything a side receives betray a secret?
 
     .venv/bin/python benchmarks/secrecy_audit.py [--games 60] [--every 3] [--twins 2]
-                                                 [--advisor-seeds 8] [--quick]
+                                                 [--advisor-seeds 8] [--quick] [--variant ID …]
 
 Four audits, each printed as one line (README, "Secrets"):
 
@@ -42,18 +42,23 @@ import pytest
 from engine.game import Game
 from engine.players.expert import audit
 from engine.secrecy import Difference, audit_playout, describe
+from engine.variants import VariantError, header, known
 from tests.bot.client import planted_leaks, split_twins
 from tests.bot.twins import difference
 
-
-def _audit(job: tuple[int, bool, int, int, int]) -> tuple[int, list[Difference]]:
-    seed, ai, every, twins, turns = job
-    return audit_playout(seed, ai=ai, every=every, twins=twins, last_turn=turns)
+Job = tuple[int, bool, int, int, int, frozenset[str]]
 
 
-def knowledge(games: int, every: int, twins: int, turns: int) -> tuple[int, list[Difference]]:
+def _audit(job: Job) -> tuple[int, list[Difference]]:
+    seed, ai, every, twins, turns, variants = job
+    return audit_playout(seed, ai=ai, every=every, twins=twins, last_turn=turns, variants=variants)
+
+
+def knowledge(
+    games: int, every: int, twins: int, turns: int, variants: frozenset[str] = frozenset()
+) -> tuple[int, list[Difference]]:
     Game.new(0)  # build the ship's sight tables before the workers fork
-    jobs = [(seed, seed % 2 == 0, every, twins, turns) for seed in range(1, games + 1)]
+    jobs = [(seed, seed % 2 == 0, every, twins, turns, variants) for seed in range(1, games + 1)]
     with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
         results = pool.map(_audit, jobs)
     pairs = sum(n for n, _ in results)
@@ -103,11 +108,19 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=30)
     parser.add_argument("--advisor-seeds", type=int, default=8)
     parser.add_argument("--quick", action="store_true", help="a few games of each audit")
+    parser.add_argument(
+        "--variant", action="append", default=[], help="play the audited games with it"
+    )
     args = parser.parse_args()
+    try:
+        chosen = known(args.variant)  # one not playable yet is audited too, before it is
+    except VariantError as err:
+        parser.error(err.describe())
     if args.quick:
         args.games, args.advisor_seeds = 6, 2
     start = time.perf_counter()
-    pairs, found = knowledge(args.games, args.every, args.twins, args.turns)
+    pairs, found = knowledge(args.games, args.every, args.twins, args.turns, chosen)
+    print(f"variants: {header(chosen).removeprefix('variants ') or 'none'}")
     print(f"pairs {pairs}, differences {len(found)}")
     count_pairs, count_found = asyncio.run(command_count_twins())
     print(f"command-count twins: {count_pairs} pairs, {len(count_found)} differences")

@@ -705,7 +705,7 @@ class EndPhase(Command):
 @dataclass(frozen=True, slots=True)
 class SetOrder(Command):
     verb = "order"
-    usage = "order energy on|off"
+    usage = "order energy|ambush on|off"
     help = "standing order: spend an energy store to shrug off an exact 7 (D.5)"
     name: str
     value: bool
@@ -716,9 +716,12 @@ class SetOrder(Command):
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
         _expect_count(cls, args, 2, 2)
-        if args[0].lower() != "energy" or args[1].lower() not in ("on", "off"):
-            raise ParseError("the standing order is: order energy on|off", legal=[cls.usage])
-        return cls("energy", args[1].lower() == "on")
+        name = args[0].lower()
+        if name not in ("energy", "ambush") or args[1].lower() not in ("on", "off"):
+            raise ParseError(
+                "the standing orders are: order energy|ambush on|off", legal=[cls.usage]
+            )
+        return cls(name, args[1].lower() == "on")
 
 
 @dataclass(frozen=True, slots=True)

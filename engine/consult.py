@@ -31,6 +31,7 @@ class Secret(StrEnum):
     CREW_MARKERS = "the crew's face-down role and skill markers"
     GEAR = "what a face-down gear marker is"
     CRATE = "what a supplies crate holds"
+    AMBUSH = "the alien's standing order on ambushes"
 
 
 @dataclass

@@ -196,11 +196,11 @@ def _validate(model: type[M], raw: object, file: str, label: str) -> M:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        problems = "; ".join(_describe(error) for error in exc.errors())
+        problems = "; ".join(describe_error(error) for error in exc.errors())
         raise ContentError(file, f"{label}: {problems}") from exc
 
 
-def _describe(error: ErrorDetails) -> str:
+def describe_error(error: ErrorDetails) -> str:
     """One pydantic error in the words of someone editing the TOML file."""
     field = ".".join(str(part) for part in error["loc"] if part != "[key]")
     kind = error["type"]

@@ -17,6 +17,7 @@ from engine.records import snapshot
 from engine.rules import judge
 from engine.setup import new_game
 from engine.state import GameState, Phase, Side
+from engine.variants import header as variants_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +51,17 @@ class Game:
             self.start = self.state.clone()
 
     @classmethod
-    def new(cls, seed: int, ship: Ship | None = None, content: Content | None = None) -> Game:
+    def new(
+        cls,
+        seed: int,
+        ship: Ship | None = None,
+        content: Content | None = None,
+        variants: frozenset[str] = frozenset(),
+    ) -> Game:
+        """A game at the start of set-up; ``variants`` are fixed for the whole game."""
         ship = ship or default_ship()
         content = content or load_content()
-        return cls(seed, ship, content, new_game(seed, ship, content))
+        return cls(seed, ship, content, new_game(seed, ship, content, variants))
 
     @classmethod
     def replay(
@@ -62,8 +70,9 @@ class Game:
         lines: Iterable[tuple[Side | str, Command | str]],
         ship: Ship | None = None,
         content: Content | None = None,
+        variants: frozenset[str] = frozenset(),
     ) -> Game:
-        game = cls.new(seed, ship, content)
+        game = cls.new(seed, ship, content, variants)
         game._replay(lines)
         return game
 
@@ -254,7 +263,10 @@ class Game:
             self._rebuild(length)
 
     def script(self) -> str:
-        return "\n".join([f"seed {self.seed}", *(e.line() for e in self.log)]) + "\n"
+        """The seed, the variants line when there are any, and the log's lines."""
+        chosen = variants_line(self.state.variants)
+        head = [f"seed {self.seed}", *([chosen] if chosen else [])]
+        return "\n".join([*head, *(e.line() for e in self.log)]) + "\n"
 
 
 def _command(command: Command | str) -> Command:

@@ -55,7 +55,10 @@ def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> li
 def standing_orders(state: GameState, side: Side) -> list[c.Command]:
     """Orders a side may give at any time, for the phases it does not play (D.5, G.2.5)."""
     if side is Side.ALIEN:
-        return [c.SetOrder("energy", not state.standing.spend_energy_on_seven)]
+        orders: list[c.Command] = [c.SetOrder("energy", not state.standing.spend_energy_on_seven)]
+        if state.noise is not None:
+            orders.append(c.SetOrder("ambush", not state.standing.ambush))
+        return orders
     if state.drive_to is not None:
         return [c.Drive(None)]
     carriers = [h for h in state.live_humans() if h.grid is not None]

@@ -14,6 +14,7 @@ from engine.escape import sabotage
 from engine.events import PhaseBegan
 from engine.growing import growth
 from engine.hiding.events import HiddenAt
+from engine.noise.rules import phase_heard
 from engine.state import Phase, Side
 from engine.turns import check_game_over, finish_unit
 from engine.units import human_actions
@@ -70,6 +71,7 @@ def end_phase(ctx: Ctx, side: Side, _cmd: EndPhase | None = None) -> None:
     if check_game_over(ctx):
         return
     if side is Side.ALIEN:
+        phase_heard(ctx)
         _tell_alien_secret_positions(ctx)
     begin_phase(ctx, Phase.CREW if side is Side.ALIEN else Phase.ALIEN)
 

@@ -27,6 +27,7 @@ from engine.fighting.combat import HANDLERS as COMBAT_HANDLERS
 from engine.growing import growth
 from engine.hiding.orders import search, start_pipe_run, surface
 from engine.moving.movement import feint, move, use_hatch, use_lift, wait
+from engine.noise.rules import set_ambush
 from engine.phases import begin_phase, end_phase
 from engine.quick_setup import quick_setup
 from engine.setup import (
@@ -68,6 +69,9 @@ def _quick(ctx: Ctx, side: Side, _cmd: c.QuickSetup) -> None:
 
 def _order(ctx: Ctx, side: Side, cmd: c.SetOrder) -> None:
     require_side(side, Side.ALIEN)
+    if cmd.name == "ambush":
+        set_ambush(ctx, cmd.value)
+        return
     ctx.state.standing.spend_energy_on_seven = cmd.value
     ctx.say(EnergyOrder(on=cmd.value))
 

@@ -48,12 +48,14 @@ def alien_twins(state: GameState, ship: Ship, rng: Rng, count: int) -> list[Game
     """Up to ``count`` copies of ``state`` with the alien's secrets dealt otherwise: each
     hidden alien somewhere else the crew cannot rule out from its view (the end of its
     secret route moved to another grid), and ability markers still face down swapped for
-    others the alien player does not hold."""
+    others the alien player does not hold; with the noise variant, its ambush order."""
     runners = [a for a in state.pipe_runners() if len(a.run_path) > 1 and a.grid is not None]
     twins: list[GameState] = []
     for _ in range(count * 3):
         twin = state.clone()
         _redeal_hidden_abilities(twin, rng)
+        if twin.noise is not None:  # the noise variant's standing order (N.3)
+            twin.standing.ambush = rng.below(2) == 0
         for alien in runners:
             moved = twin.alien(alien.id)
             grid = _somewhere_else(twin, ship, moved.path[-2], rng)
@@ -336,11 +338,18 @@ def describe(difference: Difference) -> str:
 
 
 def audit_playout(
-    seed: int, *, ai: bool, every: int = 3, twins: int = 2, last_turn: int = 30
+    seed: int,
+    *,
+    ai: bool,
+    every: int = 3,
+    twins: int = 2,
+    last_turn: int = 30,
+    variants: frozenset[str] = frozenset(),
 ) -> tuple[int, list[Difference]]:
-    """Play a seeded game (random legal players, or the game-controlled ones) and audit
-    every ``every``-th position; (pairs compared, differences found)."""
-    game = Game.new(seed)
+    """Play a seeded game with ``variants`` (random legal players, or the game-controlled
+    ones) and audit every ``every``-th position; (pairs compared, differences found).
+    Twins are copies of the state, so they keep its variants."""
+    game = Game.new(seed, variants=variants)
     rng, player = Rng(seed ^ 0xA0D1), Rng(seed ^ 0x5EED)
     players = {Side.CREW: crew_ai, Side.ALIEN: alien_ai}
     pairs, found, step = 0, [], 0

@@ -35,13 +35,30 @@ from engine.events import (
     SkillDrawn,
     SuppliesStowed,
 )
-from engine.state import Alien, Condition, GameState, Human, Item, Phase, SetupStep, Side
+from engine.state import (
+    Alien,
+    Condition,
+    GameState,
+    Human,
+    Item,
+    NoiseState,
+    Phase,
+    SetupStep,
+    Side,
+)
 from engine.units import SUPPLIES, held_abilities
+from engine.variants import NoiseInfo, load_variants
 
 
-def new_game(seed: int, ship: Ship, content: Content) -> GameState:
-    """B.1.1: pods, shuffled nexus markers, stocked lockers, the Air Lock closed."""
-    state = GameState(seed=seed, rng=Rng(seed))
+def new_game(
+    seed: int, ship: Ship, content: Content, variants: frozenset[str] = frozenset()
+) -> GameState:
+    """B.1.1: pods, shuffled nexus markers, stocked lockers, the Air Lock closed; the
+    variants' tables. No variant draws a die here, so set-up's dice are the same whatever
+    variants are chosen."""
+    state = GameState(seed=seed, rng=Rng(seed), variants=variants)
+    if "noise" in variants:
+        state.noise = new_noise(load_variants().noise)
     for info in content.humans:
         human_id = info.name.lower()
         state.humans[human_id] = Human(id=human_id, name=info.name)
@@ -53,6 +70,11 @@ def new_game(seed: int, ship: Ship, content: Content) -> GameState:
         if door.kind in (DoorKind.AIRLOCK_INNER, DoorKind.AIRLOCK_OUTER):
             state.doors[door.id] = DoorState.CLOSED
     return state
+
+
+def new_noise(info: NoiseInfo) -> NoiseState:
+    """The ``noise`` bag filled, no marker placed yet (README, "Variants")."""
+    return NoiseState(bag=sorted(map(str, info.bag)), reserve=list(map(str, info.reserve)))
 
 
 def _stock_lockers(state: GameState, ship: Ship) -> None:

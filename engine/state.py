@@ -204,10 +204,34 @@ class Standing:
     """Orders the side that is not acting sets beforehand (D.5 energy on an exact 7)."""
 
     spend_energy_on_seven: bool = True
+    ambush: bool = True  # the noise variant: a hidden alien answers an encounter's call
 
     def copy(self) -> Standing:
         new = _new(Standing)
         new.spend_energy_on_seven = self.spend_energy_on_seven
+        new.ambush = self.ambush
+        return new
+
+
+@dataclass(slots=True)
+class NoiseState:
+    """The ``noise`` variant's table (README, "Variants"): noise markers on doors and the
+    intruder bag, whose contents everyone may count (a draw is at random); and the doors
+    the hidden alien crossed noisily this phase, its own until the phase ends."""
+
+    markers: set[str] = field(default_factory=set)  # ids of the doors with a marker
+    bag: list[str] = field(default_factory=list)  # "Blank" or a number, sorted
+    aside: list[str] = field(default_factory=list)  # drawn numbers, back at a pipe-run
+    reserve: list[str] = field(default_factory=list)  # tokens to add after a last Blank
+    heard: set[str] = field(default_factory=set)  # the alien's: doors it crossed noisily
+
+    def copy(self) -> NoiseState:
+        new = _new(NoiseState)
+        new.markers = set(self.markers)
+        new.bag = list(self.bag)
+        new.aside = list(self.aside)
+        new.reserve = list(self.reserve)
+        new.heard = set(self.heard)
         return new
 
 
@@ -215,6 +239,7 @@ class Standing:
 class GameState:
     seed: int
     rng: Rng
+    variants: frozenset[str] = frozenset()  # chosen at creation, public (engine/variants.py)
     turn: int = 0
     phase: Phase = Phase.SETUP
     setup: SetupStep = SetupStep.DEAD
@@ -242,6 +267,7 @@ class GameState:
     # when their markers complete together)
     ship_destroyed: list[str] = field(default_factory=list)
     result: str | None = None
+    noise: NoiseState | None = None  # the ``noise`` variant's markers and bag
 
     def clone(self) -> GameState:
         """A deep copy, written out by hand field by field (the state and its parts have
@@ -251,6 +277,7 @@ class GameState:
         new = _new(GameState)
         new.seed = self.seed
         new.rng = Rng(self.rng.state)
+        new.variants = self.variants
         new.turn = self.turn
         new.phase = self.phase
         new.setup = self.setup
@@ -276,6 +303,7 @@ class GameState:
         new.surge_used = self.surge_used
         new.ship_destroyed = list(self.ship_destroyed)
         new.result = self.result
+        new.noise = None if self.noise is None else self.noise.copy()
         return new
 
     # --- lookups ---------------------------------------------------------------

@@ -21,6 +21,7 @@ from engine.events import Event
 from engine.score import Score, final_score
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Phase
 from engine.units import SUPPLIES, held_abilities, skills_of
+from engine.variants import load_variants
 
 
 class Viewer(StrEnum):
@@ -77,6 +78,7 @@ class View:
     result: str
     board: BoardView
     score: Score | None = None  # F.1: filled once the game is over, for everybody
+    variants: tuple[str, ...] = ()  # chosen at creation, the same for every viewer
 
     def to_json(self) -> str:
         return json.dumps(_plain(self), sort_keys=True, ensure_ascii=False)
@@ -323,6 +325,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         result=state.result or "",
         board=board,
         score=final_score(state, content),
+        variants=load_variants().ordered(state.variants),
     )
 
 

@@ -31,7 +31,7 @@ import shutil
 import sys
 import textwrap
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -53,8 +53,11 @@ from engine.moving.places import move_to_room
 from engine.players.base import legal_for
 from engine.players.expert.advice import advise_at_table
 from engine.players.levels import decide_at_level
+from engine.records.scenario import opening_game, setup_opening
 from engine.setup import waiting_on
 from engine.state import Phase, Side
+from engine.variants import VariantError, choose
+from engine.variants import header as variants_header
 from engine.views import View, Viewer, events_for, marker_names, view
 from render.board import render_png
 
@@ -123,6 +126,7 @@ class SavedGame:
     side: str  # "crew", "alien" or "both"
     level: str  # how well the game plays the other side (games saved before: "easy")
     commands: list[tuple[Side, str]]
+    opening: str = ""  # the game's stored opening: '' or its variants line
 
 
 def opponent_seed(seed: int) -> int:
@@ -149,10 +153,15 @@ class LocalStore:
         self._loop.run_until_complete(self._store.close())
         self._loop.close()
 
-    def create(self, seed: int, side: str, level: str) -> int:
+    def create(
+        self, seed: int, side: str, level: str, variants: frozenset[str] = frozenset()
+    ) -> int:
         name = f"local:{side}:{level}"
+        opening = setup_opening(variants)
         row = self._loop.run_until_complete(
-            self._store.create_game(LOCAL_CHANNEL, None, name, seed, 0, time.time())
+            self._store.create_game(
+                LOCAL_CHANNEL, None, name, seed, 0, time.time(), opening=opening
+            )
         )
         self._loop.run_until_complete(
             self._store.commit([update_game(row.with_(status=LOCAL_STATUS))])
@@ -167,7 +176,7 @@ class LocalStore:
         rows = self._loop.run_until_complete(self._store.commands(game_id))
         _, side, level = [*row.channel_name.split(":"), "", ""][:3]
         commands = [(Side(r.side), r.command) for r in rows]
-        return SavedGame(row.seed, side or "crew", level or "easy", commands)
+        return SavedGame(row.seed, side or "crew", level or "easy", commands, row.opening)
 
     def append(self, game_id: int, seq: int, side: Side, notation: str, human: bool) -> None:
         command = CommandRow(seq, side.value, notation, 0 if human else None, time.time())
@@ -498,11 +507,18 @@ def play_local(
     out: TextIO | None = None,
     player_seed: int | None = None,
     level: str | None = None,
+    variants: Sequence[str] = (),
 ) -> int:
     """Start or resume a local game and run its loop; the exit code. ``level`` defaults
-    to the resumed game's own, else easy; ``player_seed`` to one drawn from the seed."""
+    to the resumed game's own, else easy; ``player_seed`` to one drawn from the seed.
+    ``variants``: a new game's optional variants (README, "Variants")."""
     inp = inp or sys.stdin
     out = out or sys.stdout
+    try:
+        chosen = choose(variants)
+    except VariantError as err:
+        out.write(f"error: {err.describe()}\n")
+        return 2
     store = LocalStore(db or default_db())
     try:
         if resume is not None:
@@ -512,19 +528,22 @@ def play_local(
                 out.write(f"error: {err}\n")
                 return 1
             seed, side, level = saved.seed, saved.side, level or saved.level
-            game = Game.new(seed)
+            game = opening_game(seed, saved.opening)
             for who, text in saved.commands:
                 game.play(who, parse(text))
             game_id = resume
         else:
             seed = random.randrange(1_000_000) if seed is None else seed
             level = level or "easy"
-            game = Game.new(seed)
-            game_id = store.create(seed, side, level)
+            game = Game.new(seed, variants=chosen)
+            game_id = store.create(seed, side, level, chosen)
         humans = frozenset(Side) if side == "both" else frozenset({Side(side)})
         base = opponent_seed(seed) if player_seed is None else player_seed
         playing = "both sides" if side == "both" else f"{side}; the game plays at level {level}"
+        named = variants_header(game.state.variants).removeprefix("variants ")
         out.write(f"Seed {seed}; you play {playing}.\n")
+        if named:
+            out.write(f"Variants: {named}.\n")
         table = LocalTable(game, humans, inp, out, store, game_id, png, base, level=level, db=db)
         return table.run()
     finally:

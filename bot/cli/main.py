@@ -99,7 +99,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.demo:
         seed = 1 if args.seed is None else args.seed
         return demo(seed, args.turns, args.png)
-    return play_local(args.side, args.seed, args.resume, args.db, args.png, level=args.level)
+    return play_local(
+        args.side,
+        args.seed,
+        args.resume,
+        args.db,
+        args.png,
+        level=args.level,
+        variants=args.variant,
+    )
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -158,6 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
         choices=list(LEVELS),
         default=None,
         help="how well the game plays its side (default: easy, or a resumed game's own)",
+    )
+    play.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="an optional variant for a new game (repeat for more; README, 'Variants')",
     )
     play.add_argument("--demo", action="store_true", help="the game plays both sides; no input")
     play.add_argument("--turns", type=int, default=3, help="turns the demo plays")

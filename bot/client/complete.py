@@ -14,6 +14,7 @@ from bot.desk.service import Refusal, Seat, Table
 from bot.present.names import in_words, numbered, unit_labels
 from engine import commands as c
 from engine.state import Phase
+from engine.variants import Catalogue, load_variants
 from engine.views import Viewer, marker_names
 
 Choice = app_commands.Choice
@@ -212,3 +213,24 @@ async def games(interaction: Inter, current: str) -> list[Choice[str]]:
 
 def member_or_none(value: object) -> discord.abc.User | None:
     return value if isinstance(value, discord.abc.User) else None
+
+
+async def variants(interaction: Inter, current: str) -> list[Choice[str]]:
+    """``/game create variants:``: the playable variants (README, "Variants")."""
+    return variant_choices(current)
+
+
+def variant_choices(current: str, catalogue: Catalogue | None = None) -> list[Choice[str]]:
+    """Each playable variant that completes the last word typed and is not chosen yet,
+    offered as the whole list so far (``noise halon``), with its title."""
+    catalogue = catalogue or load_variants()
+    typed = current.lower().replace(",", " ")
+    chosen = typed.split()
+    partial = "" if not typed or typed.endswith(" ") else chosen.pop()
+    offered = []
+    for variant in catalogue.ids(built_only=True):
+        if variant.startswith(partial) and variant not in chosen:
+            value = " ".join([*chosen, variant])
+            title = catalogue.variants[variant].title
+            offered.append(Choice(name=f"{value} — {title}"[:100], value=value[:100]))
+    return offered[:MAX]

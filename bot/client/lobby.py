@@ -16,12 +16,17 @@ from bot.desk.service import Refusal, Seat, Table
 from bot.present import people, texts, welcome
 from bot.present.locale import _
 from engine.state import Side
+from engine.variants import VariantError, choose
 
 
-async def create(interaction: Inter, seed: int | None, hints: bool = True) -> None:
+async def create(
+    interaction: Inter, seed: int | None, hints: bool = True, variants: str = ""
+) -> None:
     """A lobby with a secret seed; a moderator may choose one (a reproducible game,
-    announced to everyone as predictable and kept out of any records)."""
+    announced to everyone as predictable and kept out of any records). ``variants``: the
+    optional variants as typed, each one checked playable (README, "Variants")."""
     access.require_guild(interaction)
+    chosen = chosen_variants(variants)
     if seed is not None and not await access.is_mod(interaction):
         raise Refusal(
             "Only moderators can choose a seed: a chosen seed gives every hidden marker and "
@@ -44,6 +49,7 @@ async def create(interaction: Inter, seed: int | None, hints: bool = True) -> No
         interaction.user.id,
         seed,
         hints,
+        chosen,
     )
     pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)
     head = welcome.welcome_lines(pace)
@@ -53,6 +59,15 @@ async def create(interaction: Inter, seed: int | None, hints: bool = True) -> No
     )
     if message is not None:
         bot.lobby_posts[table.id] = LobbyPost.of(message, head)
+
+
+def chosen_variants(typed: str) -> frozenset[str]:
+    """The variants typed in ``/game create variants:``, or a refusal naming the playable."""
+    try:
+        return choose(typed)
+    except VariantError as err:
+        playable = ", ".join(err.legal) or "none yet"
+        raise Refusal(f"{err.message}. Variants you can choose: {playable}.") from None
 
 
 async def show(bot: Bot, table: Table, interaction: Inter | None = None) -> None:

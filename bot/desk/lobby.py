@@ -19,7 +19,7 @@ from bot.desk.tables import NotSaved, Refusal, Seat, Table
 from bot.language import N_  # refusals a catalogue translates where they are read
 from bot.store import IMPORTED, PlayerRow, delete_player, put_player
 from bot.store.base import WriteFailed
-from engine.game import Game
+from engine.records.scenario import opening_game, setup_opening
 from engine.state import Side
 
 log = logging.getLogger("quicksilver.bot")
@@ -43,11 +43,14 @@ class Lobby:
         user_id: int,
         seed: int | None = None,
         hints: bool = True,
+        variants: frozenset[str] = frozenset(),
     ) -> Table:
         """A lobby. Its seed is secret and drawn by :attr:`seeds`, unless a seed is given
         (a moderator's reproducible game, or the scripts' and tests' own): that game is
         ``seeded``, announced as predictable and kept out of any records. ``hints``
-        False switches the advisor's Suggest button off (README, "Playing on Discord")."""
+        False switches the advisor's Suggest button off (README, "Playing on Discord").
+        ``variants`` (already checked playable) are kept as the game's opening, so the
+        game starts and replays with them (README, "Variants")."""
         current = self._keeper.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
@@ -61,6 +64,7 @@ class Lobby:
             row = await self._keeper.store.create_game(
                 *(channel_id, guild_id, channel_name, seed, user_id, now),
                 seeded=seeded,
+                opening=setup_opening(variants),
                 hints_off=not hints,
             )
         except WriteFailed as failed:
@@ -191,7 +195,8 @@ class Lobby:
             if table.row.kind == IMPORTED:
                 game, outcome = await self._imports.continue_imported(draft)
             else:
-                game = Game.new(table.row.seed, self._keeper.ship, self._keeper.content)
+                keeper = self._keeper
+                game = opening_game(table.row.seed, table.row.opening, keeper.ship, keeper.content)
                 outcome = Outcome(table.id, table.channel_id, new_phase=True)
                 outcome.public.append(
                     "The game begins: set-up (B). Each side makes its choices with its "

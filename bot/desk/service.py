@@ -233,9 +233,10 @@ class Desk:
         user_id: int,
         seed: int | None = None,
         hints: bool = True,
+        variants: frozenset[str] = frozenset(),
     ) -> Table:
         return await self._lobby.create(
-            channel_id, guild_id, channel_name, user_id, seed=seed, hints=hints
+            channel_id, guild_id, channel_name, user_id, seed=seed, hints=hints, variants=variants
         )
 
     async def join(self, table: Table, user_id: int, seat: Seat) -> PlayerRow:

@@ -23,7 +23,7 @@ from bot.store import CommandRow, GameRow
 from engine.board.ship import Ship
 from engine.board_view import BoardView
 from engine.content import Content
-from engine.records.scenario import opening_game
+from engine.records.scenario import opening_game, script_head
 from engine.state import GameState, Phase, Side
 from engine.views import Viewer, events_for, view
 
@@ -52,7 +52,7 @@ def game_script(replay: GameReplay) -> str:
         f"# `quicksilver script {script_name(row)}` replays it; `quicksilver import` or",
         "# `/mod import` recreates it as a new game (seeded: its dice are in this file).",
     ]
-    opening = row.opening or f"seed {row.seed}\n"
+    opening = script_head(row.seed, row.opening)
     return "\n".join(head) + "\n" + opening + "".join(f"{e.line()}\n" for e in game.log)
 
 

@@ -20,7 +20,9 @@ from bot.present.plain import plain
 from engine.board.grid import Grid
 from engine.board_view import BoardView, UnitView
 from engine.events import Event
+from engine.records.scenario import opening_variants
 from engine.state import Side
+from engine.variants import load_variants
 from engine.views import View, Viewer
 from render.zoom import unit_words
 
@@ -95,6 +97,8 @@ def lobby_text(table: Table) -> str:
         )
     if row.seeded:
         lines.append(SEEDED)
+    if chosen := variants_line(opening_variants(row.opening)):
+        lines.append(chosen)
     if row.hints_off:
         lines.append(hints.OFF)
     if row.deadline_hours:
@@ -105,6 +109,14 @@ def lobby_text(table: Table) -> str:
             "(the creator); a moderator taps a phase deadline; then Start."
         )
     return "\n".join(lines)
+
+
+def variants_line(ids: Iterable[str]) -> str:
+    """The variants a game was created with, by title and id, or '' for none: public
+    to everyone, in the lobby, ``/game status`` and the reveal (README, "Variants")."""
+    catalogue = load_variants()
+    named = [f"{_(catalogue.variants[v].title)} (`{v}`)" for v in catalogue.ordered(ids)]
+    return _("🧪 Variants: {list}").format(list=", ".join(named)) if named else ""
 
 
 ALT_LIMIT = 1024  # Discord's limit on an attachment's description (its alt text)
@@ -160,6 +172,8 @@ def status_text(table: Table) -> str:
     lines = [_("**{title}** — game {game}").format(title=phase_title(v), game=row.id)]
     if row.seeded:
         lines.append(_(SEEDED))
+    if v.variants:
+        lines.append(variants_line(v.variants))
     if row.hints_used:  # the advisor was asked: the game's record says so
         lines.append(_(hints.MARKED))
     if row.status == "playing":
@@ -346,6 +360,8 @@ def result_text(table: Table) -> list[str]:
         f"🏁 **{phase_title(v)}** — {plain(_(v.result)) if v.result else _('the game has ended')}",
         *score_lines(v),
     ]
+    if v.variants:
+        lines.append(variants_line(v.variants))
     lines.append(_("**The reveal**"))
     lines += [_crew_line(v, c, False) for c in v.crew if _in_play(c)]
     for alien in v.aliens:

@@ -52,6 +52,12 @@ def alien_attack(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
         end_run(ctx, alien, Surfacing.ATTACKS)
     ferocity = alien_ferocity(ctx, alien) + commit(ctx, alien.id, cost, cmd.boost)
     shown.reveal(ctx)
+    strike_grid(ctx, alien, grid, ferocity)
+
+
+def strike_grid(ctx: Ctx, alien: Alien, grid: Grid, ferocity: list[Modifier]) -> None:
+    """D.2: one roll of ``ferocity`` against each crew member in ``grid``."""
+    victims = crew_at(ctx, grid)
     victims_seen = tuple(ctx.who(h.id) for h in victims)
     ctx.say(AlienAttacked(who=ctx.who(alien.id), grid=grid, victims=victims_seen))
     for human in victims:

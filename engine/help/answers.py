@@ -25,6 +25,7 @@ from engine.content_models import Cost, Gear, LifeStageInfo
 from engine.help.rulebook import Rulebook, Section, load_rulebook
 from engine.help.topic_data import CommandTopic, Lines, PlaceTopic, TopicData, load_topic_data
 from engine.help.topics import KINDS, Topic, by_key, place_regions, topics
+from engine.variants import load_variants
 
 
 def _same(text: str) -> str:
@@ -65,7 +66,7 @@ def label(topic: Topic, voice: Voice = ENGLISH) -> str:
 def shown_name(topic: Topic, voice: Voice = ENGLISH) -> str:
     """A topic's name as said: a name stays as it is, but a kind of place that is no
     room's name ("Lockers", "Life Pods") is a common noun, said in the reader's words."""
-    if topic.kind == "section":
+    if topic.kind in ("section", "variant"):  # a variant's title is a common phrase
         return voice.say(topic.name)
     rooms = {r.name for r in default_ship().regions.values()}
     if topic.kind == "place" and topic.name not in rooms:
@@ -322,6 +323,21 @@ def _grids(ask: _Asked, n: int) -> str:
     return ask.count("{n} grid", "{n} grids", n)
 
 
+def _variant(ask: _Asked, topic: Topic, section: Section) -> list[str]:
+    info = load_variants().variants[topic.key]
+    lines = [ask.heading(topic, section), *(ask.said(line) for line in info.text)]
+    lines.append(ask.said("Adapted from {game}.", game=info.source))
+    if info.built:
+        chosen = (
+            "Chosen when a game is created (`/game create variants:{id}`, or "
+            "`quicksilver play --variant {id}`), for the whole game."
+        )
+        lines.append(ask.said(chosen, id=topic.key))
+    else:
+        lines.append(ask.say("Not playable yet: its rules are still being built."))
+    return lines
+
+
 _ANSWERS: dict[str, Callable[[_Asked, Topic, Section], list[str]]] = {
     "section": _section,
     "command": _command,
@@ -332,6 +348,7 @@ _ANSWERS: dict[str, Callable[[_Asked, Topic, Section], list[str]]] = {
     "life stage": _stage,
     "role": _role,
     "place": _place,
+    "variant": _variant,
 }
 
 

@@ -40,6 +40,9 @@ MIN_COVERAGE = 0.5  # share of the question's weight the best topic must match
 # A set-up command's verb is a noun of the rules ("injured", "dead", "larva"): a question
 # with that word is about the rule more often than about the set-up step.
 SETUP = 0.8
+# An optional variant's words ("wound", "noise") are the printed game's too: a question
+# with them is about the game everyone plays more often than about a variant.
+VARIANT = 0.8
 
 # Of two topics that score the same, a thing ("Larva", the life stage) before the command
 # that shares its name ("larva", placing it), and either before the rulebook section it
@@ -241,7 +244,8 @@ def _entry(topic: Topic, words: Words, voice: Voice) -> Entry:
     )
     names = tuple(fold(n) for n in (topic.key, topic.name, own, shown) if fold(n))
     setup = topic.kind == "command" and topic.rule.startswith("B")
-    return Entry(topic, shown, names, fields, _phrase(own), SETUP if setup else 1.0)
+    scale = SETUP if setup else VARIANT if topic.kind == "variant" else 1.0
+    return Entry(topic, shown, names, fields, _phrase(own), scale)
 
 
 def _rooms(topic: Topic) -> list[str]:

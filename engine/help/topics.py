@@ -1,6 +1,6 @@
 """Every rules-help topic: the rulebook's sections, every command of the command
 language, every alien ability, skill, piece of gear, improvised device, life stage,
-crew role and kind of place on the ship.
+crew role, kind of place on the ship and optional variant.
 
 A topic is named by its ``key``, what ``/rules`` receives ("C.7.2", "attack", "Venom",
 "Air Lock"). :func:`topics` builds the list from ``data/`` and checks it against the
@@ -20,6 +20,7 @@ from engine.commands import VERBS
 from engine.content import Content, ContentError, load_content
 from engine.help.rulebook import Rulebook, load_rulebook
 from engine.help.topic_data import TOPICS, PlaceTopic, TopicData, load_topic_data
+from engine.variants import Catalogue, load_variants
 
 # The kinds of topic, as the list and a name's heading say them (sections have none).
 KINDS = {
@@ -31,6 +32,7 @@ KINDS = {
     "life stage": "alien life stage",
     "role": "crew role",
     "place": "place on the ship",
+    "variant": "optional variant",
 }
 
 
@@ -55,11 +57,17 @@ class Topic:
 @cache
 def topics() -> tuple[Topic, ...]:
     """Every topic, sections first in the rulebook's order."""
-    return build_topics(load_rulebook(), load_content(), load_topic_data(), default_ship())
+    return build_topics(
+        load_rulebook(), load_content(), load_topic_data(), default_ship(), load_variants()
+    )
 
 
 def build_topics(
-    book: Rulebook, content: Content, data: TopicData, ship: Ship
+    book: Rulebook,
+    content: Content,
+    data: TopicData,
+    ship: Ship,
+    variants: Catalogue | None = None,
 ) -> tuple[Topic, ...]:
     _check_commands(data)
     found = [Topic(s.id, s.title, "section", s.id) for s in book.sections]
@@ -75,6 +83,8 @@ def build_topics(
         if not place_regions(place, ship):
             raise ContentError(TOPICS, f"place {place.name!r}: no such place on the ship")
         found.append(Topic(place.name, place.name, "place", place.rule))
+    for key, info in (variants or load_variants()).variants.items():
+        found.append(Topic(key, info.title, "variant", info.rule))
     _check_keys(found, data)
     return tuple(found)
 

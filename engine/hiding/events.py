@@ -75,6 +75,7 @@ class Surfacing(StrEnum):
     ATTACKS = "attacks"  # it attacks a grid
     ATTACKS_DOOR = "attacks-door"
     ATTACKS_NEXUS = "attacks-nexus"
+    AMBUSHES = "ambushes"  # the noise variant: it answers an encounter's call (``by``)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,6 +13,7 @@ from engine.efforts import require_able, show_ability
 from engine.errors import RuleError
 from engine.hiding.events import PipeRun, Surfacing
 from engine.hiding.piperun import end_run, pipe_run_cost, run_search
+from engine.noise.rules import return_tokens
 from engine.state import Side
 from engine.turns import take_alien, take_unit
 from engine.units import has_ability
@@ -30,6 +31,7 @@ def start_pipe_run(ctx: Ctx, side: Side, cmd: StartPipeRun) -> None:
     alien.hide()
     assert alien.grid is not None
     ctx.say(PipeRun(who=ctx.who(alien.id), grid=alien.grid, cost=cost))
+    return_tokens(ctx)
 
 
 def surface(ctx: Ctx, side: Side, cmd: Surface) -> None:

@@ -13,6 +13,7 @@ from engine.errors import RuleError
 from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
 from engine.moving.events import Moved, Waited
+from engine.noise.rules import alien_stepped, human_stepped
 from engine.state import Fate, Side
 from engine.turns import take_alien, take_unit
 
@@ -79,12 +80,15 @@ def _step(ctx: Ctx, unit_id: str, leg: Leg) -> bool:
     state = ctx.state
     if state.is_human(unit_id):
         state.human(unit_id).grid = leg.to
-        return not tally_on_entry(ctx, unit_id, leg.to)
+        if tally_on_entry(ctx, unit_id, leg.to):
+            return False
+        return human_stepped(ctx, unit_id, leg.start, leg.to)
     alien = state.alien(unit_id)
     alien.grid = leg.to
     alien.path.append(leg.to)
     if alien.pipe_running:
         _declare_step(ctx, unit_id, leg)
+        alien_stepped(ctx, alien, leg.start, leg.to)
     return True
 
 
@@ -136,19 +140,21 @@ def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str) -> None:
     require_actions(ctx, unit_id, total, what, "C.4.1, G.1")
     if ctx.state.is_human(unit_id):
         check_stacking(ctx, [unit_id], [leg.to for leg in legs])
-    start = legs[0].start
+    start, reached = legs[0].start, legs[0].start
     done = 0
     for leg in legs:
         done += leg.cost
+        reached = leg.to
         if not _step(ctx, unit_id, leg):
             break
-    _announce_move(ctx, unit_id, start, done)
+    _announce_move(ctx, unit_id, start, done, reached)
 
 
-def _announce_move(ctx: Ctx, unit_id: str, start: Grid, cost: int) -> None:
+def _announce_move(ctx: Ctx, unit_id: str, start: Grid, cost: int, reached: Grid) -> None:
+    """The move as seen: where it ended, ``reached`` for a Humoid a surprise attack
+    (the noise variant) took out of play on the way."""
     state = ctx.state
-    grid = state.unit_grid(unit_id)
-    assert grid is not None
+    grid = state.unit_grid(unit_id) or reached
     if state.is_human(unit_id) or not state.alien(unit_id).pipe_running:
         ctx.say(Moved(who=ctx.who(unit_id), start=start, grid=grid, cost=cost))
     else:

@@ -145,10 +145,11 @@ def play_game(
     alien_player: Player | None,
     turn_cap: int = 80,
     player_seed: int = 0,
+    variants: frozenset[str] = frozenset(),
 ) -> Game:
-    """A whole game from set-up; ``None`` plays the side at random (the baseline).
-    Stops when the game is over or after ``turn_cap`` turns."""
-    game = Game.new(seed)
+    """A whole game from set-up with ``variants``; ``None`` plays the side at random (the
+    baseline). Stops when the game is over or after ``turn_cap`` turns."""
+    game = Game.new(seed, variants=variants)
     rngs = {Side.CREW: Rng(seed * 7919 + player_seed + 1), Side.ALIEN: Rng(seed * 104729 + 3)}
     players = {Side.CREW: crew_player, Side.ALIEN: alien_player}
     while game.state.phase is not Phase.OVER and game.state.turn <= turn_cap:

@@ -61,9 +61,13 @@ from engine.game import Game
 from engine.setup import new_game
 from engine.state import Alien, Condition, Fate, GameState, Item, Phase, SetupStep
 from engine.units import SUPPLIES, held_abilities, human_actions
+from engine.variants import HEADER, VariantError, known
+from engine.variants import header as variants_line
 
 USAGE: dict[str, str] = {
     "seed": "seed N  (may be left to the script's 'seed N' line)",
+    "variants": "variants ID …  (the variants the game was created with; may be left to "
+    "the script's 'variants' line)",
     "rng": "rng N  (the dice generator's exact state)",
     "turn": "turn N setup|alien|crew|over [active=UNIT: a living unit of the phasing "
     "side, on the board] [step=dead|injured|roles|place|supplies|done]",
@@ -76,7 +80,7 @@ USAGE: dict[str, str] = {
     "[carries=ID,…] [done]",
     "alien-side": "alien-side [abilities=ABILITY,… (alien1's, or in hand in set-up)] "
     "[revealed=ABILITY,…] "
-    "[order-energy=on|off] [surge-used] [royal-mutations=N]",
+    "[order-energy=on|off] [order-ambush=on|off] [surge-used] [royal-mutations=N]",
     "crew-side": "crew-side [blueprints=DEVICE,…] [fabricated=DEVICE,…] [autopsies=N] [drive=GRID]",
     "item": "item ID KIND [GRID] [in-locker] [active] [examined=crew,alien] [out-of-play]",
     "supplies": "supplies ID food|electronics|chemicals [GRID] … (the words of an item line)",
@@ -88,11 +92,14 @@ USAGE: dict[str, str] = {
     "sightings": "sightings GRID …  (C.7.1 reveals since the alien phase)",
     "searched": "searched GRID …  (grids searched this crew phase)",
     "destroyed": "destroyed SYSTEM[, SYSTEM …]",
+    "noise": "noise [markers=DOOR,…] [bag=TOKEN,…] [aside=TOKEN,…] [reserve=TOKEN,…] "
+    "[heard=DOOR,…]  "
+    "(the noise variant's table; a list may be 'none')",
     "result": "result TEXT",
 }
 _ONCE = frozenset(
-    {"seed", "rng", "turn", "alien-side", "crew-side", "items"}
-    | {"declarations", "sightings", "searched", "destroyed", "result"}
+    {"seed", "variants", "rng", "turn", "alien-side", "crew-side", "items"}
+    | {"declarations", "sightings", "searched", "destroyed", "result", "noise"}
 )
 LINE_LIMIT = 2000  # characters a scenario's line may hold: every real line is far shorter
 _ALIEN_ID = re.compile(r"^alien[0-9]+$")
@@ -392,6 +399,7 @@ class _Builder:
             )
         abilities = line.option("abilities")
         revealed, order = line.option("revealed"), line.option("order-energy")
+        ambush = line.option("order-ambush")
         mutations = line.option("royal-mutations")
         self.state.surge_used = line.flag("surge-used")
         line.finish()
@@ -406,6 +414,8 @@ class _Builder:
             )
         if mutations is not None:
             state.royal_mutations = _int(line, mutations, "royal-mutations")
+        if ambush is not None:
+            state.standing.ambush = _choice(line, ambush, ("on", "off"), "order") == "on"
 
     def abilities(self, line: _Line, text: str) -> list[str]:
         """Ability markers, each held once by the whole alien side (G.4)."""
@@ -433,6 +443,26 @@ class _Builder:
             self.state.crew_secrets.blueprints = found
         if autopsies is not None:
             self.state.autopsies = _int(line, autopsies, "autopsies")
+
+    def noise(self, line: _Line) -> None:
+        """The ``noise`` variant's markers and bag, each list as given ('none': empty)."""
+        table = self.state.noise
+        if table is None:
+            line.fail("a 'noise' line needs the noise variant: add 'variants noise'")
+        markers, bag = line.option("markers"), line.option("bag")
+        aside, reserve = line.option("aside"), line.option("reserve")
+        heard = line.option("heard")
+        line.finish()
+        doors = sorted(self.ship.doors)
+        if markers is not None:
+            table.markers = {_choice(line, d, doors, "door") for d in _none_or_split(markers)}
+        if heard is not None:
+            table.heard = {_choice(line, d, doors, "door") for d in _none_or_split(heard)}
+        tokens = ["Blank", "1", "2", "3", "4"]
+        for name, given in (("bag", bag), ("aside", aside), ("reserve", reserve)):
+            if given is not None:
+                found = [_choice(line, t, tokens, "token") for t in _none_or_split(given)]
+                setattr(table, name, sorted(found) if name == "bag" else found)
 
     def item(self, line: _Line) -> None:
         self.add_item(line, crate=False)
@@ -660,6 +690,7 @@ _HANDLERS: dict[str, Callable[[_Builder, _Line], None]] = {
     "searched": _Builder.searched,
     "destroyed": _Builder.destroyed,
     "result": _Builder.result,
+    "noise": _Builder.noise,
 }
 
 
@@ -675,6 +706,28 @@ def _seed(lines: list[_Line], given: int | None, block_start: int) -> int:
     if given is not None and seed != given:
         line.fail(f"the scenario says seed {seed} but the script said seed {given}")
     return seed
+
+
+def _variants(lines: list[_Line], given: frozenset[str]) -> frozenset[str]:
+    """The block's ``variants`` line, or the script's when the block has none."""
+    found = [line for line in lines if line.keyword == "variants"]
+    if not found:
+        return given
+    line = found[0]
+    names = line.words[1:]
+    if not names:
+        line.fail("name the variants: " + USAGE["variants"])
+    try:
+        chosen = known(names)
+    except VariantError as err:
+        line.fail(err.message, legal=err.legal)
+    if given and chosen != given:
+        line.fail("the scenario's variants are not the script's 'variants' line")
+    return chosen
+
+
+def _none_or_split(text: str) -> list[str]:
+    return [] if text.lower() == "none" else _split(text)
 
 
 def _check_active(line: _Line, state: GameState, unit: str) -> None:
@@ -700,12 +753,14 @@ def parse_scenario(
     content: Content | None = None,
     *,
     seed: int | None = None,
+    variants: frozenset[str] = frozenset(),
     first_line: int = 1,
 ) -> GameState:
     """Read a ``scenario … end`` block; raise ScenarioError naming the bad line.
 
-    ``seed`` is the script's seed, for a block without its own ``seed`` line;
-    ``first_line`` numbers the block's first line, so errors name file lines."""
+    ``seed`` and ``variants`` are the script's, for a block without its own ``seed`` or
+    ``variants`` line; ``first_line`` numbers the block's first line, so errors name file
+    lines."""
     ship = ship or default_ship()
     content = content or load_content()
     lines = _lines(text, first_line)
@@ -716,10 +771,10 @@ def parse_scenario(
         if line.keyword in _ONCE and line.keyword in seen:
             line.fail(f"a second '{line.keyword}' line (the first is line {seen[line.keyword]})")
         seen[line.keyword] = line.number
-    start = new_game(_seed(lines, seed, first_line), ship, content)
+    start = new_game(_seed(lines, seed, first_line), ship, content, _variants(lines, variants))
     builder = _Builder(ship, content, start)
     for line in lines:
-        if line.keyword != "seed":
+        if line.keyword not in ("seed", "variants"):
             _HANDLERS[line.keyword](builder, line)
     return builder.finish()
 
@@ -730,21 +785,59 @@ def scenario_game(
     content: Content | None = None,
     *,
     seed: int | None = None,
+    variants: frozenset[str] = frozenset(),
     first_line: int = 1,
 ) -> Game:
     """A game that starts from a scenario instead of set-up. Its log holds only the
     commands played after, so keep the scenario text with the script to replay it."""
     ship = ship or default_ship()
     content = content or load_content()
-    state = parse_scenario(text, ship, content, seed=seed, first_line=first_line)
+    state = parse_scenario(text, ship, content, seed=seed, variants=variants, first_line=first_line)
     return Game(state.seed, ship, content, state)
 
 
 def opening_game(
     seed: int, opening: str, ship: Ship | None = None, content: Content | None = None
 ) -> Game:
-    """A game where its log begins: set-up from ``seed`` (``opening`` empty), or the
-    scenario block ``opening`` (a tutorial's prepared position, an imported script)."""
-    if not opening:
-        return Game.new(seed, ship, content)
+    """A game where its log begins: set-up from ``seed`` (``opening`` empty, or only a
+    ``variants …`` line), or the scenario block ``opening`` (a tutorial's prepared
+    position, an imported script)."""
+    chosen = setup_variants(opening)
+    if chosen is not None:
+        return Game.new(seed, ship, content, chosen)
     return scenario_game(opening, ship, content)
+
+
+def setup_opening(variants: frozenset[str]) -> str:
+    """The opening of a game that starts at set-up with ``variants``: '' for none, else
+    the ``variants …`` line (what a store keeps beside the seed)."""
+    return variants_line(variants)
+
+
+def opening_variants(opening: str) -> frozenset[str]:
+    """The variants a stored opening names (its ``variants`` line, in a scenario block
+    or alone), without building its game: what a lobby shows before the game starts."""
+    for raw in opening.splitlines():
+        head, *rest = raw.split(maxsplit=1) or [""]
+        if head.lower() == HEADER:
+            return known(rest)
+    return frozenset()
+
+
+def script_head(seed: int, opening: str) -> str:
+    """A stored game's script up to its first command: ``seed N`` and its variants line,
+    or its scenario block."""
+    if setup_variants(opening) is None:
+        return opening
+    return "".join(f"{line}\n" for line in (f"seed {seed}", opening) if line)
+
+
+def setup_variants(opening: str) -> frozenset[str] | None:
+    """The variants of an opening that starts at set-up, or None for a scenario block."""
+    text = opening.strip()
+    if not text:
+        return frozenset()
+    head, *rest = text.split(maxsplit=1)
+    if head.lower() != HEADER or "\n" in text:
+        return None
+    return known(rest)

@@ -14,6 +14,7 @@ from engine.records.scenario import default_actions, default_step, infer_kind
 from engine.setup import new_game
 from engine.state import Alien, Condition, Fate, GameState, Human, Item
 from engine.units import SUPPLIES
+from engine.variants import header as variants_line
 
 _BARE = re.compile(r"^[A-Za-z0-9_.,:/+*-]+$")  # a word that needs no quotes
 
@@ -110,6 +111,7 @@ def _side_lines(state: GameState) -> list[str]:
         _opt("abilities", secrets.abilities) if secrets.abilities else "",  # set-up: in hand
         _opt("revealed", sorted(secrets.revealed_abilities)) if secrets.revealed_abilities else "",
         "" if state.standing.spend_energy_on_seven else "order-energy=off",
+        "" if state.standing.ambush else "order-ambush=off",
         "surge-used" if state.surge_used else "",
         _opt("royal-mutations", str(state.royal_mutations)) if state.royal_mutations else "",
     )
@@ -121,6 +123,25 @@ def _side_lines(state: GameState) -> list[str]:
         _opt("fabricated", state.crew_secrets.fabricated) if state.crew_secrets.fabricated else "",
     )
     return [f"alien-side {alien}"] * bool(alien) + [f"crew-side {crew}"] * bool(crew)
+
+
+def _noise_lines(state: GameState, fresh: GameState) -> list[str]:
+    """The ``noise`` variant's table, each list that differs from set-up's."""
+    now, then = state.noise, fresh.noise
+    if now is None or then is None:
+        return []
+    words = [
+        _opt(name, (sorted(mine) if isinstance(mine, set) else mine) or "none")
+        for name, mine, start in (
+            ("markers", now.markers, then.markers),
+            ("bag", now.bag, then.bag),
+            ("aside", now.aside, then.aside),
+            ("reserve", now.reserve, then.reserve),
+            ("heard", now.heard, then.heard),
+        )
+        if mine != start
+    ]
+    return [_line("noise", *words)] if words else []
 
 
 def _implied(content: Content, item: Item) -> bool:
@@ -199,8 +220,10 @@ def write_scenario(
     """The canonical scenario block of ``state``: what differs from the defaults."""
     ship = ship or default_ship()
     content = content or load_content()
-    fresh = new_game(state.seed, ship, content)
+    fresh = new_game(state.seed, ship, content, state.variants)
     lines = ["scenario", f"seed {state.seed}"]
+    if state.variants:
+        lines.append(variants_line(state.variants))
     if state.rng != fresh.rng:
         lines.append(f"rng {state.rng.state}")
     lines.append(_turn_line(state))
@@ -214,5 +237,6 @@ def write_scenario(
     lines += _item_lines(state, fresh, content)
     lines += _board_lines(state, fresh, ship)
     lines += _phase_lines(state)
+    lines += _noise_lines(state, fresh)
     lines.append("end")
     return "\n".join(lines) + "\n"

@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
-from engine.records.scenario import ScenarioError, scenario_game
+from engine.records.scenario import ScenarioError, scenario_game, setup_opening
 from engine.records.scenario_writer import write_scenario
 from engine.state import Side
+from engine.variants import HEADER, VariantError, known
 from engine.views import Viewer, events_for
 
 _PLAY = re.compile(r"^(crew|alien)\s*:\s*(.*)$", re.IGNORECASE)
@@ -108,33 +109,52 @@ class Source:
 
 @dataclass(frozen=True)
 class Opening:
-    """Where a script's game begins: its game, and the scenario it began at ('' when it
-    begins at set-up from its seed), written canonically (``write_scenario``)."""
+    """Where a script's game begins: its game, and its opening as a store keeps it
+    (:func:`engine.records.scenario.opening_game`): '' when it begins at set-up from its
+    seed, the ``variants …`` line when it begins there with variants, else the scenario
+    it began at, written canonically (``write_scenario``)."""
 
     game: Game
     scenario: str
 
 
 def opening(source: Source) -> Opening:
-    """The game the header describes: ``seed N``, a scenario block, or both."""
+    """The game the header describes: ``seed N`` (then perhaps ``variants …``), a
+    scenario block, or both."""
     first = source.next()
     if first is None:
         raise fail(1, "the script is empty: start it with 'seed N' or a scenario block")
     number, text = first
     seed: int | None = None
+    chosen: frozenset[str] = frozenset()
     if match := _SEED.match(" ".join(_words(text))):
         seed = int(match.group(1))
+        chosen = _variants_line(source)
         if [w.lower() for w in source.peek()] != ["scenario"]:
-            return Opening(Game.new(seed), "")
+            return Opening(Game.new(seed, variants=chosen), setup_opening(chosen))
         number, text = source.next() or first
     if [w.lower() for w in _words(text)] != ["scenario"]:
         raise fail(number, "a script starts with 'seed N' or a scenario block")
     block = source.block(number)
     try:
-        game = scenario_game(block, seed=seed, first_line=number)
+        game = scenario_game(block, seed=seed, variants=chosen, first_line=number)
     except ScenarioError as err:
         raise ScriptError(err.describe()) from None
     return Opening(game, write_scenario(game.state, game.ship, game.content))
+
+
+def _variants_line(source: Source) -> frozenset[str]:
+    """The ``variants …`` line after ``seed N``, taken if there is one."""
+    words = source.peek()
+    if not words or words[0].lower() != HEADER:
+        return frozenset()
+    number, _ = source.next() or (0, "")
+    if len(words) == 1:
+        raise fail(number, "name the variants: 'variants ID …'")
+    try:
+        return known(words[1:])
+    except VariantError as err:
+        raise fail(number, err.describe()) from None
 
 
 @dataclass(frozen=True)

@@ -56,15 +56,18 @@ def game_id(value: str | None) -> int | None:
 @app_commands.describe(
     seed="moderators only: a chosen seed makes a practice game whose secrets are predictable",
     hints="on (default): players may ask the expert for a suggestion; off: no Suggest button",
+    variants="optional variants, fixed for the whole game: their ids, by spaces or commas",
 )
 @app_commands.choices(hints=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
+@app_commands.autocomplete(variants=complete.variants)
 async def create(
     interaction: Inter,
     seed: app_commands.Range[int, 1, 2**31 - 1] | None = None,
     hints: app_commands.Choice[str] | None = None,
+    variants: app_commands.Range[str, 0, 200] = "",
 ) -> None:
     async with guard(interaction):
-        await lobby.create(interaction, seed, hints is None or hints.value == "on")
+        await lobby.create(interaction, seed, hints is None or hints.value == "on", variants)
 
 
 @game.command(name="join", description="Take a seat: alien, crew, or spectator")

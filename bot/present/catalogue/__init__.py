@@ -26,6 +26,7 @@ from bot.present.catalogue import (
     growing,
     hiding,
     moving,
+    noise,
     setup,
     turns,
 )
@@ -58,6 +59,7 @@ SENTENCES: dict[type[Event], Callable[[Any], str]] = {
     **efforts.SENTENCES,
     **moving.SENTENCES,
     **hiding.SENTENCES,
+    **noise.SENTENCES,
     **fighting.SENTENCES,
     **escape.SENTENCES,
     **growing.SENTENCES,

@@ -82,6 +82,7 @@ def _surfaced(e: Surfaced) -> str:
         Surfacing.ATTACKS: _("it attacks"),
         Surfacing.ATTACKS_DOOR: _("it attacks a door"),
         Surfacing.ATTACKS_NEXUS: _("it attacks a nexus"),
+        Surfacing.AMBUSHES: _("it ambushes {by}").format(by=by),
     }[e.how]
     return _("{who} is at {grid}: {how} (C.7.2)").format(who=Name(e.who), grid=e.grid, how=how)
 

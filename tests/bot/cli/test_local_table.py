@@ -510,3 +510,28 @@ def test_c4_a_move_to_a_room_by_its_name_is_taken_at_the_table() -> None:
     assert f"crew: {expected.notation()}" in said
     assert "error: 'warp core' is neither a grid" in said and "Workshop" in said
     assert game.state.unit_grid(unit.id) == expected.route[-1]
+
+
+def test_play_refuses_a_variant_not_built_yet_and_saves_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "local.sqlite3"
+    code = main(["play", "--variant", "noise", "--db", str(db), "--seed", "3"])
+    assert code == 2
+    assert "the variant 'noise' cannot be played yet" in capsys.readouterr().out
+    assert not db.exists()
+
+
+def test_a_saved_game_with_variants_resumes_with_them(tmp_path: Path) -> None:
+    """The variants are the game's stored opening (as on Discord); the store is given
+    them as the local table gives a checked choice."""
+    store = local_table.LocalStore(tmp_path / "local.sqlite3")
+    try:
+        store.create(42, "crew", "easy", frozenset({"halon", "noise"}))
+    finally:
+        store.close()
+    code, output = session(tmp_path, ["quick", "quit"], resume=1)
+    assert code == 0
+    assert "Seed 42; you play crew" in output and "Variants: halon noise." in output
+    _, rows = saved(tmp_path)
+    assert rows and rows[0].command == "quick"

@@ -30,6 +30,7 @@ from engine.state import (
     GameState,
     Human,
     Item,
+    NoiseState,
     Phase,
     SetupStep,
     Side,
@@ -102,6 +103,8 @@ def test_a_state_with_every_field_set_round_trips() -> None:
 def _everything_set() -> GameState:
     state = new_game(3, SHIP, CONTENT)
     state.rng.d6()
+    state.variants = frozenset({"noise", "halon"})
+    state.noise = NoiseState({"1-D4/1-D5"}, ["1", "Blank"], ["3", "2"], [], {"1-H6/1-H7"})
     state.turn, state.phase, state.setup = 4, Phase.CREW, SetupStep.PLACE
     hyun, okeke, ortiz = state.human("hyun"), state.human("okeke"), state.human("ortiz")
     hyun.role, hyun.skill_marker, hyun.grid, hyun.actions = "Captain", "Athlete", G("1-F6"), 1

@@ -1,0 +1,166 @@
+"""Optional variants: the sister games' systems a game may be created with.
+
+``data/variants.toml`` lists them (one table each, in the order every list of them is
+written). A game's variants are chosen when it is created and never change: they are
+``GameState.variants``, written in a script's ``variants …`` line and a scenario's, public
+to every viewer. A variant whose rules are not all in yet (``built = false``) is known, so
+its rules help answers, but cannot be chosen for a game (:func:`choose`). See
+docs/rules-decisions.md, "Variants".
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, ValidationError, model_validator
+
+from engine.content import DEFAULT_DATA_DIR, ContentError, describe_error
+from engine.content_models import Frozen, Text
+from engine.errors import GameError
+
+VARIANTS = "variants.toml"
+HEADER = "variants"  # the script and scenario line: ``variants noise halon``
+_ID = r"^[a-z][a-z0-9-]*$"
+_SPLIT = re.compile(r"[\s,]+")
+
+
+class VariantInfo(Frozen):
+    """One variant's catalogue entry (``data/variants.toml``)."""
+
+    title: Text
+    source: Text  # the sister game it adapts
+    rule: Text  # the rulebook section it changes most, cited by its rules-help topic
+    summary: Annotated[str, Field(min_length=1, max_length=100)]  # the help list's line
+    built: bool = False
+    text: tuple[Text, ...] = Field(min_length=1)  # its rules help, in our own words
+
+
+Token = Literal["Blank", 1, 2, 3, 4]  # an intruder-bag token of ``noise``
+DieFace = Literal["1", "k", "silence"]
+
+
+class NoiseInfo(VariantInfo):
+    """``noise``: the intruder bag and the noise die (README, "Variants")."""
+
+    bag: tuple[Token, ...] = Field(min_length=1)
+    reserve: tuple[Token, ...]
+    reach: int = Field(ge=0)
+    alien_noisy: tuple[Annotated[int, Field(ge=1, le=6)], ...]
+    room_die: tuple[DieFace, DieFace, DieFace, DieFace, DieFace, DieFace]
+
+    @model_validator(mode="after")
+    def _one_blank(self) -> NoiseInfo:
+        if self.bag.count("Blank") != 1 or "Blank" in self.reserve:
+            raise ValueError("the bag holds exactly one Blank, and the reserve none")
+        return self
+
+
+class Catalogue(Frozen):
+    """Every variant by id, in the file's order."""
+
+    variants: dict[Annotated[str, Field(pattern=_ID)], VariantInfo]
+
+    @classmethod
+    def of(cls, tables: dict[str, Any]) -> Catalogue:
+        """The catalogue of the file's tables, each built-in variant's read by its own
+        model (its constants); ValidationError names the table."""
+        read: dict[str, VariantInfo] = {}
+        for key, table in tables.items():
+            read[key] = MODELS.get(key, VariantInfo).model_validate(table)
+        return cls(variants=read)
+
+    @property
+    def noise(self) -> NoiseInfo:
+        info = self.variants["noise"]
+        assert isinstance(info, NoiseInfo)
+        return info
+
+    def ids(self, *, built_only: bool = False) -> tuple[str, ...]:
+        return tuple(k for k, v in self.variants.items() if v.built or not built_only)
+
+    def ordered(self, ids: Iterable[str]) -> tuple[str, ...]:
+        """``ids`` in the catalogue's order: how every list of a game's variants is written."""
+        chosen = set(ids)
+        return tuple(k for k in self.variants if k in chosen)
+
+
+MODELS: dict[str, type[VariantInfo]] = {"noise": NoiseInfo}
+
+
+class VariantError(GameError):
+    """A variant name that is not one, or not one that can be chosen yet."""
+
+
+def load_variants(data_dir: Path | None = None) -> Catalogue:
+    """The catalogue in ``data_dir`` (default: the project's ``data/``, read once)."""
+    return _default() if data_dir is None else _load(data_dir)
+
+
+@lru_cache(maxsize=1)
+def _default() -> Catalogue:
+    return _load(DEFAULT_DATA_DIR)
+
+
+def _load(data_dir: Path) -> Catalogue:
+    path = data_dir / VARIANTS
+    try:
+        with path.open("rb") as handle:
+            doc = tomllib.load(handle)
+    except OSError as exc:
+        raise ContentError(VARIANTS, f"cannot read {path} ({exc.strerror})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(VARIANTS, f"not valid TOML: {exc}") from exc
+    problems = []
+    for key, table in doc.items():
+        try:
+            MODELS.get(key, VariantInfo).model_validate(table)
+        except ValidationError as exc:
+            problems += [f"[{key}] {describe_error(e)}" for e in exc.errors()]
+    if problems:
+        raise ContentError(VARIANTS, "; ".join(problems))
+    try:
+        return Catalogue.of(doc)
+    except ValidationError as exc:
+        raise ContentError(VARIANTS, "; ".join(map(describe_error, exc.errors()))) from exc
+
+
+def words(text: str | Iterable[str]) -> list[str]:
+    """The names in a list typed with spaces or commas (``"noise, halon"``)."""
+    joined = text if isinstance(text, str) else " ".join(text)
+    return [w for w in _SPLIT.split(joined.strip().lower()) if w]
+
+
+def known(names: str | Iterable[str], catalogue: Catalogue | None = None) -> frozenset[str]:
+    """The variants named, each one in the catalogue (a script's or scenario's line: the
+    record of a game already made); :class:`VariantError` names any that is not."""
+    return _checked(names, catalogue or load_variants(), built_only=False)
+
+
+def choose(names: str | Iterable[str], catalogue: Catalogue | None = None) -> frozenset[str]:
+    """The variants chosen for a new game, each one built; :class:`VariantError` names
+    any that is unknown or not playable yet."""
+    return _checked(names, catalogue or load_variants(), built_only=True)
+
+
+def _checked(
+    names: str | Iterable[str], catalogue: Catalogue, *, built_only: bool
+) -> frozenset[str]:
+    chosen = words(names)
+    legal = catalogue.ids(built_only=built_only)
+    for name in chosen:
+        if name not in catalogue.variants:
+            raise VariantError(f"no variant '{name}'", legal=legal)
+        if name not in legal:
+            raise VariantError(f"the variant '{name}' cannot be played yet", legal=legal)
+    return frozenset(chosen)
+
+
+def header(ids: Iterable[str], catalogue: Catalogue | None = None) -> str:
+    """The script and scenario line for ``ids`` ('' for none): ``variants noise halon``."""
+    ordered = (catalogue or load_variants()).ordered(ids)
+    return " ".join((HEADER, *ordered)) if ordered else ""
