@@ -238,6 +238,7 @@ def record_line(record: Record) -> str:
 # --- pings ---------------------------------------------------------------------------
 KIND_HEAD = {
     "grace": "⏳ Grace",
+    "last_call": "⌛ Last call",
     "turn": "🔔 Your move",
     "reminder": "⏳ Reminder",
     "phase": "🔔 Your side's phase",
@@ -248,7 +249,7 @@ def note_line(note: GameNote) -> str:
     what = "your side's phase has begun" if note.kind == "phase" else "waits on you"
     text = f"{phase_name(note.phase_key)} in game {note.game_id} (#{note.channel_name}) {what}"
     if note.deadline_at is not None:
-        verb = "moved to" if note.kind == "grace" else "deadline"
+        verb = {"grace": "moved to", "last_call": "the phase ends"}.get(note.kind, "deadline")
         text += f"; {verb} {stamp(note.deadline_at, 'f')} ({stamp(note.deadline_at)})"
     return text + "."
 

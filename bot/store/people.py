@@ -65,6 +65,9 @@ class Wait:
     graces: int = 0
     excused: bool = False
     done_at: float | None = None
+    slept: float = 0.0  # seconds the deadline moved this phase for their quiet hours
+    last_call_for: float | None = None  # the deadline their last call was planned for
+    last_call_at: float | None = None  # when it goes out; None: sent, or none to send
 
 
 WAIT_COLUMNS = tuple(f.name for f in fields(Wait))
@@ -75,7 +78,7 @@ class HeldPing:
     id: int
     user_id: int
     game_id: int
-    kind: str  # turn | phase | reminder | grace
+    kind: str  # turn | phase | reminder | grace | last_call
     held_at: float
     release_at: float
 
@@ -238,6 +241,49 @@ def shift_reminders(game_id: int, seconds: float) -> Statement:
         "UPDATE waits SET remind_at = remind_at + ? WHERE game_id = ? AND remind_at IS NOT NULL",
         (seconds, game_id),
     )
+
+
+def add_slept(game_id: int, user_id: int, seconds: float) -> Statement:
+    return (
+        "UPDATE waits SET slept = slept + ? WHERE game_id = ? AND user_id = ?",
+        (seconds, game_id, user_id),
+    )
+
+
+def plan_last_call(game_id: int, user_id: int, deadline: float, at: float | None) -> Statement:
+    """The last call before ``deadline`` goes out at ``at`` (None: none is owed)."""
+    return (
+        "UPDATE waits SET last_call_for = ?, last_call_at = ? WHERE game_id = ? AND user_id = ?",
+        (deadline, at, game_id, user_id),
+    )
+
+
+def last_call_sent(game_id: int, user_id: int) -> Statement:
+    return (
+        "UPDATE waits SET last_call_at = NULL WHERE game_id = ? AND user_id = ?",
+        (game_id, user_id),
+    )
+
+
+async def last_calls_to_plan(store: Store, horizon: float) -> list[tuple[Wait, float]]:
+    """Open waits of running games whose deadline (before ``horizon``) has no last
+    call planned yet, each with that deadline (an index range over the games' deadlines)."""
+    rows = await store._fetch(
+        "SELECT w.*, g.deadline_at AS deadline FROM games g JOIN waits w ON w.game_id = g.id "
+        "WHERE g.status = 'playing' AND g.deadline_at <= ? AND g.paused_at IS NULL "
+        "AND w.done_at IS NULL AND (w.last_call_for IS NULL OR w.last_call_for <> g.deadline_at)",
+        (horizon,),
+    )
+    return [(_wait(r), float(r["deadline"])) for r in rows]
+
+
+async def last_calls_due(store: Store, now: float) -> list[Wait]:
+    """Open waits whose last call is due (one index range)."""
+    rows = await store._fetch(
+        "SELECT * FROM waits WHERE last_call_at <= ? AND done_at IS NULL ORDER BY last_call_at",
+        (now,),
+    )
+    return [_wait(r) for r in rows]
 
 
 def _wait(row: Row) -> Wait:
