@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.client import access, answers, courier, flow, ui
+from bot.client import access, answers, courier, finding, flow, ui
 from bot.client.host import Bot, Inter, LobbyPost, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
@@ -18,7 +18,9 @@ from bot.present.locale import _
 from engine.state import Side
 
 
-async def create(interaction: Inter, seed: int | None, hints: bool = True) -> None:
+async def create(
+    interaction: Inter, seed: int | None, hints: bool = True, min_reliability: int = 0
+) -> None:
     """A lobby with a secret seed; a moderator may choose one (a reproducible game,
     announced to everyone as predictable and kept out of any records)."""
     access.require_guild(interaction)
@@ -44,6 +46,7 @@ async def create(interaction: Inter, seed: int | None, hints: bool = True) -> No
         interaction.user.id,
         seed,
         hints,
+        min_reliability,
     )
     pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)
     head = welcome.welcome_lines(pace)
@@ -53,6 +56,8 @@ async def create(interaction: Inter, seed: int | None, hints: bool = True) -> No
     )
     if message is not None:
         bot.lobby_posts[table.id] = LobbyPost.of(message, head)
+    if not table.row.seeded:  # a moderator's practice game is not news
+        await finding.tell_seat_alerts(bot, table)
 
 
 async def show(bot: Bot, table: Table, interaction: Inter | None = None) -> None:

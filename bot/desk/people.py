@@ -50,6 +50,8 @@ class People:
         reminders: str | None = None,
         time_zone: str | None = None,
         quiet: str | None = None,
+        seat_alert: str | None = None,
+        stats: str | None = None,
     ) -> Settings:
         """Change what was given, after checking all of it (nothing changes on a refusal)."""
         mine = await people.settings(self._keeper.store, user_id)
@@ -67,6 +69,10 @@ class People:
                 )
             if reminders is not None:
                 mine = mine.with_(remind_hours=_cadence(reminders))
+            if seat_alert is not None:
+                mine = mine.with_(seat_alert=_choice(seat_alert, people.SEAT_ALERTS, "seats"))
+            if stats is not None:
+                mine = mine.with_(stats_hidden=_choice(stats, STATS, "stats") == "hidden")
         except when.WhenError as err:
             raise Refusal(str(err)) from None
         again = (
@@ -153,6 +159,9 @@ class People:
 
     async def record(self, user_id: int) -> Record:
         return records.build(await people.record_rows(self._keeper.store, user_id))
+
+
+STATS = ("shown", "hidden")  # on the leaderboards, or left off them
 
 
 def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:

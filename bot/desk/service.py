@@ -29,6 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
+from bot.desk import finding
 from bot.desk.advisor import Advisor
 from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import DEFAULT_LEVEL
@@ -229,10 +230,20 @@ class Desk:
         user_id: int,
         seed: int | None = None,
         hints: bool = True,
+        min_reliability: int = 0,
     ) -> Table:
         return await self._lobby.create(
-            channel_id, guild_id, channel_name, user_id, seed=seed, hints=hints
+            *(channel_id, guild_id, channel_name, user_id),
+            seed=seed,
+            hints=hints,
+            min_reliability=min_reliability,
         )
+
+    def open_lobbies(self, guild_id: int) -> list[Table]:
+        return finding.open_lobbies(self._keeper, guild_id)
+
+    async def seat_alerts(self, table: Table) -> list[int]:
+        return await finding.seat_alerts(self._keeper, table)
 
     async def join(self, table: Table, user_id: int, seat: Seat) -> PlayerRow:
         return await self._lobby.join(table, user_id, seat)
@@ -377,6 +388,8 @@ class Desk:
         reminders: str | None = None,
         time_zone: str | None = None,
         quiet: str | None = None,
+        seat_alert: str | None = None,
+        stats: str | None = None,
     ) -> Settings:
         return await self._people.change_settings(
             user_id,
@@ -385,6 +398,8 @@ class Desk:
             reminders=reminders,
             time_zone=time_zone,
             quiet=quiet,
+            seat_alert=seat_alert,
+            stats=stats,
         )
 
     async def go_away(

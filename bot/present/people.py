@@ -23,6 +23,12 @@ WHEN = {
     "waiting": N_("only when a game waits on you"),
     "phase": N_("when a game waits on you, and when your side's phase starts"),
 }
+SEAT_ALERT = {
+    "off": N_("not told"),
+    "alien": N_("a DM when one in your servers has the alien's seat free"),
+    "crew": N_("a DM when one in your servers has a crew seat free"),
+    "any": N_("a DM when one in your servers has a seat free"),
+}
 AWAY = {
     "wait": "the game waits for them (deadlines that wait on them are extended)",
     "computer": "the computer plays their units at normal level",
@@ -103,6 +109,10 @@ def settings_text(settings: Settings, now: float) -> list[str]:
         _("• Time zone: {zone} (your clock reads {clock})").format(zone=tz.key, clock=clock),
         quiet_line,
         _("• Away: {away}").format(away=away_line(settings, now)),
+        _("• New lobbies: {seats}").format(seats=_(SEAT_ALERT[settings.seat_alert])),
+        _("• Leaderboards: {stats}").format(
+            stats=_("hidden") if settings.stats_hidden else _("shown")
+        ),
         _("Change any of them with `/me settings`; `/me away` and `/me back` for absences."),
     ]
 

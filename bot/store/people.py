@@ -20,6 +20,7 @@ from bot.store.statements import Statement
 NOTIFY = ("channel", "dm", "none")
 NOTIFY_WHEN = ("waiting", "phase")
 AWAY_MODES = ("wait", "computer", "expert", "sub")
+SEAT_ALERTS = ("off", "alien", "crew", "any")
 STAND_IN_MODES = ("computer", "expert")  # the computer plays: `normal` level, or `expert`
 MARKS = ("on_time", "grace", "missed", "away")
 
@@ -40,6 +41,8 @@ class Settings:
     away_mode: str = "wait"  # wait | computer | expert | sub
     away_note: str = ""
     away_public: bool = False
+    seat_alert: str = "off"  # off | alien | crew | any: new lobbies with that seat free
+    stats_hidden: bool = False  # left off the leaderboards
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -144,6 +147,7 @@ def put_settings(settings: Settings) -> Statement:
     sets = ", ".join(f"{c} = excluded.{c}" for c in SETTINGS_COLUMNS if c != "user_id")
     values = [getattr(settings, c) for c in SETTINGS_COLUMNS]
     values[SETTINGS_COLUMNS.index("away_public")] = int(settings.away_public)
+    values[SETTINGS_COLUMNS.index("stats_hidden")] = int(settings.stats_hidden)
     return (
         f"INSERT INTO user_settings ({names}) VALUES ({marks}) "
         f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
@@ -154,6 +158,7 @@ def put_settings(settings: Settings) -> Statement:
 def _settings(row: Row) -> Settings:
     values = {c: row[c] for c in SETTINGS_COLUMNS}
     values["away_public"] = bool(values["away_public"])
+    values["stats_hidden"] = bool(values["stats_hidden"])
     return Settings(**values)
 
 
@@ -172,6 +177,16 @@ async def settings_of(store: Store, user_ids: Iterable[int]) -> dict[int, Settin
         )
         found |= {int(r["user_id"]): _settings(r) for r in rows}
     return found
+
+
+async def seat_alerts_for(store: Store, alerts: Sequence[str]) -> list[int]:
+    """Users whose ``seat_alert`` is one of ``alerts`` (an indexed read)."""
+    rows = await store._fetch(
+        f"SELECT user_id FROM user_settings WHERE seat_alert IN ({_marks(alerts)}) "
+        "ORDER BY user_id",
+        alerts,
+    )
+    return [int(r["user_id"]) for r in rows]
 
 
 # --- waits ---------------------------------------------------------------------------

@@ -50,6 +50,8 @@ class GameRow:
     # whether anyone asked it (the game's record says so).
     hints_off: bool = False
     hints_used: bool = False
+    # Finding a game (schema 12): the least reliability (percent) a lobby seats; 0: anyone.
+    min_reliability: int = 0
 
     def with_(self, **changes: Any) -> GameRow:
         return replace(self, **changes)

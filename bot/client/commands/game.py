@@ -6,7 +6,17 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.client import access, answers, complete, courier, lobby, playing, reading, seat_calls
+from bot.client import (
+    access,
+    answers,
+    complete,
+    courier,
+    finding,
+    lobby,
+    playing,
+    reading,
+    seat_calls,
+)
 from bot.client.answers import guard
 from bot.client.commands.export import export_command
 from bot.client.commands.replay import replay_command
@@ -46,15 +56,25 @@ def game_id(value: str | None) -> int | None:
 @app_commands.describe(
     seed="moderators only: a chosen seed makes a practice game whose secrets are predictable",
     hints="on (default): players may ask the expert for a suggestion; off: no Suggest button",
+    min_reliability="seat only players on time in at least this % of their phases (newcomers too)",
 )
 @app_commands.choices(hints=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
 async def create(
     interaction: Inter,
     seed: app_commands.Range[int, 1, 2**31 - 1] | None = None,
     hints: app_commands.Choice[str] | None = None,
+    min_reliability: app_commands.Range[int, 0, 100] | None = None,
 ) -> None:
     async with guard(interaction):
-        await lobby.create(interaction, seed, hints is None or hints.value == "on")
+        await lobby.create(
+            interaction, seed, hints is None or hints.value == "on", min_reliability or 0
+        )
+
+
+@game.command(name="open", description="This server's lobbies with a free seat, to join")
+async def open_(interaction: Inter) -> None:
+    async with guard(interaction):
+        await finding.show_open(interaction)
 
 
 @game.command(name="join", description="Take a seat: alien, crew, or spectator")

@@ -37,6 +37,8 @@ Choice = app_commands.Choice
     reminders="your own reminder cadence: 6h, 1d…, 'off', or 'game' (the game's)",
     timezone="your time zone, e.g. Europe/Berlin (for quiet hours and dates)",
     quiet="quiet hours in your time zone, e.g. 23:00-07:00, or 'off'",
+    seats="hear by DM when a lobby in your servers has a seat for this side",
+    stats="shown on the leaderboards, or hidden from them",
 )
 @app_commands.choices(
     notify=[
@@ -47,6 +49,8 @@ Choice = app_commands.Choice
         Choice(name="only when a game waits on me", value="waiting"),
         Choice(name="also when my side's phase starts", value="phase"),
     ],
+    seats=[Choice(name=n, value=n) for n in ("off", "alien", "crew", "any")],
+    stats=[Choice(name=n, value=n) for n in ("shown", "hidden")],
 )
 async def settings(
     interaction: Inter,
@@ -55,12 +59,14 @@ async def settings(
     reminders: app_commands.Range[str, 1, 20] | None = None,
     timezone: app_commands.Range[str, 1, 64] | None = None,
     quiet: app_commands.Range[str, 1, 20] | None = None,
+    seats: Choice[str] | None = None,
+    stats: Choice[str] | None = None,
 ) -> None:
     async with guard(interaction):
         await answers.defer(interaction)  # before the store: a slow one is fine
         desk = bot_of(interaction).desk
         user = interaction.user.id
-        if all(v is None for v in (notify, when, reminders, timezone, quiet)):
+        if all(v is None for v in (notify, when, reminders, timezone, quiet, seats, stats)):
             mine = await desk.my_settings(user)
         else:
             mine = await desk.change_settings(
@@ -70,6 +76,8 @@ async def settings(
                 reminders=reminders,
                 time_zone=timezone,
                 quiet=quiet,
+                seat_alert=seats.value if seats else None,
+                stats=stats.value if stats else None,
             )
         with answers.privately(interaction):
             lines = words.settings_text(mine, desk.clock())
