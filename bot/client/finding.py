@@ -70,8 +70,14 @@ async def tell_seat_alerts(bot: Bot, table: Table) -> None:
     if guild is None:
         return
     for user_id in await bot.desk.seat_alerts(table):
-        member = guild.get_member(user_id)
-        if member is None or not _may_see(bot, table, member):
+        try:
+            member = guild.get_member(user_id) or await guild.fetch_member(user_id)
+        except discord.NotFound:  # not a member of this server: not their lobby
+            continue
+        except discord.HTTPException:
+            log.info("game %d: a seat alert's member could not be read", table.id)
+            continue
+        if not _may_see(bot, table, member):
             continue
         try:
             await member.send("\n".join(words.alert_text(table, guild.name)))

@@ -95,6 +95,11 @@ def lobby_text(table: Table) -> str:
         lines.append(SEEDED)
     if row.hints_off:
         lines.append(hints.OFF)
+    if row.min_reliability and row.status == "lobby":
+        lines.append(
+            f"Seats players on time in at least {row.min_reliability}% of their phases "
+            "(and newcomers)."
+        )
     if row.status == "lobby":
         lines.append(
             "Join with the buttons or `/game join`; `/game computer` gives a side to the game; "
