@@ -106,13 +106,14 @@ def games(
         shown = game_id <= len(channels)
         channel = channels[game_id - 1] if shown else 10**12 + game_id
         phase = rng.choice(["3a", "3c", "5c", "7a"])
+        deadline = START + rng.uniform(3600, 40 * 3600)
         row = GameRow(
             game_id, channel, guild, f"g{game_id}", game_id, "playing", real[0], START - 86400
         ).with_(
             phase_key=phase,
             phase_since=START - rng.uniform(0, 20 * 3600),
             deadline_hours=48.0,
-            deadline_at=START + rng.uniform(3600, 40 * 3600),
+            deadline_at=deadline,
             remind_hours=6.0,
         )
         out.append(st.insert_game(row))
@@ -125,7 +126,18 @@ def games(
         for user in waiting:
             due = START + (rng.uniform(0, window) if shown else rng.uniform(window + 60, 6 * 3600))
             side = "alien" if user == seated[0] else "crew"
-            wait = pp.Wait(game_id, user, side, 0, row.phase_since, remind_at=due)
+            # A running server has planned each wait's last call (none falls in the window).
+            call = row.deadline_at - night.LAST_CALL_HOURS * 3600
+            wait = pp.Wait(
+                game_id,
+                user,
+                side,
+                0,
+                row.phase_since,
+                remind_at=due,
+                last_call_for=row.deadline_at,
+                last_call_at=call if call > START + window else None,
+            )
             out.append(pp.put_wait(wait))
             if rng.random() < 0.05:
                 release = START + (rng.uniform(0, window) if shown else 7 * 3600)

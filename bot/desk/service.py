@@ -416,6 +416,9 @@ class Desk:
     async def record(self, user_id: int) -> Record:
         return await self._people.record(user_id)
 
+    async def forget(self, user_id: int) -> int:
+        return await self._people.forget(user_id)
+
     # --- substitutes (the substitutes') -------------------------------------------------
     async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
         return await self._subs.ask_sub(table, user_id, by, is_mod)

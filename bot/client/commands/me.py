@@ -10,7 +10,7 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
-from bot.client import answers, courier, flow, seat_calls
+from bot.client import answers, courier, flow, forgetting, seat_calls
 from bot.client.answers import guard
 from bot.client.host import Bot, Inter, bot_of
 from bot.desk import when
@@ -168,6 +168,14 @@ async def back(interaction: Inter) -> None:
         with answers.privately(interaction):
             lines = [_("👋 Welcome back."), *words.games_text(absence.games, user, _guilds(bot))]
         await answers.reply(interaction, lines)
+
+
+@me.command(
+    name="forget", description="Delete your settings and anonymise your records (asks first)"
+)
+async def forget(interaction: Inter) -> None:
+    async with guard(interaction):
+        await forgetting.ask(interaction)
 
 
 @me.command(name="record", description="Your record across games (or another member's)")
