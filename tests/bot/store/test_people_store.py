@@ -12,7 +12,7 @@ from hypothesis import strategies as hs
 
 from bot import store as st
 from bot.desk import records
-from bot.store import Store, open_store
+from bot.store import Store, forgetting, open_store
 from bot.store import people as pp
 from bot.store.base import migrations
 
@@ -105,6 +105,53 @@ async def test_a_last_call_is_planned_once_per_deadline_and_sent_once(store_targ
     await store.commit([st.update_game(running.with_(deadline_at=1500.0))])
     [(wait, deadline)] = await pp.last_calls_to_plan(store, 2000.0)
     assert (wait.user_id, wait.slept, deadline) == (BIG, 60.0, 1500.0)
+    await store.close()
+
+
+async def test_seat_alerts_min_reliability_and_the_stats_opt_out_read_back(store_target):
+    """Finding a game and leaving for good (README, "Ratings and deadlines"), schema 12."""
+    store = await open_store(store_target)
+    await store.commit(
+        [
+            pp.put_settings(pp.Settings(BIG, seat_alert="alien", stats_hidden=True)),
+            pp.put_settings(pp.Settings(5, seat_alert="any")),
+            pp.put_settings(pp.Settings(6)),
+        ]
+    )
+    assert await pp.settings(store, BIG) == pp.Settings(BIG, seat_alert="alien", stats_hidden=True)
+    assert await pp.seat_alerts_for(store, ["alien", "any"]) == [5, BIG]
+    assert await pp.seat_alerts_for(store, ["crew"]) == []
+    row = await store.create_game(1, 2, "c1", 3, 9, 0.0, min_reliability=80)
+    assert row.min_reliability == 80 and (await store.game(row.id)) == row
+    await store.close()
+
+
+async def test_forgetting_replaces_the_id_everywhere_and_numbers_each_person(store_target):
+    store = await open_store(store_target)
+    running = await _playing(store, 1)
+    await store.commit(
+        [
+            pp.put_settings(pp.Settings(BIG, away_note="hiking")),
+            st.put_player(running.id, st.PlayerRow(BIG, "crew", (), True, 0.0)),
+            st.put_player(running.id, st.PlayerRow(7, "alien", (), True, 0.0)),
+            pp.open_seating(running.id, BIG, "crew", 0.0, "joined"),
+            pp.put_mark(running.id, 0, BIG, "crew", "missed", 0, 1.0),
+            pp.hold_ping(BIG, running.id, "turn", 0.0, 9.0),
+            (
+                "INSERT INTO public_lines (game_id, seq, text) VALUES (?, 0, ?)",
+                (running.id, f"<@{BIG}> and <@7> board"),
+            ),
+        ]
+    )
+    assert await forgetting.forget(store, BIG, 5.0) == -1
+    assert await forgetting.forget(store, 7, 6.0) == -2
+    assert await pp.settings(store, BIG) == pp.Settings(BIG)
+    assert await pp.held_due(store, 10.0) == []
+    seats = await store._fetch("SELECT user_id FROM players ORDER BY user_id")
+    assert [int(r["user_id"]) for r in seats] == [-2, -1]
+    assert (await pp.record_rows(store, -1)).marks == {"missed": (1, 0)}
+    lines = await store._fetch("SELECT text FROM public_lines")
+    assert [r["text"] for r in lines] == ["anonymous #1 and anonymous #2 board"]
     await store.close()
 
 
