@@ -128,6 +128,7 @@ class Deadlines:
         deadline = table.row.deadline_at
         assert deadline is not None
         moved = deadline + seconds if deadline + seconds > now else now + seconds
+        statements = [*statements, people.replan_last_calls(table.id)]
         await self._keeper.commit(table, statements, table.row.with_(deadline_at=moved))
         outcome = Outcome(table.id, table.channel_id)
         outcome.public = [
@@ -180,6 +181,7 @@ class Deadlines:
                 table,
                 [
                     people.shift_reminders(table.id, stood),
+                    people.replan_last_calls(table.id),
                     mod_action(table.id, table.channel_id, mod_id, "resume", now),
                 ],
                 resumed,

@@ -80,7 +80,7 @@ class Outbox:
             if self._serves_game(w.game_id)
         ]
         held = [h for h in await people.held_due(self._keeper.store, now) if self._mine(h.game_id)]
-        await self._plan_last_calls(now)
+        await self._plan_last_calls()
         calls = [
             w
             for w in await people.last_calls_due(self._keeper.store, now)
@@ -122,26 +122,26 @@ class Outbox:
         await self._keeper.store.commit(statements)
         return found
 
-    async def _plan_last_calls(self, now: float) -> None:
-        """Each open wait of a running game this process serves gets its last call planned
-        once per deadline (a moved deadline is planned again): :mod:`bot.desk.night`. A
-        last call that would come before the wait began is not owed (the turn's own ping
-        said it)."""
-        horizon = now + (night.LAST_CALL_HOURS + 24) * 3600
+    async def _plan_last_calls(self) -> None:
+        """Each new open wait of a game this process serves (and each of a game whose
+        deadline moved) gets its last call planned: :mod:`bot.desk.night`. None is owed
+        without a deadline, nor before the wait began (the turn's own ping said it)."""
         found = [
             (w, d)
-            for w, d in await people.last_calls_to_plan(self._keeper.store, horizon)
-            if self._serves_game(w.game_id)
+            for w, d in await people.last_calls_to_plan(self._keeper.store)
+            if self._mine(w.game_id)
         ]
         if not found:
             return
         settings = await people.settings_of(self._keeper.store, {w.user_id for w, _ in found})
         statements = []
         for wait, deadline in found:
-            at: float | None = night.last_call_at(settings[wait.user_id], deadline)
+            at = night.last_call_at(settings[wait.user_id], deadline) if deadline else None
             if at is not None and at <= wait.since:
                 at = None
-            statements.append(people.plan_last_call(wait.game_id, wait.user_id, deadline, at))
+            statements.append(
+                people.plan_last_call(wait.game_id, wait.user_id, deadline or 0.0, at)
+            )
         await self._keeper.store.commit(statements)
 
     def _next_reminder(self, wait: people.Wait, mine: people.Settings, now: float) -> Statement:

@@ -266,7 +266,8 @@ def add_slept(game_id: int, user_id: int, seconds: float) -> Statement:
 
 
 def plan_last_call(game_id: int, user_id: int, deadline: float, at: float | None) -> Statement:
-    """The last call before ``deadline`` goes out at ``at`` (None: none is owed)."""
+    """The last call before ``deadline`` (0: the game has none) goes out at ``at`` (None:
+    none is owed)."""
     return (
         "UPDATE waits SET last_call_for = ?, last_call_at = ? WHERE game_id = ? AND user_id = ?",
         (deadline, at, game_id, user_id),
@@ -280,16 +281,23 @@ def last_call_sent(game_id: int, user_id: int) -> Statement:
     )
 
 
-async def last_calls_to_plan(store: Store, horizon: float) -> list[tuple[Wait, float]]:
-    """Open waits of running games whose deadline (before ``horizon``) has no last
-    call planned yet, each with that deadline (an index range over the games' deadlines)."""
-    rows = await store._fetch(
-        "SELECT w.*, g.deadline_at AS deadline FROM games g JOIN waits w ON w.game_id = g.id "
-        "WHERE g.status = 'playing' AND g.deadline_at <= ? AND g.paused_at IS NULL "
-        "AND w.done_at IS NULL AND (w.last_call_for IS NULL OR w.last_call_for <> g.deadline_at)",
-        (horizon,),
+def replan_last_calls(game_id: int) -> Statement:
+    """The game's deadline moved: each open wait's last call is planned afresh."""
+    return (
+        "UPDATE waits SET last_call_for = NULL, last_call_at = NULL WHERE game_id = ?",
+        (game_id,),
     )
-    return [(_wait(r), float(r["deadline"])) for r in rows]
+
+
+async def last_calls_to_plan(store: Store) -> list[tuple[Wait, float | None]]:
+    """Open waits of running games whose last call is not planned yet (new waits, and
+    those of a game whose deadline moved), each with the game's deadline (None: it has
+    none now). An index range of the unplanned rows: planning marks every one."""
+    rows = await store._fetch(
+        "SELECT w.*, g.deadline_at AS deadline FROM waits w JOIN games g ON g.id = w.game_id "
+        "WHERE w.last_call_for IS NULL AND w.done_at IS NULL AND g.status = 'playing'",
+    )
+    return [(_wait(r), float(r["deadline"]) if r["deadline"] is not None else None) for r in rows]
 
 
 async def last_calls_due(store: Store, now: float) -> list[Wait]:

@@ -78,32 +78,37 @@ async def test_reminders_come_due_from_open_waits(store_target):
 
 
 async def test_a_last_call_is_planned_once_per_deadline_and_sent_once(store_target):
-    """A clock that sleeps (README, "Ratings and deadlines"): the waits of running,
-    unpaused games near their deadline are planned once for each deadline; a planned
-    call comes due once; a moved deadline is planned again."""
+    """A clock that sleeps (README, "Ratings and deadlines"): the open waits of running
+    games are planned once (a game without a deadline too: nothing is owed); a planned
+    call comes due once; a moved deadline has its waits planned again."""
     store = await open_store(store_target)
     running = await _playing(store, 1, deadline_at=1000.0)
-    paused = await _playing(store, 2, deadline_at=1000.0, paused_at=5.0)
-    later = await _playing(store, 3, deadline_at=9000.0)
+    endless = await _playing(store, 2)
     await store.commit(
         [
             pp.put_wait(pp.Wait(running.id, BIG, "alien", 0, 0.0)),
             pp.put_wait(pp.Wait(running.id, 7, "crew", 0, 0.0, done_at=40.0)),
-            pp.put_wait(pp.Wait(paused.id, 8, "crew", 0, 0.0)),
-            pp.put_wait(pp.Wait(later.id, 9, "crew", 0, 0.0)),
+            pp.put_wait(pp.Wait(endless.id, 8, "crew", 0, 0.0)),
         ]
     )
-    [(wait, deadline)] = await pp.last_calls_to_plan(store, 2000.0)
-    assert (wait.game_id, wait.user_id, deadline) == (running.id, BIG, 1000.0)
-    await store.commit([pp.plan_last_call(running.id, BIG, 1000.0, 800.0)])
-    assert await pp.last_calls_to_plan(store, 2000.0) == []
+    found = {(w.user_id, d) for w, d in await pp.last_calls_to_plan(store)}
+    assert found == {(BIG, 1000.0), (8, None)}
+    await store.commit(
+        [
+            pp.plan_last_call(running.id, BIG, 1000.0, 800.0),
+            pp.plan_last_call(endless.id, 8, 0.0, None),
+        ]
+    )
+    assert await pp.last_calls_to_plan(store) == []
     assert await pp.last_calls_due(store, 799.0) == []
     [due] = await pp.last_calls_due(store, 800.0)
     assert (due.user_id, due.last_call_for, due.last_call_at) == (BIG, 1000.0, 800.0)
     await store.commit([pp.last_call_sent(running.id, BIG), pp.add_slept(running.id, BIG, 60.0)])
     assert await pp.last_calls_due(store, 5000.0) == []
-    await store.commit([st.update_game(running.with_(deadline_at=1500.0))])
-    [(wait, deadline)] = await pp.last_calls_to_plan(store, 2000.0)
+    await store.commit(
+        [st.update_game(running.with_(deadline_at=1500.0)), pp.replan_last_calls(running.id)]
+    )
+    [(wait, deadline)] = await pp.last_calls_to_plan(store)
     assert (wait.user_id, wait.slept, deadline) == (BIG, 60.0, 1500.0)
     await store.close()
 

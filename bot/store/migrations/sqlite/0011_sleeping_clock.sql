@@ -5,3 +5,4 @@ ALTER TABLE waits ADD COLUMN slept REAL NOT NULL DEFAULT 0;
 ALTER TABLE waits ADD COLUMN last_call_for REAL;
 ALTER TABLE waits ADD COLUMN last_call_at REAL;
 CREATE INDEX waits_last_call ON waits(last_call_at);
+CREATE INDEX waits_last_call_for ON waits(last_call_for);  -- NULL: to plan
