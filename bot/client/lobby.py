@@ -11,6 +11,7 @@ import discord
 
 from bot.client import access, answers, courier, finding, flow, ui
 from bot.client.host import Bot, Inter, LobbyPost, bot_of
+from bot.desk import incidents
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
 from bot.present import texts, welcome
@@ -57,7 +58,10 @@ async def create(
     if message is not None:
         bot.lobby_posts[table.id] = LobbyPost.of(message, head)
     if not table.row.seeded:  # a moderator's practice game is not news
-        await finding.tell_seat_alerts(bot, table)
+        try:  # the lobby stands whatever befalls its news
+            await finding.tell_seat_alerts(bot, table)
+        except Exception as err:
+            incidents.record(err, f"telling people of lobby {table.id}")
 
 
 async def show(bot: Bot, table: Table, interaction: Inter | None = None) -> None:
