@@ -70,6 +70,7 @@ async def _played(path: Path) -> None:
             pp.put_mark(lobby.id, 0, 77, "crew", "grace", 1, 2.0),
             pp.put_result(2, 5.0, 9, 12, "marginal-human", "crew"),
             pp.open_call(3, 20, "alien", "asked", 6.0),
+            ("INSERT INTO forgotten (at) VALUES (?)", (7.0,)),  # someone /me forget made anonymous
         ]
     )
     await store.close()
