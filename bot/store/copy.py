@@ -50,8 +50,8 @@ GAME_KEY |= {"snapshots": "game_id", "snapshot_states": "game_id", "public_lines
 GAME_KEY |= {t: "game_id" for t in ("waits", "held_pings", "seatings", "phase_marks")}
 GAME_KEY |= {"game_results": "game_id", "seat_calls": "game_id"}
 # ids the database hands out
-IDENTITIES = ("games", "public_lines", "mod_actions", "held_pings", "seatings", "seat_calls")
-IDENTITIES += ("forgotten",)
+IDENTITIES: tuple[str, ...] = ("games", "public_lines", "mod_actions", "held_pings")
+IDENTITIES += ("seatings", "seat_calls", "forgotten")
 LEFT_OUT = {
     "shard_leases": "which running process serves which shard, not data",
     "schema_migrations": "each database's own record of its migrations",
