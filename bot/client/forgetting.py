@@ -16,7 +16,7 @@ from bot.desk.service import Refusal
 TEMPLATE = r"qf:forget:(?P<user>[0-9]+)"
 NOT_YOURS = "⚠️ This button is not yours: `/me forget` makes your own."
 WARNING = [
-    "⚠️ **Forget me?** Your settings, absences and notes are deleted, and every record of "
+    "🗑️ **Forget me?** Your settings, absences and notes are deleted, and every record of "
     "your games (seats, marks, ratings, the public log) names an anonymous player instead "
     "of you. The games stay whole and replayable. This cannot be undone.",
     "To stay off the leaderboards only, `/me settings stats:hidden` is enough.",
