@@ -12,18 +12,29 @@ hours are released, so a tick sends what a real minute would. Prints:
 
     clock tick with 10,000 games and 5,000 users: N ms        (median; target under 50 ms)
       deciding what is due (the desk's part): N ms; a tick with nothing due: N ms
+
+Then a week of a seeded server (``--week-games`` games whose players, in five time zones,
+most with quiet hours, never play: every phase ends at its deadline), ticked every five
+minutes, once with the clock as it was (deadlines pass in quiet hours, no last calls)
+and once as it is (README, "Ratings and deadlines"). Prints for each:
+
+    a week, clock as it was: N deadlines passed, N inside someone's quiet hours, N last calls
+    a week, clock that sleeps: N deadlines passed, 0 inside someone's quiet hours, N last calls
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+from unittest.mock import patch
 
 import simcord
 
@@ -31,6 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot import store as st
 from bot.client.app import QuicksilverBot
+from bot.desk import night
+from bot.desk.deadlines import Deadlines
+from bot.desk.outbox import Outbox
 from bot.store import GameRow, PlayerRow
 from bot.store import people as pp
 from tests.bot import helpers
@@ -92,13 +106,14 @@ def games(
         shown = game_id <= len(channels)
         channel = channels[game_id - 1] if shown else 10**12 + game_id
         phase = rng.choice(["3a", "3c", "5c", "7a"])
+        deadline = START + rng.uniform(3600, 40 * 3600)
         row = GameRow(
             game_id, channel, guild, f"g{game_id}", game_id, "playing", real[0], START - 86400
         ).with_(
             phase_key=phase,
             phase_since=START - rng.uniform(0, 20 * 3600),
             deadline_hours=48.0,
-            deadline_at=START + rng.uniform(3600, 40 * 3600),
+            deadline_at=deadline,
             remind_hours=6.0,
         )
         out.append(st.insert_game(row))
@@ -111,7 +126,18 @@ def games(
         for user in waiting:
             due = START + (rng.uniform(0, window) if shown else rng.uniform(window + 60, 6 * 3600))
             side = "alien" if user == seated[0] else "crew"
-            wait = pp.Wait(game_id, user, side, 0, row.phase_since, remind_at=due)
+            # A running server has planned each wait's last call (none falls in the window).
+            call = row.deadline_at - night.LAST_CALL_HOURS * 3600
+            wait = pp.Wait(
+                game_id,
+                user,
+                side,
+                0,
+                row.phase_since,
+                remind_at=due,
+                last_call_for=row.deadline_at,
+                last_call_at=call if call > START + window else None,
+            )
             out.append(pp.put_wait(wait))
             if rng.random() < 0.05:
                 release = START + (rng.uniform(0, window) if shown else 7 * 3600)
@@ -173,12 +199,94 @@ async def measure(args: argparse.Namespace) -> None:
     )
 
 
+QUIET = ("22:00-07:00", "23:30-06:30", "00:00-09:00", "01:00-08:00", "off")
+WEEK_DEADLINES = (6.0, 8.0, 12.0, 24.0)
+
+
+async def week(games_count: int, sleeps: bool) -> tuple[int, int, int]:
+    """A seeded server's week of silent players: (deadlines passed, of them inside the
+    quiet hours of someone late, last calls sent)."""
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        if not sleeps:  # the clock as it was: no move for quiet hours, no last calls
+            stack.enter_context(patch.object(Deadlines, "_sleep", _no_sleep))
+            stack.enter_context(patch.object(Outbox, "_plan_last_calls", _no_calls))
+        clock = Clock()
+        bot = QuicksilverBot(Path(tmp) / "week.sqlite3", background=False, clock=clock)
+        async with simcord.run(bot, settle_timeout=helpers.SETTLE_SECONDS, shard_count=1) as env:
+            rng = random.Random(39)
+            guild = env.create_guild()
+            worlds = []
+            for number in range(games_count):
+                world = helpers.make_world(
+                    env, f"ship{number}", crew=rng.choice([1, 2]), guild=guild
+                )
+                for who in [world.alien, *world.crew]:
+                    quiet = rng.choice(QUIET)
+                    await who.slash(
+                        world.channel, "me settings", timezone=rng.choice(ZONES), quiet=quiet
+                    )
+                clock.now = START + rng.uniform(0, 86400)
+                await helpers.seat_and_start(world, seed=1000 + number)
+                await world.mod.slash(
+                    world.channel, "game deadline", hours=rng.choice(WEEK_DEADLINES)
+                )
+                worlds.append(world)
+            began = clock.now
+            for step in range(1, 7 * 24 * 12 + 1):
+                clock.now = began + step * 300
+                await bot.tick(clock.now)
+            marks = await bot.desk.store._fetch(
+                "SELECT game_id, phase_seq, user_id, at FROM phase_marks WHERE mark = 'missed'", ()
+            )
+            settings = await pp.settings_of(bot.desk.store, {int(m["user_id"]) for m in marks})
+            deadlines: dict[tuple[int, int], bool] = {}
+            for m in marks:
+                key = (int(m["game_id"]), int(m["phase_seq"]))
+                asleep = night.asleep(settings[int(m["user_id"])], float(m["at"]))
+                deadlines[key] = deadlines.get(key, False) or asleep
+            expired, quiet = len(deadlines), sum(deadlines.values())
+            calls = sum(
+                "⌛ Last call" in m.content
+                for w in worlds
+                for m in [*w.messages(), *(d for a in [w.alien, *w.crew] for d in _dms(a))]
+            )
+        await bot.close()
+    return expired, quiet, calls
+
+
+def _dms(actor: Any) -> list[Any]:
+    channel = actor.user.dm_channel
+    return list(channel.history()) if channel is not None else []
+
+
+async def _no_sleep(*_: object) -> None:
+    return None
+
+
+async def _no_calls(*_: object) -> None:
+    return None
+
+
+async def weeks(games_count: int) -> None:
+    for name, sleeps in (("clock as it was", False), ("clock that sleeps", True)):
+        expired, quiet, calls = await week(games_count, sleeps)
+        print(
+            f"a week, {name}: {expired} deadlines passed, {quiet} inside someone's quiet "
+            f"hours, {calls} last calls sent"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--users", type=int, default=5_000)
     parser.add_argument("--ticks", type=int, default=30)
-    asyncio.run(measure(parser.parse_args()))
+    parser.add_argument("--week-games", type=int, default=12)
+    parser.add_argument("--week-only", action="store_true", help="skip the tick timings")
+    args = parser.parse_args()
+    if not args.week_only:
+        asyncio.run(measure(args))
+    asyncio.run(weeks(args.week_games))
 
 
 if __name__ == "__main__":

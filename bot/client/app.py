@@ -34,6 +34,7 @@ from bot.client import failures, notify, replay, timers
 from bot.client.buttons import BUTTONS
 from bot.client.commands.registry import COMMANDS
 from bot.client.commands.stats import BoardButton
+from bot.client.forgetting import ForgetButton
 from bot.client.host import ButtonHandler, LobbyPost
 from bot.client.invite import invite_url
 from bot.client.panels.press import PanelButton, PanelSelect
@@ -63,6 +64,7 @@ DYNAMIC_ITEMS = (
     SeatCallButton,
     LobbyButton,
     BoardButton,
+    ForgetButton,
 )
 
 TICK_SECONDS = 60.0

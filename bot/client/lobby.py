@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.client import access, answers, courier, flow, ui
+from bot.client import access, answers, courier, finding, flow, ui
 from bot.client.host import Bot, Inter, LobbyPost, bot_of
+from bot.desk import incidents
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
 from bot.present import people, texts, welcome
@@ -20,7 +21,11 @@ from engine.variants import VariantError, choose
 
 
 async def create(
-    interaction: Inter, seed: int | None, hints: bool = True, variants: str = ""
+    interaction: Inter,
+    seed: int | None,
+    hints: bool = True,
+    variants: str = "",
+    min_reliability: int = 0,
 ) -> None:
     """A lobby with a secret seed; a moderator may choose one (a reproducible game,
     announced to everyone as predictable and kept out of any records). ``variants``: the
@@ -50,6 +55,7 @@ async def create(
         seed,
         hints,
         chosen,
+        min_reliability,
     )
     pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)
     head = welcome.welcome_lines(pace)
@@ -59,6 +65,11 @@ async def create(
     )
     if message is not None:
         bot.lobby_posts[table.id] = LobbyPost.of(message, head)
+    if not table.row.seeded:  # a moderator's practice game is not news
+        try:  # the lobby stands whatever befalls its news
+            await finding.tell_seat_alerts(bot, table)
+        except Exception as err:
+            incidents.record(err, f"telling people of lobby {table.id}")
 
 
 def chosen_variants(typed: str) -> frozenset[str]:

@@ -1,8 +1,9 @@
 """A phase's deadline: set from the game's hours per phase, moved when it passes for an
 away player or a grace, and stood still by a moderator's pause.
 
-When a deadline passes (:meth:`Deadlines.extend`), an away player it waits on first
-has it moved by the time they were away during the phase (capped by the game's
+When a deadline passes (:meth:`Deadlines.extend`) inside the quiet hours of a player it
+waits on, it first moves to when they wake (:mod:`bot.desk.night`); an away player it
+waits on then has it moved by the time they were away during the phase (capped by the game's
 ``away_cap_hours``); then each late player with a grace left uses one and the deadline
 moves by ``grace_hours`` (announced and counted); only then does the phase end as before.
 A moderator's pause freezes every clock: the deadline's time left is kept, reminders
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.desk import notices
+from bot.desk import night, notices
 from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.tables import Refusal, Table
@@ -50,6 +51,9 @@ class Deadlines:
         if not late:
             return None
         settings = await people.settings_of(self._keeper.store, [w.user_id for w in late])
+        slept = await self._sleep(table, late, settings, now)
+        if slept is not None:
+            return slept
         moved, statements, lines = 0.0, [], []
         for wait in late:
             mine = settings[wait.user_id]
@@ -66,6 +70,42 @@ class Deadlines:
                 table, moved, now, statements, "⏳ " + "; ".join(lines)
             )
         return await self._grace(table, [w for w in late if not w.excused], now)
+
+    async def _sleep(
+        self,
+        table: Table,
+        late: list[people.Wait],
+        settings: dict[int, people.Settings],
+        now: float,
+    ) -> Outcome | None:
+        """The deadline passes while someone it waits on is quiet: it moves to when they
+        are all awake, plus a last call's lead, capped per person and phase by the away
+        cap. None: nobody is quiet (or the cap is spent)."""
+        sleepers = [
+            w
+            for w in late
+            if night.asleep(settings[w.user_id], now)
+            and not (
+                settings[w.user_id].away_at(now)
+                and settings[w.user_id].away_mode in people.STAND_IN_MODES
+            )
+        ]
+        if not sleepers:
+            return None
+        deadline = table.row.deadline_at
+        assert deadline is not None
+        room = table.row.away_cap_hours * 3600 - max(w.slept for w in sleepers)
+        target = min(night.moved_deadline([settings[w.user_id] for w in sleepers], now), now + room)
+        if target <= now:
+            return None
+        statements = [people.add_slept(table.id, w.user_id, target - now) for w in sleepers]
+        return await self._move_deadline(
+            table,
+            target - deadline,
+            now,
+            statements,
+            "🌙 Quiet hours of a player this phase waits on",
+        )
 
     async def _grace(self, table: Table, late: list[people.Wait], now: float) -> Outcome | None:
         row = table.row
@@ -88,6 +128,7 @@ class Deadlines:
         deadline = table.row.deadline_at
         assert deadline is not None
         moved = deadline + seconds if deadline + seconds > now else now + seconds
+        statements = [*statements, people.replan_last_calls(table.id)]
         await self._keeper.commit(table, statements, table.row.with_(deadline_at=moved))
         outcome = Outcome(table.id, table.channel_id)
         outcome.public = [
@@ -140,6 +181,7 @@ class Deadlines:
                 table,
                 [
                     people.shift_reminders(table.id, stood),
+                    people.replan_last_calls(table.id),
                     mod_action(table.id, table.channel_id, mod_id, "resume", now),
                 ],
                 resumed,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.desk import incidents
+from bot.desk import finding, incidents
 from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import DEFAULT_LEVEL, seat_level, seat_text
 from bot.desk.deadlines import arm_deadline
@@ -44,13 +44,18 @@ class Lobby:
         seed: int | None = None,
         hints: bool = True,
         variants: frozenset[str] = frozenset(),
+        min_reliability: int = 0,
     ) -> Table:
         """A lobby. Its seed is secret and drawn by :attr:`seeds`, unless a seed is given
         (a moderator's reproducible game, or the scripts' and tests' own): that game is
         ``seeded``, announced as predictable and kept out of any records. ``hints``
         False switches the advisor's Suggest button off (README, "Playing on Discord").
         ``variants`` (already checked playable) are kept as the game's opening, so the
-        game starts and replays with them (README, "Variants")."""
+        game starts and replays with them (README, "Variants"); ``min_reliability``
+        (percent) keeps less reliable players from its seats (README, "Ratings and
+        deadlines")."""
+        if not 0 <= min_reliability <= 100:
+            raise Refusal("A minimum reliability is a percentage, from 0 to 100.")
         current = self._keeper.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
@@ -66,6 +71,7 @@ class Lobby:
                 seeded=seeded,
                 opening=setup_opening(variants),
                 hints_off=not hints,
+                min_reliability=min_reliability,
             )
         except WriteFailed as failed:
             raise NotSaved(incidents.record(failed, "creating a game")) from None
@@ -92,6 +98,9 @@ class Lobby:
                     )
                 refusal = await seat_refusal(self._keeper.store, table, user_id, seat.value)
                 if refusal is not None:  # the one rule for every path that seats a person
+                    raise Refusal(refusal)
+                refusal = await finding.reliability_refusal(self._keeper.store, table, user_id)
+                if refusal is not None:
                     raise Refusal(refusal)
                 if seat is Seat.ALIEN and table.alien_player() is not None:
                     raise Refusal("The alien's seat is taken.")

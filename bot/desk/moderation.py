@@ -58,7 +58,10 @@ class Moderation:
             if row.paused_at is not None and "deadline_hours" in changes:  # clocks stand still
                 left = row.deadline_at - row.paused_at if row.deadline_at is not None else None
                 row = row.with_(paused_left=left, deadline_at=None)
-            await self._keeper.commit(table, [], row)
+            moved = row.deadline_at != table.row.deadline_at
+            await self._keeper.commit(
+                table, [people.replan_last_calls(table.id)] if moved else [], row
+            )
         if "remind_hours" in changes or "remind_max" in changes:
             await self._attendance.refresh_reminders(game_id=table.id)
         return table.row

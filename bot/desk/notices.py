@@ -18,9 +18,10 @@ from bot.desk import when
 from bot.store.people import Settings
 
 CHANNEL, DM, NONE, HOLD = "channel", "dm", "none", "hold"
+SENT = (CHANNEL, DM)  # routes that reach the person now
 
 # What a ping is about, most urgent first (a folded ping names the first it holds).
-KINDS = ("grace", "turn", "reminder", "phase")
+KINDS = ("grace", "last_call", "turn", "reminder", "phase")
 
 
 @dataclass(frozen=True, slots=True)

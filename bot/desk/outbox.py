@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from bot.desk import notices
+from bot.desk import night, notices
 from bot.desk.keeper import Keeper
 from bot.desk.notices import GameNote, Notice
 from bot.desk.tables import Table
@@ -80,24 +80,34 @@ class Outbox:
             if self._serves_game(w.game_id)
         ]
         held = [h for h in await people.held_due(self._keeper.store, now) if self._mine(h.game_id)]
-        if not reminders and not held:
+        await self._plan_last_calls()
+        calls = [
+            w
+            for w in await people.last_calls_due(self._keeper.store, now)
+            if self._serves_game(w.game_id)
+        ]
+        if not reminders and not held and not calls:
             return []
-        persons = {w.user_id for w in reminders} | {h.user_id for h in held}
+        persons = {w.user_id for w in [*reminders, *calls]} | {h.user_id for h in held}
         settings = await people.settings_of(self._keeper.store, persons)
         statements: list[Statement] = []
         due: dict[int, list[people.HeldPing]] = defaultdict(list)
-        for wait in reminders:
-            statements.append(self._next_reminder(wait, settings[wait.user_id], now))
-            route = notices.route(settings[wait.user_id], now)
-            if route.how == notices.HOLD:
-                assert route.release_at is not None
-                statements.append(
-                    people.hold_ping(wait.user_id, wait.game_id, "reminder", now, route.release_at)
-                )
-            elif route.how != notices.NONE:
-                due[wait.user_id].append(
-                    people.HeldPing(0, wait.user_id, wait.game_id, "reminder", now, now)
-                )
+        for kind, waits in (("reminder", reminders), ("last_call", calls)):
+            for wait in waits:
+                if kind == "reminder":
+                    statements.append(self._next_reminder(wait, settings[wait.user_id], now))
+                else:
+                    statements.append(people.last_call_sent(wait.game_id, wait.user_id))
+                route = notices.route(settings[wait.user_id], now)
+                if route.how == notices.HOLD:
+                    assert route.release_at is not None
+                    statements.append(
+                        people.hold_ping(wait.user_id, wait.game_id, kind, now, route.release_at)
+                    )
+                elif route.how != notices.NONE:
+                    due[wait.user_id].append(
+                        people.HeldPing(0, wait.user_id, wait.game_id, kind, now, now)
+                    )
         for user, rows in _by_user(held).items():
             route = notices.route(settings[user], now)
             ids = [h.id for h in rows]
@@ -111,6 +121,28 @@ class Outbox:
         found = await self._fold(due, settings, now)
         await self._keeper.store.commit(statements)
         return found
+
+    async def _plan_last_calls(self) -> None:
+        """Each new open wait of a game this process serves (and each of a game whose
+        deadline moved) gets its last call planned: :mod:`bot.desk.night`. None is owed
+        without a deadline, nor before the wait began (the turn's own ping said it)."""
+        found = [
+            (w, d)
+            for w, d in await people.last_calls_to_plan(self._keeper.store)
+            if self._mine(w.game_id)
+        ]
+        if not found:
+            return
+        settings = await people.settings_of(self._keeper.store, {w.user_id for w, _ in found})
+        statements = []
+        for wait, deadline in found:
+            at = night.last_call_at(settings[wait.user_id], deadline) if deadline else None
+            if at is not None and at <= wait.since:
+                at = None
+            statements.append(
+                people.plan_last_call(wait.game_id, wait.user_id, deadline or 0.0, at)
+            )
+        await self._keeper.store.commit(statements)
 
     def _next_reminder(self, wait: people.Wait, mine: people.Settings, now: float) -> Statement:
         row = self._keeper.tables[wait.game_id].row

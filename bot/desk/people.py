@@ -9,15 +9,16 @@ reads the same; ``/me`` commands work in any server and in DMs.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from bot.desk import records, when
+from bot.desk import incidents, records, when
 from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
 from bot.desk.records import Record
-from bot.desk.tables import Refusal
+from bot.desk.tables import NotSaved, Refusal
 from bot.language import SOURCE
-from bot.store import people
+from bot.store import forgetting, people
+from bot.store.base import WriteFailed
 from bot.store.people import MyGame, SeatCall, Settings
 
 NOTE_MAX = 200
@@ -69,6 +70,8 @@ class People:
         time_zone: str | None = None,
         quiet: str | None = None,
         language: str | None = None,
+        seat_alert: str | None = None,
+        stats: str | None = None,
     ) -> Settings:
         """Change what was given, after checking all of it (nothing changes on a refusal)."""
         mine = await people.settings(self._keeper.store, user_id)
@@ -90,6 +93,10 @@ class People:
                 )
             if reminders is not None:
                 mine = mine.with_(remind_hours=_cadence(reminders))
+            if seat_alert is not None:
+                mine = mine.with_(seat_alert=_choice(seat_alert, people.SEAT_ALERTS, "seats"))
+            if stats is not None:
+                mine = mine.with_(stats_hidden=_choice(stats, STATS, "stats") == "hidden")
         except when.WhenError as err:
             raise Refusal(str(err)) from None
         again = (
@@ -174,8 +181,38 @@ class People:
 
         return sorted(games, key=order)
 
+    async def forget(self, user_id: int) -> int:
+        """Forget ``user_id`` (README, "Ratings and deadlines"): refused while they sit at
+        a lobby or a game under way (a seat someone holds is not a record yet); their
+        anonymous id."""
+        sitting = [
+            g
+            for g in await self._keeper.store.current_games_of(user_id)
+            if g.status in ("lobby", "playing")
+        ]
+        if sitting:
+            raise Refusal(
+                "You still sit at a game ("
+                + ", ".join(f"#{g.channel_name}" for g in sitting)
+                + "): leave it with `/game leave`, or finish it, then `/me forget`."
+            )
+        try:
+            anonymous = await forgetting.forget(self._keeper.store, user_id, self._keeper.clock())
+        except WriteFailed as failed:
+            raise NotSaved(incidents.record(failed, "forgetting a person")) from None
+        for table in self._keeper.tables.values():  # finished games still in memory
+            if user_id in table.players:
+                player = table.players.pop(user_id)
+                table.players[anonymous] = replace(player, user_id=anonymous)
+            if table.row.created_by == user_id:
+                table.row = table.row.with_(created_by=anonymous)
+        return anonymous
+
     async def record(self, user_id: int) -> Record:
         return records.build(await people.record_rows(self._keeper.store, user_id))
+
+
+STATS = ("shown", "hidden")  # on the leaderboards, or left off them
 
 
 def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:

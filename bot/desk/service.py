@@ -30,6 +30,7 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
+from bot.desk import finding
 from bot.desk.advisor import Advisor
 from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import DEFAULT_LEVEL
@@ -234,10 +235,21 @@ class Desk:
         seed: int | None = None,
         hints: bool = True,
         variants: frozenset[str] = frozenset(),
+        min_reliability: int = 0,
     ) -> Table:
         return await self._lobby.create(
-            channel_id, guild_id, channel_name, user_id, seed=seed, hints=hints, variants=variants
+            *(channel_id, guild_id, channel_name, user_id),
+            seed=seed,
+            hints=hints,
+            variants=variants,
+            min_reliability=min_reliability,
         )
+
+    def open_lobbies(self, guild_id: int) -> list[Table]:
+        return finding.open_lobbies(self._keeper, guild_id)
+
+    async def seat_alerts(self, table: Table) -> list[int]:
+        return await finding.seat_alerts(self._keeper, table)
 
     async def join(self, table: Table, user_id: int, seat: Seat) -> PlayerRow:
         return await self._lobby.join(table, user_id, seat)
@@ -390,6 +402,8 @@ class Desk:
         time_zone: str | None = None,
         quiet: str | None = None,
         language: str | None = None,
+        seat_alert: str | None = None,
+        stats: str | None = None,
     ) -> Settings:
         return await self._people.change_settings(
             user_id,
@@ -399,6 +413,8 @@ class Desk:
             time_zone=time_zone,
             quiet=quiet,
             language=language,
+            seat_alert=seat_alert,
+            stats=stats,
         )
 
     def heard(self, user_id: int, language: str) -> None:
@@ -420,6 +436,9 @@ class Desk:
 
     async def record(self, user_id: int) -> Record:
         return await self._people.record(user_id)
+
+    async def forget(self, user_id: int) -> int:
+        return await self._people.forget(user_id)
 
     # --- substitutes (the substitutes') -------------------------------------------------
     async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:

@@ -184,6 +184,23 @@ def quiet_end(quiet: tuple[int, int], tz: ZoneInfo, now: float) -> float:
     raise AssertionError("a clock time recurs within two days")  # pragma: no cover
 
 
+def quiet_start(quiet: tuple[int, int], tz: ZoneInfo, at: float) -> float:
+    """The last moment at or before ``at`` when the local clock read the quiet hours'
+    start (the day before's, when today's is still to come)."""
+    local = datetime.fromtimestamp(at, tz)
+    hours, minutes = divmod(quiet[0], 60)
+    for days in range(3):
+        day = local.date() - timedelta(days=days)
+        moments = [
+            datetime(day.year, day.month, day.day, hours, minutes, tzinfo=tz, fold=fold).timestamp()
+            for fold in (0, 1)
+        ]
+        earlier = [m for m in moments if m <= at]
+        if earlier:
+            return max(earlier)
+    raise AssertionError("a clock time recurs within two days")  # pragma: no cover
+
+
 def local_text(at: float, tz: ZoneInfo) -> str:
     """``2026-03-14 18:00 CET``: a moment in a person's own zone."""
     return datetime.fromtimestamp(at, tz).strftime("%Y-%m-%d %H:%M %Z")

@@ -23,6 +23,12 @@ WHEN = {
     "waiting": N_("only when a game waits on you"),
     "phase": N_("when a game waits on you, and when your side's phase starts"),
 }
+SEAT_ALERT = {
+    "off": N_("not told"),
+    "alien": N_("a DM when one in your servers has the alien's seat free"),
+    "crew": N_("a DM when one in your servers has a crew seat free"),
+    "any": N_("a DM when one in your servers has a seat free"),
+}
 AWAY = {
     "wait": "the game waits for them (deadlines that wait on them are extended)",
     "computer": "the computer plays their units at normal level",
@@ -104,6 +110,10 @@ def settings_text(settings: Settings, now: float) -> list[str]:
         quiet_line,
         _("• Away: {away}").format(away=away_line(settings, now)),
         _("• Language: {language}").format(language=language_line(settings)),
+        _("• New lobbies: {seats}").format(seats=_(SEAT_ALERT[settings.seat_alert])),
+        _("• Leaderboards: {stats}").format(
+            stats=_("hidden") if settings.stats_hidden else _("shown")
+        ),
         _("Change any of them with `/me settings`; `/me away` and `/me back` for absences."),
     ]
 
@@ -250,6 +260,7 @@ def record_line(record: Record) -> str:
 # --- pings ---------------------------------------------------------------------------
 KIND_HEAD = {
     "grace": N_("⏳ Grace"),
+    "last_call": N_("⌛ Last call"),
     "turn": N_("🔔 Your move"),
     "reminder": N_("⏳ Reminder"),
     "phase": N_("🔔 Your side's phase"),
@@ -266,6 +277,8 @@ def note_line(note: GameNote) -> str:
         when = dict(at=stamp(note.deadline_at, "f"), left=stamp(note.deadline_at))
         if note.kind == "grace":
             text += _("; moved to {at} ({left})").format(**when)
+        elif note.kind == "last_call":
+            text += _("; the phase ends {at} ({left})").format(**when)
         else:
             text += _("; deadline {at} ({left})").format(**when)
     return text + "."

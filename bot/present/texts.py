@@ -66,7 +66,13 @@ def chunks(lines: Iterable[str], limit: int = LIMIT) -> list[str]:
     return out
 
 
-def mention(user_id: int) -> str:
+def mention(user_id: int | None) -> str:
+    """A person as Discord shows them; a forgotten one (``/me forget``: a negative id)
+    by their anonymous number."""
+    if user_id is None:
+        return _("someone")
+    if user_id < 0:
+        return _("anonymous #{n}").format(n=-user_id)
     return f"<@{user_id}>"
 
 
@@ -103,6 +109,11 @@ def lobby_text(table: Table) -> str:
         lines.append(hints.OFF)
     if row.deadline_hours:
         lines.append(f"⏱️ {row.deadline_hours:g} h a phase")
+    if row.min_reliability and row.status == "lobby":
+        lines.append(
+            f"Seats players on time in at least {row.min_reliability}% of their phases "
+            "(and newcomers)."
+        )
     if row.status == "lobby":
         lines.append(
             "Tap to take a seat, or to give a side to the game and choose how well it plays "
@@ -318,7 +329,7 @@ def log_text(table: Table, items: Sequence[LogItem], count: int) -> list[str]:
 def log_item_lines(item: LogItem) -> list[str]:
     if isinstance(item, Told):
         return log_lines(item.events)
-    return [_("<@{user}> takes back `{verb}`.").format(user=item.user_id, verb=item.verb)]
+    return [_("{who} takes back `{verb}`.").format(who=mention(item.user_id), verb=item.verb)]
 
 
 def score_lines(v: View) -> list[str]:

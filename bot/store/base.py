@@ -286,6 +286,7 @@ class Store(abc.ABC):
         opening: str = "",
         kind: str = "",
         hints_off: bool = False,
+        min_reliability: int = 0,
         then: Then | None = None,
     ) -> GameRow:
         """A new game row (a lobby, unless told otherwise); ``opening`` is the scenario
@@ -294,10 +295,12 @@ class Store(abc.ABC):
         insert: Statement = (
             "INSERT INTO games (channel_id, guild_id, channel_name, seed, status, "
             "created_by, created_at, seeded, opening, kind, hints_off, remind_hours, "
-            "remind_max) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "remind_max, min_reliability) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id",
             (
                 *(channel_id, guild_id, channel_name, seed, status, created_by, at),
                 *(int(seeded), opening, kind, int(hints_off), REMIND_HOURS, REMIND_MAX),
+                min_reliability,
             ),
         )
         game_id = await self._write([insert], None, then)
@@ -315,6 +318,7 @@ class Store(abc.ABC):
             opening=opening,
             kind=kind,
             hints_off=hints_off,
+            min_reliability=min_reliability,
         )
 
     # --- reads -------------------------------------------------------------------

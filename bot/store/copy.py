@@ -44,13 +44,15 @@ COPIED = {
     "seat_calls": "id",
     "user_settings": "user_id",
     "game_claims": "game_id",
+    "forgotten": "id",  # /me forget's anonymous numbers (bot.store.forgetting)
 }
 GAME_KEY = {"games": "id", "players": "game_id", "commands": "game_id"}
 GAME_KEY |= {"snapshots": "game_id", "snapshot_states": "game_id", "public_lines": "game_id"}
 GAME_KEY |= {t: "game_id" for t in ("waits", "held_pings", "seatings", "phase_marks")}
 GAME_KEY |= {"game_results": "game_id", "seat_calls": "game_id", "game_claims": "game_id"}
 # ids the database hands out
-IDENTITIES = ("games", "public_lines", "mod_actions", "held_pings", "seatings", "seat_calls")
+IDENTITIES: tuple[str, ...] = ("games", "public_lines", "mod_actions", "held_pings")
+IDENTITIES += ("seatings", "seat_calls", "forgotten")
 LEFT_OUT = {
     "shard_leases": "which running process serves which shard, not data",
     "schema_migrations": "each database's own record of its migrations",

@@ -20,6 +20,7 @@ from bot.store.statements import Statement
 NOTIFY = ("channel", "dm", "none")
 NOTIFY_WHEN = ("waiting", "phase")
 AWAY_MODES = ("wait", "computer", "expert", "sub")
+SEAT_ALERTS = ("off", "alien", "crew", "any")
 STAND_IN_MODES = ("computer", "expert")  # the computer plays: `normal` level, or `expert`
 STOOD_IN = "stand_in"  # a phase's mark when the computer played it for the away player
 MARKS = ("on_time", "grace", "missed", "away", STOOD_IN)
@@ -42,6 +43,8 @@ class Settings:
     away_note: str = ""
     away_public: bool = False
     language: str = ""  # "": the language of their last interaction (README, "Languages")
+    seat_alert: str = "off"  # off | alien | crew | any: new lobbies with that seat free
+    stats_hidden: bool = False  # left off the leaderboards
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -68,6 +71,9 @@ class Wait:
     excused: bool = False
     done_at: float | None = None
     stood_in: bool = False  # the computer played (some of) this phase for the away player
+    slept: float = 0.0  # seconds the deadline moved this phase for their quiet hours
+    last_call_for: float | None = None  # the deadline their last call was planned for
+    last_call_at: float | None = None  # when it goes out; None: sent, or none to send
 
 
 WAIT_COLUMNS = tuple(f.name for f in fields(Wait))
@@ -78,7 +84,7 @@ class HeldPing:
     id: int
     user_id: int
     game_id: int
-    kind: str  # turn | phase | reminder | grace
+    kind: str  # turn | phase | reminder | grace | last_call
     held_at: float
     release_at: float
 
@@ -144,6 +150,7 @@ def put_settings(settings: Settings) -> Statement:
     sets = ", ".join(f"{c} = excluded.{c}" for c in SETTINGS_COLUMNS if c != "user_id")
     values = [getattr(settings, c) for c in SETTINGS_COLUMNS]
     values[SETTINGS_COLUMNS.index("away_public")] = int(settings.away_public)
+    values[SETTINGS_COLUMNS.index("stats_hidden")] = int(settings.stats_hidden)
     return (
         f"INSERT INTO user_settings ({names}) VALUES ({marks}) "
         f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
@@ -154,6 +161,7 @@ def put_settings(settings: Settings) -> Statement:
 def _settings(row: Row) -> Settings:
     values = {c: row[c] for c in SETTINGS_COLUMNS}
     values["away_public"] = bool(values["away_public"])
+    values["stats_hidden"] = bool(values["stats_hidden"])
     return Settings(**values)
 
 
@@ -172,6 +180,16 @@ async def settings_of(store: Store, user_ids: Iterable[int]) -> dict[int, Settin
         )
         found |= {int(r["user_id"]): _settings(r) for r in rows}
     return found
+
+
+async def seat_alerts_for(store: Store, alerts: Sequence[str]) -> list[int]:
+    """Users whose ``seat_alert`` is one of ``alerts`` (an indexed read)."""
+    rows = await store._fetch(
+        f"SELECT user_id FROM user_settings WHERE seat_alert IN ({_marks(alerts)}) "
+        "ORDER BY user_id",
+        alerts,
+    )
+    return [int(r["user_id"]) for r in rows]
 
 
 # --- waits ---------------------------------------------------------------------------
@@ -248,6 +266,57 @@ def shift_reminders(game_id: int, seconds: float) -> Statement:
         "UPDATE waits SET remind_at = remind_at + ? WHERE game_id = ? AND remind_at IS NOT NULL",
         (seconds, game_id),
     )
+
+
+def add_slept(game_id: int, user_id: int, seconds: float) -> Statement:
+    return (
+        "UPDATE waits SET slept = slept + ? WHERE game_id = ? AND user_id = ?",
+        (seconds, game_id, user_id),
+    )
+
+
+def plan_last_call(game_id: int, user_id: int, deadline: float, at: float | None) -> Statement:
+    """The last call before ``deadline`` (0: the game has none) goes out at ``at`` (None:
+    none is owed)."""
+    return (
+        "UPDATE waits SET last_call_for = ?, last_call_at = ? WHERE game_id = ? AND user_id = ?",
+        (deadline, at, game_id, user_id),
+    )
+
+
+def last_call_sent(game_id: int, user_id: int) -> Statement:
+    return (
+        "UPDATE waits SET last_call_at = NULL WHERE game_id = ? AND user_id = ?",
+        (game_id, user_id),
+    )
+
+
+def replan_last_calls(game_id: int) -> Statement:
+    """The game's deadline moved: each open wait's last call is planned afresh."""
+    return (
+        "UPDATE waits SET last_call_for = NULL, last_call_at = NULL WHERE game_id = ?",
+        (game_id,),
+    )
+
+
+async def last_calls_to_plan(store: Store) -> list[tuple[Wait, float | None]]:
+    """Open waits of running games whose last call is not planned yet (new waits, and
+    those of a game whose deadline moved), each with the game's deadline (None: it has
+    none now). An index range of the unplanned rows: planning marks every one."""
+    rows = await store._fetch(
+        "SELECT w.*, g.deadline_at AS deadline FROM waits w JOIN games g ON g.id = w.game_id "
+        "WHERE w.last_call_for IS NULL AND w.done_at IS NULL AND g.status = 'playing'",
+    )
+    return [(_wait(r), float(r["deadline"]) if r["deadline"] is not None else None) for r in rows]
+
+
+async def last_calls_due(store: Store, now: float) -> list[Wait]:
+    """Open waits whose last call is due (one index range)."""
+    rows = await store._fetch(
+        "SELECT * FROM waits WHERE last_call_at <= ? AND done_at IS NULL ORDER BY last_call_at",
+        (now,),
+    )
+    return [_wait(r) for r in rows]
 
 
 def _wait(row: Row) -> Wait:

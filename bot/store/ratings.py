@@ -344,9 +344,12 @@ async def changes_of(store: Store, user_id: int | None = None) -> list[Change]:
 
 
 _SHOWN = "r.mu"  # the rating shown and ranked (bot.desk.ratings.shown)
+# A board lists people with a rated game in the server who did not opt out of the
+# leaderboards (`/me settings stats:hidden`: README, "Ratings and deadlines").
 _IN_GUILD = (
     "EXISTS (SELECT 1 FROM rating_changes c JOIN games g ON g.id = c.game_id "
-    "WHERE c.user_id = r.user_id AND c.side = r.side AND g.guild_id = ?)"
+    "WHERE c.user_id = r.user_id AND c.side = r.side AND g.guild_id = ?) AND NOT EXISTS "
+    "(SELECT 1 FROM user_settings u WHERE u.user_id = r.user_id AND u.stats_hidden = 1)"
 )
 
 

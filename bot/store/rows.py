@@ -53,6 +53,8 @@ class GameRow:
     # The sides that asked it (schema 13): 'alien', 'crew', 'alien,crew' or ''. Only a side
     # that asked is kept out of the ratings (README, "Ratings and deadlines").
     hints_sides: str = ""
+    # Finding a game (schema 15): the least reliability (percent) a lobby seats; 0: anyone.
+    min_reliability: int = 0
 
     def with_hint_from(self, side: str) -> GameRow:
         """This row once ``side`` has asked the advisor."""

@@ -19,7 +19,7 @@ from tests.bot.helpers import World, seat_and_start
 from tests.bot.panel_driver import components
 
 TABLES = ("games", "players", "commands", "snapshots", "snapshot_states", "seat_calls", "ratings")
-TABLES += ("user_settings",)
+TABLES += ("user_settings", "forgotten")
 
 
 @dataclass
@@ -95,6 +95,13 @@ async def _lobby(world: World) -> Case:
     return Case(message, custom_id_of(message, "qt:lobby:"), world.crew[0])
 
 
+async def _forget(world: World) -> Case:
+    """A finished game's player asks to be forgotten: the warning's confirm button."""
+    asked = await world.stranger.slash(world.channel, "me forget")
+    message = asked.followups[-1] if asked.followups else asked.response
+    return Case(message, custom_id_of(message, "qf:forget:"), world.stranger)
+
+
 CASES: dict[str, Callable[[World], Awaitable[Case]]] = {
     "GameButton": _map_button,
     "PanelButton": lambda w: _panel(w, select=False),
@@ -103,6 +110,7 @@ CASES: dict[str, Callable[[World], Awaitable[Case]]] = {
     "BoardButton": _board,
     "ReplayButton": _replay,
     "LobbyButton": _lobby,
+    "ForgetButton": _forget,
 }
 
 

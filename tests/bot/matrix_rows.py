@@ -293,6 +293,7 @@ SLASH: tuple[Slash, ...] = (
     # test_import_bot.py imports into an empty channel)
     Slash("mod import", "crew", options=lambda s: {"file": ("game.qs", MID_GAME.encode())}),
     Slash("game players", "crew", ok=PLAYERS),
+    Slash("game open", "crew", ok=IN_A_SERVER),  # lists the lobbies one may see: none here
     Slash("game sub", "crew", ok=_set("acting", "same", "other")),
     # a resignation asks first, of any player for their own side; a claim is the waiting
     # side's, once the other fell silent (here nobody has: refused for everyone)
@@ -307,6 +308,7 @@ SLASH: tuple[Slash, ...] = (
     Slash("me away", "crew", ok=frozenset(ACTORS), options=lambda s: {"until": "3d"}),
     Slash("me back", "crew"),  # nobody is away here: each is told so, nothing changes
     Slash("me record", "crew", ok=frozenset(ACTORS)),
+    Slash("me forget", "crew", ok=frozenset(ACTORS)),  # the warning: nothing changes yet
     # --- /stats: ratings are everyone's business; a server's board needs a server ---
     Slash("stats me", "crew", ok=frozenset(ACTORS)),
     Slash("stats user", "crew", ok=frozenset(ACTORS), options=lambda s: {"member": s.world.alien}),

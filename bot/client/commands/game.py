@@ -12,6 +12,7 @@ from bot.client import (
     complete,
     courier,
     endings,
+    finding,
     lobby,
     playing,
     reading,
@@ -57,6 +58,7 @@ def game_id(value: str | None) -> int | None:
     seed="moderators only: a chosen seed makes a practice game whose secrets are predictable",
     hints="on (default): players may ask the expert for a suggestion; off: no Suggest button",
     variants="optional variants, fixed for the whole game: their ids, by spaces or commas",
+    min_reliability="seat only players on time in at least this % of their phases (newcomers too)",
 )
 @app_commands.choices(hints=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
 @app_commands.autocomplete(variants=complete.variants)
@@ -65,9 +67,22 @@ async def create(
     seed: app_commands.Range[int, 1, 2**31 - 1] | None = None,
     hints: app_commands.Choice[str] | None = None,
     variants: app_commands.Range[str, 0, 200] = "",
+    min_reliability: app_commands.Range[int, 0, 100] | None = None,
 ) -> None:
     async with guard(interaction):
-        await lobby.create(interaction, seed, hints is None or hints.value == "on", variants)
+        await lobby.create(
+            interaction,
+            seed,
+            hints is None or hints.value == "on",
+            variants,
+            min_reliability or 0,
+        )
+
+
+@game.command(name="open", description="This server's lobbies with a free seat, to join")
+async def open_(interaction: Inter) -> None:
+    async with guard(interaction):
+        await finding.show_open(interaction)
 
 
 @game.command(name="join", description="Take a seat: alien, crew, or spectator")

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
-from bot.client import answers, courier, flow, seat_calls
+from bot.client import answers, courier, flow, forgetting, seat_calls
 from bot.client.answers import guard
 from bot.client.host import Bot, Inter, bot_of
 from bot.desk import when
@@ -38,6 +38,8 @@ Choice = app_commands.Choice
     timezone="your time zone, e.g. Europe/Berlin (for quiet hours and dates)",
     quiet="quiet hours in your time zone, e.g. 23:00-07:00, or 'off'",
     language="the language of what others' moves send you alone (DMs, reminders)",
+    seats="hear by DM when a lobby in your servers has a seat for this side",
+    stats="shown on the leaderboards, or hidden from them",
 )
 @app_commands.choices(
     notify=[
@@ -52,6 +54,8 @@ Choice = app_commands.Choice
         Choice(name="that of my last interaction", value=AUTO),
         *(Choice(name=name, value=code) for code, name in words.LANGUAGE_NAMES.items()),
     ],
+    seats=[Choice(name=n, value=n) for n in ("off", "alien", "crew", "any")],
+    stats=[Choice(name=n, value=n) for n in ("shown", "hidden")],
 )
 async def settings(
     interaction: Inter,
@@ -61,12 +65,16 @@ async def settings(
     timezone: app_commands.Range[str, 1, 64] | None = None,
     quiet: app_commands.Range[str, 1, 20] | None = None,
     language: Choice[str] | None = None,
+    seats: Choice[str] | None = None,
+    stats: Choice[str] | None = None,
 ) -> None:
     async with guard(interaction):
         await answers.defer(interaction)  # before the store: a slow one is fine
         desk = bot_of(interaction).desk
         user = interaction.user.id
-        if all(v is None for v in (notify, when, reminders, timezone, quiet, language)):
+        if all(
+            v is None for v in (notify, when, reminders, timezone, quiet, language, seats, stats)
+        ):
             mine = await desk.my_settings(user)
         else:
             mine = await desk.change_settings(
@@ -77,6 +85,8 @@ async def settings(
                 time_zone=timezone,
                 quiet=quiet,
                 language=language.value if language else None,
+                seat_alert=seats.value if seats else None,
+                stats=stats.value if stats else None,
             )
         with answers.privately(interaction):
             lines = words.settings_text(mine, desk.clock())
@@ -167,6 +177,14 @@ async def back(interaction: Inter) -> None:
         with answers.privately(interaction):
             lines = [_("👋 Welcome back."), *words.games_text(absence.games, user, _guilds(bot))]
         await answers.reply(interaction, lines)
+
+
+@me.command(
+    name="forget", description="Delete your settings and anonymise your records (asks first)"
+)
+async def forget(interaction: Inter) -> None:
+    async with guard(interaction):
+        await forgetting.ask(interaction)
 
 
 @me.command(name="record", description="Your record across games (or another member's)")

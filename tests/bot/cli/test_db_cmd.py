@@ -73,6 +73,7 @@ async def _played(path: Path) -> None:
             st.add_takeback(1, 4, 10, "move"),
             # fair play (migration 13): a claim of a stale game
             claims.put_claim(claims.Claim(4, "alien", 20, 12, 7.0, 8.0)),
+            ("INSERT INTO forgotten (at) VALUES (?)", (7.0,)),  # someone /me forget made anonymous
         ]
     )
     await store.close()

@@ -93,6 +93,7 @@ NAMED_FIELD = {
     "SeatCallButton": 2,  # qsc:<action>:<call>
     "BoardButton": 1,  # qst:<guild>:…
     "LobbyButton": 2,  # qt:lobby:<channel>
+    "ForgetButton": 2,  # qf:forget:<user>
 }
 
 

@@ -4,6 +4,8 @@ their phase has ended (C.7.3)."""
 
 from __future__ import annotations
 
+from bot.present import texts
+from bot.store import Takeback
 from tests.bot.helpers import any_move, make_world, mirror, seat_and_start
 
 
@@ -57,3 +59,9 @@ async def test_the_log_is_worded_in_its_readers_language(simcord_env, french):
     assert " moves " in english and "takes back" in english
     assert " se déplace " in in_french and "reprend `move`" in in_french
     assert " moves " not in in_french and "takes back" not in in_french
+
+
+def test_a_forgotten_persons_take_back_names_them_by_their_anonymous_number():
+    """`/me forget` puts -n in place of their id: the log says `anonymous #n`."""
+    assert texts.log_item_lines(Takeback(3, -2, "move")) == ["anonymous #2 takes back `move`."]
+    assert texts.log_item_lines(Takeback(3, 42, "move")) == ["<@42> takes back `move`."]

@@ -35,6 +35,7 @@ V9_PUT_SNAPSHOT = (
     "VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 V9_DROP_STATES = "UPDATE snapshots SET state = NULL WHERE game_id = ? AND seq < ?"
+NEWER_COLUMNS = {"hints_sides", "min_reliability"}  # games columns after version 9
 V9_PUBLIC_LINE = "INSERT INTO public_lines (game_id, seq, summary, text) VALUES (?, ?, 1, ?)"
 
 
@@ -49,7 +50,7 @@ def version_9_game(game_id: int, seed: int) -> tuple[list[st.Statement], list[tu
     (seq, turn, phase, at, state text or None) as that code left them."""
     game, player = Game.new(seed), Rng(seed)
     row = GameRow(game_id, 100 + game_id, 1, f"c{game_id}", seed, "playing", CREW, 0.0)
-    v9_columns = [c for c in GAME_COLUMNS if c != "hints_sides"]  # games at version 9
+    v9_columns = [c for c in GAME_COLUMNS if c not in NEWER_COLUMNS]  # games at version 9
     value = dict(zip(GAME_COLUMNS, st.insert_game(row)[1], strict=True))
     v9_game = (
         f"INSERT INTO games ({', '.join(v9_columns)}) "

@@ -13,6 +13,12 @@ from bot.store import sqlite as store_sqlite
 from bot.store.base import migrations
 from tests.bot.rated_games import Games, Played
 
+# A game as every version writes it (create_game writes the newest version's columns).
+OLD_GAME = (
+    "INSERT INTO games (id, channel_id, guild_id, channel_name, seed, created_by, created_at) "
+    "VALUES (1, ?, ?, ?, ?, ?, ?)"
+)
+
 
 def test_both_backends_number_the_fair_play_migration_alike():
     for backend in ("sqlite", "postgres"):
@@ -96,12 +102,13 @@ async def test_a_game_hinted_before_migration_13_counts_as_hinted_by_both_sides(
         )
     old = await open_store(store_target)
     assert await old.schema_version() == 12
-    row = await old.create_game(1, 7, "c1", 5, 1, 100.0)
-    await old.commit([("UPDATE games SET hints_used = 1 WHERE id = ?", (row.id,))])
+    await old.commit(
+        [(OLD_GAME, (1, 7, "c1", 5, 1, 100.0)), ("UPDATE games SET hints_used = 1", ())]
+    )
     await old.close()
     monkeypatch.undo()
     store = await open_store(store_target)
     assert await store.schema_version() >= 13
-    game = await store.game(row.id)
+    game = await store.game(1)
     assert game is not None and game.hints_sides == "alien,crew"
     await store.close()

@@ -12,7 +12,7 @@ from hypothesis import strategies as hs
 
 from bot import store as st
 from bot.desk import records
-from bot.store import Store, open_store
+from bot.store import Store, forgetting, open_store
 from bot.store import people as pp
 from bot.store.base import migrations
 
@@ -74,6 +74,89 @@ async def test_reminders_come_due_from_open_waits(store_target):
         (running.id, BIG),
         (paused.id, 8),
     }
+    await store.close()
+
+
+async def test_a_last_call_is_planned_once_per_deadline_and_sent_once(store_target):
+    """A clock that sleeps (README, "Ratings and deadlines"): the open waits of running
+    games are planned once (a game without a deadline too: nothing is owed); a planned
+    call comes due once; a moved deadline has its waits planned again."""
+    store = await open_store(store_target)
+    running = await _playing(store, 1, deadline_at=1000.0)
+    endless = await _playing(store, 2)
+    await store.commit(
+        [
+            pp.put_wait(pp.Wait(running.id, BIG, "alien", 0, 0.0)),
+            pp.put_wait(pp.Wait(running.id, 7, "crew", 0, 0.0, done_at=40.0)),
+            pp.put_wait(pp.Wait(endless.id, 8, "crew", 0, 0.0)),
+        ]
+    )
+    found = {(w.user_id, d) for w, d in await pp.last_calls_to_plan(store)}
+    assert found == {(BIG, 1000.0), (8, None)}
+    await store.commit(
+        [
+            pp.plan_last_call(running.id, BIG, 1000.0, 800.0),
+            pp.plan_last_call(endless.id, 8, 0.0, None),
+        ]
+    )
+    assert await pp.last_calls_to_plan(store) == []
+    assert await pp.last_calls_due(store, 799.0) == []
+    [due] = await pp.last_calls_due(store, 800.0)
+    assert (due.user_id, due.last_call_for, due.last_call_at) == (BIG, 1000.0, 800.0)
+    await store.commit([pp.last_call_sent(running.id, BIG), pp.add_slept(running.id, BIG, 60.0)])
+    assert await pp.last_calls_due(store, 5000.0) == []
+    await store.commit(
+        [st.update_game(running.with_(deadline_at=1500.0)), pp.replan_last_calls(running.id)]
+    )
+    [(wait, deadline)] = await pp.last_calls_to_plan(store)
+    assert (wait.user_id, wait.slept, deadline) == (BIG, 60.0, 1500.0)
+    await store.close()
+
+
+async def test_seat_alerts_min_reliability_and_the_stats_opt_out_read_back(store_target):
+    """Finding a game and leaving for good (README, "Ratings and deadlines"), schema 15."""
+    store = await open_store(store_target)
+    await store.commit(
+        [
+            pp.put_settings(pp.Settings(BIG, seat_alert="alien", stats_hidden=True)),
+            pp.put_settings(pp.Settings(5, seat_alert="any")),
+            pp.put_settings(pp.Settings(6)),
+        ]
+    )
+    assert await pp.settings(store, BIG) == pp.Settings(BIG, seat_alert="alien", stats_hidden=True)
+    assert await pp.seat_alerts_for(store, ["alien", "any"]) == [5, BIG]
+    assert await pp.seat_alerts_for(store, ["crew"]) == []
+    row = await store.create_game(1, 2, "c1", 3, 9, 0.0, min_reliability=80)
+    assert row.min_reliability == 80 and (await store.game(row.id)) == row
+    await store.close()
+
+
+async def test_forgetting_replaces_the_id_everywhere_and_numbers_each_person(store_target):
+    store = await open_store(store_target)
+    running = await _playing(store, 1)
+    await store.commit(
+        [
+            pp.put_settings(pp.Settings(BIG, away_note="hiking")),
+            st.put_player(running.id, st.PlayerRow(BIG, "crew", (), True, 0.0)),
+            st.put_player(running.id, st.PlayerRow(7, "alien", (), True, 0.0)),
+            pp.open_seating(running.id, BIG, "crew", 0.0, "joined"),
+            pp.put_mark(running.id, 0, BIG, "crew", "missed", 0, 1.0),
+            pp.hold_ping(BIG, running.id, "turn", 0.0, 9.0),
+            st.add_takeback(running.id, 0, BIG, "move"),
+            st.add_takeback(running.id, 1, 7, "search"),
+        ]
+    )
+    assert await forgetting.forget(store, BIG, 5.0) == -1
+    assert await forgetting.forget(store, 7, 6.0) == -2
+    assert await pp.settings(store, BIG) == pp.Settings(BIG)
+    assert await pp.held_due(store, 10.0) == []
+    seats = await store._fetch("SELECT user_id FROM players ORDER BY user_id")
+    assert [int(r["user_id"]) for r in seats] == [-2, -1]
+    assert (await pp.record_rows(store, -1)).marks == {"missed": (1, 0)}
+    assert await store.takebacks(running.id) == [
+        st.Takeback(0, -1, "move"),
+        st.Takeback(1, -2, "search"),
+    ]
     await store.close()
 
 

@@ -11,6 +11,10 @@ from bot.store import base as store_base
 from bot.store import postgres as store_postgres
 from bot.store import sqlite as store_sqlite
 
+V10_GAME = (
+    "INSERT INTO games (id, channel_id, guild_id, channel_name, seed, created_by, created_at) "
+    "VALUES (1, 100, 1, 'c1', 5, 10, 0.0)"
+)
 V10_LINE = "INSERT INTO public_lines (game_id, seq, summary, text) VALUES (?, ?, ?, ?)"
 
 
@@ -32,20 +36,20 @@ async def test_migration_11_keeps_the_take_backs_and_drops_the_event_lines(
 ):
     old = await open_store(store_target)
     assert await old.schema_version() == 10
-    row = await old.create_game(100, 1, "c1", 10, 5, 0.0)
     await old.commit(
         [
-            (V10_LINE, (row.id, 0, 1, "Hyun moves from 1-F6 to 1-F7 (1 action).")),
-            (V10_LINE, (row.id, 1, 0, "<@123456789012345678> takes back `search`.")),
-            (V10_LINE, (row.id, 1, 1, "The alien vanishes into the pipes.")),
-            (V10_LINE, (row.id, 3, 0, "<@42> takes back `move`.")),
+            (V10_GAME, ()),
+            (V10_LINE, (1, 0, 1, "Hyun moves from 1-F6 to 1-F7 (1 action).")),
+            (V10_LINE, (1, 1, 0, "<@123456789012345678> takes back `search`.")),
+            (V10_LINE, (1, 1, 1, "The alien vanishes into the pipes.")),
+            (V10_LINE, (1, 3, 0, "<@42> takes back `move`.")),
         ]
     )
     await old.close()
     version_10.undo()
     store = await open_store(store_target)
     assert await store.schema_version() >= 11
-    assert await store.takebacks(row.id) == [
+    assert await store.takebacks(1) == [
         Takeback(1, 123456789012345678, "search"),
         Takeback(3, 42, "move"),
     ]
