@@ -37,7 +37,7 @@ def test_a_moved_deadline_falls_when_every_quiet_person_is_awake(people, at):
     """Unless their quiet hours together cover the whole day (then nothing can)."""
     woken = night.wake_up(people, at)
     assert at <= woken < at + 86400 * len(people)
-    day = [at + quarter * 900 for quarter in range(4 * 24 + 1)]
+    day = [at + minute * 60 for minute in range(24 * 60 + 1)]  # quiet hours are in minutes
     free = any(not any(night.asleep(p, t) for p in people) for t in day)
     assert not free or not any(night.asleep(p, woken) for p in people)
     if len(people) == 1:
