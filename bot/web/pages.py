@@ -1,7 +1,7 @@
 """The web companion's words and markup: every page is written here, from what the
 reader hands over for one viewer (:class:`bot.web.reader.GameShown`) and nothing else.
 
-Events become sentences in the one catalogue (:mod:`bot.present.catalogue`), the map is
+Events become sentences through their presenter (:func:`bot.present.events.web_line`), the map is
 render.svg's. No inline script or style (the Content-Security-Policy forbids both): the
 behaviour is ``/static/app.js``, the look ``/static/app.css``. Every time is written as
 UTC and the page's script shows it in the reader's own zone.
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from html import escape
 
-from bot.present.catalogue import sentence
+from bot.present.events import web_line
 from bot.store.people import MyGame
 from bot.web.reader import GameShown, PhaseLog, units_named
 from engine.board.ship import Ship
@@ -228,7 +228,7 @@ def _phase_block(turn: int, phase: Phase, events: Iterable[Event], open_: bool) 
 
 def _event_item(event: Event) -> str:
     units = " ".join(units_named(event))
-    return f'<li data-units="{escape(units)}">{escape(sentence(event))}</li>'
+    return f'<li data-units="{escape(units)}">{escape(web_line(event))}</li>'
 
 
 # --- a finished game's replay ---------------------------------------------------------------

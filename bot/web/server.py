@@ -30,6 +30,7 @@ from aiohttp import web
 from bot.web import pages
 from bot.web.links import Link, Opens, fresh, read, sign
 from bot.web.reader import Missing, Reader
+from bot.web.settings import WebSettings
 from render.svg import board_svg
 
 log = logging.getLogger(__name__)
@@ -186,3 +187,18 @@ def make_app(
     app.router.add_get("/p/{token}", _person)
     app.router.add_get("/static/{name}", _asset)
     return app
+
+
+async def start_web(
+    settings: WebSettings, reader: Reader, clock: Callable[[], float] = time.time
+) -> web.AppRunner:
+    """Serve the companion on ``settings``' host and port until the runner is cleaned up."""
+    runner = web.AppRunner(make_app(reader, settings.secret, clock), access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, settings.host, settings.port).start()
+    log.info(
+        "web companion on %s:%d, linked as %s", settings.host, settings.port, settings.public_url
+    )
+    if settings.secret_drawn:
+        log.warning("QUICKSILVER_WEB_SECRET is not set: links stop opening at a restart")
+    return runner
