@@ -15,6 +15,8 @@ from bot.store import Store
 from bot.web.links import Opens, fresh, sign
 from bot.web.reader import Reader
 from bot.web.server import make_app
+from engine.state import Phase
+from tests.bot.helpers import greedy_crew
 from tests.bot.stored_games import fresh_desk
 
 CLOCK = 1_800_000_000.0  # the desk's and the server's clock stand still
@@ -67,15 +69,19 @@ def twin_moves(hidden: str, crew_phases: int = 1) -> list[tuple[int, str]]:
 
 
 @asynccontextmanager
-async def served(path: Path, moves: Sequence[tuple[int, str]] = ()) -> AsyncIterator[Served]:
-    """A store at ``path`` with one started game played through ``moves``, and the web
-    companion serving it on a local port."""
+async def served(
+    path: Path, moves: Sequence[tuple[int, str]] = (), *, finished: bool = False
+) -> AsyncIterator[Served]:
+    """A store at ``path`` with one started game played through ``moves`` (or to its
+    end), and the web companion serving it on a local port."""
     store, desk = await fresh_desk(path)
     client: TestClient | None = None
     try:
         desk.clock = lambda: CLOCK
         table = await started(desk)
         await play(desk, table, moves)
+        if finished:
+            await finish(desk, table)
         reader = Reader(store, desk.ship, desk.content)
         client = TestClient(TestServer(make_app(reader, SECRET, clock=lambda: CLOCK)))
         await client.start_server()
@@ -84,3 +90,19 @@ async def served(path: Path, moves: Sequence[tuple[int, str]] = ()) -> AsyncIter
         if client is not None:
             await client.close()
         await store.close()
+
+
+async def finish(desk: Desk, table: Table, most: int = 300) -> None:
+    """Play ``table``'s game to its end: quick set-ups, the alien passing and a greedy
+    crew closing in and attacking (SEED's Larva dies on turn 2)."""
+    await play(desk, table, [(ALIEN, "quick"), (CREW, "quick")])
+    for _ in range(most):
+        game = table.game
+        assert game is not None
+        if game.state.phase is Phase.OVER:
+            return
+        if game.state.phase is Phase.ALIEN:
+            await desk.play(table, ALIEN, "pass", in_dm=True)
+        else:
+            await desk.play(table, CREW, greedy_crew(game), in_dm=True)
+    raise AssertionError("the game did not end")

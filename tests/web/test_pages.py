@@ -94,3 +94,25 @@ async def test_the_svg_route_serves_the_same_map_as_the_page(tmp_path: Path) -> 
         page = (await web.get(link))[1].decode()
         svg = (await web.get(link + "/map.svg"))[1].decode()
         assert svg.startswith("<svg") and svg in page
+
+
+async def test_a_finished_games_page_shows_the_f1_score_and_its_replay_steps(
+    tmp_path: Path,
+) -> None:
+    async with served(tmp_path / "g.db", finished=True) as web:
+        link = web.link(Opens.SPECTATOR, STRANGER)
+        page = (await web.get(link))[1].decode()
+        assert "Score (F.1)" in page and "/replay" in page
+        status, replay = await web.get(link + "/replay")
+        assert status == 200 and 'id="scrubber"' in replay.decode()
+        last = replay.decode().split('max="')[1].split('"')[0]
+        status, fragment = await web.get(f"{link}/replay/{last}")
+        assert status == 200 and fragment.startswith(b"<h2>")
+        assert f"({last}/{last})".encode() in fragment
+
+
+async def test_a_running_game_has_no_replay(tmp_path: Path) -> None:
+    """The replay opens when the game ends, so nothing hidden is given away."""
+    async with served(tmp_path / "g.db", twin_moves("east")) as web:
+        for opens, user in ((Opens.SPECTATOR, STRANGER), (Opens.ALIEN, ALIEN)):
+            assert (await web.get(web.link(opens, user) + "/replay"))[0] == 404
