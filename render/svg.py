@@ -53,10 +53,11 @@ def hex_colour(rgb: tuple[int, int, int]) -> str:
 def board_svg(view: BoardView, ship: Ship) -> str:
     """The whole map of ``ship`` as ``view`` shows it, as one SVG document."""
     layout = layout_of(ship)
+    height = map_height(layout)
     return "".join(
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {layout.width} '
-            f'{layout.height}" width="{layout.width}" height="{layout.height}" '
+            f'{height}" width="{layout.width}" height="{height}" '
             f'class="qs-map" role="img" aria-label="{escape(view.title)}">',
             f"<title>{escape(view.title)}</title>",
             _static_svg(ship),
@@ -64,6 +65,12 @@ def board_svg(view: BoardView, ship: Ship) -> str:
             "</svg>",
         )
     )
+
+
+def map_height(layout: Layout) -> int:
+    """The vector map ends above the PNG's legend: its pieces name themselves (a title on
+    each), so the legend's band is left out."""
+    return layout.legend[1]
 
 
 _static: dict[int, tuple[Ship, str]] = {}  # by id(ship): a Ship is mutable, so unhashable
@@ -88,7 +95,7 @@ def _draw_static(ship: Ship) -> str:
         f'<rect width="9" height="9" fill="{hex_colour(style.OBSTRUCTED)}"/>'
         f'<line x1="0" y1="0" x2="0" y2="9" stroke="{hex_colour(style.OBSTRUCTED_HATCH)}" '
         'stroke-width="2"/></pattern></defs>',
-        f'<rect class="space" width="{layout.width}" height="{layout.height}" '
+        f'<rect class="space" width="{layout.width}" height="{map_height(layout)}" '
         f'fill="{hex_colour(style.BACKGROUND)}"/>',
     ]
     for area in layout.decks:

@@ -41,6 +41,7 @@ def _page(title: str, body: Iterable[str], attrs: str = "") -> str:
             '<meta name="referrer" content="no-referrer">',
             '<meta name="color-scheme" content="dark light">',
             f"<title>{escape(title)}</title>",
+            '<link rel="icon" href="data:,">',
             '<link rel="stylesheet" href="/static/app.css">',
             '<script src="/static/app.js" defer></script>',
             f"</head><body{attrs}>",

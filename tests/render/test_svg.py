@@ -22,10 +22,11 @@ def _parsed(text: str) -> ElementTree.Element:
     return ElementTree.fromstring(text)
 
 
-def test_svg_is_well_formed_and_sized_as_the_png_layout() -> None:
+def test_svg_is_well_formed_and_sized_as_the_png_layout_above_its_legend() -> None:
     root = _parsed(board_svg(sample_view(SHIP), SHIP))
     layout = layout_of(SHIP)
-    assert root.get("viewBox") == f"0 0 {layout.width} {layout.height}"
+    assert root.get("viewBox") == f"0 0 {layout.width} {layout.legend[1]}"
+    assert layout.decks[-1].bottom <= layout.legend[1]
 
 
 def test_every_grid_of_the_ship_is_a_tappable_cell_where_the_png_draws_it() -> None:
