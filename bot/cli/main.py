@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 from bot.cli import stats
 from bot.cli.db import default_target, run_copy, run_migrate
 from bot.cli.script import run_script
+from bot.cli.web import run_web
 from bot.config import Config, ConfigError
 from bot.store.base import StoreRefused
 from engine.board.brief import check_brief
@@ -115,6 +117,10 @@ def _cmd_import(args: argparse.Namespace) -> int:
     return run_import(args.file, args.channel, args.guild, args.name, args.db or default_target())
 
 
+def _cmd_web(args: argparse.Namespace) -> int:
+    return run_web(args.db or default_target(), os.environ, args.host, args.port)
+
+
 def _cmd_db_migrate(args: argparse.Namespace) -> int:
     return run_migrate(args.db or default_target())
 
@@ -178,6 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_cmd_replay)
     _add_import(commands)
     _add_db(commands)
+    _add_web(commands)
     stats.add_parser(commands)
     return parser
 
@@ -194,6 +201,18 @@ def _add_import(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     imp.add_argument("--name", default="", help="the channel's name, for messages")
     imp.add_argument("--db", default=None, help="the bot's store (default: $QUICKSILVER_DB)")
     imp.set_defaults(run=_cmd_import)
+
+
+def _add_web(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    web = commands.add_parser(
+        "web",
+        help="serve the web companion alone against the store (QUICKSILVER_WEB_URL, "
+        "QUICKSILVER_WEB_SECRET)",
+    )
+    web.add_argument("--db", default=None, help="the bot's store (default: $QUICKSILVER_DB)")
+    web.add_argument("--host", default=None, help="address to listen on ($QUICKSILVER_WEB_HOST)")
+    web.add_argument("--port", type=int, default=None, help="port ($QUICKSILVER_WEB_PORT)")
+    web.set_defaults(run=_cmd_web)
 
 
 def _add_db(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
