@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from bot.web import server
 from bot.web.links import Opens, fresh, sign
 from bot.web.server import CSP
 from tests.web.stored import ALIEN, CLOCK, CREW, SECRET, STRANGER, served, twin_moves
@@ -116,3 +119,14 @@ async def test_a_running_game_has_no_replay(tmp_path: Path) -> None:
     async with served(tmp_path / "g.db", twin_moves("east")) as web:
         for opens, user in ((Opens.SPECTATOR, STRANGER), (Opens.ALIEN, ALIEN)):
             assert (await web.get(web.link(opens, user) + "/replay"))[0] == 404
+
+
+async def test_too_many_requests_with_one_token_are_refused_and_others_still_served(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server, "PER_TOKEN", 3)
+    async with served(tmp_path / "g.db", twin_moves("east")) as web:
+        busy, other = web.link(Opens.CREW, CREW), web.link(Opens.SPECTATOR, STRANGER)
+        statuses = [(await web.get(busy + "/phase"))[0] for _ in range(4)]
+        assert statuses == [200, 200, 200, 429]
+        assert (await web.get(other + "/phase"))[0] == 200
