@@ -31,7 +31,7 @@ test: $(STAMP) postgres-server browser
 
 ## bench: every benchmark script with a size that finishes in minutes (soak: pass --games)
 bench: $(STAMP)
-	for b in engine geometry render bot replay taps rules_help reliability; do $(BIN)/python benchmarks/bench_$$b.py; done
+	for b in engine geometry render bot replay taps rules_help reliability web; do $(BIN)/python benchmarks/bench_$$b.py; done
 	$(BIN)/python benchmarks/bench_players.py 30 --skip expert
 	$(BIN)/python benchmarks/bench_scale.py
 	$(BIN)/python benchmarks/soak.py --games 200
