@@ -13,7 +13,7 @@ from bot.web.reader import Reader
 from bot.web.server import make_app
 from bot.web.settings import WebSettings
 from tests.bot.helpers import make_world, restart, seat_and_start
-from tests.bot.panel_driver import buttons
+from tests.bot.panel_driver import buttons, open_panel
 
 SECRET = b"s" * 32
 EPHEMERAL = 64
@@ -75,3 +75,22 @@ async def test_without_a_public_address_no_answer_has_a_browser_button(simcord_e
     await seat_and_start(world)
     answer = (await world.crew[0].slash(world.channel, "game map")).response
     assert not [b for b in buttons(answer) if b.get("style") == 5]
+
+
+async def test_the_turn_panel_links_to_its_players_own_view_and_keeps_it_in_place(
+    simcord_env: Any, db_path: Path
+) -> None:
+    bot = await restart(simcord_env, db_path, web=_settings())
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("game do", command="pass")  # the crew's phase begins
+    panel = await open_panel(world.crew[0], world.messages())
+    assert panel.flags.value & EPHEMERAL
+    status, page = await _opened(bot, _link(panel))
+    assert status == 200 and "You see the crew's view" in page
+    rows = [r if isinstance(r, dict) else r.to_dict() for r in panel.components]
+    assert len(rows) <= 5
+    end = next(b for b in buttons(panel) if str(b.get("label", "")).startswith("End "))
+    pressed = await world.crew[0].click(panel, custom_id=end["custom_id"])
+    assert pressed.response is not None
+    assert _link(pressed.response) == _link(panel)  # redrawn in place, the link kept
