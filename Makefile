@@ -14,10 +14,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## run: the main job: the Discord bot if DISCORD_TOKEN is set; else a game at this
-## terminal (quicksilver play); with no terminal (CI), a short game-controlled demo
+## terminal (quicksilver play, its page on localhost too); with no terminal (CI), a short game-controlled demo
 run: $(STAMP)
 	@if [ -n "$$DISCORD_TOKEN" ]; then $(BIN)/quicksilver bot; \
-	elif [ -t 0 ]; then $(BIN)/quicksilver play; \
+	elif [ -t 0 ]; then $(BIN)/quicksilver play --web; \
 	else $(BIN)/quicksilver play --demo; fi
 
 ## test: lint, type-check and the whole test suite (the store's tests start a throwaway

@@ -11,9 +11,9 @@ from pathlib import Path
 from bot.cli import stats
 from bot.cli.db import default_target, run_copy, run_migrate
 from bot.cli.script import run_script
-from bot.cli.web import run_web
 from bot.config import Config, ConfigError
 from bot.store.base import StoreRefused
+from bot.web.settings import WebSettingsError
 from engine.board.brief import check_brief
 from engine.board.floorplan import DEFAULT_SHIP_PATH, FloorplanError, read_floorplan
 from engine.board.ship import DoorKind, Feature, RegionKind, Ship
@@ -101,7 +101,18 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.demo:
         seed = 1 if args.seed is None else args.seed
         return demo(seed, args.turns, args.png)
-    return play_local(args.side, args.seed, args.resume, args.db, args.png, level=args.level)
+    from bot.cli.local_web import local_settings  # start-up cost: aiohttp, for the page only
+
+    web = None
+    if args.web:
+        try:
+            web = local_settings(os.environ)
+        except WebSettingsError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+    return play_local(
+        args.side, args.seed, args.resume, args.db, args.png, level=args.level, web=web
+    )
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -118,6 +129,8 @@ def _cmd_import(args: argparse.Namespace) -> int:
 
 
 def _cmd_web(args: argparse.Namespace) -> int:
+    from bot.cli.web import run_web  # start-up cost: aiohttp and the store, for this only
+
     return run_web(args.db or default_target(), os.environ, args.host, args.port)
 
 
@@ -166,6 +179,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="how well the game plays its side (default: easy, or a resumed game's own)",
     )
     play.add_argument("--demo", action="store_true", help="the game plays both sides; no input")
+    play.add_argument(
+        "--web",
+        action="store_true",
+        help="your view in a browser too, on localhost (or $QUICKSILVER_WEB_URL)",
+    )
     play.add_argument("--turns", type=int, default=3, help="turns the demo plays")
     play.set_defaults(run=_cmd_play)
 

@@ -33,8 +33,11 @@ from engine.records.replay import PhaseStep, replay_phases
 from engine.state import Phase
 from engine.views import View, Viewer, events_for, view
 
-SHOWN_STATUSES = ("playing", "over")
-FINISHED = ("over",)
+# A terminal game (``quicksilver play``) is a row of its own kind: status "local" or
+# "local-over", named ``local:<side at the keyboard>:<level>``, with no seats.
+LOCAL = ("local", "local-over")
+SHOWN_STATUSES = ("playing", "over", *LOCAL)
+FINISHED = ("over", "local-over")
 KEPT_GAMES = 64
 
 
@@ -92,6 +95,12 @@ def units_named(event: Event) -> tuple[str, ...]:
         for field in fields(event):
             walk(getattr(event, field.name))
     return tuple(dict.fromkeys(found))
+
+
+def local_side(row: GameRow) -> Opens | None:
+    """The side at the keyboard of a terminal game (None: both sides share it)."""
+    side = row.channel_name.split(":")[1] if row.channel_name.count(":") >= 1 else ""
+    return Opens(side) if side in ("crew", "alien") else None
 
 
 def stamp_of(state_view: View) -> str:
@@ -153,7 +162,10 @@ class Reader:
         row = await self.store.game(link.game_id)
         if row is None or row.status not in SHOWN_STATUSES:
             raise Missing
-        if link.opens is not Opens.SPECTATOR:
+        if row.status in LOCAL:
+            if link.user_id != 0 or link.opens not in (Opens.SPECTATOR, local_side(row)):
+                raise Missing
+        elif link.opens is not Opens.SPECTATOR:
             players = await self.store.players(row.id)
             if not any(p.user_id == link.user_id and p.seat == link.opens for p in players):
                 raise Missing  # never seated there, or no longer (a substitute, forgotten)
@@ -163,10 +175,14 @@ class Reader:
         lock = self._locks.setdefault(row.id, asyncio.Lock())
         async with lock:
             kept = self._games.get(row.id)
-            if kept is not None and kept.version == row.version:
+            local = row.status in LOCAL  # the terminal writes its commands unguarded
+            if kept is not None and kept.version == row.version and not local:
                 self._games.move_to_end(row.id)
                 return kept
             commands = await self.store.commands(row.id)
+            lines = tuple((c.side, c.command) for c in commands)
+            if kept is not None and local and lines == kept.lines:
+                return kept
             try:
                 built = await asyncio.to_thread(self._rebuild, row, commands, kept)
             except Exception as err:  # a damaged record shows nothing, like a missing one
