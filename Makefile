@@ -14,7 +14,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## run: the main job: the Discord bot if DISCORD_TOKEN is set; else a game at this
-## terminal (quicksilver play, its page on localhost too); with no terminal (CI), a short game-controlled demo
+## terminal (quicksilver play, its page on localhost too); with no terminal (CI), a
+## short game-controlled demo
 run: $(STAMP)
 	@if [ -n "$$DISCORD_TOKEN" ]; then $(BIN)/quicksilver bot; \
 	elif [ -t 0 ]; then $(BIN)/quicksilver play --web; \

@@ -47,8 +47,8 @@ class Served:
         return response.status, await response.read()
 
 
-async def started(desk: Desk, channel: int = 1) -> Table:
-    table = await desk.create(channel, 1, "twins", CREW, seed=SEED)
+async def started(desk: Desk, channel: int = 1, seed: int = SEED) -> Table:
+    table = await desk.create(channel, 1, "twins", CREW, seed=seed)
     await desk.join(table, ALIEN, Seat.ALIEN)
     await desk.join(table, CREW, Seat.CREW)
     await desk.start(table, CREW, False)
@@ -70,7 +70,11 @@ def twin_moves(hidden: str, crew_phases: int = 1) -> list[tuple[int, str]]:
 
 @asynccontextmanager
 async def served(
-    path: Path, moves: Sequence[tuple[int, str]] = (), *, finished: bool = False
+    path: Path,
+    moves: Sequence[tuple[int, str]] = (),
+    *,
+    finished: bool = False,
+    seed: int = SEED,
 ) -> AsyncIterator[Served]:
     """A store at ``path`` with one started game played through ``moves`` (or to its
     end), and the web companion serving it on a local port."""
@@ -78,7 +82,7 @@ async def served(
     client: TestClient | None = None
     try:
         desk.clock = lambda: CLOCK
-        table = await started(desk)
+        table = await started(desk, seed=seed)
         await play(desk, table, moves)
         if finished:
             await finish(desk, table)

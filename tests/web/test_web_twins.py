@@ -2,7 +2,9 @@
 alien's secrets dealt otherwise (another ability, another hidden route declaring the
 same, C.7.3), give the crew and a spectator byte-identical answers from every route
 the web serves them: the game page, the map's SVG, the phase stamp the page polls, and
-the 404 of a route they may not open. A leak planted in the reader must be caught."""
+the 404 of a route they may not open; and the other way round, twins whose crew was
+dealt otherwise (the bot's own twins: ``tests/bot/client/test_twins.py``) give the alien
+and a spectator the same bytes. Leaks planted in the reader must be caught."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ import pytest
 from bot.web import reader
 from bot.web.links import Opens
 from engine.views import Viewer, events_for, view
-from tests.web.stored import ALIEN, CREW, STRANGER, served, twin_moves
+from tests.bot.client.test_twins import LAB_KITS, OTHER_SEED, crew_setup
+from tests.web.stored import ALIEN, CREW, LARVA, SEED, STRANGER, served, twin_moves
 
 Receipts = dict[str, tuple[int, bytes]]
 
@@ -50,6 +53,37 @@ async def test_crew_and_spectator_pages_are_byte_identical_across_the_aliens_sec
     assert east.keys() == west.keys()
     assert differences(east, west) == []
     assert east["crew phase · crew · /"][0] == 200  # the twins show something, not two 404s
+
+
+def alien_twin_moves(seed: int) -> list[tuple[int, str]]:
+    """The crew dealt otherwise (another seed: the Agent elsewhere, other crates, the
+    roles the other way round, the same public choices), the alien's own play alike."""
+    moves = [(CREW, line) for line in crew_setup(seed)]
+    moves += [(ALIEN, "ability Clever"), (ALIEN, f"larva {LARVA}"), (ALIEN, "piperun alien1")]
+    moves += [(ALIEN, "wait alien1"), (ALIEN, "pass"), (CREW, "unlock hyun")]
+    moves += [(CREW, f"pickup hyun {LAB_KITS[seed]}"), (CREW, "pass")]
+    return moves
+
+
+async def test_alien_and_spectator_pages_are_byte_identical_across_the_crews_secrets(
+    tmp_path: Path,
+) -> None:
+    seen = []
+    for seed in (SEED, OTHER_SEED):
+        async with served(tmp_path / f"{seed}.db", alien_twin_moves(seed), seed=seed) as web:
+            got = {}
+            for who, opens, user in (
+                ("alien", Opens.ALIEN, ALIEN),
+                ("public", Opens.SPECTATOR, STRANGER),
+            ):
+                for route in ("", "/map.svg", "/phase"):
+                    got[f"{who} {route}"] = await web.get(web.link(opens, user) + route)
+            crew_page = await web.get(web.link(Opens.CREW, CREW))
+            seen.append((got, crew_page))
+    (first, first_crew), (second, second_crew) = seen
+    assert first_crew != second_crew  # the crew's secrets do differ …
+    assert first["alien "][0] == 200
+    assert differences(first, second) == []  # … and nothing the alien fetches shows it
 
 
 def _referee_view(state, viewer, ship, content):  # type: ignore[no-untyped-def]
