@@ -53,10 +53,10 @@ def hex_colour(rgb: tuple[int, int, int]) -> str:
 def board_svg(view: BoardView, ship: Ship) -> str:
     """The whole map of ``ship`` as ``view`` shows it, as one SVG document."""
     layout = layout_of(ship)
-    height = map_height(layout)
+    top, height = style.TITLE_H, map_height(layout) - style.TITLE_H
     return "".join(
         (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {layout.width} '
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {top} {layout.width} '
             f'{height}" width="{layout.width}" height="{height}" '
             f'class="qs-map" role="img" aria-label="{escape(view.title)}">',
             f"<title>{escape(view.title)}</title>",
@@ -69,7 +69,8 @@ def board_svg(view: BoardView, ship: Ship) -> str:
 
 def map_height(layout: Layout) -> int:
     """The vector map ends above the PNG's legend: its pieces name themselves (a title on
-    each), so the legend's band is left out."""
+    each), so the legend's band is left out; it shows no title bar either (the page's
+    heading says what the PNG's title bar says), so its view starts below that band."""
     return layout.legend[1]
 
 

@@ -10,6 +10,7 @@ from xml.etree import ElementTree
 
 from engine.board.floorplan import DEFAULT_SHIP_PATH, read_floorplan
 from engine.board_view import UnitSide
+from render import style
 from render.layout import crowd_slots, grid_box, layout_of
 from render.samples import sample_view
 from render.svg import board_svg
@@ -25,7 +26,8 @@ def _parsed(text: str) -> ElementTree.Element:
 def test_svg_is_well_formed_and_sized_as_the_png_layout_above_its_legend() -> None:
     root = _parsed(board_svg(sample_view(SHIP), SHIP))
     layout = layout_of(SHIP)
-    assert root.get("viewBox") == f"0 0 {layout.width} {layout.legend[1]}"
+    top = layout.decks[0].top - style.DECK_GAP
+    assert root.get("viewBox") == f"0 {top} {layout.width} {layout.legend[1] - top}"
     assert layout.decks[-1].bottom <= layout.legend[1]
 
 

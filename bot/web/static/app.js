@@ -8,8 +8,8 @@
     var svg = frame.querySelector("svg");
     if (!svg) { return; }
     var full = svg.viewBox.baseVal;
-    var W = full.width, H = full.height;
-    var box = { x: 0, y: 0, w: W, h: H };
+    var X = full.x, Y = full.y, W = full.width, H = full.height;
+    var box = { x: X, y: Y, w: W, h: H };
     var points = new Map();
     svg.removeAttribute("width");
     svg.removeAttribute("height");
@@ -21,8 +21,8 @@
     function clamp() {
       box.w = Math.min(W, Math.max(W / 16, box.w));
       box.h = box.w * H / W;
-      box.x = Math.min(Math.max(0, box.x), W - box.w);
-      box.y = Math.min(Math.max(0, box.y), H - box.h);
+      box.x = Math.min(Math.max(X, box.x), X + W - box.w);
+      box.y = Math.min(Math.max(Y, box.y), Y + H - box.h);
     }
     function toMap(clientX, clientY) {
       var r = svg.getBoundingClientRect();
@@ -77,7 +77,7 @@
         var what = button.dataset.zoom;
         if (what === "in") { zoomAt(1.5, centre()); }
         else if (what === "out") { zoomAt(1 / 1.5, centre()); }
-        else { box = { x: 0, y: 0, w: W, h: H }; apply(); }
+        else { box = { x: X, y: Y, w: W, h: H }; apply(); }
       });
     });
     apply();
