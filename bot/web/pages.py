@@ -265,12 +265,16 @@ def replay_fragment(step: PhaseStep, total: int, ship: Ship) -> str:
     )
 
 
+def _game_name(game: MyGame, link: str) -> str:
+    name = f"Game {game.game_id} · {escape(game.channel_name)}"
+    return f'<a href="{escape(link)}">{name}</a>' if link else name
+
+
 # --- a person's page ------------------------------------------------------------------------
 def person_page(games: Sequence[tuple[MyGame, str]]) -> str:
     """A person's current games (what ``/me games`` lists), each with its own link."""
     items = "".join(
-        f'<li><a href="{escape(link)}">Game {game.game_id} · {escape(game.channel_name)}</a> '
-        f"<small>{escape(game.seat)} · {escape(game.status)}"
+        f"<li>{_game_name(game, link)} <small>{escape(game.seat)} · {escape(game.status)}"
         f"{' · ' + escape(game.phase_key) if game.phase_key else ''}</small></li>"
         for game, link in games
     )

@@ -29,7 +29,7 @@ from aiohttp import web
 
 from bot.web import pages
 from bot.web.links import Link, Opens, fresh, read, sign
-from bot.web.reader import Missing, Reader
+from bot.web.reader import SHOWN_STATUSES, Missing, Reader
 from bot.web.settings import WebSettings
 from render.svg import board_svg
 
@@ -159,6 +159,9 @@ async def _person(request: web.Request) -> web.Response:
     secret, now = request.app[SECRET], request.app[CLOCK]()
     listed = []
     for game in games:
+        if game.status not in SHOWN_STATUSES:  # a lobby has no page yet
+            listed.append((game, ""))
+            continue
         opens = Opens(game.seat) if game.seat in ("crew", "alien") else Opens.SPECTATOR
         token = sign(secret, fresh(game.game_id, link.user_id, opens, now))
         listed.append((game, f"/g/{token}"))

@@ -130,3 +130,16 @@ async def test_too_many_requests_with_one_token_are_refused_and_others_still_ser
         statuses = [(await web.get(busy + "/phase"))[0] for _ in range(4)]
         assert statuses == [200, 200, 200, 429]
         assert (await web.get(other + "/phase"))[0] == 200
+
+
+async def test_c3_each_log_holds_its_own_sides_notes_and_no_other(tmp_path: Path) -> None:
+    """C.3: the crew's roles are its own; the alien's ability its own; the public sees
+    neither, in the log as on the map."""
+    async with served(tmp_path / "g.db", twin_moves("east")) as web:
+        crew = (await web.get(web.link(Opens.CREW, CREW)))[1].decode().split('class="log"')[1]
+        alien = (await web.get(web.link(Opens.ALIEN, ALIEN)))[1].decode().split('class="log"')[1]
+        public = (await web.get(web.link(Opens.SPECTATOR, STRANGER)))[1].decode()
+        log = public.split('class="log"')[1]
+        assert "takes the role Captain" in crew and "takes the role Captain" not in alien
+        assert "secret ability: Clever" in alien and "Clever" not in crew
+        assert "takes the role Captain" not in log and "Clever" not in public
