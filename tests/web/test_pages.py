@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -143,3 +145,20 @@ async def test_c3_each_log_holds_its_own_sides_notes_and_no_other(tmp_path: Path
         assert "takes the role Captain" in crew and "takes the role Captain" not in alien
         assert "secret ability: Clever" in alien and "Clever" not in crew
         assert "takes the role Captain" not in log and "Clever" not in public
+
+
+async def test_the_web_side_never_writes_to_the_store(tmp_path: Path) -> None:
+    path = tmp_path / "g.db"
+    async with served(path, twin_moves("east")) as web:
+        before = _dump(path)
+        for opens, user in ((Opens.CREW, CREW), (Opens.ALIEN, ALIEN), (Opens.CREW, STRANGER)):
+            for route in ("", "/map.svg", "/phase", "/replay"):
+                await web.get(web.link(opens, user) + route)
+        person = f"/p/{sign(SECRET, fresh(0, CREW, Opens.PERSON, CLOCK))}"
+        assert (await web.get(person))[0] == 200
+        assert _dump(path) == before
+
+
+def _dump(path: Path) -> list[str]:
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        return list(db.iterdump())
