@@ -1,5 +1,6 @@
 """The web companion in a real browser (headless Chromium, Playwright), at phone size:
-each page loads with no console error and no sideways scrolling, the map zooms, a new
+each page loads with no console error and no sideways scrolling, the map zooms (a wheel, a
+two-finger pinch sent as touch events, the buttons), a new
 phase is noticed without reloading, a finished game's replay steps; dark and light.
 Screenshots at 390x844 are left in ``.artifacts/web/`` to look at."""
 
@@ -26,6 +27,21 @@ async def _phone_page(browser: Any, scheme: str = "dark") -> tuple[Any, list[str
     return page, errors
 
 
+async def _pinch(page: Any, x: float, y: float) -> None:
+    """Two fingers put down close together at (x, y) and spread apart, as a phone sends
+    them (Chrome's touch events, through the DevTools protocol)."""
+    cdp = await page.context.new_cdp_session(page)
+
+    async def touch(kind: str, gap: float) -> None:
+        points = [{"x": x - gap, "y": y, "id": 0}, {"x": x + gap, "y": y, "id": 1}]
+        await cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    await touch("touchStart", 10)
+    for gap in range(20, 130, 10):
+        await touch("touchMove", gap)
+    await cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 async def _no_sideways_scroll(page: Any) -> None:
     width = await page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide on a 390 px phone"
@@ -46,7 +62,14 @@ async def test_the_crews_page_on_a_phone_zooms_and_notices_a_new_phase(tmp_path:
         frame = page.locator(".map-frame")
         await frame.wait_for(timeout=WAIT_MS)
         assert await frame.get_attribute("data-zoom") == "1.00"
-        await page.click("[data-zoom=in]")
+        box = await frame.bounding_box()
+        assert box is not None
+        await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+        await page.mouse.wheel(0, -300)  # a wheel (a trackpad's pinch) zooms where it points
+        await page.wait_for_function("document.querySelector('.map-frame').dataset.zoom > 1")
+        await page.click("[data-zoom=reset]")
+        await _pinch(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+        await page.wait_for_function("document.querySelector('.map-frame').dataset.zoom > 1.5")
         await page.click("[data-zoom=in]")
         assert float(await frame.get_attribute("data-zoom") or 0) > 2
         await page.screenshot(path=screenshot_path("crew-zoomed"))
