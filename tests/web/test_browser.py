@@ -1,8 +1,8 @@
 """The web companion in a real browser (headless Chromium, Playwright), at phone size:
-each page loads with no console error and no sideways scrolling, the map zooms (a wheel, a
-two-finger pinch sent as touch events, the buttons), a new
-phase is noticed without reloading, a finished game's replay steps; dark and light.
-Screenshots at 390x844 are left in ``.artifacts/web/`` to look at."""
+each page loads with no console error and no sideways scrolling, the map zooms (a wheel,
+a two-finger pinch sent as touch events, the buttons), a new phase is noticed without
+reloading, a finished game's replay steps; dark and light. Screenshots at 390x844 are
+left in ``.artifacts/web/`` to look at."""
 
 from __future__ import annotations
 
