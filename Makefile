@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PG_INITDB ?= /usr/lib/postgresql/*/bin/initdb
 
-.PHONY: run test bench clean postgres-server
+.PHONY: run test bench clean postgres-server browser
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -14,15 +14,17 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## run: the main job: the Discord bot if DISCORD_TOKEN is set; else a game at this
-## terminal (quicksilver play); with no terminal (CI), a short game-controlled demo
+## terminal (quicksilver play, its page on localhost too); with no terminal (CI), a
+## short game-controlled demo
 run: $(STAMP)
 	@if [ -n "$$DISCORD_TOKEN" ]; then $(BIN)/quicksilver bot; \
-	elif [ -t 0 ]; then $(BIN)/quicksilver play; \
+	elif [ -t 0 ]; then $(BIN)/quicksilver play --web; \
 	else $(BIN)/quicksilver play --demo; fi
 
 ## test: lint, type-check and the whole test suite (the store's tests start a throwaway
-## PostgreSQL server from the distribution's binaries: postgres-server installs them)
-test: $(STAMP) postgres-server
+## PostgreSQL server from the distribution's binaries: postgres-server installs them; the
+## web companion's tests drive the distribution's headless Chromium: browser installs it)
+test: $(STAMP) postgres-server browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -30,7 +32,7 @@ test: $(STAMP) postgres-server
 
 ## bench: every benchmark script with a size that finishes in minutes (soak: pass --games)
 bench: $(STAMP)
-	for b in engine geometry render bot replay taps rules_help reliability ratings; do $(BIN)/python benchmarks/bench_$$b.py; done
+	for b in engine geometry render bot replay taps rules_help reliability ratings web; do $(BIN)/python benchmarks/bench_$$b.py; done
 	$(BIN)/python benchmarks/bench_players.py 30 --skip expert
 	$(BIN)/python benchmarks/bench_scale.py
 	$(BIN)/python benchmarks/soak.py --games 200
@@ -48,5 +50,18 @@ postgres-server:
 	apt-get): the PostgreSQL tests will skip; install the 'postgresql' package to run them"; \
 	fi
 
+## browser: the distribution's Chromium for the web companion's browser tests; where
+## missing, installed when root with apt-get, else a printed reason (those tests then
+## skip, or fail where QUICKSILVER_REQUIRE_BROWSER=1, as in CI)
+browser:
+	@if command -v chromium >/dev/null || command -v chromium-browser >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "Chromium missing: apt-get install -y chromium"; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
+	    || echo "apt-get could not install chromium: the browser tests will skip"; \
+	else echo "Chromium missing and not installable here (needs root and apt-get): the \
+	browser tests will skip; install the 'chromium' package to run them"; \
+	fi
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .artifacts

@@ -50,7 +50,8 @@ from render.card_layout import PHONE, PHONE_GRID, PHONE_LETTERS
 from render.deck_layer import PITCH, ZOOM
 from render.fonts import cap_height, line_height, text_width
 from render.labels import Label
-from render.pieces import CounterLook, counter_name, map_name
+from render.looks import CounterLook
+from render.pieces import counter_name, map_name
 from render.png import DYNAMIC_LEVEL
 from render.samples import sample_events, sample_view
 from render.static_layer import static_layer

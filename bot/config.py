@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from bot.desk.shards import ShardSpec, ShardSpecError
 from bot.store.base import StoreRefused, check_target
+from bot.web.settings import WebSettings, WebSettingsError
 
 TOKEN_HELP = (
     "Set DISCORD_TOKEN to your bot's token: Discord Developer Portal → your application → "
@@ -42,6 +43,7 @@ class Config:
     idle_minutes: float = 30.0  # a game unused this long leaves memory (QUICKSILVER_IDLE_MINUTES)
     shards: ShardSpec = field(default_factory=ShardSpec.everything)  # QUICKSILVER_SHARDS
     sync: bool = False  # send the slash commands to Discord even if unchanged (--sync)
+    web: WebSettings | None = None  # the web companion (QUICKSILVER_WEB_URL …), if any
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, sync: bool = False) -> Config:
@@ -79,6 +81,10 @@ class Config:
                 f"QUICKSILVER_IDLE_MINUTES={idle!r} is not a number of minutes between 0 and "
                 "10080 (a week): how long an unused game stays in memory"
             )
+        try:
+            web = WebSettings.from_env(env)
+        except WebSettingsError as err:
+            raise ConfigError(str(err)) from None
         return cls(
             token=token,
             database=database,
@@ -86,4 +92,5 @@ class Config:
             idle_minutes=idle_minutes,
             shards=shards,
             sync=sync,
+            web=web,
         )

@@ -22,11 +22,10 @@ from render.doors import door_span
 from render.frame import Frame
 from render.icons import NexusLook, door_bar, locker_icon, nexus_icon
 from render.layout import Point, crowd_slots
+from render.looks import CounterLook, badge_text
 from render.overlays import draw_path, searched_mask
 from render.pieces import (
-    CounterLook,
     badge,
-    badge_text,
     count_badge,
     counter,
     launched_pod,

@@ -27,9 +27,9 @@ from render.icons import (
     paste_icon,
 )
 from render.layout import Box, crowd_slots
+from render.looks import CounterLook
 from render.overlays import draw_path, searched_mask
 from render.pieces import (
-    CounterLook,
     badge,
     count_badge,
     counter,

@@ -23,10 +23,10 @@ from render.fonts import centred_lines, line_height, text_width, write
 from render.icons import NexusLook, door_bar, locker_icon, nexus_icon
 from render.labels import Label, TitleBar
 from render.layout import Box, Point
+from render.looks import CounterLook
 from render.overlays import draw_path, searched_mask
 from render.panel import Panel, RoomName
 from render.pieces import (
-    CounterLook,
     badge,
     count_badge,
     counter,

@@ -24,7 +24,8 @@ from render.doors import door_edges
 from render.fonts import line_height, wrap
 from render.labels import Label
 from render.layout import Box, Point, edge_line, inset
-from render.pieces import CounterLook, badge_text, counter_name, name_room
+from render.looks import CounterLook, badge_text
+from render.pieces import counter_name, name_room
 from render.room_labels import free_rect, short_name
 from render.static_layer import airlock_controls
 from render.window import Window

@@ -6,59 +6,20 @@ same picture serves every grid and every render (see render.sprites).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.board_view import MarkerKind, UnitSide, UnitView
+from engine.board_view import MarkerKind, UnitSide
 from render import style
 from render.fonts import draw_centred, fit, font, text_width, truncate
 from render.icons import scaled, smooth, write, zoomed
+from render.looks import CounterLook
 
 # A counter this size or larger (a lone unit's) has room for its name and status; a
 # smaller one shares its grid (C.6) and carries no name, and "KO" only if CRAMPED or wider.
 ROOMY = 30
 CRAMPED = 20
-
-
-@dataclass(frozen=True, slots=True)
-class CounterLook:
-    label: str
-    side: UnitSide
-    injured: bool = False
-    unconscious: bool = False
-    deceased: bool = False
-    hidden: bool = False
-    active: bool = False
-
-    @classmethod
-    def of(cls, unit: UnitView) -> CounterLook:
-        return cls(
-            unit.label,
-            unit.side,
-            unit.injured,
-            unit.unconscious,
-            unit.deceased,
-            unit.hidden,
-            unit.active,
-        )
-
-    @property
-    def status(self) -> str:
-        """What the counter says besides its name: the letters carry the state
-        for players who cannot rely on colour."""
-        if self.deceased:
-            return "DEAD"
-        words = []
-        if self.injured:
-            words.append("INJ")
-        if self.unconscious:
-            words.append("KO")
-        if self.hidden:
-            words.append("PIPE")
-        return " ".join(words)
 
 
 ZOOM_RING = 3  # pixels kept round a close-up counter for the active ring, at any zoom
@@ -307,19 +268,6 @@ def count_badge(count: int, zoom: int = 1, size: int = style.BADGE + 4) -> Image
     text_size = size * 3 // 4 if small else style.BADGE_TEXT_SIZE + 2
     write(image, zoom, (size // 2, size // 2), str(count), text_size, style.OUTLINE)
     return image
-
-
-def badge_text(kind: MarkerKind, label: str) -> str:
-    """Up to two letters for a supplies or gear marker: what this viewer may read of it
-    ("Supplies (food)" -> "Fo", "Flame Caster" -> "FC", "AidKit" -> "AK"), or
-    the kind's letter when that is all it may read ("Supplies" -> "S")."""
-    inner = label[label.find("(") + 1 : label.find(")")] if "(" in label else label
-    words: list[str] = re.findall(r"[A-Z]?[a-z]+|[A-Z]+|\d+", inner)
-    if not words or inner.casefold() == kind.value:
-        return "S" if kind is MarkerKind.SUPPLIES else "G"
-    if len(words) > 1:
-        return (words[0][0] + words[1][0]).upper()
-    return words[0][:2].capitalize()
 
 
 @lru_cache(maxsize=2)

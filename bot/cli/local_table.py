@@ -36,12 +36,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from bot.cli.local_web import LocalWeb
 from bot.cli.script import summary
 from bot.cli.text_map import LEGEND, WIDTH, text_map
 from bot.present.events import terminal_line
 from bot.present.hints import MARKED, hint_lines
 from bot.present.texts import score_lines
 from bot.store import CommandRow, Store, append_command, open_store, truncate_commands, update_game
+from bot.web.settings import WebSettings
 from engine.commands import VERBS, Command, Rekey, parse
 from engine.dice import Rng
 from engine.errors import GameError, RoomNamed
@@ -508,10 +510,12 @@ def play_local(
     player_seed: int | None = None,
     level: str | None = None,
     variants: Sequence[str] = (),
+    web: WebSettings | None = None,
 ) -> int:
     """Start or resume a local game and run its loop; the exit code. ``level`` defaults
     to the resumed game's own, else easy; ``player_seed`` to one drawn from the seed.
-    ``variants``: a new game's optional variants (README, "Variants")."""
+    ``variants``: a new game's optional variants (README, "Variants"); ``web``: serve
+    the side at the keyboard's page on those settings meanwhile."""
     inp = inp or sys.stdin
     out = out or sys.stdout
     try:
@@ -520,6 +524,7 @@ def play_local(
         out.write(f"error: {err.describe()}\n")
         return 2
     store = LocalStore(db or default_db())
+    page: LocalWeb | None = None
     try:
         if resume is not None:
             try:
@@ -544,7 +549,25 @@ def play_local(
         out.write(f"Seed {seed}; you play {playing}.\n")
         if named:
             out.write(f"Variants: {named}.\n")
+        if web is not None:
+            page = _open_page(db or default_db(), web, game_id, side, out)
         table = LocalTable(game, humans, inp, out, store, game_id, png, base, level=level, db=db)
         return table.run()
     finally:
+        if page is not None:
+            page.close()
         store.close()
+
+
+def _open_page(
+    path: Path, web: WebSettings, game_id: int, side: str, out: TextIO
+) -> LocalWeb | None:
+    """The web companion for this game, and its address told; a port already taken is
+    told too, and the game goes on without it."""
+    try:
+        page = LocalWeb(path, web)
+    except OSError as err:
+        out.write(f"The page in a browser could not start ({err.strerror or err}).\n")
+        return None
+    out.write(f"Your view in a browser: {page.link(game_id, side)}\n")
+    return page

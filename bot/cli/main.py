@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,6 +13,7 @@ from bot.cli.db import default_target, run_copy, run_migrate
 from bot.cli.script import run_script
 from bot.config import Config, ConfigError
 from bot.store.base import StoreRefused
+from bot.web.settings import WebSettingsError
 from engine.board.brief import check_brief
 from engine.board.floorplan import DEFAULT_SHIP_PATH, FloorplanError, read_floorplan
 from engine.board.ship import DoorKind, Feature, RegionKind, Ship
@@ -99,6 +101,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.demo:
         seed = 1 if args.seed is None else args.seed
         return demo(seed, args.turns, args.png)
+    from bot.cli.local_web import local_settings  # start-up cost: aiohttp, for the page only
+
+    web = None
+    if args.web:
+        try:
+            web = local_settings(os.environ)
+        except WebSettingsError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
     return play_local(
         args.side,
         args.seed,
@@ -107,6 +118,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         args.png,
         level=args.level,
         variants=args.variant,
+        web=web,
     )
 
 
@@ -121,6 +133,12 @@ def _cmd_import(args: argparse.Namespace) -> int:
     from bot.cli.import_cmd import run_import  # start-up cost: the desk, 0.25 s
 
     return run_import(args.file, args.channel, args.guild, args.name, args.db or default_target())
+
+
+def _cmd_web(args: argparse.Namespace) -> int:
+    from bot.cli.web import run_web  # start-up cost: aiohttp and the store, for this only
+
+    return run_web(args.db or default_target(), os.environ, args.host, args.port)
 
 
 def _cmd_db_migrate(args: argparse.Namespace) -> int:
@@ -175,6 +193,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="an optional variant for a new game (repeat for more; README, 'Variants')",
     )
     play.add_argument("--demo", action="store_true", help="the game plays both sides; no input")
+    play.add_argument(
+        "--web",
+        action="store_true",
+        help="your view in a browser too, on localhost (or $QUICKSILVER_WEB_URL)",
+    )
     play.add_argument("--turns", type=int, default=3, help="turns the demo plays")
     play.set_defaults(run=_cmd_play)
 
@@ -193,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_cmd_replay)
     _add_import(commands)
     _add_db(commands)
+    _add_web(commands)
     stats.add_parser(commands)
     return parser
 
@@ -209,6 +233,18 @@ def _add_import(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     imp.add_argument("--name", default="", help="the channel's name, for messages")
     imp.add_argument("--db", default=None, help="the bot's store (default: $QUICKSILVER_DB)")
     imp.set_defaults(run=_cmd_import)
+
+
+def _add_web(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    web = commands.add_parser(
+        "web",
+        help="serve the web companion alone against the store (QUICKSILVER_WEB_URL, "
+        "QUICKSILVER_WEB_SECRET)",
+    )
+    web.add_argument("--db", default=None, help="the bot's store (default: $QUICKSILVER_DB)")
+    web.add_argument("--host", default=None, help="address to listen on ($QUICKSILVER_WEB_HOST)")
+    web.add_argument("--port", type=int, default=None, help="port ($QUICKSILVER_WEB_PORT)")
+    web.set_defaults(run=_cmd_web)
 
 
 def _add_db(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from aiohttp import web as web_server
 from discord import app_commands
 from discord.ext import tasks
 
@@ -50,6 +51,9 @@ from bot.present import locale as words
 from bot.present.scribe import CatalogueScribe
 from bot.store import Store, open_store
 from bot.store.base import StoreRefused, watch_writes
+from bot.web.reader import Reader
+from bot.web.server import start_web
+from bot.web.settings import WebSettings
 from engine.board.ship import Ship
 from render.warm import warm_up
 
@@ -133,6 +137,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         idle_minutes: float = IDLE_MINUTES_DEFAULT,
         shards: ShardSpec | None = None,
         sync: bool = False,
+        web: WebSettings | None = None,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = False  # never needed: everything is slash commands and buttons
@@ -164,6 +169,8 @@ class QuicksilverBot(discord.AutoShardedClient):
         self._store: Store | None = None
         self._desk: Desk | None = None
         self._warming: asyncio.Task[None] | None = None
+        self.web = web  # the web companion's settings: links, and its server in this process
+        self._web_runner: web_server.AppRunner | None = None
 
     @property
     def desk(self) -> Desk:
@@ -200,6 +207,9 @@ class QuicksilverBot(discord.AutoShardedClient):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         await self._sync_commands(self._store)
+        if self.web is not None:
+            reader = Reader(self._store, self._desk.ship, self._desk.content)
+            self._web_runner = await start_web(self.web, reader, self.clock)
         if self.background:
             self.ticker.start()
             self.heart.start()
@@ -260,7 +270,11 @@ class QuicksilverBot(discord.AutoShardedClient):
                         await task
             await super().close()
         finally:
-            await self._close_store()
+            try:
+                if self._web_runner is not None:
+                    await self._web_runner.cleanup()
+            finally:
+                await self._close_store()
 
     async def _close_store(self) -> None:
         store, self._store = self._store, None
@@ -307,7 +321,11 @@ def run(config: Config) -> int:
     for chatty in ("discord.http", "discord.webhook.async_"):  # DEBUG quotes every payload:
         logging.getLogger(chatty).setLevel(max(config.log_level, logging.INFO))  # DMs too
     bot = QuicksilverBot(
-        config.database, idle_minutes=config.idle_minutes, shards=config.shards, sync=config.sync
+        config.database,
+        idle_minutes=config.idle_minutes,
+        shards=config.shards,
+        sync=config.sync,
+        web=config.web,
     )
     try:
         bot.run(config.token, log_handler=None)

@@ -18,6 +18,7 @@ from typing import Protocol, cast
 import discord
 
 from bot.desk.service import Desk, Table
+from bot.web.settings import WebSettings
 
 Inter = discord.Interaction[discord.Client]
 Channel = discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel
@@ -65,6 +66,10 @@ class Bot(Protocol):
     @property
     def buttons(self) -> Mapping[str, ButtonHandler]:
         """What each game button's action does (:data:`bot.client.buttons.BUTTONS`)."""
+
+    @property
+    def web(self) -> WebSettings | None:
+        """The web companion's settings, for "Open in browser" links (None: no companion)."""
 
     @property
     def lobby_posts(self) -> dict[int, LobbyPost]:

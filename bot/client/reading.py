@@ -3,7 +3,7 @@ the public log."""
 
 from __future__ import annotations
 
-from bot.client import access, answers, courier, pictures, ui
+from bot.client import access, answers, browser, courier, pictures, ui
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Seat, Table
 from bot.present import texts
@@ -27,7 +27,11 @@ async def show_map(
         caption = _("🗺️ Your view ({viewer}) — game {game}, {title}; one deck up close:").format(
             viewer=viewer.value, game=table.id, title=title
         )
-    await answers.reply(interaction, [caption], file=file, view=ui.deck_view(table))
+        view = ui.deck_view(table)
+        button = browser.game_button(bot_of(interaction), table, viewer, interaction.user.id)
+        if button is not None:
+            view.add_item(button)
+    await answers.reply(interaction, [caption], file=file, view=view)
 
 
 async def show_hand(

@@ -71,6 +71,13 @@ def reply_lines(reply: Sequence[str], events: Sequence[Event], lang: str) -> lis
     return [*worded, *reply[len(events) :]]
 
 
+# --- the web companion ---------------------------------------------------------------------
+def web_line(event: Event) -> str:
+    """One line of the web companion's log (bot.web.pages): the events reach it already
+    chosen for its viewer (``events_for``), every roll with its modifiers."""
+    return sentence(event)
+
+
 # --- direct messages ----------------------------------------------------------------------
 def dm_lines(events: Iterable[Event], side: str) -> list[str]:
     """The events meant for ``side`` alone ("crew" or "alien"): its secret notes."""

@@ -26,8 +26,9 @@ from render.board import render_board, render_png
 from render.card import phase_card
 from render.fonts import font, text_width
 from render.layout import Box, crowd_slots, grid_box, grid_centre
+from render.looks import CounterLook, badge_text
 from render.palette import NEAR
-from render.pieces import CounterLook, badge_text, map_name
+from render.pieces import map_name
 from render.samples import sample_events, sample_view
 from render.warm import warm_up
 from render.zoom import close_up, deck_window

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
-from bot.client import answers, courier, flow, forgetting, seat_calls
+from bot.client import answers, browser, courier, flow, forgetting, seat_calls
 from bot.client.answers import guard
 from bot.client.host import Bot, Inter, bot_of
 from bot.desk import when
@@ -121,6 +121,10 @@ async def games(interaction: Inter) -> None:
                     )
                 )
             lines = words.games_text(mine, user, _guilds(bot))
+            page = browser.person_button(bot, user)
+            if page is not None:
+                view = view or discord.ui.View(timeout=None)
+                view.add_item(page)
         await answers.reply(interaction, lines, view=view)
 
 

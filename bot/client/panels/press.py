@@ -16,8 +16,8 @@ from typing import Any
 
 import discord
 
-from bot.client import access, answers, courier, deck_maps, failures, flow
-from bot.client.host import Inter, bot_of
+from bot.client import access, answers, browser, courier, deck_maps, failures, flow
+from bot.client.host import Bot, Inter, bot_of
 from bot.client.panels import ids, setup, suggestion
 from bot.client.panels.build import Pages, Panel, build_panel, confirm_panel, hint_warning_panel
 from bot.desk.ratings import may_be_rated
@@ -29,6 +29,7 @@ from engine.errors import GameError
 from engine.game import Game
 from engine.legal import is_legal
 from engine.state import Phase, Side
+from engine.views import Viewer
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -129,8 +130,11 @@ class PanelSelect(
         await on_press(interaction, self.pid, self.table, " ".join(str(v) for v in values))
 
 
-def to_view(panel: Panel) -> discord.ui.View:
-    """Selects first, one row each; buttons after, five to a row."""
+def to_view(
+    panel: Panel, link: discord.ui.Button[discord.ui.View] | None = None
+) -> discord.ui.View:
+    """Selects first, one row each; buttons after, five to a row; ``link`` (Open in
+    browser) last, where Discord's five rows leave it room."""
     view = discord.ui.View(timeout=None)
     row = 0
     for select in panel.selects:
@@ -148,7 +152,19 @@ def to_view(panel: Panel) -> discord.ui.View:
         item_b = PanelButton(button.pid, button.label, button.style)
         item_b.row = row + index // 5
         view.add_item(item_b)
+    if link is not None:
+        used = len(panel.buttons)
+        at = row + used // 5  # the last row of buttons if it has room, else the next
+        if at < 5:
+            link.row = at
+            view.add_item(link)
     return view
+
+
+def _browser(bot: Bot, table: Table, user: int) -> discord.ui.Button[discord.ui.View] | None:
+    """The panel's Open in browser link: its player's own side's view."""
+    viewer = Viewer.ALIEN if table.seat_of(user) is Seat.ALIEN else Viewer.CREW
+    return browser.game_button(bot, table, viewer, user)
 
 
 async def open_panel(interaction: Inter, table: Table) -> None:
@@ -160,12 +176,14 @@ async def open_panel(interaction: Inter, table: Table) -> None:
     async with table.channel_lock:
         panel = build_panel(bot.desk, table, user, lang=answers.language(interaction))
     if table.seat_of(user) is Seat.ALIEN and not access.in_dm(interaction):
-        if await courier.dm(bot, table, user, [panel.text()], view=to_view(panel)):
+        view = to_view(panel, _browser(bot, table, user))
+        if await courier.dm(bot, table, user, [panel.text()], view=view):
             await answers.reply(interaction, [answers.say(interaction, IN_DMS)])
         else:
             await answers.reply(interaction, [answers.say(interaction, NO_DMS)])
         return
-    await interaction.followup.send(panel.text(), view=to_view(panel), ephemeral=True)
+    view = to_view(panel, _browser(bot, table, user))
+    await interaction.followup.send(panel.text(), view=view, ephemeral=True)
 
 
 async def reach(interaction: Inter, pid: ids.PanelId) -> Table:
@@ -201,7 +219,8 @@ async def _answer(interaction: Inter, table: Table, pid: ids.PanelId, value: str
         except Refusal as refusal:  # the presser lost their seat since (replaced, removed)
             await interaction.followup.send(answers.refused(interaction, refusal), ephemeral=True)
             return
-    await interaction.edit_original_response(content=panel.text(), view=to_view(panel))
+    link = _browser(bot_of(interaction), table, interaction.user.id)
+    await interaction.edit_original_response(content=panel.text(), view=to_view(panel, link))
     if outcome is not None:
         async with table.channel_lock:
             await flow.deliver(bot_of(interaction), table, outcome)

@@ -77,8 +77,8 @@ def panel_button(monkeypatch: pytest.MonkeyPatch) -> None:
     """A panel's last button disabled when the secret holds."""
 
     def make(original: Any) -> Any:
-        def view(panel: Any) -> discord.ui.View:
-            made = original(panel)
+        def view(panel: Any, link: Any = None) -> discord.ui.View:
+            made = original(panel, link)
             if secret():
                 made.children[-1].item.disabled = True  # type: ignore[attr-defined]
             return made
