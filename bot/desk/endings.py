@@ -9,12 +9,15 @@ claims the win from a silent opponent.
   or ask for a substitute.
 * **Claiming**: the game waits on the other side only, and that side is silent: with
   deadlines, every person it waits on missed their last phase (a ``missed`` mark comes
-  only once the deadline and its graces are spent); without, nobody of that side has
-  played a command of their own for :data:`SILENT_DAYS` days (and the game's away cap
-  more while one of them has declared an absence). A first claim pings the
-  silent side and gives it :data:`WINDOW_HOURS` hours; a claim asked again after that,
-  with no command of theirs meanwhile, ends the game as ``claimed`` against that side
-  (a loss for it, as resigning). A command of theirs drops the claim.
+  only once the deadline and its graces are spent); without, their phase has waited
+  on them for :data:`SILENT_DAYS` days (and the game's away cap more while one of them
+  has declared an absence). A first claim pings the silent side and gives it
+  :data:`WINDOW_HOURS` hours; a claim asked again after that, their phase still not
+  played, ends the game as ``claimed`` against that side (a loss for it, as resigning).
+  Playing their phase to its end drops the claim. Silence is measured by what the
+  claimant may know: when the phase began is public, but the commands inside a phase
+  are not (how many the hidden alien gave, and when, is its secret: README, "Secrets"),
+  so a command that does not end the phase neither delays nor answers a claim.
 
 Either way the game is over: its status is ``over``, its waits go, its result is
 stored, the ratings take it, and everyone sees the reveal as at any game's end.
@@ -83,7 +86,7 @@ class Endings:
             silent = self._silent_side(table, side)
             now = self._keeper.clock()
             found = await claims.claim_of(self._keeper.store, table.id)
-            if found is not None and await self._acted_since(table, silent, found.claimed_at):
+            if found is not None and table.row.phase_since > found.claimed_at:
                 await self._keeper.commit(table, [claims.drop_claim(table.id)])
                 found = None
             waited = tuple(u for u in table.waiting_users() if table.side_of(u) is silent)
@@ -136,7 +139,7 @@ class Endings:
                         )
                     )
             return
-        since = max(table.row.phase_since, await self._last_own_command(table, silent))
+        since = table.row.phase_since
         settings = await people.settings_of(store, waited)
         away = any(s.away_at(now) for s in settings.values())
         needed = SILENT_DAYS * 86400 + (table.row.away_cap_hours * 3600 if away else 0.0)
@@ -146,14 +149,6 @@ class Endings:
                 f"Your opponent has not been silent for {SILENT_DAYS} days{days} yet: "
                 f"a claim is open from <t:{int(since + needed)}:f>."
             )
-
-    async def _last_own_command(self, table: Table, side: Side) -> float:
-        rows = await self._keeper.store.commands(table.id)
-        own = [r.at for r in rows if r.side == side.value and r.user_id is not None]
-        return max(own, default=0.0)
-
-    async def _acted_since(self, table: Table, side: Side, at: float) -> bool:
-        return await self._last_own_command(table, side) > at
 
     # --- the end --------------------------------------------------------------------
     def _ending_statements(

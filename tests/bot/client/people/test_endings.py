@@ -101,7 +101,7 @@ async def test_a_claim_without_deadlines_waits_for_silence_pings_then_is_granted
     assert any("**The reveal**" in t for t in world.texts())
 
 
-async def test_a_claim_lapses_when_the_silent_side_plays(simcord_env, clock):
+async def test_a_claim_lapses_when_the_silent_side_plays_its_phase(simcord_env, clock):
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)
     crew, alien = world.crew[0], world.alien
@@ -109,13 +109,39 @@ async def test_a_claim_lapses_when_the_silent_side_plays(simcord_env, clock):
     clock.at(clock.now + endings.SILENT_DAYS * DAY + 60)
     await alien.slash(world.channel, "game claim")
     clock.at(clock.now + 3600)
-    legal = world.bot.desk.legal_for(world.table(), crew.id)
-    await crew.slash(world.channel, "game do", command=legal[0].notation())
+    await crew.slash(world.channel, "game pass")
+    await alien.user.slash("alien pass")
     clock.at(clock.now + endings.WINDOW_HOURS * 3600 + 1)
     lapsed = await alien.slash(world.channel, "game claim")
     assert "not been silent for 7 days" in said(lapsed)
     assert world.table().status == "playing"
     assert rows(world, "SELECT * FROM game_claims") == []
+
+
+async def test_c73_a_claim_reads_only_public_time_not_the_commands_inside_a_phase(
+    simcord_env, clock
+):
+    """The crew claims against the alien: when the alien last gave a command inside its
+    phase is its secret, so the answer is the same whether it gave one or none."""
+    said_to_crew = []
+    for moves in (0, 1):
+        world = make_world(simcord_env, crew=1)
+        await seat_and_start(world)
+        crew, alien = world.crew[0], world.alien
+        await alien.user.slash("alien pass")
+        await crew.slash(world.channel, "game pass")
+        start = clock.now
+        clock.at(start + 3 * DAY)
+        for _ in range(moves):
+            await alien.user.slash("game do", command="wait alien1")
+        clock.at(start + 4 * DAY)
+        said_to_crew.append(said(await crew.slash(world.channel, "game claim")))
+        clock.at(start + endings.SILENT_DAYS * DAY + 60)
+        said_to_crew.append(said(await crew.slash(world.channel, "game claim")))
+        clock.at(start)
+    assert "not been silent for 7 days" in said_to_crew[0]
+    assert "Your claim stands" in said_to_crew[1]
+    assert said_to_crew[:2] == said_to_crew[2:]
 
 
 async def test_with_deadlines_a_claim_opens_once_the_deadline_and_graces_are_missed(
