@@ -20,6 +20,7 @@ async def _phone_page(browser: Any, scheme: str = "dark") -> tuple[Any, list[str
     context = await browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
     )
+    context.set_default_timeout(WAIT_MS)  # every wait, not only those that name one
     page = await context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
