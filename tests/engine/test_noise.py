@@ -6,9 +6,11 @@ knowledge of it, its map and panels are still to come)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
-from engine.commands import SetOrder
+from engine.commands import Move, SetOrder, parse
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Audience, Event
@@ -247,6 +249,43 @@ def test_n5_a_quiet_crossing_and_a_step_through_no_door_are_never_heard() -> Non
     ended = game.play("alien", "pass")
     assert NoiseHeard not in kinds(ended)
     assert game.state.noise is not None and game.state.noise.markers == set()
+
+
+def test_n5_creeping_costs_an_action_more_at_each_door_declared_move_and_rolls_nothing() -> None:
+    """N.5: "With creep the crossing costs 2 actions, declared "Move, Move", and nothing
+    is rolled"; the step through no door costs as ever."""
+    game = hunter_in_the_pipes(1)
+    alien = game.state.alien("alien1")
+    before_actions, before_rng = alien.actions, game.state.rng.state
+    moved = game.play("alien", "move alien1 1-H6 1-H7 creep")
+    assert before_actions - game.state.alien("alien1").actions == 3
+    assert game.state.rng.state == before_rng
+    assert AlienNoise not in kinds(moved)
+    assert game.state.declarations == ["Move", "Move", "Move"]
+    ended = game.play("alien", "pass")
+    assert NoiseHeard not in kinds(ended)
+
+
+def test_n5_only_a_pipe_running_alien_of_the_noise_variant_creeps() -> None:
+    plain = scenario_game(
+        "scenario\nseed 1\nturn 3 alien\ncrew hyun 0-E3 role=Captain skill=Tactical\n"
+        "alien alien1 Hunter 1-G6 piperun\nend\n"
+    )
+    with pytest.raises(GameError, match="noise variant"):
+        plain.play("alien", "move alien1 1-H6 1-H7 creep")
+    seen = scenario_game(
+        "scenario\nseed 1\nvariants noise\nturn 3 alien\n"
+        "crew hyun 0-E3 role=Captain skill=Tactical\nalien alien1 Hunter 1-G6\nend\n"
+    )
+    with pytest.raises(GameError, match="pipe-running"):
+        seen.play("alien", "move alien1 1-H6 1-H7 creep")
+
+
+def test_n5_a_creeping_move_reads_back_as_written() -> None:
+    command = parse("move alien1 1-H6 1-H7 creep")
+    assert isinstance(command, Move) and command.creep
+    assert parse(str(command)) == command
+    assert not cast(Move, parse("move alien1 1-H7")).creep
 
 
 def test_n6_the_doors_heard_are_told_in_door_order_not_crossing_order() -> None:
