@@ -1,7 +1,7 @@
 """The ``noise`` variant's rules N.1-N.6 (docs/rules-decisions.md, "Variants: noise"):
 noise rolls on entering an empty room, encounters, the call, the ambush order and the
 surprise attack, the bag's Blank and the tokens' return, the hidden alien's crossings
-heard as its phase ends. The variant is not playable yet (creeping, the players'
+heard as its phase ends, creeping. The variant is not playable yet (the players'
 knowledge of it, its map and panels are still to come)."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from engine.noise.events import (
 )
 from engine.records.scenario import scenario_game
 from engine.state import Side
-from engine.views import Viewer, events_for
+from engine.views import Viewer, events_for, view
 
 GALLEY_DOOR = "1-D4/1-D5"
 LAB_DOOR = "1-H6/1-H7"
@@ -315,3 +315,28 @@ def test_n3_a_humoid_killed_by_a_surprise_attack_mid_move_ends_its_move_where_it
     moved = next(e for e in events if isinstance(e, Moved))
     assert str(moved.grid) == "1-D4"
     assert game.state.human("okeke").grid is None  # out of play
+
+
+def test_views_show_the_markers_and_tokens_to_all_and_the_aliens_secrets_to_it_alone() -> None:
+    """Markers and tokens are public; the doors heard before the phase ends and the
+    ambush order are the alien's (N.3, N.6), on its map and panel alone."""
+    game = hunter_in_the_pipes(
+        1, f"noise heard={LAB_DOOR} markers={GALLEY_DOOR} bag=Blank,3 aside=2"
+    )
+    game.play("alien", "order ambush off")
+    seen = {v: view(game.state, v, game.ship, game.content) for v in Viewer}
+    for viewer, shown in seen.items():
+        assert shown.noise is not None
+        assert shown.noise.markers == (GALLEY_DOOR,) == shown.board.noise
+        assert (shown.noise.bag, shown.noise.aside) == (("3", "Blank"), ("2",))
+        secret = viewer in (Viewer.ALIEN, Viewer.REFEREE)
+        assert shown.noise.heard == ((LAB_DOOR,) if secret else ())
+        assert shown.noise.ambush == (False if secret else None)
+
+
+def test_views_of_a_game_without_the_variant_have_no_noise_table() -> None:
+    game = scenario_game(
+        "scenario\nseed 1\nturn 3 crew\ncrew hyun 1-D6 role=Captain skill=Tactical\nend\n"
+    )
+    shown = view(game.state, Viewer.CREW, game.ship, game.content)
+    assert shown.noise is None and shown.board.noise == ()
