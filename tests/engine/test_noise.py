@@ -28,6 +28,8 @@ from engine.noise.events import (
     SurpriseAttack,
     TokensReturned,
 )
+from engine.players.base import decide
+from engine.players.hard_alien import HardAlien
 from engine.records.scenario import scenario_game
 from engine.state import Side
 from engine.views import Viewer, events_for, view
@@ -340,3 +342,30 @@ def test_views_of_a_game_without_the_variant_have_no_noise_table() -> None:
     )
     shown = view(game.state, Viewer.CREW, game.ship, game.content)
     assert shown.noise is None and shown.board.noise == ()
+
+
+@pytest.mark.parametrize(
+    ("alien", "order"),
+    [
+        ("alien alien1 Hunter 1-G6 piperun", None),
+        ("alien alien1 Hunter 1-G6 piperun injured", "order ambush off"),
+        ("alien alien1 Larva 1-G6 piperun", "order ambush off"),
+    ],
+)
+def test_n3_the_hard_alien_answers_calls_only_while_well_and_at_least_a_hunter(
+    alien: str, order: str | None
+) -> None:
+    """The design's minimum AI: "The hard alien keeps `ambush on` while it is well and
+    at least a Hunter"; otherwise its first decision is to turn the order off."""
+    game = scenario_game(
+        "scenario\nseed 1\nvariants noise\nturn 3 alien\n"
+        f"crew hyun 0-E3 role=Captain skill=Tactical\n{alien}\nend\n"
+    )
+    chosen = decide(game.state, Side.ALIEN, HardAlien(), game.ship, game.content, Rng(3))
+    if order is None:
+        assert not isinstance(chosen, SetOrder)
+    else:
+        assert str(chosen) == order
+        game.play("alien", chosen)
+        again = decide(game.state, Side.ALIEN, HardAlien(), game.ship, game.content, Rng(3))
+        assert not isinstance(again, SetOrder)  # given once, not again
