@@ -1,8 +1,9 @@
 """The ``noise`` variant's rules N.1-N.6 (docs/rules-decisions.md, "Variants: noise"):
 noise rolls on entering an empty room, encounters, the call, the ambush order and the
 surprise attack, the bag's Blank and the tokens' return, the hidden alien's crossings
-heard as its phase ends, creeping. The variant is not playable yet (the players'
-knowledge of it, its map and panels are still to come)."""
+heard as its phase ends, creeping; the views' noise table; the hard players' use of the
+ambush order and of the markers. The variant is not playable yet (docs/rules-decisions.md
+says what is still to come)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import cast
 
 import pytest
 
+from engine.board.grid import Grid
 from engine.commands import Move, SetOrder, parse
 from engine.dice import Rng
 from engine.errors import GameError
@@ -30,6 +32,7 @@ from engine.noise.events import (
 )
 from engine.players.base import decide
 from engine.players.hard_alien import HardAlien
+from engine.players.hard_crew import HardCrew
 from engine.records.scenario import scenario_game
 from engine.state import Side
 from engine.views import Viewer, events_for, view
@@ -369,3 +372,31 @@ def test_n3_the_hard_alien_answers_calls_only_while_well_and_at_least_a_hunter(
         game.play("alien", chosen)
         again = decide(game.state, Side.ALIEN, HardAlien(), game.ship, game.content, Rng(3))
         assert not isinstance(again, SetOrder)  # given once, not again
+
+
+@pytest.mark.parametrize(
+    ("markers", "alien", "costs"),
+    [
+        (GALLEY_DOOR, "1-F6 piperun", True),  # a marked door, the alien may be in reach
+        ("none", "1-F6 piperun", False),  # no marker on the Galley's door
+        (GALLEY_DOOR, "0-E3", False),  # the alien is in sight, another deck away
+    ],
+)
+def test_the_hard_crew_shuns_a_room_with_a_marked_door_while_the_alien_may_be_near(
+    markers: str, alien: str, costs: bool
+) -> None:
+    """The design's minimum AI: "The hard crew prefers rooms whose doors carry no
+    marker when the belief says the alien is within 6" (N.2: a marked door named by the
+    die is an encounter)."""
+    game = scenario_game(
+        f"scenario\nseed 1\nvariants noise\nturn 3 crew\n"
+        f"crew hyun 1-D6 role=Captain skill=Tactical\nalien alien1 Hunter {alien}\n"
+        f"noise markers={markers}\nend\n"
+    )
+    seen = view(game.state, Viewer.CREW, game.ship, game.content)
+    crew = HardCrew()
+    hyun = next(h for h in seen.crew if h.id == "hyun")
+    plan = crew.planner(seen, game.ship, game.content)(hyun)
+    into, past = Move("hyun", (Grid.parse("1-D4"),)), Move("hyun", (Grid.parse("1-D5"),))
+    assert (plan.score(into) < plan._score(into)) is costs
+    assert plan.score(past) == plan._score(past)  # the corridor has no such door
