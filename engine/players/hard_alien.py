@@ -14,6 +14,7 @@ events only) and so, while it pipe-runs:
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine import commands as c
 from engine.board.geometry import Mover, grid_range, visible_grids
@@ -166,6 +167,9 @@ class _HardPlan(_Plan):
         return max(near, key=lead)
 
     def score(self, cmd: c.Command) -> float:
+        if isinstance(cmd, c.Move) and cmd.creep:  # N.5: silence, when the crew is close
+            plain = self.score(replace(cmd, creep=False))
+            return plain + 1 if self.alien.hidden and self.narrow else plain - 1
         hidden, base = self.alien.hidden, super().score(cmd)
         danger = self.danger
         match cmd:

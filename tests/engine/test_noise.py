@@ -31,6 +31,7 @@ from engine.noise.events import (
     TokensReturned,
 )
 from engine.players.base import decide
+from engine.players.belief import Belief
 from engine.players.hard_alien import HardAlien
 from engine.players.hard_crew import HardCrew
 from engine.records.scenario import scenario_game
@@ -400,3 +401,38 @@ def test_the_hard_crew_shuns_a_room_with_a_marked_door_while_the_alien_may_be_ne
     into, past = Move("hyun", (Grid.parse("1-D4"),)), Move("hyun", (Grid.parse("1-D5"),))
     assert (plan.score(into) < plan._score(into)) is costs
     assert plan.score(past) == plan._score(past)  # the corridor has no such door
+
+
+def test_n5_the_lists_offer_a_creep_through_a_door_only_to_a_hidden_alien_of_the_variant() -> None:
+    """N.5: a creeping step is legal, and offered, where a door that can hold noise is
+    crossed; never without the variant nor to an alien in the open."""
+    creep = Move("alien1", (Grid.parse("1-H7"),), creep=True)
+    game = hunter_in_the_pipes(1)
+    game.play("alien", "move alien1 1-H6")
+    assert creep in legal_commands(game.state, Side.ALIEN, game.ship, game.content)
+    assert Move("alien1", (Grid.parse("1-G6"),), creep=True) not in legal_commands(
+        game.state, Side.ALIEN, game.ship, game.content
+    )  # no door between
+    plain = scenario_game(
+        "scenario\nseed 1\nturn 3 alien\ncrew hyun 0-E3 role=Captain skill=Tactical\n"
+        "alien alien1 Hunter 1-H6 piperun\nend\n"
+    )
+    assert creep not in legal_commands(plain.state, Side.ALIEN, plain.ship, plain.content)
+
+
+@pytest.mark.parametrize(("size", "more"), [(8, 1), (200, -1)])
+def test_n5_the_hard_alien_creeps_when_the_crew_has_it_nearly_pinned_down(
+    size: int, more: int
+) -> None:
+    """The design's minimum AI: the hard alien "creeps when the belief is narrow": a
+    creeping step scores one above the same step made aloud then, one below otherwise."""
+    game = hunter_in_the_pipes(1)
+    game.play("alien", "move alien1 1-H6")
+    seen = view(game.state, Viewer.ALIEN, game.ship, game.content)
+    hard = HardAlien()
+    hard.belief = Belief(game.ship)
+    hard.belief.where["alien1"] = frozenset(sorted(game.ship.cells)[:size])
+    line = next(a for a in seen.aliens if a.id == "alien1")
+    plan = hard.planner(seen, game.ship, game.content)(line)
+    to = (Grid.parse("1-H7"),)
+    assert plan.score(Move("alien1", to, creep=True)) == plan.score(Move("alien1", to)) + more
