@@ -37,7 +37,13 @@ from engine.dice import Rng
 from engine.events import Event
 from engine.game import Game
 from engine.hiding.events import Surfaced, Surfacing
-from engine.noise.events import Encounter, NoiseHeard, NoiseRolled, SurpriseAttack
+from engine.noise.events import (
+    AmbushOrder,
+    Encounter,
+    NoiseHeard,
+    NoiseRolled,
+    SurpriseAttack,
+)
 from engine.players.base import Player, play_game
 from engine.players.expert import BENCH, Budget, SearchParams, Weighting
 from engine.players.levels import player_for
@@ -111,6 +117,11 @@ def variant_counts(game: Game) -> Counter[str]:
             counts["surprise attacks"] += 1
         elif isinstance(event, NoiseHeard):
             counts["doors heard"] += len(event.doors)
+        elif isinstance(event, AmbushOrder):
+            counts["ambush orders"] += 1
+    counts["creeping moves"] = sum(
+        1 for entry in game.log if isinstance(entry.command, c.Move) and entry.command.creep
+    )
     return counts
 
 
