@@ -35,9 +35,16 @@ from engine.content import Content
 from engine.content_models import Outcome
 from engine.dice import Rng
 from engine.events import Event
+from engine.fighting.events import Died, Injured
 from engine.game import Game
 from engine.hiding.events import Surfaced, Surfacing
-from engine.noise.events import Encounter, NoiseHeard, NoiseRolled, SurpriseAttack
+from engine.noise.events import (
+    AmbushOrder,
+    Encounter,
+    NoiseHeard,
+    NoiseRolled,
+    SurpriseAttack,
+)
 from engine.players.base import Player, play_game
 from engine.players.expert import BENCH, Budget, SearchParams, Weighting
 from engine.players.levels import player_for
@@ -100,7 +107,11 @@ def variant_counts(game: Game) -> Counter[str]:
     counts: Counter[str] = Counter()
     if "noise" not in game.state.variants:
         return counts
+    for events in game.events():
+        counts["surprise wounds"] += _surprise_wounds(events)
     for event in (e for events in game.events() for e in events):
+        if isinstance(event, Surfaced) and event.how in _TALLIES:
+            counts["tallies"] += 1
         if isinstance(event, NoiseRolled):
             counts["noise rolls"] += 1
         elif isinstance(event, Encounter):
@@ -111,7 +122,21 @@ def variant_counts(game: Game) -> Counter[str]:
             counts["surprise attacks"] += 1
         elif isinstance(event, NoiseHeard):
             counts["doors heard"] += len(event.doors)
+        elif isinstance(event, AmbushOrder):
+            counts["ambush orders"] += 1
+    counts["creeping moves"] = sum(
+        1 for entry in game.log if isinstance(entry.command, c.Move) and entry.command.creep
+    )
     return counts
+
+
+_TALLIES = (Surfacing.TALLIED, Surfacing.WALKED_INTO)  # C.7.2: the crew finds it
+
+
+def _surprise_wounds(events: list[Event]) -> int:
+    """Injuries and deaths a command's surprise attack caused (N.3): those told after it."""
+    at = next((i for i, e in enumerate(events) if isinstance(e, SurpriseAttack)), None)
+    return 0 if at is None else sum(isinstance(e, Injured | Died) for e in events[at:])
 
 
 def _player(

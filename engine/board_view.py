@@ -61,6 +61,7 @@ class BoardView:
     units: tuple[UnitView, ...] = ()
     markers: tuple[MarkerView, ...] = ()
     path: tuple[Grid, ...] = ()  # the alien's secret route (alien and referee only)
+    noise: tuple[str, ...] = ()  # the noise variant: ids of the doors with a marker (public)
 
     def door_state(self, door_id: str) -> DoorState:
         return self.doors.get(door_id, DoorState.OPEN)

@@ -256,19 +256,23 @@ class UnitCommand(Command):
 @dataclass(frozen=True, slots=True)
 class Move(Command):
     verb = "move"
-    usage = "move UNIT GRID [GRID …]"
-    help = "walk to each grid in turn by the cheapest way (C.4)"
+    usage = "move UNIT GRID [GRID …] [creep]"
+    help = "walk to each grid in turn by the cheapest way (C.4); creep: noise variant, N.5"
     unit: str
     route: tuple[Grid, ...]
+    creep: bool = False
 
     def args(self) -> list[str]:
-        return [self.unit, *(str(g) for g in self.route)]
+        return [self.unit, *(str(g) for g in self.route), *(["creep"] if self.creep else [])]
 
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
+        creep = len(args) > 2 and args[-1].lower() == "creep"
+        if creep:
+            args = args[:-1]
         _expect_count(cls, args, 2, None)
         try:
-            return cls(_unit(args[0]), tuple(_grid(cls, a) for a in args[1:]))
+            return cls(_unit(args[0]), tuple(_grid(cls, a) for a in args[1:]), creep)
         except ParseError as err:
             if any(_is_grid(a) for a in args[1:]):
                 raise

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine import commands as c
-from engine.board.geometry import Mover, grid_range, reachable
+from engine.board.geometry import Mover, grid_range, reachable, steps_from
 from engine.board.grid import Grid
 from engine.board.ship import (
     TAG_CARGO_HOLD,
@@ -31,6 +31,7 @@ from engine.equipment import devices, science
 from engine.errors import GameError, RuleError
 from engine.escape import sabotage
 from engine.growing import growth
+from engine.noise.rules import creep_cost
 from engine.rules import apply
 from engine.setup import larva_grids
 from engine.state import Condition, Fate, GameState, Phase, SetupStep, Side
@@ -79,6 +80,17 @@ def ready_units(state: GameState, side: Side) -> list[str]:
     return [u for u in units if u not in state.done_units]
 
 
+def _creeps(
+    state: GameState, unit_id: str, here: Grid, actions: int, ship: Ship
+) -> Iterator[c.Command]:
+    """N.5: a hidden alien may creep one step through a door that can hold noise, one
+    action more (a longer creeping route can be typed; these are what the lists offer)."""
+    for step in steps_from(ship, here, Mover.ALIEN, state.doors):
+        extra = creep_cost(ship, here, step.to)
+        if extra and step.cost + extra <= actions:
+            yield c.Move(unit_id, (step.to,), creep=True)
+
+
 def unit_candidates(state: GameState, unit_id: str, ship: Ship) -> list[c.Command]:
     return list(_unit_candidates(state, unit_id, ship))
 
@@ -94,6 +106,8 @@ def _unit_candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[c.C
     for grid in sorted(reachable(ship, here, actions, mover, state.doors)):
         if grid != here:
             yield c.Move(unit_id, (grid,))
+    if not human and state.noise is not None and state.alien(unit_id).pipe_running:
+        yield from _creeps(state, unit_id, here, actions, ship)
     if ship.lift_at(here):
         yield from (c.UseLift(unit_id, d) for d in ("up", "down"))
     if ship.hatch_at(here):
@@ -276,7 +290,7 @@ def summarize(commands: list[c.Command], shown: int = 4) -> list[str]:
     lines: list[str] = []
     grids: dict[tuple[str, str], list[str]] = {}
     for cmd in commands:
-        if isinstance(cmd, c.Move):
+        if isinstance(cmd, c.Move) and not cmd.creep:
             grids.setdefault(("move", cmd.unit), []).append(str(cmd.route[-1]))
         elif isinstance(cmd, c.PlaceHuman):
             grids.setdefault(("place", cmd.human), []).append(str(cmd.grid))

@@ -64,6 +64,20 @@ class AlienLine:
 
 
 @dataclass(frozen=True, slots=True)
+class NoiseView:
+    """The noise variant's table as one viewer may see it (docs/rules-decisions.md,
+    "Variants: noise"): the markers and the tokens are public; the doors the hidden alien
+    crossed noisily this phase and its ambush order are the alien's (and the referee's)."""
+
+    markers: tuple[str, ...]  # door ids, sorted
+    bag: tuple[str, ...]  # sorted: a draw is at random, so the order tells nothing
+    aside: tuple[str, ...]
+    reserve: int
+    heard: tuple[str, ...] = ()  # the alien's until its phase ends (N.5, N.6)
+    ambush: bool | None = None  # the alien's standing order (N.3); None: not for this viewer
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     viewer: Viewer
     turn: int
@@ -79,6 +93,7 @@ class View:
     board: BoardView
     score: Score | None = None  # F.1: filled once the game is over, for everybody
     variants: tuple[str, ...] = ()  # chosen at creation, the same for every viewer
+    noise: NoiseView | None = None  # the noise variant's table, None without it
 
     def to_json(self) -> str:
         return json.dumps(_plain(self), sort_keys=True, ensure_ascii=False)
@@ -276,6 +291,23 @@ def _path(state: GameState, viewer: Viewer) -> tuple[Grid, ...]:
     return ()
 
 
+def _noise(state: GameState, viewer: Viewer) -> NoiseView | None:
+    """The noise variant's table for this viewer: never the alien's pending doors nor
+    its order to anyone but the alien (N.3, N.6)."""
+    table = state.noise
+    if table is None:
+        return None
+    secret = _knows_secrets(viewer, "alien")
+    return NoiseView(
+        markers=tuple(sorted(table.markers)),
+        bag=tuple(sorted(table.bag)),
+        aside=tuple(table.aside),
+        reserve=len(table.reserve),
+        heard=tuple(sorted(table.heard)) if secret else (),
+        ambush=state.standing.ambush if secret else None,
+    )
+
+
 def _title(state: GameState) -> str:
     if state.phase is Phase.SETUP:
         return "Set-up"
@@ -310,6 +342,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         units=(*_human_units(state, sees), *_alien_units(state, sees)),
         markers=tuple(_markers(state, ship, sees)),
         path=_path(state, sees),
+        noise=tuple(sorted(state.noise.markers)) if state.noise else (),
     )
     return View(
         viewer=viewer,
@@ -326,6 +359,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         board=board,
         score=final_score(state, content),
         variants=load_variants().ordered(state.variants),
+        noise=_noise(state, sees),
     )
 
 

@@ -29,6 +29,7 @@ from render.pieces import (
     count_badge,
     counter,
     launched_pod,
+    noise_marker,
     sighting_ping,
     title_bar,
 )
@@ -71,6 +72,7 @@ def _compose(view: BoardView, ship: Ship) -> Frame:
         for marker in markers[kind]:
             frame.sprite(("centre", kind), icon, _origin(frame, marker.grid))
     _draw_doors(frame, ship, view)
+    _draw_noise(frame, ship, view)
     _draw_path(frame, view.path)
     for marker in markers[MarkerKind.ALIEN_SIGHTING]:
         x, y = _origin(frame, marker.grid)
@@ -115,6 +117,15 @@ def _draw_doors(frame: Frame, ship: Ship, view: BoardView) -> None:
         at = (x0 - half, y0) if vertical else (x0, y0 - half)
         bar = partial(door_bar, state, length, vertical)
         frame.sprite(("door", state, length, vertical), bar, at)
+
+
+def _draw_noise(frame: Frame, ship: Ship, view: BoardView) -> None:
+    """A noise marker over the middle of each door that holds one (the noise variant)."""
+    half = style.BADGE // 2
+    for door_id in view.noise:
+        (x0, y0, x1, y1), _ = door_span(frame.layer.layout, ship, ship.doors[door_id])
+        at = ((x0 + x1) // 2 - half, (y0 + y1) // 2 - half)
+        frame.sprite("noise", noise_marker, at)
 
 
 def _path_runs(frame: Frame, path: tuple[Grid, ...]) -> list[list[Point]]:

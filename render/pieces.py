@@ -249,6 +249,25 @@ def badge(kind: MarkerKind, text: str, zoom: int = 1) -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=4)
+def noise_marker(zoom: int = 1) -> Image.Image:
+    """A noise marker on a door (the noise variant): an orange disc ringed in white,
+    with "N", laid over the middle of the door."""
+    size = style.BADGE
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.ellipse(
+            scaled((1, 1, size - 1, size - 1), k),
+            fill=style.SIGHTING,
+            outline=style.WALL,
+            width=round(2 * k),
+        )
+
+    image = zoomed(size, size, paint, zoom)
+    write(image, zoom, (size // 2, size // 2), "N", style.BADGE_TEXT_SIZE, style.OUTLINE)
+    return image
+
+
 @lru_cache(maxsize=32)
 def count_badge(count: int, zoom: int = 1, size: int = style.BADGE + 4) -> Image.Image:
     """How many units share a grid (C.6): a white disc ``size`` pixels wide (1x units)

@@ -131,7 +131,7 @@ async def grids(interaction: Inter, current: str) -> list[Choice[str]]:
     head, last = _last_word(current)
     found: list[str] = []
     for cmd in _legal(interaction, per_unit=not _setup(interaction)):
-        if isinstance(cmd, c.Move):
+        if isinstance(cmd, c.Move) and not cmd.creep:
             found.append(str(cmd.route[-1]))
         elif isinstance(cmd, c.PlaceLarva) or (
             isinstance(cmd, c.PlaceHuman)

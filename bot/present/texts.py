@@ -209,11 +209,40 @@ def status_text(table: Table) -> str:
         lines.append(_("Result: {result}").format(result=plain(_(v.result))))
     if v.declarations and v.phase != "alien":  # told once its phase is over (README, "Secrets")
         lines.append(_("Alien declarations last phase: ") + " · ".join(map(plain, v.declarations)))
+    lines += noise_lines(v)
     stores = energy_text(v)
     lines.append(
         _("Energy stores: {stores}").format(stores=stores) if stores else _("Energy stores: none")
     )
     return "\n".join(lines)
+
+
+def noise_lines(v: View) -> list[str]:
+    """The noise variant's public table: the doors with a marker and the tokens, or
+    nothing without the variant (docs/rules-decisions.md, "Variants: noise")."""
+    if v.noise is None:
+        return []
+    doors = ", ".join(v.noise.markers) or _("none")
+    bag = ", ".join(v.noise.bag) or _("empty")
+    line = _("🔊 Noise markers: {doors} · intruder bag: {bag}").format(doors=doors, bag=bag)
+    if v.noise.aside:
+        line += " · " + _("set aside: {tokens}").format(tokens=", ".join(v.noise.aside))
+    return [line]
+
+
+def alien_noise_lines(v: View) -> list[str]:
+    """The alien's own side of the noise variant: the doors it crossed noisily this
+    phase, heard when the phase ends (N.6), and its ambush order (N.3)."""
+    if v.noise is None or v.noise.ambush is None:
+        return []
+    lines = []
+    if v.noise.heard:
+        heard = ", ".join(v.noise.heard)
+        lines.append(_("Heard when this phase ends: {doors}").format(doors=heard))
+    order = _("on") if v.noise.ambush else _("off")
+    said = _("Ambush order (N.3): {order} — `/game do order ambush on|off`.")
+    lines.append(said.format(order=order))
+    return lines
 
 
 def energy_text(v: View) -> str:
@@ -313,6 +342,7 @@ def hand_text(table: Table, user_id: int) -> list[str]:
             lines.append(" · ".join(bits))
         lines.append(_("Abilities: ") + (", ".join(v.abilities) or _("none chosen yet")))
         lines.append(_("Standing order for an exact 7 (D.5): `/alien order on|off`."))
+        lines += noise_lines(v) + alien_noise_lines(v)
         return chunks(lines)
     return [_("You have no hand in this game: spectators see only what is public.")]
 

@@ -13,7 +13,7 @@ from engine.errors import RuleError
 from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
 from engine.moving.events import Moved, Waited
-from engine.noise.rules import alien_stepped, human_stepped
+from engine.noise.rules import alien_stepped, creep_cost, human_stepped
 from engine.state import Fate, Side
 from engine.turns import take_alien, take_unit
 
@@ -24,6 +24,7 @@ class Leg:
     to: Grid
     cost: int
     kind: StepKind
+    creep: bool = False  # N.5: a creeping crossing, one action more, declared "Move"
 
 
 def mover_of(ctx: Ctx, unit_id: str) -> Mover:
@@ -87,8 +88,11 @@ def _step(ctx: Ctx, unit_id: str, leg: Leg) -> bool:
     alien.grid = leg.to
     alien.path.append(leg.to)
     if alien.pipe_running:
+        if leg.creep:
+            declare(ctx, alien, Call.MOVE)
         _declare_step(ctx, unit_id, leg)
-        alien_stepped(ctx, alien, leg.start, leg.to)
+        if not leg.creep:
+            alien_stepped(ctx, alien, leg.start, leg.to)
     return True
 
 
@@ -164,7 +168,23 @@ def _announce_move(ctx: Ctx, unit_id: str, start: Grid, cost: int, reached: Grid
 def move(ctx: Ctx, side: Side, cmd: Move) -> None:
     take_unit(ctx, side, cmd.unit)
     legs = plan_route(ctx, cmd.unit, cmd.route)
+    if cmd.creep:
+        legs = _creeping(ctx, cmd.unit, legs)
     walk(ctx, cmd.unit, legs, f"moving to {cmd.route[-1]}")
+
+
+def _creeping(ctx: Ctx, unit_id: str, legs: list[Leg]) -> list[Leg]:
+    """N.5: a creeping pipe-runner pays one action more at each door that can hold
+    noise, and rolls nothing there; only a hidden alien of the noise variant creeps."""
+    if ctx.state.noise is None:
+        raise RuleError("only the noise variant lets an alien creep", rule="C.7")
+    if ctx.state.is_human(unit_id) or not ctx.state.alien(unit_id).pipe_running:
+        raise RuleError(f"only a pipe-running alien creeps, not {ctx.name(unit_id)}", rule="C.7")
+    crept: list[Leg] = []
+    for leg in legs:
+        extra = creep_cost(ctx.ship, leg.start, leg.to)
+        crept.append(Leg(leg.start, leg.to, leg.cost + extra, leg.kind, creep=extra > 0))
+    return crept
 
 
 def use_lift(ctx: Ctx, side: Side, cmd: UseLift) -> None:

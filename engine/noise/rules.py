@@ -149,6 +149,13 @@ def _surprise(ctx: Ctx, alien: Alien, human_id: str, grid: Grid, token: int) -> 
     strike_grid(ctx, alien, grid, alien_ferocity(ctx, alien))
 
 
+def creep_cost(ship: Ship, start: Grid, to: Grid) -> int:
+    """N.5: the actions a creeping step costs beyond its own: 1 through a door that
+    can hold noise, 0 elsewhere (a lift or hatch is announced anyway, C.7.1)."""
+    door = ship.door_between(start, to)
+    return 1 if door is not None and door.kind in _NOISY_KINDS else 0
+
+
 def alien_stepped(ctx: Ctx, alien: Alien, start: Grid, to: Grid) -> None:
     """N.5: a pipe-runner crossing a door that can hold noise rolls a die only the alien
     sees; on a noisy face the door is heard when the phase ends (N.6)."""

@@ -115,6 +115,8 @@ class _Plan:
                 strike = self.here in self.nexus or self.humans.get(self.here, 0) > 0
                 ready = self._can_hide_after(1 + min(self.need, 2))
                 return 98 if strike and ready and not hurt else -1
+            case c.Move(creep=True):  # N.5: an action more for silence, not worth it here
+                return self._move_score(cmd) - 1
             case c.Move():
                 return self._move_score(cmd)
             case c.StartPipeRun():

@@ -97,6 +97,9 @@ def candidate_pool(
     else:
         pool = [cmd for u in units for cmd in unit_candidates(state, u, ship)]
         pool.append(c.EndPhase())
+    ambush = c.SetOrder("ambush", not state.standing.ambush)
+    if side is Side.ALIEN and state.noise is not None and ambush not in pool:
+        pool.append(ambush)  # N.3: the one standing order the players weigh
     return _with_boosts(pool)
 
 

@@ -11,7 +11,10 @@ where the alien vanished (C.7) and is updated by each public event:
 - a C.7.1 sighting, a surfacing or a visible alien fixes it to one grid;
 - a search that finds nothing removes the grids it covered (C.8), the searcher's own
   grid included, and a human who walks into a grid without tallying anything removes
-  that grid (C.7.2).
+  that grid (C.7.2);
+- the noise variant's doors heard as the alien phase ends (N.6) keep, for a lone hidden
+  alien, only the grids within m steps of each door heard, m the steps it declared that
+  phase (docs/rules-decisions.md, "Variants: noise").
 
 Doors are all taken as open, so the set is a superset whatever their state: it
 may hold a grid too many, never miss the true one. It reads only events the viewer
@@ -33,10 +36,12 @@ from engine.escape.events import HidingAboard
 from engine.events import Event
 from engine.hiding.events import Call, Declared, Searched, Sighted
 from engine.moving.events import Moved
+from engine.noise.events import NoiseHeard
 from engine.views import View
 
 _OPEN: dict[str, object] = {}  # no door state known: every door counts as open
 _WALKS = (Call.MOVE, Call.HUMAN)  # a walking step (or a wait, called "Move")
+_STILL = frozenset({Call.FORAGE, Call.HEAL, Call.MUTATE, Call.SPAWN, Call.BONUS})
 
 
 class Belief:
@@ -63,6 +68,8 @@ class Belief:
                 self._searched(view)
             elif isinstance(event, Moved):
                 self._walked_into(event.who.id, event.grid)
+            elif isinstance(event, NoiseHeard):
+                self._heard(event.doors, view)
         self._sync(view)
 
     def grids(self, alien_id: str) -> frozenset[Grid]:
@@ -126,6 +133,31 @@ class Belief:
         for alien in view.aliens:
             if alien.hidden and alien.id in self.where:
                 self.where[alien.id] = self.where[alien.id] - covered
+
+    def _heard(self, doors: tuple[str, ...], view: View) -> None:
+        """N.6: a lone hidden alien crossed each door heard, then took at most one step
+        for each call of the phase that could be a step (a walk, a wait, a lift or hatch
+        ridden or feinted): it lies within that many steps of every such door."""
+        hidden = [a.id for a in view.aliens if a.hidden and a.id in self.where]
+        if len(hidden) != 1:
+            return  # which alien crossed which door is not told
+        still = {call.value for call in _STILL}
+        steps = sum(1 for word in view.declarations if word not in still)
+        kept = self.where[hidden[0]]
+        for door_id in doors:
+            door = self.ship.doors[door_id]
+            near = frozenset(g for edge in door.edges for g in edge if g is not None)
+            kept = kept & self._within(near, steps)
+        if kept:  # never empty: the true grid is always kept (else the facts disagree)
+            self.where[hidden[0]] = kept
+
+    def _within(self, start: frozenset[Grid], steps: int) -> frozenset[Grid]:
+        """Every grid an alien reaches from ``start`` in at most ``steps`` steps."""
+        reached, edge = set(start), set(start)
+        for _ in range(steps):
+            edge = {n for g in edge for n in (*self._walk(g), *self._end(g))} - reached
+            reached |= edge
+        return frozenset(reached)
 
     def _walked_into(self, unit: str, grid: Grid) -> None:
         if unit in self.where:

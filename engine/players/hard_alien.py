@@ -14,12 +14,14 @@ events only) and so, while it pipe-runs:
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine import commands as c
 from engine.board.geometry import Mover, grid_range, visible_grids
 from engine.board.grid import Grid
 from engine.board.ship import Ship
 from engine.content import Content
+from engine.content_models import LifeStage
 from engine.dice import Rng
 from engine.players.alien_ai import _Plan
 from engine.players.belief import BeliefKeeper
@@ -46,6 +48,9 @@ class HardAlien(BeliefKeeper):
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
+        order = ambush_order(view)
+        if order is not None and order in legal:
+            return order
         return best(legal, self.scorer(view, ship, content), rng)
 
     def scorer(self, view: View, ship: Ship, content: Content) -> Callable[[c.Command], float]:
@@ -68,6 +73,17 @@ class HardAlien(BeliefKeeper):
             return _HardPlan(view, a, ship, content, watched, len(known(a.id)), danger)
 
         return plan
+
+
+def ambush_order(view: View) -> c.SetOrder | None:
+    """The noise variant's standing order to give now, if any: answer the crew's calls
+    (N.3) while every living alien is well and at least a Hunter, a match for a human
+    taken by surprise; not while one is hurt or a Larva."""
+    if view.noise is None or view.noise.ambush is None:
+        return None
+    living = [a for a in view.aliens if not a.dead]
+    wanted = all(not a.injured and a.stage != LifeStage.LARVA for a in living)
+    return None if wanted == view.noise.ambush else c.SetOrder("ambush", wanted)
 
 
 class Danger:
@@ -151,6 +167,9 @@ class _HardPlan(_Plan):
         return max(near, key=lead)
 
     def score(self, cmd: c.Command) -> float:
+        if isinstance(cmd, c.Move) and cmd.creep:  # N.5: silence, when the crew is close
+            plain = self.score(replace(cmd, creep=False))
+            return plain + 1 if self.alien.hidden and self.narrow else plain - 1
         hidden, base = self.alien.hidden, super().score(cmd)
         danger = self.danger
         match cmd:

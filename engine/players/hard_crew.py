@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from engine import commands as c
 from engine.board.geometry import Mover, grid_range, visible_grids
 from engine.board.grid import Grid
-from engine.board.ship import TAG_LAB, TAG_LAB_QUARANTINE, Ship
+from engine.board.ship import TAG_LAB, TAG_LAB_QUARANTINE, RegionKind, Ship
 from engine.board_view import MarkerKind
 from engine.content import Content
 from engine.dice import Rng
 from engine.equipment.events import GearNamed, LockerHeld, TooHeavy
 from engine.events import Event
 from engine.fighting.events import NexusDamaged
+from engine.noise.rules import room_doors
 from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
 from engine.players.fabricate_plan import out_of_reach, workroom
@@ -36,11 +37,13 @@ from engine.players.pods_plan import Escape, escape_plan, phases_left, ready_to_
 from engine.players.strike import attack_modifier, attack_value
 from engine.players.tactics import FAR, best, by_unit, distances, grid_of, markers
 from engine.state import Side
+from engine.variants import load_variants
 from engine.views import CrewLine, View
 
 DETOUR = 2  # steps beyond the nearest nexus an alien may go for a less guarded one
 GUARDS = 2  # humans who escort the keeper
 HUNT_SIZE = 40  # a belief this small is worth walking into
+NOISY_ROOM = 8  # the noise variant: what a room with a marked door costs a move there
 TOOLKIT = "ToolKit"
 
 
@@ -399,6 +402,27 @@ class _HardPlan(_Plan):
     def score(self, cmd: c.Command) -> float:
         if self.pod is not None:
             return self._escape_score(cmd)
+        score = self._score(cmd)
+        if isinstance(cmd, c.Move) and self._noisy_room(cmd.route[-1]):
+            return score - NOISY_ROOM
+        return score
+
+    def _noisy_room(self, grid: Grid) -> bool:
+        """The noise variant: ``grid`` is in a room with a marker on one of its doors
+        (an encounter if its die names that door, N.2) while the belief holds a grid
+        within an ambush's reach of it (N.3)."""
+        noise = self.view.noise
+        if not self.hunt or noise is None or not noise.markers or not self.suspects:
+            return False
+        room = self.ship.region_of(grid)
+        if room.kind is not RegionKind.ROOM:  # corridors never roll (N.1)
+            return False
+        if not set(room_doors(self.ship, room.key)) & set(noise.markers):
+            return False
+        reach = load_variants().noise.reach
+        return any((grid_range(grid, g) or FAR) <= reach for g in self.suspects)
+
+    def _score(self, cmd: c.Command) -> float:
         match cmd:
             case c.Attack(target=target, boost=boost) if target in self._hurt:
                 return 100 + 10 * self._attack_value(target, boost)

@@ -1,14 +1,18 @@
 """The ``noise`` variant's rules N.1-N.6 (docs/rules-decisions.md, "Variants: noise"):
 noise rolls on entering an empty room, encounters, the call, the ambush order and the
 surprise attack, the bag's Blank and the tokens' return, the hidden alien's crossings
-heard as its phase ends. The variant is not playable yet (creeping, the players'
-knowledge of it, its map and panels are still to come)."""
+heard as its phase ends, creeping; the views' noise table; the hard players' use of the
+ambush order and of the markers. The variant is not playable yet (docs/rules-decisions.md
+says what is still to come)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
-from engine.commands import SetOrder
+from engine.board.grid import Grid
+from engine.commands import Move, SetOrder, parse
 from engine.dice import Rng
 from engine.errors import GameError
 from engine.events import Audience, Event
@@ -26,9 +30,13 @@ from engine.noise.events import (
     SurpriseAttack,
     TokensReturned,
 )
+from engine.players.base import decide
+from engine.players.belief import Belief
+from engine.players.hard_alien import HardAlien
+from engine.players.hard_crew import HardCrew
 from engine.records.scenario import scenario_game
 from engine.state import Side
-from engine.views import Viewer, events_for
+from engine.views import Viewer, events_for, view
 
 GALLEY_DOOR = "1-D4/1-D5"
 LAB_DOOR = "1-H6/1-H7"
@@ -249,6 +257,43 @@ def test_n5_a_quiet_crossing_and_a_step_through_no_door_are_never_heard() -> Non
     assert game.state.noise is not None and game.state.noise.markers == set()
 
 
+def test_n5_creeping_costs_an_action_more_at_each_door_declared_move_and_rolls_nothing() -> None:
+    """N.5: "With creep the crossing costs 2 actions, declared "Move, Move", and nothing
+    is rolled"; the step through no door costs as ever."""
+    game = hunter_in_the_pipes(1)
+    alien = game.state.alien("alien1")
+    before_actions, before_rng = alien.actions, game.state.rng.state
+    moved = game.play("alien", "move alien1 1-H6 1-H7 creep")
+    assert before_actions - game.state.alien("alien1").actions == 3
+    assert game.state.rng.state == before_rng
+    assert AlienNoise not in kinds(moved)
+    assert game.state.declarations == ["Move", "Move", "Move"]
+    ended = game.play("alien", "pass")
+    assert NoiseHeard not in kinds(ended)
+
+
+def test_n5_only_a_pipe_running_alien_of_the_noise_variant_creeps() -> None:
+    plain = scenario_game(
+        "scenario\nseed 1\nturn 3 alien\ncrew hyun 0-E3 role=Captain skill=Tactical\n"
+        "alien alien1 Hunter 1-G6 piperun\nend\n"
+    )
+    with pytest.raises(GameError, match="noise variant"):
+        plain.play("alien", "move alien1 1-H6 1-H7 creep")
+    seen = scenario_game(
+        "scenario\nseed 1\nvariants noise\nturn 3 alien\n"
+        "crew hyun 0-E3 role=Captain skill=Tactical\nalien alien1 Hunter 1-G6\nend\n"
+    )
+    with pytest.raises(GameError, match="pipe-running"):
+        seen.play("alien", "move alien1 1-H6 1-H7 creep")
+
+
+def test_n5_a_creeping_move_reads_back_as_written() -> None:
+    command = parse("move alien1 1-H6 1-H7 creep")
+    assert isinstance(command, Move) and command.creep
+    assert parse(str(command)) == command
+    assert not cast(Move, parse("move alien1 1-H7")).creep
+
+
 def test_n6_the_doors_heard_are_told_in_door_order_not_crossing_order() -> None:
     """Two doors heard: told sorted, so the crew cannot time them against the calls."""
     game = hunter_in_the_pipes(1, "noise heard=1-H6/1-H7,1-D4/1-D5 markers=1-C6/1-C7")
@@ -276,3 +321,118 @@ def test_n3_a_humoid_killed_by_a_surprise_attack_mid_move_ends_its_move_where_it
     moved = next(e for e in events if isinstance(e, Moved))
     assert str(moved.grid) == "1-D4"
     assert game.state.human("okeke").grid is None  # out of play
+
+
+def test_views_show_the_markers_and_tokens_to_all_and_the_aliens_secrets_to_it_alone() -> None:
+    """Markers and tokens are public; the doors heard before the phase ends and the
+    ambush order are the alien's (N.3, N.6), on its map and panel alone."""
+    game = hunter_in_the_pipes(
+        1, f"noise heard={LAB_DOOR} markers={GALLEY_DOOR} bag=Blank,3 aside=2"
+    )
+    game.play("alien", "order ambush off")
+    seen = {v: view(game.state, v, game.ship, game.content) for v in Viewer}
+    for viewer, shown in seen.items():
+        assert shown.noise is not None
+        assert shown.noise.markers == (GALLEY_DOOR,) == shown.board.noise
+        assert (shown.noise.bag, shown.noise.aside) == (("3", "Blank"), ("2",))
+        secret = viewer in (Viewer.ALIEN, Viewer.REFEREE)
+        assert shown.noise.heard == ((LAB_DOOR,) if secret else ())
+        assert shown.noise.ambush == (False if secret else None)
+
+
+def test_views_of_a_game_without_the_variant_have_no_noise_table() -> None:
+    game = scenario_game(
+        "scenario\nseed 1\nturn 3 crew\ncrew hyun 1-D6 role=Captain skill=Tactical\nend\n"
+    )
+    shown = view(game.state, Viewer.CREW, game.ship, game.content)
+    assert shown.noise is None and shown.board.noise == ()
+
+
+@pytest.mark.parametrize(
+    ("alien", "order"),
+    [
+        ("alien alien1 Hunter 1-G6 piperun", None),
+        ("alien alien1 Hunter 1-G6 piperun injured", "order ambush off"),
+        ("alien alien1 Larva 1-G6 piperun", "order ambush off"),
+    ],
+)
+def test_n3_the_hard_alien_answers_calls_only_while_well_and_at_least_a_hunter(
+    alien: str, order: str | None
+) -> None:
+    """The design's minimum AI: "The hard alien keeps `ambush on` while it is well and
+    at least a Hunter"; otherwise its first decision is to turn the order off."""
+    game = scenario_game(
+        "scenario\nseed 1\nvariants noise\nturn 3 alien\n"
+        f"crew hyun 0-E3 role=Captain skill=Tactical\n{alien}\nend\n"
+    )
+    chosen = decide(game.state, Side.ALIEN, HardAlien(), game.ship, game.content, Rng(3))
+    if order is None:
+        assert not isinstance(chosen, SetOrder)
+    else:
+        assert str(chosen) == order
+        game.play("alien", chosen)
+        again = decide(game.state, Side.ALIEN, HardAlien(), game.ship, game.content, Rng(3))
+        assert not isinstance(again, SetOrder)  # given once, not again
+
+
+@pytest.mark.parametrize(
+    ("markers", "alien", "costs"),
+    [
+        (GALLEY_DOOR, "1-F6 piperun", True),  # a marked door, the alien may be in reach
+        ("none", "1-F6 piperun", False),  # no marker on the Galley's door
+        (GALLEY_DOOR, "0-E3", False),  # the alien is in sight, another deck away
+    ],
+)
+def test_the_hard_crew_shuns_a_room_with_a_marked_door_while_the_alien_may_be_near(
+    markers: str, alien: str, costs: bool
+) -> None:
+    """The design's minimum AI: "The hard crew prefers rooms whose doors carry no
+    marker when the belief says the alien is within 6" (N.2: a marked door named by the
+    die is an encounter)."""
+    game = scenario_game(
+        f"scenario\nseed 1\nvariants noise\nturn 3 crew\n"
+        f"crew hyun 1-D6 role=Captain skill=Tactical\nalien alien1 Hunter {alien}\n"
+        f"noise markers={markers}\nend\n"
+    )
+    seen = view(game.state, Viewer.CREW, game.ship, game.content)
+    crew = HardCrew()
+    hyun = next(h for h in seen.crew if h.id == "hyun")
+    plan = crew.planner(seen, game.ship, game.content)(hyun)
+    into, past = Move("hyun", (Grid.parse("1-D4"),)), Move("hyun", (Grid.parse("1-D5"),))
+    assert (plan.score(into) < plan._score(into)) is costs
+    assert plan.score(past) == plan._score(past)  # the corridor has no such door
+
+
+def test_n5_the_lists_offer_a_creep_through_a_door_only_to_a_hidden_alien_of_the_variant() -> None:
+    """N.5: a creeping step is legal, and offered, where a door that can hold noise is
+    crossed; never without the variant nor to an alien in the open."""
+    creep = Move("alien1", (Grid.parse("1-H7"),), creep=True)
+    game = hunter_in_the_pipes(1)
+    game.play("alien", "move alien1 1-H6")
+    assert creep in legal_commands(game.state, Side.ALIEN, game.ship, game.content)
+    assert Move("alien1", (Grid.parse("1-G6"),), creep=True) not in legal_commands(
+        game.state, Side.ALIEN, game.ship, game.content
+    )  # no door between
+    plain = scenario_game(
+        "scenario\nseed 1\nturn 3 alien\ncrew hyun 0-E3 role=Captain skill=Tactical\n"
+        "alien alien1 Hunter 1-H6 piperun\nend\n"
+    )
+    assert creep not in legal_commands(plain.state, Side.ALIEN, plain.ship, plain.content)
+
+
+@pytest.mark.parametrize(("size", "more"), [(8, 1), (200, -1)])
+def test_n5_the_hard_alien_creeps_when_the_crew_has_it_nearly_pinned_down(
+    size: int, more: int
+) -> None:
+    """The design's minimum AI: the hard alien "creeps when the belief is narrow": a
+    creeping step scores one above the same step made aloud then, one below otherwise."""
+    game = hunter_in_the_pipes(1)
+    game.play("alien", "move alien1 1-H6")
+    seen = view(game.state, Viewer.ALIEN, game.ship, game.content)
+    hard = HardAlien()
+    hard.belief = Belief(game.ship)
+    hard.belief.where["alien1"] = frozenset(sorted(game.ship.cells)[:size])
+    line = next(a for a in seen.aliens if a.id == "alien1")
+    plan = hard.planner(seen, game.ship, game.content)(line)
+    to = (Grid.parse("1-H7"),)
+    assert plan.score(Move("alien1", to, creep=True)) == plan.score(Move("alien1", to)) + more

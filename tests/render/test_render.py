@@ -121,6 +121,21 @@ def test_c43_closed_smashed_and_sealed_doors_each_look_different(ship: Ship) -> 
         assert crops[a] != crops[b], (a, b)
 
 
+def test_noise_a_marked_door_carries_a_noise_marker_over_its_middle(ship: Ship) -> None:
+    """The noise variant's markers lie on doors: drawn there, and only where the view
+    puts one (docs/rules-decisions.md, "Variants: noise")."""
+    door = first_door(ship, DoorKind.NORMAL)
+    x, y = door_midpoint(ship, door)
+    area = (x - 8, y - 8, x + 8, y + 8)
+    plain = picture(ship, empty())
+    marked = picture(ship, BoardView("crew", "Test", noise=(door,)))
+    assert share(marked, area, style.SIGHTING) > 0.2
+    assert share(plain, area, style.SIGHTING) == 0
+    other = first_door(ship, DoorKind.LARGE)
+    ox, oy = door_midpoint(ship, other)
+    assert marked.getpixel((ox, oy)) == plain.getpixel((ox, oy))
+
+
 def test_c43_cargo_hold_door_closes_across_all_six_grids(ship: Ship) -> None:
     door = first_door(ship, DoorKind.LARGE)
     closed = picture(ship, BoardView("crew", "Test", doors={door: DoorState.CLOSED}))

@@ -123,7 +123,7 @@ def choices_for(
         text = command.notation()
         if len(text) > ID_MAX:  # pragma: no cover - notations are short
             continue
-        if isinstance(command, c.Move):
+        if isinstance(command, c.Move) and not command.creep:  # a creep is listed below
             to = command.route[-1]
             cost = costs.get(to)
             moves.append((cost or 0, str(to), Choice(move_label(to, cost, ship), text)))

@@ -20,6 +20,7 @@ from engine.dice import Rng
 from engine.game import Game
 from engine.legal import is_legal, legal_commands, ready_units
 from engine.odds import attack_modifier
+from engine.records.scenario import scenario_game
 from engine.state import Phase, Side
 from engine.views import view
 from tests.games import quick_game, staged
@@ -117,3 +118,17 @@ def test_crew_options_cover_moves_with_cost_and_room_and_a_search_button() -> No
 def test_c1_an_attacks_odds_are_worded_from_the_roll_it_needs() -> None:
     assert odds_words(3) == "needs 4+ (50%)"
     assert odds_words(6) == "cannot fail (100%)" and odds_words(0) == "cannot succeed (0%)"
+
+
+def test_n5_a_creeping_step_is_listed_apart_from_the_moves_of_the_same_grid() -> None:
+    """The noise variant's creep (N.5): offered among the other commands, by its own
+    words, so the move list keeps one entry per grid."""
+    game = scenario_game(
+        "scenario\nseed 1\nvariants noise\nturn 3 alien\n"
+        "crew hyun 0-E3 role=Captain skill=Tactical\nalien alien1 Hunter 1-H6 piperun\nend\n"
+    )
+    choices = panel_choices(game, Side.ALIEN, "alien1")
+    assert any(o.command == "move alien1 1-H7 creep" and "creep" in o.label for o in choices.others)
+    grids = [d.to for d in choices.destinations]
+    assert len(grids) == len(set(grids)) and Grid.parse("1-H7") in grids
+    assert not any("creep" in m.command for m in choices.moves)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.board.geometry import grid_range
 from engine.board.grid import Grid
 from engine.dice import Rng
 from engine.game import Game
@@ -13,16 +14,19 @@ from engine.players import alien_ai, crew_ai, decide
 from engine.players.base import acting_side
 from engine.players.belief import Belief
 from engine.random_player import choose
+from engine.records.scenario import scenario_game
 from engine.state import Phase, Side
 from engine.views import events_for, view
 from tests.games import staged
 
 
-def _check_game(seed: int, random_alien: bool, turns: int = 12) -> int:
+def _check_game(
+    seed: int, random_alien: bool, turns: int = 12, variants: frozenset[str] = frozenset()
+) -> int:
     """Play a seeded game, keeping the crew's belief; return how many checks held.
     The alien's secrets (its grid, its path) never reach the belief: it is fed the
     crew's events and view, and a belief fed only public events is the same."""
-    game = Game.new(seed)
+    game = Game.new(seed, variants=variants)
     belief, public = Belief(game.ship), Belief(game.ship)
     rng = Rng(seed)
     checks = 0
@@ -50,6 +54,40 @@ def _check_game(seed: int, random_alien: bool, turns: int = 12) -> int:
 @given(seed=st.integers(1, 10_000), random_alien=st.booleans())
 def test_c7_belief_always_holds_the_true_grid(seed: int, random_alien: bool) -> None:
     _check_game(seed, random_alien)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(1, 10_000), random_alien=st.booleans())
+def test_n6_belief_with_the_doors_heard_still_holds_the_true_grid(
+    seed: int, random_alien: bool
+) -> None:
+    """N.6: narrowing to the doors heard never drops the hidden alien's true grid."""
+    _check_game(seed, random_alien, variants=frozenset({"noise"}))
+
+
+def test_n6_a_door_heard_keeps_only_the_grids_near_it() -> None:
+    """The Hunter walked two steps, the second through the Lab door, noisily: once the
+    phase ends the crew's belief keeps only grids within two steps of that door."""
+    game = scenario_game(
+        f"scenario\nseed 1\nvariants noise\nrng {_noisy_die()}\nturn 3 alien\n"
+        "crew hyun 0-E3 role=Captain skill=Tactical\nalien alien1 Hunter 1-G6 piperun\nend\n"
+    )
+    belief = Belief(game.ship)
+    belief.observe([], view(game.state, "crew", game.ship, game.content))
+    wide = belief.grids("alien1")
+    for command in ("move alien1 1-H6 1-H7", "pass"):
+        events = game.play("alien", command)
+        seen = view(game.state, "crew", game.ship, game.content)
+        belief.observe(events_for(events, "crew"), seen)
+    kept = belief.grids("alien1")
+    assert Grid.parse("1-H7") in kept and len(kept) < len(wide) // 10
+    near = {Grid.parse(g) for g in ("1-H6", "1-H7")}
+    assert all(min(grid_range(g, n) or 99 for n in near) <= 2 for g in kept)
+
+
+def _noisy_die() -> int:
+    """A generator state whose first d6 shows 2 (noisy, N.5)."""
+    return next(s for s in range(1, 10_000) if Rng(s).below(6) == 1)
 
 
 def test_c8_a_search_that_finds_nothing_clears_the_searchers_own_grid() -> None:
