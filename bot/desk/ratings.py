@@ -63,6 +63,7 @@ from bot.desk.records import WINNERS
 from bot.store import GameRow, Statement, Store, people, ratings
 from bot.store.ratings import Change, GameFacts, RatingRow, TakenGame
 from engine.content_models import Outcome
+from engine.records.scenario import opening_variants
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -77,6 +78,7 @@ IMPORTED = bot.store.IMPORTED
 SEEDED = "seeded"
 COMPUTER = "computer"
 HINTED = "hints"  # a side that asked the advisor
+VARIANTS = "variants"  # played with optional variants (README, "Variants")
 STOOD_IN = "stand-in"  # a side none of whose people played a phase in person
 ROLLED_BACK = "rolled-back"
 NOT_A_CHANNEL_GAME = "not-a-channel-game"
@@ -145,6 +147,8 @@ def unrated_because(game: GameFacts) -> str | None:
         return TUTORIAL if game.kind.startswith(bot.store.TUTORIAL) else game.kind
     if game.seeded:
         return SEEDED
+    if opening_variants(game.opening):
+        return VARIANTS
     if game.rolled_back:
         return ROLLED_BACK
     if game.computer:
@@ -163,7 +167,11 @@ def may_be_rated(row: GameRow) -> bool:
     """Whether a game, by its own terms, may be rated when it ends: an ordinary channel
     game between people with secret dice (what :func:`unrated_because` asks first)."""
     return not (
-        row.kind or row.seeded or row.computer or row.channel_name.startswith(NOT_CHANNELS)
+        row.kind
+        or row.seeded
+        or row.computer
+        or row.channel_name.startswith(NOT_CHANNELS)
+        or opening_variants(row.opening)
     ) and bool(row.channel_id)
 
 

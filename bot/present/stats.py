@@ -17,6 +17,7 @@ HOW = N_(
 )
 REASONS = {
     ratings.SEEDED: N_("seeded"),
+    ratings.VARIANTS: N_("played with variants"),
     ratings.ROLLED_BACK: N_("rolled back"),
     ratings.NOT_A_CHANNEL_GAME: N_("not a channel's game"),
     ratings.NO_CREW: N_("no crew player at the end"),

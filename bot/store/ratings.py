@@ -44,6 +44,7 @@ class GameFacts:
     hints_used: bool = False  # someone pressed Suggest (or typed hint)
     hints_sides: tuple[str, ...] = ()  # the sides that asked the advisor
     marks: tuple[tuple[int, str, int, str], ...] = ()  # (user, side, phase_seq, mark)
+    opening: str = ""  # games.opening: where its log begins, its variants named there
 
     @property
     def order(self) -> tuple[float, int]:
@@ -178,7 +179,7 @@ def clear() -> list[Statement]:
 # --- reads: what the ratings are built from ---------------------------------------------
 _FACTS = (
     "SELECT g.id, g.guild_id, g.channel_id, g.channel_name, g.status, g.seeded, g.computer, "
-    "g.kind, g.hints_used, g.hints_sides, r.ended_at, r.band "
+    "g.kind, g.hints_used, g.hints_sides, g.opening, r.ended_at, r.band "
     "FROM game_results r JOIN games g ON g.id = r.game_id"
 )
 _PENDING = " WHERE NOT EXISTS (SELECT 1 FROM rating_games t WHERE t.game_id = r.game_id)"
@@ -235,6 +236,7 @@ def _facts(row: Row, seatings: tuple[tuple[int, str, str | None], ...], rolled: 
         kind=str(row["kind"]),
         hints_used=bool(row["hints_used"]),
         hints_sides=tuple(filter(None, str(row["hints_sides"]).split(","))),
+        opening=str(row["opening"]),
         ended_at=float(row["ended_at"]),
         band=str(row["band"]),
         rolled_back=rolled,

@@ -30,6 +30,7 @@ class Played:
     kind: str = ""  # games.kind: 'imported', 'tutorial:crew'…
     left: Sequence[tuple[int, str, str]] = field(default_factory=tuple)  # (user, side, went)
     hints_sides: str = ""  # the sides that asked the advisor: 'crew', 'alien,crew'…
+    opening: str = ""  # games.opening: 'variants noise' for a game with a variant
     marks: Sequence[tuple[int, str, int, str]] = field(default_factory=tuple)
     # (user, side, phase_seq, mark) of the phases the game waited on
 
@@ -46,7 +47,9 @@ class Games:
         self.channel += 1
         self.clock = played.ended_at if played.ended_at is not None else self.clock + 1.0
         row = await self.store.create_game(
-            self.channel, played.guild, f"c{self.channel}", 7, 1, self.clock - 0.5, kind=played.kind
+            *(self.channel, played.guild, f"c{self.channel}", 7, 1, self.clock - 0.5),
+            kind=played.kind,
+            opening=played.opening,
         )
         row = row.with_(status="over", computer=played.computer, seeded=played.seeded)
         if played.hints_sides:

@@ -66,8 +66,9 @@ async def test_a_writer_overtaken_by_another_writes_nothing(store_target):
 async def test_each_game_kept_out_counts_in_no_rating_as_its_maker_stores_it(store_target):
     """F.1 results of games between the same two people: a tutorial and an import
     (seeded, with their kind, as bot.desk.tutorial and bot.desk.imports store them), a
-    moderator's seeded game, a rolled-back game and a game with a computer seat are
-    taken and kept out, each for its reason; only the ordinary game is rated."""
+    moderator's seeded game, a rolled-back game, a game with a computer seat and one
+    played with a variant (its design's 0.6) are taken and kept out, each for its
+    reason; only the ordinary game is rated."""
     store = await open_store(store_target)
     games = Games(store)
     kept_out = {
@@ -76,6 +77,7 @@ async def test_each_game_kept_out_counts_in_no_rating_as_its_maker_stores_it(sto
         "seeded": Played([10], [20], "decisive-human", seeded=True),
         "rolled-back": Played([10], [20], "decisive-human", rolled_back=True),
         "computer": Played([10], [20], "decisive-human", computer="alien:hard"),
+        "variants": Played([10], [20], "decisive-human", opening="variants noise"),
     }
     ids = {reason: await games.finish(played) for reason, played in kept_out.items()}
     ordinary = await games.finish(Played([10], [20], "decisive-human"))
