@@ -64,7 +64,7 @@ async def show_status(
     await answers.defer(interaction)
     table = table or await access.table_for(interaction, game_id)
     with answers.privately(interaction):
-        status = texts.status_text(table)
+        status = texts.status_text(table, table.side_of(interaction.user.id))
     await answers.reply(interaction, [status])
 
 

@@ -20,6 +20,7 @@ from engine.state import Side
 OFF = "💡 Hints are switched off in this game by its creator."
 NOTHING = N_("💡 Nothing to suggest: none of your units has a choice to make now.")
 MARKED = N_("💡 Hints were used in this game.")
+MARKED_OWN = N_("💡 Your side asked for hints: this game is unrated for your side.")
 
 
 def hint_lines(decision: Decision | None) -> list[str]:

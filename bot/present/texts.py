@@ -175,7 +175,11 @@ def waiting_text(table: Table) -> str:
     return ", ".join(names) if names else _("nobody")
 
 
-def status_text(table: Table) -> str:
+def status_text(table: Table, side: Side | None = None) -> str:
+    """The game's status for someone of ``side`` (None: not a player). Which side asked
+    the advisor, and so when, is said to that side alone while the game runs (a mark
+    appearing mid-phase would tell the other side the hidden alien was at its panel);
+    everyone reads it once the game is over."""
     row = table.row
     if table.game is None:
         return lobby_text(table)
@@ -185,8 +189,11 @@ def status_text(table: Table) -> str:
         lines.append(_(SEEDED))
     if v.variants:
         lines.append(variants_line(v.variants))
-    if row.hints_used:  # the advisor was asked: the game's record says so
+    asked = row.hints_sides.split(",") if row.hints_sides else []
+    if row.status != "playing" and row.hints_used:  # the game's record says so
         lines.append(_(hints.MARKED))
+    elif side is not None and side.value in asked:
+        lines.append(_(hints.MARKED_OWN))
     if row.status == "playing":
         lines.append(
             _("Waiting on: {who} since {when}").format(

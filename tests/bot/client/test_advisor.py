@@ -32,7 +32,10 @@ async def test_suggest_shows_the_experts_choice_and_why_and_marks_the_game(simco
     assert len(stored_commands(world)) == length  # a hint plays nothing
     assert world.table().row.hints_used  # … but the game's record says one was asked
     status = await player.slash(world.channel, "game status")
-    assert "Hints were used in this game" in status.response.content
+    assert "Your side asked for hints" in status.response.content
+    # the alien's status does not say when, or whether, the crew asked (only at the end)
+    theirs = await world.alien.slash(world.channel, "game status")
+    assert "hints" not in theirs.response.content.lower()
 
 
 async def test_a_game_created_with_hints_off_has_no_suggest_button(simcord_env):
