@@ -45,7 +45,7 @@ from bot.client.app import QuicksilverBot
 from bot.desk import night
 from bot.desk.deadlines import Deadlines
 from bot.desk.outbox import Outbox
-from bot.store import GameRow, PlayerRow
+from bot.store import GameRow, PlayerRow, waits
 from bot.store import people as pp
 from tests.bot import helpers
 
@@ -128,7 +128,7 @@ def games(
             side = "alien" if user == seated[0] else "crew"
             # A running server has planned each wait's last call (none falls in the window).
             call = row.deadline_at - night.LAST_CALL_HOURS * 3600
-            wait = pp.Wait(
+            wait = waits.Wait(
                 game_id,
                 user,
                 side,
@@ -138,7 +138,7 @@ def games(
                 last_call_for=row.deadline_at,
                 last_call_at=call if call > START + window else None,
             )
-            out.append(pp.put_wait(wait))
+            out.append(waits.put_wait(wait))
             if rng.random() < 0.05:
                 release = START + (rng.uniform(0, window) if shown else 7 * 3600)
                 out.append(pp.hold_ping(user, game_id, "turn", START - 3600, release))

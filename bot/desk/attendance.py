@@ -18,7 +18,7 @@ from bot.desk import notices
 from bot.desk.keeper import Keeper
 from bot.desk.records import winner_of
 from bot.desk.tables import Seat, Table
-from bot.store import GameRow, Statement, people
+from bot.store import GameRow, Statement, people, waits
 from engine.score import final_score
 from engine.state import Phase
 
@@ -51,7 +51,7 @@ class Attendance:
             hours = notices.cadence_hours(settings[user], table.row.remind_hours)
             first = now + hours * 3600 if hours > 0 and table.row.remind_max > 0 else None
             statements.append(
-                people.put_wait(people.Wait(table.id, user, side, phase_seq, now, first))
+                waits.put_wait(waits.Wait(table.id, user, side, phase_seq, now, first))
             )
         return statements
 
@@ -68,13 +68,13 @@ class Attendance:
         phase's end the marks, the next waits, the result and any seat to open."""
         waiting = table.waiting_users()
         excuse = (
-            [people.excuse_wait(table.id, stand_in, stood_in=True)] if stand_in is not None else []
+            [waits.excuse_wait(table.id, stand_in, stood_in=True)] if stand_in is not None else []
         )
         if not new_phase:
-            return [*excuse, people.waits_done_except(table.id, waiting, now)]
-        statements = [people.delete_waits(table.id)]
+            return [*excuse, waits.waits_done_except(table.id, waiting, now)]
+        statements = [waits.delete_waits(table.id)]
         missed = []
-        for wait in await people.waits_of_game(self._keeper.store, table.id):
+        for wait in await waits.waits_of_game(self._keeper.store, table.id):
             stood_in = wait.stood_in or wait.user_id == stand_in
             excused = wait.excused or stood_in
             missing = wait.user_id in late
@@ -134,13 +134,13 @@ class Attendance:
         return [
             people.truncate_marks(table.id, length),
             people.drop_result(table.id),
-            people.delete_waits(table.id),
+            waits.delete_waits(table.id),
             *await self._new_waits(table, users, length, now),
         ]
 
     def waits_reopened(self, table: Table) -> list[Statement]:
         """After an undo: whoever the game waits on again is waited on again."""
-        return people.waits_reopen(table.id, table.waiting_users())
+        return waits.waits_reopen(table.id, table.waiting_users())
 
     def seat_handed(
         self, table: Table, old: int, new: int, side: str, how: tuple[str, str], now: float
@@ -153,7 +153,7 @@ class Attendance:
         return [
             people.close_seating(table.id, old, now, went),
             people.open_seating(table.id, new, side, now, came),
-            people.hand_wait(table.id, old, new),
+            waits.hand_wait(table.id, old, new),
         ]
 
     def seat_left(self, table: Table, user_id: int, went: str, now: float) -> list[Statement]:
@@ -162,7 +162,7 @@ class Attendance:
             return []
         return [
             people.close_seating(table.id, user_id, now, went),
-            people.delete_wait(table.id, user_id),
+            waits.delete_wait(table.id, user_id),
         ]
 
     # --- reminders ------------------------------------------------------------------
@@ -183,20 +183,20 @@ class Attendance:
         reminder by the cadences in force; ``mine``: the person's new settings, not yet
         stored (they are written in the same transaction)."""
         if user_id is not None:
-            waits = await people.open_waits_of_user(self._keeper.store, user_id)
+            open_ = await waits.open_waits_of_user(self._keeper.store, user_id)
         else:
             assert game_id is not None
-            waits = [
+            open_ = [
                 w
-                for w in await people.waits_of_game(self._keeper.store, game_id)
+                for w in await waits.waits_of_game(self._keeper.store, game_id)
                 if w.done_at is None
             ]
-        settings = await people.settings_of(self._keeper.store, [w.user_id for w in waits])
+        settings = await people.settings_of(self._keeper.store, [w.user_id for w in open_])
         if mine is not None:
             settings[mine.user_id] = mine
         statements = []
         now = self._keeper.clock()
-        for wait in waits:
+        for wait in open_:
             row = await self._row_of(wait.game_id)
             if row is None:
                 continue
@@ -204,7 +204,7 @@ class Attendance:
             more = hours > 0 and wait.reminders < row.remind_max
             nth = wait.since + hours * 3600 * (wait.reminders + 1)
             nxt = max(nth, now) if more else None
-            statements.append(people.set_remind_at(wait.game_id, wait.user_id, nxt, wait.reminders))
+            statements.append(waits.set_remind_at(wait.game_id, wait.user_id, nxt, wait.reminders))
         return statements
 
     async def _row_of(self, game_id: int) -> GameRow | None:

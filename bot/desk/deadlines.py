@@ -18,7 +18,7 @@ from bot.desk import night, notices
 from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.tables import Refusal, Table
-from bot.store import GameRow, Statement, mod_action, people
+from bot.store import GameRow, Statement, mod_action, people, waits
 
 
 def timestamp(at: float, style: str = "f") -> str:
@@ -46,7 +46,7 @@ class Deadlines:
         row = table.row
         assert row.deadline_at is not None
         late = [
-            w for w in await people.waits_of_game(self._keeper.store, table.id) if w.done_at is None
+            w for w in await waits.waits_of_game(self._keeper.store, table.id) if w.done_at is None
         ]
         if not late:
             return None
@@ -63,7 +63,7 @@ class Deadlines:
             if away <= 0:
                 continue
             moved = max(moved, min(away, row.away_cap_hours * 3600))
-            statements.append(people.excuse_wait(table.id, wait.user_id))
+            statements.append(waits.excuse_wait(table.id, wait.user_id))
             lines.append(f"<@{wait.user_id}> is away")
         if moved > 0:
             return await self._move_deadline(
@@ -74,7 +74,7 @@ class Deadlines:
     async def _sleep(
         self,
         table: Table,
-        late: list[people.Wait],
+        late: list[waits.Wait],
         settings: dict[int, people.Settings],
         now: float,
     ) -> Outcome | None:
@@ -98,7 +98,7 @@ class Deadlines:
         target = min(night.moved_deadline([settings[w.user_id] for w in sleepers], now), now + room)
         if target <= now:
             return None
-        statements = [people.add_slept(table.id, w.user_id, target - now) for w in sleepers]
+        statements = [waits.add_slept(table.id, w.user_id, target - now) for w in sleepers]
         return await self._move_deadline(
             table,
             target - deadline,
@@ -107,15 +107,15 @@ class Deadlines:
             "🌙 Quiet hours of a player this phase waits on",
         )
 
-    async def _grace(self, table: Table, late: list[people.Wait], now: float) -> Outcome | None:
+    async def _grace(self, table: Table, late: list[waits.Wait], now: float) -> Outcome | None:
         row = table.row
         if row.grace_hours <= 0 or row.graces <= 0 or not late:
             return None
-        used = await people.graces_used(self._keeper.store, table.id, [w.user_id for w in late])
+        used = await waits.graces_used(self._keeper.store, table.id, [w.user_id for w in late])
         charged = [w.user_id for w in late if used[w.user_id] < row.graces]
         if not charged:
             return None
-        statements = [people.charge_grace(table.id, u) for u in charged]
+        statements = [waits.charge_grace(table.id, u) for u in charged]
         statements += await self._queue(table.id, charged, "grace", now)
         counts = ", ".join(f"<@{u}> (grace {used[u] + 1} of {row.graces})" for u in charged)
         return await self._move_deadline(
@@ -128,7 +128,7 @@ class Deadlines:
         deadline = table.row.deadline_at
         assert deadline is not None
         moved = deadline + seconds if deadline + seconds > now else now + seconds
-        statements = [*statements, people.replan_last_calls(table.id)]
+        statements = [*statements, waits.replan_last_calls(table.id)]
         await self._keeper.commit(table, statements, table.row.with_(deadline_at=moved))
         outcome = Outcome(table.id, table.channel_id)
         outcome.public = [
@@ -180,8 +180,8 @@ class Deadlines:
             await self._keeper.commit(
                 table,
                 [
-                    people.shift_reminders(table.id, stood),
-                    people.replan_last_calls(table.id),
+                    waits.shift_reminders(table.id, stood),
+                    waits.replan_last_calls(table.id),
                     mod_action(table.id, table.channel_id, mod_id, "resume", now),
                 ],
                 resumed,

@@ -32,7 +32,7 @@ from bot.desk.keeper import Keeper
 from bot.desk.records import WINNERS
 from bot.desk.tables import Refusal, Table
 from bot.language import N_  # refusals a catalogue translates where they are read
-from bot.store import Statement, claims, people
+from bot.store import Statement, claims, people, waits
 from bot.store.claims import Claim
 from engine.content_models import Outcome as Band
 from engine.score import score
@@ -161,7 +161,7 @@ class Endings:
         total = score(game.state, game.content).total  # F.1's schedule where it stopped
         now = self._keeper.clock()
         statements = [
-            people.delete_waits(table.id),
+            waits.delete_waits(table.id),
             claims.drop_claim(table.id),
             people.put_result(
                 table.id, now, game.state.turn, total, band, winner, how=how, conceded=side.value

@@ -23,13 +23,13 @@ from bot.store import (
     delete_player,
     drop_snapshot_states,
     mod_action,
-    people,
     put_newest_snapshot,
     put_player,
     set_snapshot_state,
     truncate_commands,
     truncate_public_lines,
     truncate_snapshots,
+    waits,
 )
 from engine.commands import Rekey
 from engine.errors import GameError
@@ -60,7 +60,7 @@ class Moderation:
                 row = row.with_(paused_left=left, deadline_at=None)
             moved = row.deadline_at != table.row.deadline_at
             await self._keeper.commit(
-                table, [people.replan_last_calls(table.id)] if moved else [], row
+                table, [waits.replan_last_calls(table.id)] if moved else [], row
             )
         if "remind_hours" in changes or "remind_max" in changes:
             await self._attendance.refresh_reminders(game_id=table.id)
@@ -141,7 +141,7 @@ class Moderation:
                 table,
                 [
                     mod_action(table.id, table.channel_id, mod_id, "abort", self._keeper.clock()),
-                    people.delete_waits(table.id),
+                    waits.delete_waits(table.id),
                 ],
                 row,
                 repair=True,

@@ -19,7 +19,7 @@ from bot.desk import night, notices
 from bot.desk.keeper import Keeper
 from bot.desk.notices import GameNote, Notice
 from bot.desk.tables import Table
-from bot.store import Statement, people
+from bot.store import Statement, people, waits
 
 HELD_LONGER_THAN = 60.0  # a ping released this long after it was queued was held
 
@@ -76,14 +76,14 @@ class Outbox:
         A few indexed reads and one write; no game is loaded."""
         reminders = [
             w
-            for w in await people.reminders_due(self._keeper.store, now)
+            for w in await waits.reminders_due(self._keeper.store, now)
             if self._serves_game(w.game_id)
         ]
         held = [h for h in await people.held_due(self._keeper.store, now) if self._mine(h.game_id)]
         await self._plan_last_calls()
         calls = [
             w
-            for w in await people.last_calls_due(self._keeper.store, now)
+            for w in await waits.last_calls_due(self._keeper.store, now)
             if self._serves_game(w.game_id)
         ]
         if not reminders and not held and not calls:
@@ -92,12 +92,12 @@ class Outbox:
         settings = await people.settings_of(self._keeper.store, persons)
         statements: list[Statement] = []
         due: dict[int, list[people.HeldPing]] = defaultdict(list)
-        for kind, waits in (("reminder", reminders), ("last_call", calls)):
-            for wait in waits:
+        for kind, due_waits in (("reminder", reminders), ("last_call", calls)):
+            for wait in due_waits:
                 if kind == "reminder":
                     statements.append(self._next_reminder(wait, settings[wait.user_id], now))
                 else:
-                    statements.append(people.last_call_sent(wait.game_id, wait.user_id))
+                    statements.append(waits.last_call_sent(wait.game_id, wait.user_id))
                 route = notices.route(settings[wait.user_id], now)
                 if route.how == notices.HOLD:
                     assert route.release_at is not None
@@ -128,7 +128,7 @@ class Outbox:
         without a deadline, nor before the wait began (the turn's own ping said it)."""
         found = [
             (w, d)
-            for w, d in await people.last_calls_to_plan(self._keeper.store)
+            for w, d in await waits.last_calls_to_plan(self._keeper.store)
             if self._mine(w.game_id)
         ]
         if not found:
@@ -139,17 +139,15 @@ class Outbox:
             at = night.last_call_at(settings[wait.user_id], deadline) if deadline else None
             if at is not None and at <= wait.since:
                 at = None
-            statements.append(
-                people.plan_last_call(wait.game_id, wait.user_id, deadline or 0.0, at)
-            )
+            statements.append(waits.plan_last_call(wait.game_id, wait.user_id, deadline or 0.0, at))
         await self._keeper.store.commit(statements)
 
-    def _next_reminder(self, wait: people.Wait, mine: people.Settings, now: float) -> Statement:
+    def _next_reminder(self, wait: waits.Wait, mine: people.Settings, now: float) -> Statement:
         row = self._keeper.tables[wait.game_id].row
         hours = notices.cadence_hours(mine, row.remind_hours)
         sent = wait.reminders + 1
         nxt = now + hours * 3600 if hours > 0 and sent < row.remind_max else None
-        return people.set_remind_at(wait.game_id, wait.user_id, nxt, sent)
+        return waits.set_remind_at(wait.game_id, wait.user_id, nxt, sent)
 
     async def _fold(
         self,
@@ -160,10 +158,10 @@ class Outbox:
         """One notice per game (channel) or per person (DM), for the games that still
         run and, but for a phase start, still wait on the person."""
         games = sorted({h.game_id for rows in due.values() for h in rows})
-        waits = await people.open_waits_in(self._keeper.store, games) if games else set()
+        open_ = await waits.open_waits_in(self._keeper.store, games) if games else set()
         found: list[Notice] = []
         for user, rows in due.items():
-            notes = self._notes(rows, waits)
+            notes = self._notes(rows, open_)
             if not notes:
                 continue
             was_held = any(h.release_at - h.held_at > HELD_LONGER_THAN for h in rows)
@@ -220,6 +218,6 @@ class Outbox:
         """Games this process serves that wait on someone the computer plays for."""
         return [
             self._keeper.tables[g]
-            for g in await people.stand_in_games(self._keeper.store, now)
+            for g in await waits.stand_in_games(self._keeper.store, now)
             if self._serves_game(g)
         ]

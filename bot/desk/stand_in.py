@@ -24,7 +24,7 @@ from bot.desk import computer_seat
 from bot.desk.computer_seat import computer_seed, setup_commands
 from bot.desk.keeper import Keeper
 from bot.desk.tables import Table
-from bot.store import people
+from bot.store import people, waits
 from engine.commands import Command, EndPhase, EndUnit
 from engine.dice import Rng
 from engine.errors import GameError
@@ -57,7 +57,7 @@ class StandIns:
         sole = self._keeper.shards.everywhere
         return bool(
             waiting
-            and await people.away_stand_ins(
+            and await waits.away_stand_ins(
                 self._keeper.store, waiting, self._keeper.clock(), sole_writer=sole
             )
         )
@@ -69,7 +69,7 @@ class StandIns:
         game = table.game
         if table.status != "playing" or table.row.paused or game is None:
             return None
-        for user in await people.away_stand_ins(
+        for user in await waits.away_stand_ins(
             self._keeper.store, table.waiting_users(), self._keeper.clock()
         ):
             side = table.side_of(user)
@@ -85,7 +85,7 @@ class StandIns:
         mode = (await people.settings(self._keeper.store, user)).away_mode
         if game.state.phase is Phase.SETUP:
             mates = [p.user_id for p in table.players.values() if p.seat == side.value]
-            away = await people.away_stand_ins(self._keeper.store, mates, self._keeper.clock())
+            away = await waits.away_stand_ins(self._keeper.store, mates, self._keeper.clock())
             if len(away) != len(mates):
                 return []
             level = LEVELS.get(mode, "normal")

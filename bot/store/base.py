@@ -164,7 +164,7 @@ class Store(abc.ABC):
     settings_written: int = 0
     """How many transactions of this store object wrote people's settings: what this
     process knows of them is current while it is unchanged, if no other process writes
-    (:func:`bot.store.people.away_stand_ins`)."""
+    (:func:`bot.store.waits.away_stand_ins`)."""
 
     # --- what a backend supplies ------------------------------------------------
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:

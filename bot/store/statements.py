@@ -4,6 +4,7 @@ parameter; the PostgreSQL backend numbers them), so both backends run the same w
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.store.packing import pack
@@ -152,3 +153,8 @@ def set_mod_role(guild_id: int, role_id: int | None) -> Statement:
         "ON CONFLICT (guild_id) DO UPDATE SET mod_role_id = excluded.mod_role_id",
         (guild_id, role_id),
     )
+
+
+def placeholders(values: Sequence[object]) -> str:
+    """``?, ?, ?``: one SQL parameter a value (both backends read ``?``)."""
+    return ", ".join("?" for _ in values)

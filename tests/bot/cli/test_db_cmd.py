@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot import store as st
 from bot.cli.main import main
-from bot.store import claims, open_store
+from bot.store import claims, open_store, waits
 from bot.store import people as pp
 from bot.store.base import migrations
 from bot.store.copy import COPIED, LEFT_OUT, verify
@@ -64,7 +64,7 @@ async def _played(path: Path) -> None:
             pp.put_settings(
                 pp.Settings(10, notify="dm", time_zone="Europe/Berlin", quiet_from=1380)
             ),
-            pp.put_wait(pp.Wait(lobby.id, 77, "crew", 0, 1.0, remind_at=2.0)),
+            waits.put_wait(waits.Wait(lobby.id, 77, "crew", 0, 1.0, remind_at=2.0)),
             pp.hold_ping(10, 1, "reminder", 3.0, 4.0),
             pp.open_seating(lobby.id, 77, "crew", 1.0, "sub"),
             pp.put_mark(lobby.id, 0, 77, "crew", "grace", 1, 2.0),

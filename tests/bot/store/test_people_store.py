@@ -12,7 +12,7 @@ from hypothesis import strategies as hs
 
 from bot import store as st
 from bot.desk import records
-from bot.store import Store, forgetting, open_store
+from bot.store import Store, forgetting, open_store, waits
 from bot.store import people as pp
 from bot.store.base import migrations
 
@@ -60,17 +60,17 @@ async def test_reminders_come_due_from_open_waits(store_target):
     paused = await _playing(store, 2, paused_at=5.0)
     await store.commit(
         [
-            pp.put_wait(pp.Wait(running.id, BIG, "alien", 0, 0.0, remind_at=100.0)),
-            pp.put_wait(pp.Wait(running.id, 7, "crew", 0, 0.0, remind_at=50.0, done_at=40.0)),
-            pp.put_wait(pp.Wait(paused.id, 8, "crew", 0, 0.0, remind_at=50.0)),
+            waits.put_wait(waits.Wait(running.id, BIG, "alien", 0, 0.0, remind_at=100.0)),
+            waits.put_wait(waits.Wait(running.id, 7, "crew", 0, 0.0, remind_at=50.0, done_at=40.0)),
+            waits.put_wait(waits.Wait(paused.id, 8, "crew", 0, 0.0, remind_at=50.0)),
         ]
     )
-    assert [w.user_id for w in await pp.reminders_due(store, 99.0)] == [8]
-    due = await pp.reminders_due(store, 100.0)
+    assert [w.user_id for w in await waits.reminders_due(store, 99.0)] == [8]
+    due = await waits.reminders_due(store, 100.0)
     assert [(w.game_id, w.user_id) for w in due] == [(paused.id, 8), (running.id, BIG)]
-    await store.commit([pp.set_remind_at(running.id, BIG, 200.0, 1)])
-    assert [w.user_id for w in await pp.reminders_due(store, 150.0)] == [8]
-    assert await pp.open_waits_in(store, [running.id, paused.id]) == {
+    await store.commit([waits.set_remind_at(running.id, BIG, 200.0, 1)])
+    assert [w.user_id for w in await waits.reminders_due(store, 150.0)] == [8]
+    assert await waits.open_waits_in(store, [running.id, paused.id]) == {
         (running.id, BIG),
         (paused.id, 8),
     }
@@ -86,29 +86,31 @@ async def test_a_last_call_is_planned_once_per_deadline_and_sent_once(store_targ
     endless = await _playing(store, 2)
     await store.commit(
         [
-            pp.put_wait(pp.Wait(running.id, BIG, "alien", 0, 0.0)),
-            pp.put_wait(pp.Wait(running.id, 7, "crew", 0, 0.0, done_at=40.0)),
-            pp.put_wait(pp.Wait(endless.id, 8, "crew", 0, 0.0)),
+            waits.put_wait(waits.Wait(running.id, BIG, "alien", 0, 0.0)),
+            waits.put_wait(waits.Wait(running.id, 7, "crew", 0, 0.0, done_at=40.0)),
+            waits.put_wait(waits.Wait(endless.id, 8, "crew", 0, 0.0)),
         ]
     )
-    found = {(w.user_id, d) for w, d in await pp.last_calls_to_plan(store)}
+    found = {(w.user_id, d) for w, d in await waits.last_calls_to_plan(store)}
     assert found == {(BIG, 1000.0), (8, None)}
     await store.commit(
         [
-            pp.plan_last_call(running.id, BIG, 1000.0, 800.0),
-            pp.plan_last_call(endless.id, 8, 0.0, None),
+            waits.plan_last_call(running.id, BIG, 1000.0, 800.0),
+            waits.plan_last_call(endless.id, 8, 0.0, None),
         ]
     )
-    assert await pp.last_calls_to_plan(store) == []
-    assert await pp.last_calls_due(store, 799.0) == []
-    [due] = await pp.last_calls_due(store, 800.0)
+    assert await waits.last_calls_to_plan(store) == []
+    assert await waits.last_calls_due(store, 799.0) == []
+    [due] = await waits.last_calls_due(store, 800.0)
     assert (due.user_id, due.last_call_for, due.last_call_at) == (BIG, 1000.0, 800.0)
-    await store.commit([pp.last_call_sent(running.id, BIG), pp.add_slept(running.id, BIG, 60.0)])
-    assert await pp.last_calls_due(store, 5000.0) == []
     await store.commit(
-        [st.update_game(running.with_(deadline_at=1500.0)), pp.replan_last_calls(running.id)]
+        [waits.last_call_sent(running.id, BIG), waits.add_slept(running.id, BIG, 60.0)]
     )
-    [(wait, deadline)] = await pp.last_calls_to_plan(store)
+    assert await waits.last_calls_due(store, 5000.0) == []
+    await store.commit(
+        [st.update_game(running.with_(deadline_at=1500.0)), waits.replan_last_calls(running.id)]
+    )
+    [(wait, deadline)] = await waits.last_calls_to_plan(store)
     assert (wait.user_id, wait.slept, deadline) == (BIG, 60.0, 1500.0)
     await store.close()
 
@@ -281,8 +283,8 @@ def test_who_is_away_with_a_stand_in_reads_alike_from_memory_and_from_the_store(
             settings_now = pp.Settings(user, away_mode=mode, away_since=since, away_until=until)
             await store.commit([pp.put_settings(settings_now)])
             for at in (now, now + 50.0):
-                asked = await pp.away_stand_ins(store, users, at)
-                assert await pp.away_stand_ins(store, users, at, sole_writer=True) == asked
+                asked = await waits.away_stand_ins(store, users, at)
+                assert await waits.away_stand_ins(store, users, at, sole_writer=True) == asked
         await store.close()
 
     asyncio.run(check())
@@ -293,12 +295,12 @@ async def test_a_settings_write_of_another_process_is_seen_only_by_asking_the_st
     write is not seen (this store object did not write it)."""
     path = tmp_path / "s.sqlite3"
     mine, other = await open_store(path), await open_store(path)
-    assert await pp.away_stand_ins(mine, [7], 5.0, sole_writer=True) == []
+    assert await waits.away_stand_ins(mine, [7], 5.0, sole_writer=True) == []
     away = pp.Settings(7, away_mode="computer", away_since=0.0, away_until=10.0)
     await other.commit([pp.put_settings(away)])
-    assert await pp.away_stand_ins(mine, [7], 5.0) == [7]
-    assert await pp.away_stand_ins(mine, [7], 5.0, sole_writer=True) == []
+    assert await waits.away_stand_ins(mine, [7], 5.0) == [7]
+    assert await waits.away_stand_ins(mine, [7], 5.0, sole_writer=True) == []
     await mine.commit([pp.put_settings(pp.Settings(8))])  # any write of settings here
-    assert await pp.away_stand_ins(mine, [7], 5.0, sole_writer=True) == [7]
+    assert await waits.away_stand_ins(mine, [7], 5.0, sole_writer=True) == [7]
     await mine.close()
     await other.close()
