@@ -20,6 +20,7 @@ to it until a moderator rolls it back (:meth:`bot.desk.moderation.Moderation.rol
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Iterator
 
 from bot.desk import incidents
 from bot.desk.tables import OPENING, Table
@@ -39,7 +40,7 @@ from engine.events import Event
 from engine.game import Entry, Game
 from engine.records import snapshot
 from engine.records.scenario import opening_game
-from engine.state import GameState, Side
+from engine.state import GameState, Phase, Side
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -71,6 +72,17 @@ def play_row(game: Game, row: CommandRow) -> list[Event]:
         return game.play(Side(row.side), parse(row.command))
     except (GameError, ValueError) as err:
         raise Damaged(row.seq, getattr(err, "rule", None) or type(err).__name__) from None
+
+
+def play_marked(
+    game: Game, rows: Iterable[CommandRow]
+) -> Iterator[tuple[CommandRow, tuple[int, Phase], list[Event]]]:
+    """Play the stored ``rows`` on ``game`` in turn, each with the (turn, phase) it was
+    played in and its events; :class:`Damaged` where one does not replay (those before
+    it are given first)."""
+    for row in rows:
+        mark = (game.state.turn, game.state.phase)
+        yield row, mark, play_row(game, row)
 
 
 def replay_phase(game: Game) -> list[tuple[int, Entry, list[Event]]]:

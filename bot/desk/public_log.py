@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.desk.loading import Damaged, opening_of, play_row
+from bot.desk.loading import Damaged, opening_of, play_marked
 from bot.desk.tables import Table
 from bot.store import Store, Takeback
 from engine.board.ship import Ship
 from engine.content import Content
 from engine.events import Event
-from engine.state import Side
+from engine.state import Phase, Side
 from engine.views import Viewer, events_for
 
 
@@ -36,7 +36,7 @@ LogItem = Told | Takeback
 class _Played:
     seq: int
     side: Side
-    mark: tuple[int, str]  # the (turn, phase) it was played in
+    mark: tuple[int, Phase]  # the (turn, phase) it was played in
     events: list[Event]
 
 
@@ -57,18 +57,16 @@ async def read(store: Store, table: Table, ship: Ship, content: Content) -> list
 
 async def _replayed(
     store: Store, table: Table, ship: Ship, content: Content
-) -> tuple[list[_Played], tuple[int, str]]:
+) -> tuple[list[_Played], tuple[int, Phase]]:
     """Each stored command that replays, and the (turn, phase) the game is in after them."""
     try:
         game = opening_of(table.row.seed, table.row.opening, ship, content)
     except Damaged:
-        return [], (0, "")
+        return [], (0, Phase.SETUP)
     played = []
-    for row in await store.commands(table.id):
-        mark = (game.state.turn, game.state.phase.value)
-        try:
-            events = play_row(game, row)
-        except Damaged:
-            break
-        played.append(_Played(row.seq, Side(row.side), mark, events))
-    return played, (game.state.turn, game.state.phase.value)
+    try:
+        for row, mark, events in play_marked(game, await store.commands(table.id)):
+            played.append(_Played(row.seq, Side(row.side), mark, events))
+    except Damaged:
+        pass  # a damaged record's log stops where its replay does
+    return played, (game.state.turn, game.state.phase)

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
-from bot.desk.loading import opening_of, play_row
+from bot.desk.loading import opening_of, play_marked
 from bot.store import CommandRow, GameRow, Store
 from bot.store.people import MyGame, my_games
 from bot.web.links import Link, Opens
@@ -202,9 +202,7 @@ class Reader:
         else:
             game = opening_of(row.seed, row.opening, self.ship, self.content)
             entries, start = [], 0
-        for command in commands[start:]:
-            turn, phase = game.state.turn, game.state.phase
-            entries.append((turn, phase, play_row(game, command)))
+        entries += [(*mark, events) for _, mark, events in play_marked(game, commands[start:])]
         return _Built(row.version, lines, game, entries)
 
     @staticmethod

@@ -10,6 +10,7 @@ from bot import store as st
 from bot.desk.records import WINNERS
 from bot.store import Store
 from bot.store import people as pp
+from bot.store.ratings import GameFacts
 from engine.content_models import Outcome
 
 BANDS = tuple(o.value for o in Outcome)
@@ -76,3 +77,24 @@ class Games:
         statements.append(pp.put_result(row.id, self.clock, 5, 10, played.band, winner))
         await self.store.commit(statements)
         return row.id
+
+
+def finished(**changes: object) -> GameFacts:
+    """A finished game's facts as the ratings read them: one person a side, a marginal
+    human win, in a server's channel; ``changes`` override any field."""
+    values: dict[str, object] = {
+        "game_id": 1,
+        "guild_id": 5,
+        "channel_id": 77,
+        "channel_name": "quicksilver",
+        "status": "over",
+        "seeded": False,
+        "computer": "",
+        "kind": "",
+        "ended_at": 10.0,
+        "band": "marginal-human",
+        "rolled_back": False,
+        "seatings": ((1, "crew", None), (2, "alien", None)),
+    }
+    values |= changes
+    return GameFacts(**values)  # type: ignore[arg-type]

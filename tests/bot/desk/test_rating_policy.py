@@ -11,25 +11,11 @@ from hypothesis import strategies as st
 from bot.desk import ratings
 from bot.desk.ratings import fresh, rate, shares, side_unrated, take
 from bot.store.ratings import GameFacts
+from tests.bot import rated_games
 
 
 def finished(**changes: object) -> GameFacts:
-    values: dict[str, object] = {
-        "game_id": 1,
-        "guild_id": 5,
-        "channel_id": 77,
-        "channel_name": "quicksilver",
-        "status": "over",
-        "seeded": False,
-        "computer": "",
-        "kind": "",
-        "ended_at": 10.0,
-        "band": "marginal-alien",
-        "rolled_back": False,
-        "seatings": ((1, "crew", None), (2, "alien", None)),
-    }
-    values |= changes
-    return GameFacts(**values)  # type: ignore[arg-type]
+    return rated_games.finished(**{"band": "marginal-alien", **changes})
 
 
 def marks(user: int, side: str, own: int, stood: int) -> tuple[tuple[int, str, int, str], ...]:

@@ -12,26 +12,8 @@ from openskill.models import PlackettLuce
 
 from bot.desk import ratings
 from bot.desk.ratings import fresh, ranks_of, rate, teams, unrated_because
-from bot.store.ratings import GameFacts, RatingRow
-
-
-def finished(**changes: object) -> GameFacts:
-    values: dict[str, object] = {
-        "game_id": 1,
-        "guild_id": 5,
-        "channel_id": 77,
-        "channel_name": "quicksilver",
-        "status": "over",
-        "seeded": False,
-        "computer": "",
-        "kind": "",
-        "ended_at": 10.0,
-        "band": "marginal-human",
-        "rolled_back": False,
-        "seatings": ((1, "crew", None), (2, "alien", None)),
-    }
-    values |= changes
-    return GameFacts(**values)  # type: ignore[arg-type]
+from bot.store.ratings import RatingRow
+from tests.bot.rated_games import finished
 
 
 def test_f1_a_finished_game_between_people_counts():
