@@ -62,6 +62,9 @@ class BoardView:
     markers: tuple[MarkerView, ...] = ()
     path: tuple[Grid, ...] = ()  # the alien's secret route (alien and referee only)
     noise: tuple[str, ...] = ()  # the noise variant: ids of the doors with a marker (public)
+    # the emergencies variant: each turned-up emergency's room key, level and whether it
+    # went critical (its room compromised), in field order (public)
+    emergencies: tuple[tuple[str, int, bool], ...] = ()
 
     def door_state(self, door_id: str) -> DoorState:
         return self.doors.get(door_id, DoorState.OPEN)

@@ -384,8 +384,8 @@ class Search(Command):
 @dataclass(frozen=True, slots=True)
 class Attack(Command):
     verb = "attack"
-    usage = "attack UNIT TARGET|GRID|door [DOOR] [with WEAPON] [+N]"
-    help = "attack a unit, a grid (alien), or a closed door (alien) (D)"
+    usage = "attack UNIT TARGET|GRID|door [DOOR]|wall SIDE [with WEAPON] [+N]"
+    help = "attack a unit, a grid (alien), a closed door (alien) or a wall (emergencies) (D)"
     unit: str
     target: str  # a unit id, a grid, or "door"
     door: str = ""
@@ -412,7 +412,7 @@ class Attack(Command):
         _expect_count(cls, args, 2, 3)
         target = _target(args[1])
         door = _door_spec(args[2]) if len(args) == 3 else ""
-        if door and target != "door":
+        if door and target not in ("door", "wall"):
             raise ParseError(f"'{args[2]}' after the target: did you mean 'door {args[2]}'?")
         return cls(_unit(args[0]), target, door, weapon, boost)
 
@@ -700,6 +700,28 @@ class EndUnit(UnitCommand):
 
 
 @dataclass(frozen=True, slots=True)
+class Counteract(Command):
+    verb = "counteract"
+    usage = "counteract UNIT EMERGENCY [+N]"
+    help = "from a terminal grid, roll against an emergency (the emergencies variant, E.4)"
+    unit: str
+    field: int  # the emergency's field on the panel, numbered from 1
+    boost: int = 0
+
+    def args(self) -> list[str]:
+        return [self.unit, str(self.field), *_boost_word(self.boost)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        args, boost = _boost(cls, args)
+        _expect_count(cls, args, 2, 2)
+        field = whole(args[1], digits=2)
+        if field is None or field < 1:
+            raise ParseError(f"'{args[1]}' is not an emergency's field number like 1 ({cls.usage})")
+        return cls(_unit(args[0]), field, boost)
+
+
+@dataclass(frozen=True, slots=True)
 class EndPhase(Command):
     verb = "pass"
     usage = "pass"
@@ -791,6 +813,7 @@ COMMAND_TYPES: tuple[type[Command], ...] = (
     EndUnit,
     EndPhase,
     SetOrder,
+    Counteract,
 )
 VERBS: dict[str, type[Command]] = {cls.verb: cls for cls in COMMAND_TYPES}
 # Read from a log or a script, never offered to a player (not in VERBS: help and the

@@ -65,6 +65,8 @@ class Term(StrEnum):
     RANGE = "range"  # a ranged weapon's penalty; name: the range in grids ("2")
     DOOR = "door"  # a closed door's resilience (D.2)
     NEXUS = "nexus"  # a nexus marker's resilience (C.9)
+    WALL = "wall"  # a wall's resilience (the emergencies variant, E.2b)
+    HAZARD = "hazard"  # a compromised room's ferocity (the emergencies variant, E.3.6)
 
 
 @dataclass(frozen=True, slots=True)

@@ -208,6 +208,7 @@ class Ending(StrEnum):
     SHIP_DESTROYED = "ship-destroyed"  # C.9.1-C.9.3
     NO_HUMANS = "no-humans"  # no living human is left aboard
     NO_ALIENS = "no-aliens"  # no living alien is left aboard
+    COLLAPSE = "collapse"  # the emergencies variant: a fifth emergency breaks the ship up
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -257,6 +258,8 @@ class Effort(StrEnum):
     REPAIR_HUMOID = "repair-humoid"  # G.3
     MUTATE = "mutate"  # C.10
     SPAWN = "spawn"  # G.4 Queen
+    ATTACK_WALL = "attack-wall"  # the emergencies variant: the alien smashes a wall (E.2b)
+    COMPROMISED = "compromised"  # the emergencies variant: a compromised room's attack (E.3.6)
 
 
 class Means(StrEnum):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.actions import require_phase
 from engine.commands import EndPhase
 from engine.context import Ctx, PhaseHook
+from engine.emergencies import rules as emergencies
 from engine.equipment import science
 from engine.escape import sabotage
 from engine.events import PhaseBegan
@@ -24,6 +25,7 @@ from engine.units import human_actions
 PHASE_HOOKS: tuple[PhaseHook, ...] = (
     *growth.PHASE_HOOKS,
     *sabotage.PHASE_HOOKS,
+    emergencies.start_of_round,  # in place of the countdown, with the emergencies variant
     *science.PHASE_HOOKS,
 )
 

@@ -17,6 +17,7 @@ from engine.consult import Secret, listening
 from engine.content import Content
 from engine.context import Ctx, Handler
 from engine.dice import Rng
+from engine.emergencies.rules import counteract, shuffle_deck
 from engine.equipment import science
 from engine.equipment.gear import HANDLERS as GEAR_HANDLERS
 from engine.errors import GameError, RuleError
@@ -103,6 +104,7 @@ HANDLERS: dict[type[c.Command], Handler] = {
     c.EndPhase: end_phase,
     c.SetOrder: _order,
     c.Rekey: _rekey,
+    c.Counteract: counteract,
     **COMBAT_HANDLERS,
     **GEAR_HANDLERS,
     **POD_HANDLERS,
@@ -117,6 +119,7 @@ def _after(ctx: Ctx) -> None:
     state = ctx.state
     if state.phase is Phase.SETUP:
         if setup_complete(state):
+            shuffle_deck(ctx)  # the variants' decks, as set-up ends (README, "Variants")
             begin_phase(ctx, Phase.ALIEN)
         return
     if check_game_over(ctx):

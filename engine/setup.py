@@ -38,6 +38,8 @@ from engine.events import (
 from engine.state import (
     Alien,
     Condition,
+    Emergency,
+    EmergencyState,
     GameState,
     Human,
     Item,
@@ -59,6 +61,9 @@ def new_game(
     state = GameState(seed=seed, rng=Rng(seed), variants=variants)
     if "noise" in variants:
         state.noise = new_noise(load_variants().noise)
+    if "emergencies" in variants:
+        fields: list[Emergency | None] = [None] * load_variants().emergencies.fields
+        state.emergencies = EmergencyState(fields=fields)  # the deck: as set-up ends (E.1)
     for info in content.humans:
         human_id = info.name.lower()
         state.humans[human_id] = Human(id=human_id, name=info.name)

@@ -236,6 +236,54 @@ class NoiseState:
 
 
 @dataclass(slots=True)
+class Emergency:
+    """One card of the ``emergencies`` panel in its field (README, "Variants"): face down
+    (level 0) until the next start of round turns it up, then level 1-3, then critical:
+    its room compromised for good. ``tried``: the humans who counteracted it (E.4)."""
+
+    card: int  # its index in data/variants.toml's cards, hidden while face down
+    room: str  # the region key of its room: the card's, or the damaged nexus's (E.2a)
+    cause: str  # nexus, wall, compromised or decay (E.2)
+    level: int = 0  # 0 face down; 1-3 active
+    critical: bool = False  # its room compromised for good (E.3.1)
+    points: int = 0  # repair points so far (E.4)
+    nexus: Grid | None = None  # the damaged critical nexus that made it (E.5)
+    tried: set[str] = field(default_factory=set)
+
+    def copy(self) -> Emergency:
+        new = _new(Emergency)
+        new.card = self.card
+        new.room = self.room
+        new.cause = self.cause
+        new.level = self.level
+        new.critical = self.critical
+        new.points = self.points
+        new.nexus = self.nexus
+        new.tried = set(self.tried)
+        return new
+
+
+@dataclass(slots=True)
+class EmergencyState:
+    """The ``emergencies`` panel (README, "Variants"): the deck, shuffled as set-up ends
+    and hidden from everyone; the fields, each empty or holding one emergency; the
+    discards; and whether the ship broke up (E.7)."""
+
+    deck: list[int] = field(default_factory=list)  # card indexes, the next draw first
+    fields: list[Emergency | None] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    collapsed: bool = False
+
+    def copy(self) -> EmergencyState:
+        new = _new(EmergencyState)
+        new.deck = list(self.deck)
+        new.fields = [None if e is None else e.copy() for e in self.fields]
+        new.discard = list(self.discard)
+        new.collapsed = self.collapsed
+        return new
+
+
+@dataclass(slots=True)
 class GameState:
     seed: int
     rng: Rng
@@ -268,6 +316,7 @@ class GameState:
     ship_destroyed: list[str] = field(default_factory=list)
     result: str | None = None
     noise: NoiseState | None = None  # the ``noise`` variant's markers and bag
+    emergencies: EmergencyState | None = None  # the ``emergencies`` variant's panel
 
     def clone(self) -> GameState:
         """A deep copy, written out by hand field by field (the state and its parts have
@@ -304,6 +353,7 @@ class GameState:
         new.ship_destroyed = list(self.ship_destroyed)
         new.result = self.result
         new.noise = None if self.noise is None else self.noise.copy()
+        new.emergencies = None if self.emergencies is None else self.emergencies.copy()
         return new
 
     # --- lookups ---------------------------------------------------------------

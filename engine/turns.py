@@ -102,7 +102,10 @@ def check_game_over(ctx: Ctx) -> bool:
     if state.phase is Phase.OVER:
         return True
     systems = ", ".join(state.ship_destroyed)
-    if state.ship_destroyed:
+    if state.emergencies is not None and state.emergencies.collapsed:
+        ending = Ending.COLLAPSE  # E.7
+        state.result = "the Quicksilver breaks up"
+    elif state.ship_destroyed:
         ending = Ending.SHIP_DESTROYED
         state.result = f"the Quicksilver is destroyed ({systems})"
     elif not state.any_live_human():

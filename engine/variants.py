@@ -60,6 +60,43 @@ class NoiseInfo(VariantInfo):
         return self
 
 
+Function = Literal["lift-a", "lift-b", "doors", "pods", "sensors", "medbay"]
+FUNCTIONS: tuple[Function, ...] = ("lift-a", "lift-b", "doors", "pods", "sensors", "medbay")
+
+
+class EmergencyCard(Frozen):
+    """One card of ``emergencies``: its printed room (a room's name, or its key where two
+    rooms share a name), the ship function it disables, the points that resolve it."""
+
+    room: Text
+    function: Function
+    points: int = Field(ge=1, le=6)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_row(cls, value: Any) -> Any:
+        if isinstance(value, list | tuple) and len(value) == 3:
+            return {"room": value[0], "function": value[1], "points": value[2]}
+        return value
+
+
+class EmergenciesInfo(VariantInfo):
+    """``emergencies``: the panel's fields, the cards and the clocks (README, "Variants")."""
+
+    fields: int = Field(ge=1, le=8)
+    wall_resilience: int = Field(ge=0)
+    decay_from_turn: int = Field(ge=1)
+    compromised_ferocity: int = Field(ge=0)
+    thresholds: tuple[int, int, int]
+    cards: tuple[EmergencyCard, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _rising(self) -> EmergenciesInfo:
+        if not self.thresholds[0] < self.thresholds[1] < self.thresholds[2]:
+            raise ValueError("the thresholds for 1, 2 and 3 points rise")
+        return self
+
+
 class Catalogue(Frozen):
     """Every variant by id, in the file's order."""
 
@@ -80,6 +117,12 @@ class Catalogue(Frozen):
         assert isinstance(info, NoiseInfo)
         return info
 
+    @property
+    def emergencies(self) -> EmergenciesInfo:
+        info = self.variants["emergencies"]
+        assert isinstance(info, EmergenciesInfo)
+        return info
+
     def ids(self, *, built_only: bool = False) -> tuple[str, ...]:
         return tuple(k for k, v in self.variants.items() if v.built or not built_only)
 
@@ -89,7 +132,7 @@ class Catalogue(Frozen):
         return tuple(k for k in self.variants if k in chosen)
 
 
-MODELS: dict[str, type[VariantInfo]] = {"noise": NoiseInfo}
+MODELS: dict[str, type[VariantInfo]] = {"noise": NoiseInfo, "emergencies": EmergenciesInfo}
 
 
 class VariantError(GameError):

@@ -78,6 +78,33 @@ class NoiseView:
 
 
 @dataclass(frozen=True, slots=True)
+class EmergencyLine:
+    """One occupied field of the emergencies panel as everyone sees it: a face-down card
+    shows only its field and what made it (and the room of a damaged nexus, E.2a)."""
+
+    field: int  # numbered from 1
+    cause: str
+    room: str = ""  # '' while face down, unless a damaged nexus put it there
+    function: str = ""  # '' while face down
+    level: int = 0  # 0 face down; 1-3
+    critical: bool = False  # its room compromised for good (E.3.1)
+    points: int = 0
+    needed: int = 0  # 0 while face down
+    tried: tuple[str, ...] = ()  # the humans who tried it, by id
+
+
+@dataclass(frozen=True, slots=True)
+class EmergenciesView:
+    """The emergencies variant's panel, the same for every viewer (docs/rules-decisions.md,
+    "Variants: emergencies"): no one sees a face-down card nor the deck's order."""
+
+    fields: tuple[EmergencyLine | None, ...]
+    deck: int  # cards left to draw
+    discard: int
+    decay_from: int  # E.3.4's turn
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     viewer: Viewer
     turn: int
@@ -94,6 +121,7 @@ class View:
     score: Score | None = None  # F.1: filled once the game is over, for everybody
     variants: tuple[str, ...] = ()  # chosen at creation, the same for every viewer
     noise: NoiseView | None = None  # the noise variant's table, None without it
+    emergencies: EmergenciesView | None = None  # the emergencies variant's panel
 
     def to_json(self) -> str:
         return json.dumps(_plain(self), sort_keys=True, ensure_ascii=False)
@@ -308,6 +336,48 @@ def _noise(state: GameState, viewer: Viewer) -> NoiseView | None:
     )
 
 
+def _emergencies(state: GameState, ship: Ship) -> EmergenciesView | None:
+    """The emergencies panel, the same for everyone: a face-down card's room and
+    function are nobody's until it is turned up (E.2, E.3.5)."""
+    panel = state.emergencies
+    if panel is None:
+        return None
+    info = load_variants().emergencies
+    lines: list[EmergencyLine | None] = []
+    for number, e in enumerate(panel.fields, start=1):
+        if e is None:
+            lines.append(None)
+            continue
+        up = e.level > 0 or e.critical
+        card = info.cards[e.card]
+        lines.append(
+            EmergencyLine(
+                field=number,
+                cause=e.cause,
+                room=ship.regions[e.room].name if up or e.nexus is not None else "",
+                function=card.function if up else "",
+                level=e.level,
+                critical=e.critical,
+                points=e.points,
+                needed=card.points if up else 0,
+                tried=tuple(sorted(e.tried)),
+            )
+        )
+    return EmergenciesView(
+        fields=tuple(lines),
+        deck=len(panel.deck),
+        discard=len(panel.discard),
+        decay_from=info.decay_from_turn,
+    )
+
+
+def _board_emergencies(state: GameState) -> tuple[tuple[str, int, bool], ...]:
+    panel = state.emergencies
+    if panel is None:
+        return ()
+    return tuple((e.room, e.level, e.critical) for e in panel.fields if e and e.level)
+
+
 def _title(state: GameState) -> str:
     if state.phase is Phase.SETUP:
         return "Set-up"
@@ -343,6 +413,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         markers=tuple(_markers(state, ship, sees)),
         path=_path(state, sees),
         noise=tuple(sorted(state.noise.markers)) if state.noise else (),
+        emergencies=_board_emergencies(state),
     )
     return View(
         viewer=viewer,
@@ -360,6 +431,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         score=final_score(state, content),
         variants=load_variants().ordered(state.variants),
         noise=_noise(state, sees),
+        emergencies=_emergencies(state, ship),
     )
 
 

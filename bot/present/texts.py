@@ -23,7 +23,7 @@ from engine.events import Event
 from engine.records.scenario import opening_variants
 from engine.state import Side
 from engine.variants import load_variants
-from engine.views import View, Viewer
+from engine.views import EmergencyLine, View, Viewer
 from render.zoom import unit_words
 
 LIMIT = 1900  # Discord's message limit is 2000 characters
@@ -217,6 +217,7 @@ def status_text(table: Table, side: Side | None = None) -> str:
     if v.declarations and v.phase != "alien":  # told once its phase is over (README, "Secrets")
         lines.append(_("Alien declarations last phase: ") + " · ".join(map(plain, v.declarations)))
     lines += noise_lines(v)
+    lines += emergency_lines(v)
     stores = energy_text(v)
     lines.append(
         _("Energy stores: {stores}").format(stores=stores) if stores else _("Energy stores: none")
@@ -235,6 +236,44 @@ def noise_lines(v: View) -> list[str]:
     if v.noise.aside:
         line += " · " + _("set aside: {tokens}").format(tokens=", ".join(v.noise.aside))
     return [line]
+
+
+def emergency_lines(v: View) -> list[str]:
+    """The emergencies variant's public panel, one line a field, or nothing without the
+    variant (docs/rules-decisions.md, "Variants: emergencies")."""
+    panel = v.emergencies
+    if panel is None:
+        return []
+    lines = [
+        _("🚨 Emergencies: {deck} cards in the deck · the orbit decays from turn {turn}").format(
+            deck=panel.deck, turn=panel.decay_from
+        )
+    ]
+    for number, e in enumerate(panel.fields, start=1):
+        lines.append(f"  {number}. {emergency_field(v, e)}")
+    return lines
+
+
+def emergency_field(v: View, e: EmergencyLine | None) -> str:
+    """One field of the panel: empty, face down, active with its points, or critical."""
+    if e is None:
+        return _("empty")
+    if e.critical:
+        said = _("{room} compromised: {function} disabled for good")
+        return said.format(room=e.room, function=e.function)
+    if not e.level:
+        if e.room:
+            return _("face down ({room})").format(room=e.room)
+        return _("face down")
+    said = _("{room}, level {level}: {function} disabled · {points}/{needed} points")
+    text = said.format(
+        room=e.room, level=e.level, function=e.function, points=e.points, needed=e.needed
+    )
+    if e.tried:
+        names = {c.id: c.name for c in v.crew}
+        tried = ", ".join(names.get(h, h) for h in e.tried)
+        text += " · " + _("tried by {humans}").format(humans=tried)
+    return text
 
 
 def alien_noise_lines(v: View) -> list[str]:

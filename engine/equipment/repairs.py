@@ -14,6 +14,7 @@ from engine.content_models import Activity, GearKind, ShipSystem, Skill
 from engine.context import Ctx
 from engine.dice import Roll
 from engine.efforts import action_cost, afford, crew_effort, show_skill
+from engine.emergencies.rules import nexus_repaired
 from engine.equipment.events import DoorRepaired, NexusRepaired
 from engine.errors import RuleError
 from engine.events import Attempt, Effort
@@ -139,6 +140,7 @@ def repair_system(ctx: Ctx, side: Side, cmd: Repair) -> None:
     state.nexus_revealed.discard(here)
     ended = state.countdown.pop(here, None) is not None
     ctx.say(NexusRepaired(who=who, grid=here, system=system.value, danger_over=ended))
+    nexus_repaired(ctx, here)  # E.5, with the emergencies variant
 
 
 def repair_humoid(ctx: Ctx, side: Side, cmd: Repair) -> None:

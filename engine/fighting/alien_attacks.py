@@ -14,6 +14,7 @@ from engine.content_models import Ability, Activity, ShipSystem
 from engine.context import Ctx
 from engine.dice import Modifier, Term
 from engine.efforts import Shown, action_cost, afford, commit
+from engine.emergencies.rules import nexus_damaged
 from engine.errors import RuleError
 from engine.events import Attempt, Effort
 from engine.fighting.events import AlienAttacked, DoorSmashed, NexusDamaged
@@ -206,6 +207,10 @@ def damage_nexus(ctx: Ctx, grid: Grid) -> None:
     state.nexus_revealed.add(grid)
     if not info.critical:
         ctx.say(NexusDamaged(grid=grid, system=system.value, critical=False, rule=info.rule))
+        return
+    if state.emergencies is not None:  # E.2a: an emergency in its room, no countdown
+        ctx.say(NexusDamaged(grid=grid, system=system.value, critical=True, rule=info.rule))
+        nexus_damaged(ctx, grid)
         return
     state.countdown[grid] = 0
     turns = ctx.content.ship.critical_countdown_turns

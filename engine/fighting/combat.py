@@ -12,6 +12,7 @@ from engine.commands import Attack, Command, Heal
 from engine.content_models import Activity, Gear
 from engine.context import Ctx, Handler
 from engine.efforts import Shown, action_cost, afford, commit, require_able
+from engine.emergencies.rules import attack_wall
 from engine.errors import RuleError
 from engine.fighting.alien_attacks import alien_attack, attack_door
 from engine.fighting.ferocity import crew_ferocity, range_penalty, resilience, strike, weapons
@@ -28,7 +29,9 @@ _NOT_FOR_THE_CREW = {
 def attack(ctx: Ctx, side: Side, cmd: Attack) -> None:
     take_unit(ctx, side, cmd.unit)
     state = ctx.state
-    if state.is_human(cmd.unit):
+    if cmd.target == "wall":
+        attack_wall(ctx, side, cmd)
+    elif state.is_human(cmd.unit):
         crew_attack(ctx, state.human(cmd.unit), cmd)
     elif cmd.target == "door":
         attack_door(ctx, state.alien(cmd.unit), cmd)

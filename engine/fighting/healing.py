@@ -14,6 +14,7 @@ from engine.commands import Heal
 from engine.content_models import Activity, GearKind, Skill
 from engine.context import Ctx
 from engine.efforts import action_cost, afford, boost_price, commit, crew_effort
+from engine.emergencies.functions import refuse_disabled
 from engine.errors import RuleError
 from engine.events import Attempt, Audience, Effort, Means
 from engine.fighting.events import Healed
@@ -45,6 +46,8 @@ def _crew_heal(ctx: Ctx, medic: Human, cmd: Heal) -> None:
             f"the Infirmary with {patient.name} on an Infirmary bed",
             rule="D.5, E.2.1",
         )
+    if means is Means.INFIRMARY:  # the emergencies variant (E.3.5)
+        refuse_disabled(ctx, "medbay", "bed healing in the Infirmary")
     afford(
         ctx, medic.id, action_cost(ctx, Activity.HEAL, medic.id), cmd.boost, "healing", "E.2.1, C.1"
     )

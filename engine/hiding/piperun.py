@@ -15,6 +15,7 @@ from engine.consult import Secret, consult
 from engine.content_models import Ability, GearKind
 from engine.context import Ctx
 from engine.efforts import show_gear
+from engine.emergencies.functions import disabling
 from engine.events import Handling, Who
 from engine.hiding.events import (
     Call,
@@ -81,10 +82,13 @@ def end_run(ctx: Ctx, alien: Alien, how: Surfacing, by: Who | None = None) -> No
 
 
 def search_range(ctx: Ctx, human_id: str, actions: int) -> int:
-    """Actions spent, +2 for a Scanner (C.8, G.2.3)."""
+    """Actions spent, +2 for a Scanner (C.8, G.2.3); nothing while an emergency
+    disables the sensors (the emergencies variant, E.3.5)."""
     scanners = sum(
         1 for i in ctx.state.items.values() if i.holder == human_id and i.kind == GearKind.SCANNER
     )
+    if scanners and disabling(ctx.state, "sensors") is not None:
+        scanners = 0
     return actions + scanners * ctx.content.gear[GearKind.SCANNER].search_range
 
 

@@ -17,6 +17,7 @@ from engine.commands import CloseDoor, OpenDoor
 from engine.content_models import Ability, Activity, Skill
 from engine.context import Ctx
 from engine.efforts import Shown, action_cost, require_able
+from engine.emergencies.functions import refuse_disabled
 from engine.errors import RuleError
 from engine.fighting.events import Death
 from engine.fighting.injury import kill_alien, kill_human
@@ -141,10 +142,14 @@ def reach_cost(
             )
         shown.ability(Ability.CLEVER)
     if door in doors_here(ctx.ship, here):
+        if door not in ctx.ship.doors_at(here):  # the emergencies variant (E.3.5)
+            refuse_disabled(ctx, "doors", "the Air Lock Controls")
         return action_cost(ctx, by_hand, unit_id)
     if _ops_grid(ctx, here):
         require_able(ctx, remote, unit_id, rule="G.1, G.3")  # the alien never works Ops
         if has_skill(ctx.content, state.human(unit_id), Skill.OPERATIONS):
+            pods = remote is Activity.POD_REMOTE  # the emergencies variant (E.3.5)
+            refuse_disabled(ctx, "pods" if pods else "doors", "Operations' remote control")
             shown.skill(state.human(unit_id), Skill.OPERATIONS)
             return action_cost(ctx, remote, unit_id)
     grids = ", ".join(str(g) for g in sorted(door.doorway_grids))

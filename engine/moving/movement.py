@@ -9,6 +9,7 @@ from engine.board.geometry import Mover, StepKind, cheapest_steps, grid_range, s
 from engine.board.grid import Grid
 from engine.commands import Feint, Move, UseHatch, UseLift, Wait
 from engine.context import Ctx
+from engine.emergencies.functions import refuse_disabled
 from engine.errors import RuleError
 from engine.hiding.events import Call, Giveaway
 from engine.hiding.piperun import declare, reveal_location, tally_on_entry, tell_alien_where
@@ -140,6 +141,10 @@ def _check_not_closer(ctx: Ctx, unit_id: str, legs: list[Leg]) -> None:
 def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str) -> None:
     """Check the whole move first (a refused move changes nothing), then make it."""
     _check_not_closer(ctx, unit_id, legs)
+    for leg in legs:
+        lift = ctx.ship.lift_at(leg.start) if leg.kind is StepKind.LIFT else None
+        if lift is not None:  # the emergencies variant (E.3.5)
+            refuse_disabled(ctx, f"lift-{lift.letter.lower()}", f"Lift {lift.letter}")
     total = sum(leg.cost for leg in legs)
     require_actions(ctx, unit_id, total, what, "C.4.1, G.1")
     if ctx.state.is_human(unit_id):
@@ -224,6 +229,8 @@ def feint(ctx: Ctx, side: Side, cmd: Feint) -> None:
     lift, hatch = ctx.ship.lift_at(alien.grid), ctx.ship.hatch_at(alien.grid)
     if lift is None and hatch is None:
         raise RuleError(f"{alien.grid} has no lift or hatch to bang on", rule="C.7.1")
+    if lift is not None:  # the emergencies variant: a disabled lift is not feinted (E.3.5)
+        refuse_disabled(ctx, f"lift-{lift.letter.lower()}", f"Lift {lift.letter}")
     require_actions(ctx, alien.id, 1, "a feint", "C.7.1")
     spend(ctx, alien.id, 1)
     ride = lift or hatch

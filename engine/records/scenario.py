@@ -56,12 +56,24 @@ from engine.board.grid import Grid, GridParseError
 from engine.board.ship import DoorState, Feature, RegionKind, Ship
 from engine.content import Content, load_content
 from engine.dice import Rng
+from engine.emergencies.events import Cause
+from engine.emergencies.rules import card_room
 from engine.errors import GameError
 from engine.game import Game
 from engine.setup import new_game
-from engine.state import Alien, Condition, Fate, GameState, Item, Phase, SetupStep
+from engine.state import (
+    Alien,
+    Condition,
+    Emergency,
+    EmergencyState,
+    Fate,
+    GameState,
+    Item,
+    Phase,
+    SetupStep,
+)
 from engine.units import SUPPLIES, held_abilities, human_actions
-from engine.variants import HEADER, VariantError, known
+from engine.variants import HEADER, VariantError, known, load_variants
 from engine.variants import header as variants_line
 
 USAGE: dict[str, str] = {
@@ -95,11 +107,16 @@ USAGE: dict[str, str] = {
     "noise": "noise [markers=DOOR,…] [bag=TOKEN,…] [aside=TOKEN,…] [reserve=TOKEN,…] "
     "[heard=DOOR,…]  "
     "(the noise variant's table; a list may be 'none')",
+    "emergency": "emergency FIELD CARD [level=0-3] [critical] [points=N] [tried=HUMAN,…] "
+    "[nexus=GRID] [cause=nexus|wall|compromised|decay]  (a field of the emergencies "
+    "variant's panel, numbered from 1; CARD: its number in data/variants.toml, from 1)",
+    "emergencies": "emergencies [deck=CARD,…] [discard=CARD,…] [collapsed]  (the "
+    "emergencies variant's deck, top first; a list may be 'none')",
     "result": "result TEXT",
 }
 _ONCE = frozenset(
     {"seed", "variants", "rng", "turn", "alien-side", "crew-side", "items"}
-    | {"declarations", "sightings", "searched", "destroyed", "result", "noise"}
+    | {"declarations", "sightings", "searched", "destroyed", "result", "noise", "emergencies"}
 )
 LINE_LIMIT = 2000  # characters a scenario's line may hold: every real line is far shorter
 _ALIEN_ID = re.compile(r"^alien[0-9]+$")
@@ -464,6 +481,57 @@ class _Builder:
                 found = [_choice(line, t, tokens, "token") for t in _none_or_split(given)]
                 setattr(table, name, sorted(found) if name == "bag" else found)
 
+    def panel(self, line: _Line) -> EmergencyState:
+        panel = self.state.emergencies
+        if panel is None:
+            line.fail(f"'{line.keyword}' needs the emergencies variant: add 'variants emergencies'")
+        return panel
+
+    def card(self, line: _Line, text: str) -> int:
+        number = _int(line, text, "a card")
+        cards = len(load_variants().emergencies.cards)
+        if not 1 <= number <= cards:
+            line.fail(f"a card is numbered 1 to {cards}, not {number}")
+        return number - 1
+
+    def emergency(self, line: _Line) -> None:
+        """One field of the ``emergencies`` panel (E.2-E.4)."""
+        panel = self.panel(line)
+        level, points = line.option("level"), line.option("points")
+        tried, nexus, cause = line.option("tried"), line.option("nexus"), line.option("cause")
+        critical = line.flag("critical")
+        field = _int(line, line.take("a field"), "a field")
+        card = self.card(line, line.take("a card"))
+        line.finish()
+        if not 1 <= field <= len(panel.fields):
+            line.fail(f"the panel's fields are numbered 1 to {len(panel.fields)}, not {field}")
+        self.claim(line, f"emergency field {field}")
+        grid = self.grid(line, nexus) if nexus is not None else None
+        printed = load_variants().emergencies.cards[card].room
+        room = self.ship.region_of(grid).key if grid else card_room(self.ship, printed)
+        causes = [c.value for c in Cause]
+        panel.fields[field - 1] = Emergency(
+            card=card,
+            room=room,
+            cause=_choice(line, cause, causes, "cause") if cause else Cause.NEXUS.value,
+            level=_int(line, level, "level") if level is not None else 1,
+            critical=critical,
+            points=_int(line, points, "points") if points is not None else 0,
+            nexus=grid,
+            tried=set(_split(tried or "")),
+        )
+
+    def emergencies(self, line: _Line) -> None:
+        """The ``emergencies`` deck and discards, each as given ('none': empty)."""
+        panel = self.panel(line)
+        deck, discard = line.option("deck"), line.option("discard")
+        panel.collapsed = line.flag("collapsed")
+        line.finish()
+        if deck is not None:
+            panel.deck = [self.card(line, c) for c in _none_or_split(deck)]
+        if discard is not None:
+            panel.discard = [self.card(line, c) for c in _none_or_split(discard)]
+
     def item(self, line: _Line) -> None:
         self.add_item(line, crate=False)
 
@@ -691,6 +759,8 @@ _HANDLERS: dict[str, Callable[[_Builder, _Line], None]] = {
     "destroyed": _Builder.destroyed,
     "result": _Builder.result,
     "noise": _Builder.noise,
+    "emergency": _Builder.emergency,
+    "emergencies": _Builder.emergencies,
 }
 
 

@@ -144,6 +144,40 @@ def _noise_lines(state: GameState, fresh: GameState) -> list[str]:
     return [_line("noise", *words)] if words else []
 
 
+def _emergency_lines(state: GameState, fresh: GameState) -> list[str]:
+    """The ``emergencies`` variant's panel: each field that holds a card, then the deck,
+    the discards and a collapse where they differ from set-up's."""
+    now, then = state.emergencies, fresh.emergencies
+    if now is None or then is None:
+        return []
+    lines = []
+    for number, e in enumerate(now.fields, start=1):
+        if e is None:
+            continue
+        lines.append(
+            _line(
+                "emergency",
+                str(number),
+                str(e.card + 1),
+                "" if e.level == 1 else _opt("level", str(e.level)),
+                "critical" if e.critical else "",
+                _opt("points", str(e.points)) if e.points else "",
+                _opt("tried", sorted(e.tried)) if e.tried else "",
+                _opt("nexus", str(e.nexus)) if e.nexus else "",
+                "" if e.cause == "nexus" else _opt("cause", e.cause),
+            )
+        )
+    words = [
+        _opt(name, [str(c + 1) for c in mine] or "none")
+        for name, mine, start in (
+            ("deck", now.deck, then.deck),
+            ("discard", now.discard, then.discard),
+        )
+        if mine != start
+    ] + ["collapsed"] * now.collapsed
+    return lines + ([_line("emergencies", *words)] if words else [])
+
+
 def _implied(content: Content, item: Item) -> bool:
     """A plain carried item that its carrier's ``carries=`` fully describes."""
     plain = not (item.in_locker or item.examined_by or item.active or item.supply)
@@ -238,5 +272,6 @@ def write_scenario(
     lines += _board_lines(state, fresh, ship)
     lines += _phase_lines(state)
     lines += _noise_lines(state, fresh)
+    lines += _emergency_lines(state, fresh)
     lines.append("end")
     return "\n".join(lines) + "\n"

@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.present.catalogue import (
     efforts,
+    emergencies,
     equipment,
     escape,
     fighting,
@@ -60,6 +61,7 @@ SENTENCES: dict[type[Event], Callable[[Any], str]] = {
     **moving.SENTENCES,
     **hiding.SENTENCES,
     **noise.SENTENCES,
+    **emergencies.SENTENCES,
     **fighting.SENTENCES,
     **escape.SENTENCES,
     **growing.SENTENCES,

@@ -65,6 +65,16 @@ def attempt_text(a: Attempt) -> str:
             return _("{who} mutates").format(who=who)
         case Effort.SPAWN:
             return _("{who} spawns a Larva").format(who=who)
+        case Effort.ATTACK_WALL | Effort.COMPROMISED:
+            return _emergency_attempt(a, who, target)
+
+
+def _emergency_attempt(a: Attempt, who: str, target: str) -> str:
+    """The emergencies variant's rolls: a wall attack (E.2b), a compromised room (E.3.6)."""
+    if a.effort is Effort.ATTACK_WALL:
+        said = _("{who} attacks the wall on side {side} of {grid}")
+        return said.format(who=who, side=a.door, grid=a.grid)
+    return _("The compromised room attacks {target}").format(target=target)
 
 
 def _rolled(e: Rolled) -> str:

@@ -41,6 +41,7 @@ def ending_text(ending: Ending, system: str = "") -> str:
         Ending.SHIP_DESTROYED: _("the Quicksilver is destroyed ({system})").format(system=system),
         Ending.NO_HUMANS: _(NO_HUMANS),
         Ending.NO_ALIENS: _(NO_ALIENS),
+        Ending.COLLAPSE: _("the Quicksilver breaks up"),
     }[ending]
 
 

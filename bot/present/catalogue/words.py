@@ -54,6 +54,7 @@ def modifier_text(modifier: Modifier) -> str:
         Term.COMMAND: "Command",  # the skill, by its name
         Term.DOOR: N_("closed door resilience"),
         Term.NEXUS: N_("nexus resilience"),
+        Term.WALL: N_("wall resilience"),
     }
     if modifier.term in fixed:
         return _(fixed[modifier.term])
@@ -61,6 +62,8 @@ def modifier_text(modifier: Modifier) -> str:
         return _("{name} ferocity").format(name=modifier.name)
     if modifier.term is Term.RESILIENCE:
         return _("{name} resilience").format(name=modifier.name)
+    if modifier.term is Term.HAZARD:
+        return _("compromised {room}").format(room=modifier.name)
     if modifier.term is Term.RANGE:
         return _("range {n}").format(n=modifier.name)
     return modifier.name  # a skill, gear or ability by its name
@@ -68,12 +71,18 @@ def modifier_text(modifier: Modifier) -> str:
 
 def roll_text(roll: Roll) -> str:
     """C.1, every modifier shown: ``d6 4 +2 actions +1 Engineer = 7: success``."""
+    outcome = _("success") if roll.success else _("failure")
+    return f"{roll_sum(roll)}: {outcome}"
+
+
+def roll_sum(roll: Roll) -> str:
+    """The die and every modifier with the total, no outcome: ``d6 4 +2 actions = 6``
+    (a roll whose outcome is more than success or failure words it itself)."""
     parts = [f"d6 {roll.die}"]
     for m in roll.modifiers:
         if m.value:
             parts.append(f"{'+' if m.value >= 0 else '-'}{abs(m.value)} {modifier_text(m)}")
-    outcome = _("success") if roll.success else _("failure")
-    return f"{' '.join(parts)} = {roll.total}: {outcome}"
+    return f"{' '.join(parts)} = {roll.total}"
 
 
 def describe(load: Load) -> str:

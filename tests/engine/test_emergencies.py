@@ -1,0 +1,310 @@
+"""The ``emergencies`` variant's rules E.1-E.7 (docs/rules-decisions.md, "Variants:
+emergencies"): the design's five cases (activation delayed, escalation to critical, joint
+repair, collapse, decay), the disabled functions and their refusals, the wall attack, the
+ToolKit repair, compromised rooms, the deck shuffled as set-up ends, and replay."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.commands import UseLift
+from engine.dice import Rng
+from engine.emergencies.events import (
+    Cause,
+    Counteracted,
+    EmergencyCreated,
+    EmergencyCritical,
+    EmergencyResolved,
+    EmergencyRose,
+    EmergencyTurnedUp,
+    ShipBreaksUp,
+    WallSmashed,
+)
+from engine.emergencies.rules import card_room, terminal_grids, walls_at
+from engine.errors import GameError
+from engine.escape.events import Countdown
+from engine.events import Ending, Event, GameOver, Rolled
+from engine.game import Game
+from engine.legal import legal_commands
+from engine.players.base import play_game
+from engine.records.scenario import scenario_game
+from engine.state import Phase, Side
+from engine.variants import load_variants
+from engine.views import Viewer, events_for, view
+
+ENGINES_NEXUS = "0-E3"
+ENGINES_DOOR = "0-E5/0-F5"
+
+
+def rigged(*draws: tuple[int, int]) -> int:
+    """A generator state whose next draws ``Rng.below(n)`` give these values (a d6
+    showing k is ``(6, k - 1)``)."""
+    for state in range(1, 2_000_000):
+        rng = Rng(state)
+        if all(rng.below(n) == value for n, value in draws):
+            return state
+    raise AssertionError("no such generator state below two million")
+
+
+def game(*lines: str, turn: str = "5 alien", rng: int | None = None) -> Game:
+    body = "\n".join(lines)
+    dice = f"rng {rng}\n" if rng is not None else ""
+    return scenario_game(
+        f"scenario\nseed 1\nvariants emergencies\n{dice}turn {turn}\n{body}\nend\n"
+    )
+
+
+def of(kind: type[Event], events: list[Event]) -> list[Event]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def next_round(g: Game, crew_moves: tuple[str, ...] = ()) -> list[Event]:
+    """The crew plays ``crew_moves`` and passes; the events of the alien phase's start."""
+    for move in crew_moves:
+        g.play("crew", move)
+    return g.play("crew", "pass")
+
+
+def test_every_card_names_one_room_of_the_ship() -> None:
+    g = game("alien alien1 Hunter 2-B5")
+    rooms = {card_room(g.ship, c.room) for c in load_variants().emergencies.cards}
+    assert len(rooms) == 16  # sixteen cards, sixteen rooms
+
+
+def test_e2a_activation_is_delayed_until_the_next_start_of_round() -> None:
+    """Design test 1: the alien damages the Engines' critical nexus in the alien phase of
+    turn 5: a face-down emergency lands in field 1, no countdown; counteracting it in the
+    crew phase of turn 5 is refused; at turn 6 it turns up at level 1 with lift-a, and
+    riding Lift A is refused, naming the emergency."""
+    g = game(
+        f"alien alien1 Hunter {ENGINES_NEXUS}",
+        f"nexus {ENGINES_NEXUS} 'Life Support'",
+        "crew hyun 0-J5 role='Chief Engineer' skill=Tactical",
+        "crew ortiz 2-V3 role=Pilot skill=Cooking",
+        "emergencies deck=1,2,3",
+        rng=rigged((6, 5)),
+    )
+    events = g.play("alien", "attack alien1 nexus")
+    created = of(EmergencyCreated, events)
+    assert [(e.field, e.cause, e.room) for e in created] == [(1, Cause.NEXUS, "Engines")]  # type: ignore[attr-defined]
+    assert not g.state.countdown
+    events = g.play("alien", "pass")
+    assert not of(Countdown, events) and not of(EmergencyTurnedUp, events)
+    with pytest.raises(GameError, match="not yet active"):
+        g.play("crew", "counteract ortiz 1")
+    events = next_round(g)
+    up = of(EmergencyTurnedUp, events)
+    assert [(e.field, e.room, e.function, e.needed) for e in up] == [(1, "Engines", "lift-a", 3)]  # type: ignore[attr-defined]
+    g.play("alien", "pass")
+    with pytest.raises(GameError, match=r"Lift A is out of order: emergency 1 \(Engines"):
+        g.play("crew", "lift hyun up")
+    assert UseLift("hyun", "up") not in legal_commands(g.state, Side.CREW, g.ship, g.content)
+
+
+def test_e3_escalation_to_critical_compromises_the_room_and_an_open_door_makes_more() -> None:
+    """Design test 2: unworked, level 2 at turn 7, 3 at turn 8, critical at turn 9; the
+    Engines compromised, Lift A disabled for good, no ship destroyed; the Engines door
+    open at turn 10 gives a new emergency; closed, none at turn 11."""
+    g = game(
+        "alien alien1 Hunter 2-B5",
+        "crew hyun 0-F5 role='Chief Engineer' skill=Tactical",
+        f"emergency 1 1 nexus={ENGINES_NEXUS}",
+        "emergencies deck=2,3,4,5",
+        turn="6 crew",
+    )
+    levels = []
+    for turn in (7, 8):
+        events = next_round(g)
+        levels += [(turn, e.level) for e in of(EmergencyRose, events)]  # type: ignore[attr-defined]
+        g.play("alien", "pass")
+    assert levels == [(7, 2), (8, 3)]
+    events = next_round(g)  # turn 9
+    assert [(e.field, e.room, e.function) for e in of(EmergencyCritical, events)] == [  # type: ignore[attr-defined]
+        (1, "Engines", "lift-a")
+    ]
+    assert g.state.phase is Phase.ALIEN and not g.state.ship_destroyed
+    panel = g.state.emergencies
+    assert panel is not None and panel.fields[0] is not None and panel.fields[0].critical
+    # the door was open at turn 9 too: the compromised room left open made one at once
+    assert [e.cause for e in of(EmergencyCreated, events)] == [Cause.COMPROMISED]  # type: ignore[attr-defined]
+    g.play("alien", "pass")
+    events = next_round(g)  # turn 10: still open
+    created = of(EmergencyCreated, events)
+    assert [(e.cause, e.source) for e in created] == [(Cause.COMPROMISED, "Engines")]  # type: ignore[attr-defined]
+    g.play("alien", "pass")
+    g.play("crew", f"close hyun {ENGINES_DOOR}")
+    events = next_round(g)  # turn 11
+    assert not of(EmergencyCreated, events)
+
+
+def test_e4_joint_repair_one_try_each_and_the_function_restored() -> None:
+    """Design test 3: a 3-point card; an Engineer at 2-V3 commits 2 and rolls 5: 5+1+2 = 8,
+    1 point; the same human may not try again; another rolls 6 with 3 committed and
+    Command adjacent: 6+3+1 = 10, 2 points: resolved, Lift A works again."""
+    g = game(
+        "alien alien1 Hunter 0-B5",
+        "crew hyun 2-V3 role='Chief Engineer' skill=Cooking",
+        "crew ortiz 2-W3 role=Cook skill=Athlete",
+        "crew okeke 2-W4 role=Captain skill=Tactical",
+        "emergency 1 1",
+        turn="6 crew",
+        rng=rigged((6, 4), (6, 5)),
+    )
+    events = g.play("crew", "counteract hyun 1 +2")
+    [c] = of(Counteracted, events)
+    assert (c.roll.die, c.roll.total, c.points, c.total, c.needed) == (5, 8, 1, 1, 3)  # type: ignore[attr-defined]
+    with pytest.raises(GameError, match="already tried emergency 1"):
+        g.play("crew", "counteract hyun 1")
+    events = g.play("crew", "counteract ortiz 1 +3")
+    [c] = of(Counteracted, events)
+    assert (c.roll.die, c.roll.total, c.points) == (6, 10, 2)  # type: ignore[attr-defined]
+    assert [(e.field, e.function) for e in of(EmergencyResolved, events)] == [(1, "lift-a")]  # type: ignore[attr-defined]
+    panel = g.state.emergencies
+    assert panel is not None and panel.fields[0] is None and panel.discard == [0]
+    assert events_for(events, Viewer.SPECTATOR) == events  # every word of it is public
+
+
+def test_e4_counteracting_needs_a_terminal_grid() -> None:
+    g = game(
+        "alien alien1 Hunter 0-B5",
+        "crew hyun 2-T5 role='Chief Engineer' skill=Cooking",
+        "emergency 1 1",
+        turn="6 crew",
+    )
+    with pytest.raises(GameError, match="terminal grid"):
+        g.play("crew", "counteract hyun 1")
+    assert len(terminal_grids(g.ship)) == 13
+
+
+def test_e7_collapse_when_every_field_is_taken_and_a_wall_falls() -> None:
+    """Design test 4: four fields occupied; the alien's wall attack succeeds: the game
+    ends at once, every human aboard dead, not by the alien."""
+    g = game(
+        "alien alien1 Hunter 1-D6",
+        "crew hyun 2-V3 role='Chief Engineer' skill=Cooking",
+        "crew ortiz 0-B5 role=Cook skill=Athlete",
+        "emergency 1 1",
+        "emergency 2 2",
+        "emergency 3 3 critical level=3",
+        "emergency 4 4 level=0",
+        rng=rigged((6, 5)),
+    )
+    side = walls_at(g.ship, g.state.alien("alien1").grid)[0]  # type: ignore[arg-type]
+    events = g.play("alien", f"attack alien1 wall {side} +3")
+    assert of(WallSmashed, events) and of(ShipBreaksUp, events)
+    over = of(GameOver, events)
+    assert [e.ending for e in over] == [Ending.COLLAPSE]  # type: ignore[attr-defined]
+    assert g.state.phase is Phase.OVER and g.state.result == "the Quicksilver breaks up"
+    assert all(not h.alive and not h.killed_by_alien for h in g.state.humans.values() if h.role)
+
+
+def test_e3_4_decay_creates_an_emergency_at_turn_thirty() -> None:
+    """Design test 5: at turn 30 one emergency is created as the alien phase starts,
+    though nothing was attacked; at turn 29 none."""
+    g = game("alien alien1 Hunter 2-B5", "crew hyun 1-B5 role=Cook skill=Athlete", turn="28 crew")
+    assert not of(EmergencyCreated, next_round(g))  # turn 29
+    g.play("alien", "pass")
+    created = of(EmergencyCreated, next_round(g))  # turn 30
+    assert [e.cause for e in created] == [Cause.DECAY]  # type: ignore[attr-defined]
+
+
+def test_e2b_a_wall_needs_no_door_and_another_region_beyond() -> None:
+    g = game("alien alien1 Hunter 1-D6", rng=rigged((6, 0)))
+    sides = walls_at(g.ship, g.state.alien("alien1").grid)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="no wall"):
+        g.play("alien", "attack alien1 wall x")
+    events = g.play("alien", f"attack alien1 wall {sides[0]}")
+    [rolled] = of(Rolled, events)
+    assert rolled.roll.total == 1 + 3 - 5  # type: ignore[attr-defined]
+    assert not of(EmergencyCreated, events)
+
+
+def test_e5_a_toolkit_repair_of_the_nexus_resolves_its_emergency() -> None:
+    g = game(
+        "alien alien1 Hunter 2-B5",
+        f"crew hyun {ENGINES_NEXUS} role='Chief Engineer' skill=Tactical carries=toolkit1",
+        f"nexus {ENGINES_NEXUS} 'Life Support' revealed",
+        f"emergency 1 1 nexus={ENGINES_NEXUS} level=2",
+        turn="6 crew",
+        rng=rigged((6, 5)),
+    )
+    events = g.play("crew", "repair hyun nexus")
+    [resolved] = of(EmergencyResolved, events)
+    assert resolved.toolkit and resolved.field == 1  # type: ignore[attr-defined]
+
+
+def test_e3_6_a_human_in_a_compromised_room_is_attacked_not_by_the_alien() -> None:
+    g = game(
+        "alien alien1 Hunter 2-B5",
+        "crew hyun 0-B5 role=Cook skill=Athlete injured",
+        f"emergency 1 1 critical level=3 nexus={ENGINES_NEXUS}",
+        f"door {ENGINES_DOOR} closed",
+        turn="6 crew",
+        rng=rigged((6, 5)),
+    )
+    events = next_round(g)
+    [rolled] = of(Rolled, events)
+    assert rolled.roll.total == 6 + 3 - 0  # type: ignore[attr-defined]
+    assert not g.state.human("hyun").alive and not g.state.human("hyun").killed_by_alien
+
+
+@pytest.mark.parametrize(
+    ("card", "where", "command", "refusal"),
+    [
+        (3, "2-V3 role=Pilot", "close hyun 1-D4/1-D5", "remote control"),
+        (4, "2-V3 role=Pilot", "launch hyun 1", "remote control"),
+        (6, '1-K3 role="Ship\'s Surgeon"', "heal hyun ortiz", "bed healing"),
+    ],
+)
+def test_e3_5_a_disabled_function_is_refused_naming_the_emergency(
+    card: int, where: str, command: str, refusal: str
+) -> None:
+    g = game(
+        "alien alien1 Hunter 0-B5",
+        f"crew hyun {where} skill=Cooking",
+        "crew ortiz 1-K4 role=Cook skill=Athlete injured",
+        f"emergency 2 {card}",
+        turn="6 crew",
+    )
+    with pytest.raises(GameError, match=f"{refusal}.*emergency 2"):
+        g.play("crew", command)
+
+
+def test_e1_the_deck_is_shuffled_as_set_up_ends_and_none_without_the_variant() -> None:
+    plain = Game.new(seed=7)
+    plain.play("crew", "quick")
+    plain.play("alien", "quick")
+    varied = Game.new(seed=7, variants=frozenset({"emergencies"}))
+    varied.play("crew", "quick")
+    before = varied.state.rng.state
+    varied.play("alien", "quick")
+    panel = varied.state.emergencies
+    assert panel is not None and sorted(panel.deck) == list(range(16))
+    assert plain.state.emergencies is None
+    assert before != varied.state.rng.state
+    # set-up's dice are the same: the same crew in the same places
+    assert [h.grid for h in plain.state.humans.values()] == [
+        h.grid for h in varied.state.humans.values()
+    ]
+
+
+def test_views_never_show_a_face_down_card() -> None:
+    g = game("alien alien1 Hunter 2-B5", "emergency 1 5 level=0", "emergency 2 1")
+    for viewer in Viewer:
+        table = view(g.state, viewer, g.ship, g.content).emergencies
+        assert table is not None
+        assert table.fields[0] is not None and table.fields[0].function == ""
+        assert table.fields[0].room == "" and table.fields[1] is not None
+        assert table.fields[1].function == "lift-a"
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(1, 10_000))
+def test_replay_rebuilds_the_same_state_with_the_variant(seed: int) -> None:
+    """A game is its seed and its commands: random play with the variant on (walls,
+    counteracting, decay and all) replays to the very same state."""
+    g = play_game(seed, None, None, turn_cap=35, variants=frozenset({"emergencies"}))
+    again = Game.replay(g.seed, [(e.side, e.command) for e in g.log], variants=g.state.variants)
+    assert again.state == g.state
