@@ -34,7 +34,14 @@ from engine.board.ship import Ship
 from engine.content import Content
 from engine.content_models import Outcome
 from engine.dice import Rng
-from engine.events import Event
+from engine.emergencies.events import (
+    Counteracted,
+    EmergencyCreated,
+    EmergencyCritical,
+    EmergencyResolved,
+    ShipBreaksUp,
+)
+from engine.events import Effort, Event, PhaseBegan, Rolled
 from engine.fighting.events import Died, Injured
 from engine.game import Game
 from engine.hiding.events import Surfaced, Surfacing
@@ -100,6 +107,8 @@ class Result:
     ending: str
     times: dict[str, list[float]] = field(default_factory=dict)  # level: seconds
     counts: Counter[str] = field(default_factory=Counter)  # the variants' mechanisms fired
+    emergencies: Counter[str] = field(default_factory=Counter)  # the emergencies variant's
+    first_compromised: int | None = None  # the turn a room was first compromised (E.3.1)
 
 
 def variant_counts(game: Game) -> Counter[str]:
@@ -131,6 +140,33 @@ def variant_counts(game: Game) -> Counter[str]:
 
 
 _TALLIES = (Surfacing.TALLIED, Surfacing.WALKED_INTO)  # C.7.2: the crew finds it
+
+
+def emergency_counts(game: Game) -> tuple[Counter[str], int | None]:
+    """How often the emergencies variant's mechanism fired in ``game`` (the design's
+    counters: emergencies created by cause, resolved, gone critical, collapses, rolls and
+    wall attacks) and the turn a room was first compromised (None if never)."""
+    counts: Counter[str] = Counter()
+    if "emergencies" not in game.state.variants:
+        return counts, None
+    turn, first = 0, None
+    for event in (e for events in game.events() for e in events):
+        if isinstance(event, PhaseBegan):
+            turn = event.turn
+        elif isinstance(event, EmergencyCreated):
+            counts[f"created by {event.cause.value}"] += 1
+        elif isinstance(event, EmergencyResolved):
+            counts["resolved by ToolKit" if event.toolkit else "resolved by counteracting"] += 1
+        elif isinstance(event, EmergencyCritical):
+            counts["gone critical"] += 1
+            first = turn if first is None else first
+        elif isinstance(event, ShipBreaksUp):
+            counts["collapses"] += 1
+        elif isinstance(event, Counteracted):
+            counts["counteract rolls"] += 1
+        elif isinstance(event, Rolled) and event.attempt.effort is Effort.ATTACK_WALL:
+            counts["wall attacks"] += 1
+    return counts, first
 
 
 def _surprise_wounds(events: list[Event]) -> int:
@@ -168,7 +204,10 @@ def play_one(
     side = "human" if outcome in HUMAN else "alien" if outcome in ALIEN else "draw"
     ending = (game.state.result or "capped").split(" (")[0]
     ended = game.state.result is not None
-    return Result(side, ended, game.state.turn, ending, times, variant_counts(game))
+    emergencies, first = emergency_counts(game)
+    return Result(
+        side, ended, game.state.turn, ending, times, variant_counts(game), emergencies, first
+    )
 
 
 def run(
@@ -239,6 +278,31 @@ def _report(name: str, results: list[Result], games: int, took: float) -> None:
     counts = sum((r.counts for r in results), Counter())
     if counts:
         print("    noise: " + ", ".join(f"{n} {what}" for what, n in counts.items()), flush=True)
+    _report_emergencies(results, games)
+
+
+def _report_emergencies(results: list[Result], games: int) -> None:
+    """The emergencies variant's counters (its design's list), if any game fired one."""
+    counts = sum((r.emergencies for r in results), Counter())
+    if not counts:
+        return
+    created = sum(n for what, n in counts.items() if what.startswith("created"))
+    firsts = [r.first_compromised for r in results if r.first_compromised is not None]
+    first = f"{sum(firsts) / len(firsts):.1f} (in {len(firsts)} games)" if firsts else "never"
+    collapses = sum(r.ending == "the Quicksilver breaks up" for r in results)
+    order = sorted(counts.items(), key=lambda kv: (not kv[0].startswith("created"), kv[0]))
+    print(
+        f"    emergencies: {created} created ("
+        + ", ".join(f"{n} {what}" for what, n in order if what.startswith("created"))
+        + "), "
+        + ", ".join(f"{n} {what}" for what, n in order if not what.startswith("created")),
+        flush=True,
+    )
+    print(
+        f"    emergencies: first compromised room at turn {first}; "
+        f"ended by collapse {100 * collapses / games:.0f}% ({collapses}/{games})",
+        flush=True,
+    )
 
 
 def main() -> None:

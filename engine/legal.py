@@ -27,6 +27,7 @@ from engine.board.ship import (
 from engine.content import Content
 from engine.content_models import Ability
 from engine.context import Ctx
+from engine.emergencies import rules as emergencies
 from engine.equipment import devices, science
 from engine.errors import GameError, RuleError
 from engine.escape import sabotage
@@ -116,7 +117,7 @@ def _unit_candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[c.C
     yield from _item_candidates(state, unit_id, here)
     yield from _attack_candidates(state, unit_id, here, actions, ship)
     yield from _care_candidates(state, unit_id, here, ship)
-    for module in (growth, sabotage, science):
+    for module in (growth, sabotage, science, emergencies):
         yield from module.candidates(state, unit_id, ship)
     if not human:
         yield from _alien_only(state, unit_id)

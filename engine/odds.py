@@ -68,7 +68,7 @@ def _crew_terms(state: GameState, cmd: Attack, ship: Ship, content: Content) -> 
 
 def _alien_terms(state: GameState, cmd: Attack, ship: Ship, content: Content) -> int | None:
     """One roll per human in the grid: the odds against the toughest one it knows of."""
-    if cmd.target in ("door", "nexus"):
+    if cmd.target in ("door", "nexus", "wall"):
         return None
     ctx = Ctx(state, ship, content)
     alien = state.alien(cmd.unit)

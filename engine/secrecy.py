@@ -21,6 +21,7 @@ from engine.board.ship import Ship
 from engine.content import Content
 from engine.content_models import Ability
 from engine.dice import Rng
+from engine.emergencies.rules import redeal_face_down
 from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
@@ -56,6 +57,7 @@ def alien_twins(state: GameState, ship: Ship, rng: Rng, count: int) -> list[Game
         _redeal_hidden_abilities(twin, rng)
         if twin.noise is not None:  # the noise variant's standing order (N.3)
             twin.standing.ambush = rng.below(2) == 0
+        redeal_face_down(twin, ship, rng)  # the emergencies variant: hidden from everyone
         for alien in runners:
             moved = twin.alien(alien.id)
             grid = _somewhere_else(twin, ship, moved.path[-2], rng)

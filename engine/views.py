@@ -365,7 +365,8 @@ def _emergencies(state: GameState, ship: Ship) -> EmergenciesView | None:
         )
     return EmergenciesView(
         fields=tuple(lines),
-        deck=len(panel.deck),
+        # every card neither on the panel nor discarded: the deck's, before its shuffle too
+        deck=len(info.cards) - sum(e is not None for e in panel.fields) - len(panel.discard),
         discard=len(panel.discard),
         decay_from=info.decay_from_turn,
     )

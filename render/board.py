@@ -28,6 +28,7 @@ from render.pieces import (
     badge,
     count_badge,
     counter,
+    emergency_marker,
     launched_pod,
     noise_marker,
     sighting_ping,
@@ -73,6 +74,7 @@ def _compose(view: BoardView, ship: Ship) -> Frame:
             frame.sprite(("centre", kind), icon, _origin(frame, marker.grid))
     _draw_doors(frame, ship, view)
     _draw_noise(frame, ship, view)
+    _draw_emergencies(frame, ship, view)
     _draw_path(frame, view.path)
     for marker in markers[MarkerKind.ALIEN_SIGHTING]:
         x, y = _origin(frame, marker.grid)
@@ -126,6 +128,23 @@ def _draw_noise(frame: Frame, ship: Ship, view: BoardView) -> None:
         (x0, y0, x1, y1), _ = door_span(frame.layer.layout, ship, ship.doors[door_id])
         at = ((x0 + x1) // 2 - half, (y0 + y1) // 2 - half)
         frame.sprite("noise", noise_marker, at)
+
+
+def _draw_emergencies(frame: Frame, ship: Ship, view: BoardView) -> None:
+    """Each turned-up emergency on its room (the emergencies variant): its level, or X
+    for a compromised room, in the room's top right grid; several in one room side by
+    side."""
+    size = style.BADGE + 4
+    placed: dict[str, int] = {}
+    for room, level, critical in view.emergencies:
+        grids = ship.regions[room].grids
+        corner = min(grids, key=lambda g: (g.row, -g.col))
+        _, y0, x1, _ = frame.layer.layout.grid_box(corner)
+        shift = placed.get(room, 0)
+        placed[room] = shift + 1
+        text = "X" if critical else str(level)
+        at = (x1 - size - 1 - shift * (size + 1), y0 + 1)
+        frame.sprite(("emergency", text), partial(emergency_marker, text), at)
 
 
 def _path_runs(frame: Frame, path: tuple[Grid, ...]) -> list[list[Point]]:

@@ -268,6 +268,25 @@ def noise_marker(zoom: int = 1) -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=8)
+def emergency_marker(text: str, zoom: int = 1) -> Image.Image:
+    """An emergency on its room (the emergencies variant): a red square ringed in white
+    with its level ("1" to "3"), or "X" once its room is compromised."""
+    size = style.BADGE + 4
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.rectangle(
+            scaled((1, 1, size - 1, size - 1), k),
+            fill=style.NEXUS_DAMAGED,
+            outline=style.WALL,
+            width=round(2 * k),
+        )
+
+    image = zoomed(size, size, paint, zoom)
+    write(image, zoom, (size // 2, size // 2), text, style.BADGE_TEXT_SIZE + 2, style.WALL)
+    return image
+
+
 @lru_cache(maxsize=32)
 def count_badge(count: int, zoom: int = 1, size: int = style.BADGE + 4) -> Image.Image:
     """How many units share a grid (C.6): a white disc ``size`` pixels wide (1x units)

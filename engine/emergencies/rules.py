@@ -8,12 +8,14 @@ until it is turned up (docs/rules-decisions.md, "Variants: emergencies").
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.board.grid import Grid
 from engine.board.ship import TAG_COMMAND_DECK, DoorState, Feature, Ship
-from engine.commands import Attack, Counteract
+from engine.commands import Attack, Command, Counteract
 from engine.content_models import Skill
 from engine.context import Ctx
-from engine.dice import Modifier, Term, roll
+from engine.dice import Modifier, Rng, Term, roll
 from engine.efforts import Shown, afford, command_modifier, commit, skill_modifier
 from engine.emergencies.events import (
     Cause,
@@ -33,7 +35,7 @@ from engine.fighting.ferocity import alien_ferocity, resilience
 from engine.fighting.injury import kill_human, resolve_hit
 from engine.hiding.events import Surfacing
 from engine.hiding.piperun import end_run
-from engine.state import Emergency, EmergencyState, Phase, Side
+from engine.state import Emergency, EmergencyState, GameState, Phase, Side
 from engine.turns import check_game_over, take_unit
 from engine.variants import EmergenciesInfo, load_variants
 
@@ -118,14 +120,33 @@ def nexus_damaged(ctx: Ctx, grid: Grid) -> None:
     create(ctx, Cause.NEXUS, nexus=grid)
 
 
+def redeal_face_down(state: GameState, ship: Ship, rng: Rng) -> None:
+    """A twin's panel (engine.secrecy): the deck shuffled and each face-down card swapped
+    for one of it, a damaged nexus's room kept: nobody may tell the two apart."""
+    panel = state.emergencies
+    if panel is None:
+        return
+    for emergency in panel.fields:
+        if emergency is None or emergency.level or emergency.critical or not panel.deck:
+            continue
+        at = rng.below(len(panel.deck))
+        emergency.card, panel.deck[at] = panel.deck[at], emergency.card
+        if emergency.nexus is None:
+            emergency.room = card_room(ship, info().cards[emergency.card].room)
+    panel.deck = rng.shuffled(panel.deck)
+
+
 # --- E.3: the start of every alien phase ---------------------------------------------
 def start_of_round(ctx: Ctx, phase: Phase) -> None:
     """E.3, in place of the C.9 countdown, steps 1-6 in order."""
     panel = ctx.state.emergencies
     if phase is not Phase.ALIEN or panel is None:
         return
+    # Step 3 looks at the rooms compromised before this start of round: the crew has a
+    # phase to seal a room step 1 compromises (the design's escalation case).
+    before = compromised_rooms(panel)
     _escalate(ctx, panel)
-    for room in _open_compromised(ctx, panel):  # step 3
+    for room in [r for r in _open_compromised(ctx, panel) if r in before]:  # step 3
         if not create(ctx, Cause.COMPROMISED, source=room_name(ctx, room)):
             return
     if ctx.state.turn >= info().decay_from_turn and not create(ctx, Cause.DECAY):  # step 4
@@ -301,6 +322,24 @@ def nexus_repaired(ctx: Ctx, grid: Grid) -> None:
     for number, emergency in enumerate(panel.fields, start=1):
         if emergency is not None and emergency.nexus == grid and not emergency.critical:
             resolve(ctx, number, toolkit=True)
+
+
+def candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[Command]:
+    """Plausible commands of the variant for one unit (cheap preconditions only;
+    :func:`engine.rules.apply` decides): a human on a terminal grid counteracts each
+    turned-up emergency it has not tried; an alien attacks each wall beside it."""
+    panel = state.emergencies
+    here = state.unit_grid(unit_id)
+    if panel is None or here is None:
+        return
+    if not state.is_human(unit_id):
+        yield from (Attack(unit_id, "wall", side) for side in walls_at(ship, here))
+        return
+    if here not in terminal_grids(ship):
+        return
+    for number, e in enumerate(panel.fields, start=1):
+        if e is not None and e.level and not e.critical and unit_id not in e.tried:
+            yield Counteract(unit_id, number)
 
 
 # --- E.2b: the alien's wall attack -------------------------------------------------------

@@ -98,8 +98,8 @@ class _Plan:
                 if not self._can_hide_after(1 + boost):
                     return 15
                 return 100 + min(boost, self.need) - 0.5 * max(0, boost - self.need)
-            case c.Attack(target="door"):
-                return 25 if self.goal is not None and self._stuck() else -5
+            case c.Attack(target="door" | "wall" as what):  # a wall: the hard alien's choice
+                return 25 if what == "door" and self.goal is not None and self._stuck() else -5
             case c.Attack(target=target, boost=boost):
                 count = self.humans.get(Grid.parse(target), 0)
                 if hurt or not self._can_hide_after(1 + boost):

@@ -68,7 +68,7 @@ def _with_boosts(pool: list[c.Command]) -> list[c.Command]:
 
 
 def _is_unit_attack(cmd: c.Command) -> bool:
-    return isinstance(cmd, c.Attack) and cmd.target not in ("nexus", "door")
+    return isinstance(cmd, c.Attack) and cmd.target not in ("nexus", "door", "wall")
 
 
 def _boosted(cmd: c.Attack | c.Heal | c.Repair, boost: int) -> c.Command:

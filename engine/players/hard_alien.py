@@ -25,6 +25,7 @@ from engine.content_models import LifeStage
 from engine.dice import Rng
 from engine.players.alien_ai import _Plan
 from engine.players.belief import BeliefKeeper
+from engine.players.emergency_moves import wall_now
 from engine.players.tactics import FAR, best, by_unit, distances
 from engine.state import Side
 from engine.views import AlienLine, View
@@ -51,6 +52,9 @@ class HardAlien(BeliefKeeper):
         order = ambush_order(view)
         if order is not None and order in legal:
             return order
+        wall = wall_now(view, legal, ship, _watched(view, ship))  # the emergencies variant
+        if wall is not None:
+            return wall
         return best(legal, self.scorer(view, ship, content), rng)
 
     def scorer(self, view: View, ship: Ship, content: Content) -> Callable[[c.Command], float]:

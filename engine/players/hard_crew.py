@@ -31,6 +31,7 @@ from engine.fighting.events import NexusDamaged
 from engine.noise.rules import room_doors
 from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
+from engine.players.emergency_moves import crew_duty
 from engine.players.fabricate_plan import out_of_reach, workroom
 from engine.players.kit_room import dots, has_room, room_after
 from engine.players.pods_plan import Escape, escape_plan, phases_left, ready_to_launch, ship_lost
@@ -78,12 +79,15 @@ class HardCrew(BeliefKeeper):
                 self.kinds |= {m.id: m.kind for m in event.items if m.kind is not None}
                 kit = next((m.id for m in event.items if m.kind == TOOLKIT), None)
                 self.kit_id = kit or self.kit_id
-            elif isinstance(event, NexusDamaged) and event.critical:
+            elif isinstance(event, NexusDamaged) and event.critical and event.deadline_turn:
                 self.deadlines[event.grid] = event.deadline_turn - 1  # its last crew phase
 
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
+        duty = crew_duty(view, legal, ship)  # the emergencies variant
+        if duty is not None:
+            return duty
         return best(legal, self.scorer(view, ship, content), rng)
 
     def scorer(self, view: View, ship: Ship, content: Content) -> Callable[[c.Command], float]:
@@ -112,7 +116,10 @@ class HardCrew(BeliefKeeper):
         team = team_plan(view, ship, self.kit_id, damaged, (suspects or frozenset()) | seen)
         last = any(self.deadlines.get(g, FAR) <= view.turn for g in damaged)
         escape = None
-        if damaged and ship_lost(view, ship, damaged, self.deadlines, team.toolkit):
+        lost = view.emergencies is None and ship_lost(  # the variant: no ship lost (E.2a)
+            view, ship, damaged, self.deadlines, team.toolkit
+        )
+        if damaged and lost:
             ends = [self.deadlines.get(g, view.turn + 3) for g in damaged]
             left = phases_left(min(ends), view.turn)
             escape = escape_plan(view, ship, content.ship.pod_capacity, left)

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.commands import UseLift
+from engine.commands import Attack, Counteract, UseLift
+from engine.context import Ctx
 from engine.dice import Rng
 from engine.emergencies.events import (
     Cause,
@@ -27,13 +28,18 @@ from engine.errors import GameError
 from engine.escape.events import Countdown
 from engine.events import Ending, Event, GameOver, Rolled
 from engine.game import Game
+from engine.hiding.piperun import search_range
 from engine.legal import legal_commands
-from engine.players.base import play_game
+from engine.players.base import decide, play_game
+from engine.players.hard_alien import HardAlien
+from engine.players.hard_crew import HardCrew
 from engine.records.scenario import scenario_game
+from engine.secrecy import audit_playout
 from engine.state import Phase, Side
 from engine.variants import load_variants
 from engine.views import Viewer, events_for, view
 
+RULES = load_variants().emergencies
 ENGINES_NEXUS = "0-E3"
 ENGINES_DOOR = "0-E5/0-F5"
 
@@ -127,8 +133,7 @@ def test_e3_escalation_to_critical_compromises_the_room_and_an_open_door_makes_m
     assert g.state.phase is Phase.ALIEN and not g.state.ship_destroyed
     panel = g.state.emergencies
     assert panel is not None and panel.fields[0] is not None and panel.fields[0].critical
-    # the door was open at turn 9 too: the compromised room left open made one at once
-    assert [e.cause for e in of(EmergencyCreated, events)] == [Cause.COMPROMISED]  # type: ignore[attr-defined]
+    assert not of(EmergencyCreated, events)  # the crew has turn 9's phase to seal it
     g.play("alien", "pass")
     events = next_round(g)  # turn 10: still open
     created = of(EmergencyCreated, events)
@@ -192,7 +197,7 @@ def test_e7_collapse_when_every_field_is_taken_and_a_wall_falls() -> None:
         rng=rigged((6, 5)),
     )
     side = walls_at(g.ship, g.state.alien("alien1").grid)[0]  # type: ignore[arg-type]
-    events = g.play("alien", f"attack alien1 wall {side} +3")
+    events = g.play("alien", f"attack alien1 wall {side} +4")
     assert of(WallSmashed, events) and of(ShipBreaksUp, events)
     over = of(GameOver, events)
     assert [e.ending for e in over] == [Ending.COLLAPSE]  # type: ignore[attr-defined]
@@ -200,14 +205,17 @@ def test_e7_collapse_when_every_field_is_taken_and_a_wall_falls() -> None:
     assert all(not h.alive and not h.killed_by_alien for h in g.state.humans.values() if h.role)
 
 
-def test_e3_4_decay_creates_an_emergency_at_turn_thirty() -> None:
-    """Design test 5: at turn 30 one emergency is created as the alien phase starts,
-    though nothing was attacked; at turn 29 none."""
-    g = game("alien alien1 Hunter 2-B5", "crew hyun 1-B5 role=Cook skill=Athlete", turn="28 crew")
-    assert not of(EmergencyCreated, next_round(g))  # turn 29
+def test_e3_4_decay_creates_an_emergency_from_its_turn() -> None:
+    """Design test 5: at turn ``decay_from_turn`` one emergency is created as the alien
+    phase starts, though nothing was attacked; the turn before, none."""
+    start = f"{RULES.decay_from_turn - 2} crew"
+    g = game("alien alien1 Hunter 2-B5", "crew hyun 1-B5 role=Cook skill=Athlete", turn=start)
+    assert not of(EmergencyCreated, next_round(g))  # the turn before
     g.play("alien", "pass")
-    created = of(EmergencyCreated, next_round(g))  # turn 30
+    events = next_round(g)  # the orbit decays
+    created = of(EmergencyCreated, events)
     assert [e.cause for e in created] == [Cause.DECAY]  # type: ignore[attr-defined]
+    assert [e.field for e in of(EmergencyTurnedUp, events)] == [1]  # type: ignore[attr-defined]
 
 
 def test_e2b_a_wall_needs_no_door_and_another_region_beyond() -> None:
@@ -217,7 +225,7 @@ def test_e2b_a_wall_needs_no_door_and_another_region_beyond() -> None:
         g.play("alien", "attack alien1 wall x")
     events = g.play("alien", f"attack alien1 wall {sides[0]}")
     [rolled] = of(Rolled, events)
-    assert rolled.roll.total == 1 + 3 - 5  # type: ignore[attr-defined]
+    assert rolled.roll.total == 1 + 3 - RULES.wall_resilience  # type: ignore[attr-defined]
     assert not of(EmergencyCreated, events)
 
 
@@ -256,6 +264,8 @@ def test_e3_6_a_human_in_a_compromised_room_is_attacked_not_by_the_alien() -> No
         (3, "2-V3 role=Pilot", "close hyun 1-D4/1-D5", "remote control"),
         (4, "2-V3 role=Pilot", "launch hyun 1", "remote control"),
         (6, '1-K3 role="Ship\'s Surgeon"', "heal hyun ortiz", "bed healing"),
+        (3, "2-F5 role=Captain", "open hyun outer", "Air Lock Controls"),
+        (1, "0-J4 role=Captain", "move hyun 1-J4", "Lift A"),
     ],
 )
 def test_e3_5_a_disabled_function_is_refused_naming_the_emergency(
@@ -308,3 +318,95 @@ def test_replay_rebuilds_the_same_state_with_the_variant(seed: int) -> None:
     g = play_game(seed, None, None, turn_cap=35, variants=frozenset({"emergencies"}))
     again = Game.replay(g.seed, [(e.side, e.command) for e in g.log], variants=g.state.variants)
     assert again.state == g.state
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_no_side_learns_a_face_down_card_nor_the_deck(seed: int) -> None:
+    """The knowledge audit with the variant on: twins whose face-down cards and deck are
+    dealt otherwise (engine.secrecy) give the crew the same legal lists and refusals."""
+    pairs, found = audit_playout(
+        seed, ai=False, every=5, last_turn=35, variants=frozenset({"emergencies"})
+    )
+    assert pairs > 0 and found == []
+
+
+def test_legal_lists_offer_counteract_on_a_terminal_and_walls_to_the_alien() -> None:
+    g = game(
+        "alien alien1 Hunter 1-D6",
+        "crew hyun 2-V3 role='Chief Engineer' skill=Cooking",
+        "emergency 1 1",
+        "emergency 2 2 level=0",
+        turn="6 crew",
+    )
+    crew = legal_commands(g.state, Side.CREW, g.ship, g.content)
+    assert [cmd for cmd in crew if isinstance(cmd, Counteract)] == [Counteract("hyun", 1)]
+    g.play("crew", "pass")
+    alien = legal_commands(g.state, Side.ALIEN, g.ship, g.content)
+    walls = sorted(cmd.door for cmd in alien if isinstance(cmd, Attack) and cmd.target == "wall")
+    assert walls == sorted(walls_at(g.ship, g.state.alien("alien1").grid))  # type: ignore[arg-type]
+    assert walls
+
+
+def test_e3_5_disabled_sensors_take_the_scanners_reach_away() -> None:
+    g = game(
+        "alien alien1 Hunter 2-B5 piperun",
+        "crew hyun 1-D6 role=Cook skill=Athlete carries=scanner1",
+        "emergency 1 16",
+        turn="6 crew",
+    )
+    ctx = Ctx(g.state, g.ship, g.content)
+    assert search_range(ctx, "hyun", 2) == 2
+    panel = g.state.emergencies
+    assert panel is not None and panel.fields[0] is not None
+    panel.fields[0].level = 0  # face down: it disables nothing yet
+    assert search_range(ctx, "hyun", 2) == 4
+
+
+def test_e2_a_spent_deck_is_made_again_from_the_cards_off_the_panel() -> None:
+    g = game(
+        "alien alien1 Hunter 2-B5",
+        "crew hyun 1-B5 role=Cook skill=Athlete",
+        "emergency 1 1",
+        "emergencies deck=none discard=2,3",
+        turn=f"{RULES.decay_from_turn - 1} crew",
+    )
+    events = next_round(g)  # the orbit decays
+    assert [e.field for e in of(EmergencyCreated, events)] == [2]  # type: ignore[attr-defined]
+    panel = g.state.emergencies
+    assert panel is not None and panel.discard == []
+    assert sorted([*panel.deck, *(e.card for e in panel.fields if e)]) == list(range(16))
+
+
+def test_e3_6_a_human_carried_behind_the_pipes_is_out_of_the_rooms_reach() -> None:
+    g = game(
+        "alien alien1 Hunter 0-B5 piperun carries=hyun",
+        "crew hyun injured role=Cook skill=Athlete",
+        f"emergency 1 1 critical level=3 nexus={ENGINES_NEXUS}",
+        f"door {ENGINES_DOOR} closed",
+        turn="6 crew",
+    )
+    g.play("crew", "pass")
+    assert g.state.human("hyun").alive
+
+
+def test_the_hard_crew_counteracts_from_a_terminal_with_its_actions_committed() -> None:
+    """The design's minimum AI: a human on a terminal grid with actions to spare
+    counteracts the most advanced emergency, committing all but one action."""
+    g = game(
+        "alien alien1 Hunter 0-B5",
+        "crew hyun 2-V3 role='Chief Engineer' skill=Cooking",
+        "emergency 1 1",
+        "emergency 2 2 level=2",
+        turn="6 crew",
+    )
+    chosen = decide(g.state, Side.CREW, HardCrew(), g.ship, g.content, Rng(1))
+    assert chosen == Counteract("hyun", 2, 3)
+
+
+def test_the_hard_alien_smashes_a_wall_only_out_of_the_crews_search_and_no_nexus_near() -> None:
+    far = game("alien alien1 Hunter 0-F10", "crew hyun 2-T5 role=Cook skill=Athlete")
+    chosen = decide(far.state, Side.ALIEN, HardAlien(), far.ship, far.content, Rng(1))
+    assert isinstance(chosen, Attack) and chosen.target == "wall" and chosen.boost == 5
+    near = game("alien alien1 Hunter 0-F10", "crew hyun 0-F12 role=Cook skill=Athlete")
+    chosen = decide(near.state, Side.ALIEN, HardAlien(), near.ship, near.content, Rng(1))
+    assert not (isinstance(chosen, Attack) and chosen.target == "wall")

@@ -75,7 +75,9 @@ def test_set_up_deals_the_same_dice_whatever_variants_are_chosen(
     plain, varied = Game.new(seed), Game.new(seed, variants=frozenset(chosen))
     assert varied.state.variants == chosen
     assert (varied.state.noise is not None) == ("noise" in chosen)
+    assert (varied.state.emergencies is not None) == ("emergencies" in chosen)
     varied.state.variants, varied.state.noise = frozenset(), None
+    varied.state.emergencies = None
     assert varied.state == plain.state
 
 

@@ -166,6 +166,9 @@ def move_label(to: Grid, cost: int | None, ship: Ship) -> str:
 def attack_label(v: View, command: c.Attack, modifier: int | None) -> str:
     if command.target == "door":
         return _("Attack door {door}").format(door=command.door)
+    if command.target == "wall":  # the emergencies variant (E.2b)
+        side = _("Attack the wall on side {side}").format(side=command.door)
+        return side + (f" +{command.boost}" if command.boost else "")
     target = command.target
     named = unit_name(v, target) if not _is_grid(target) else target
     boost = f" +{command.boost}" if command.boost else ""
@@ -208,6 +211,9 @@ def button_label(v: View, command: c.Command) -> str:
 def other_label(command: c.Command, labels: Mapping[str, str]) -> str:
     """The command without its unit, things by name (``labels``: ids to names):
     "open 0-H4/0-H5", "pickup Gear 2", "give Okeke AidKit"."""
+    if isinstance(command, c.Counteract):  # the emergencies variant (E.4)
+        said = _("Counteract emergency {field}").format(field=command.field)
+        return said + (f" +{command.boost}" if command.boost else "")
     if isinstance(command, c.Give):
         items = ", ".join(labels.get(i, i) for i in command.items)
         to = labels.get(command.to, command.to)

@@ -41,6 +41,9 @@ def _nexus_damaged(e: NexusDamaged) -> str:
             "effect (C.9, {rule})"
         )
         return said.format(grid=e.grid, system=e.system, rule=e.rule)
+    if not e.turns:  # the emergencies variant: an emergency, no countdown (E.2a)
+        said = _("The nexus at {grid} is damaged: it is the {system}: an emergency in its room")
+        return said.format(grid=e.grid, system=e.system)
     effect = content().systems[ShipSystem(e.system)].effect
     said = _(
         "The nexus at {grid} is damaged: it is the {system}! Repair it within {turns}, "

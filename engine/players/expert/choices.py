@@ -53,7 +53,9 @@ def crew_candidates(
     unit = unit_of(hard)
     mine = [cmd for cmd in legal if unit_of(cmd) == unit and cmd != hard]
     if isinstance(hard, c.Attack) or any(isinstance(m, c.Attack) for m in mine):
-        attacks = [m for m in mine if isinstance(m, c.Attack) and m.target not in ("door", "nexus")]
+        attacks = [
+            m for m in mine if isinstance(m, c.Attack) and m.target not in ("door", "nexus", "wall")
+        ]
         if attacks or isinstance(hard, c.Attack):
             ends = [m for m in mine if isinstance(m, c.EndUnit)]
             return [hard, *sorted(attacks, key=_boost)[: size - 2], *ends][:size]

@@ -178,7 +178,7 @@ def alien_reason(view: View, command: c.Command, plan: AlienPlan, ship: Ship) ->
     match command:
         case c.Attack(target="nexus"):
             return said(Goal.SABOTAGE)
-        case c.Attack(target=target) if target != "door":
+        case c.Attack(target=target) if target not in ("door", "wall"):
             return said(Goal.STRIKE, grid_of(target))
         case c.Surface():
             return said(Goal.SURFACE)

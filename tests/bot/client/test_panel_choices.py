@@ -132,3 +132,22 @@ def test_n5_a_creeping_step_is_listed_apart_from_the_moves_of_the_same_grid() ->
     grids = [d.to for d in choices.destinations]
     assert len(grids) == len(set(grids)) and Grid.parse("1-H7") in grids
     assert not any("creep" in m.command for m in choices.moves)
+
+
+def test_e4_counteract_and_e2b_the_wall_attack_are_on_the_panels_by_their_words() -> None:
+    """The emergencies variant: a human on a terminal finds each emergency it may
+    counteract among the other commands; the alien, each wall beside it among its
+    attacks, by side, never a unit's name."""
+    game = scenario_game(
+        "scenario\nseed 1\nvariants emergencies\nturn 6 crew\n"
+        "crew hyun 2-V3 role=Captain skill=Tactical\nalien alien1 Hunter 1-D6\n"
+        "emergency 1 1\nend\n"
+    )
+    crew = panel_choices(game, Side.CREW, "hyun")
+    assert [(o.label, o.command) for o in crew.others if "ounteract" in o.command] == [
+        ("Counteract emergency 1", "counteract hyun 1")
+    ]
+    game.play("crew", "pass")
+    alien = panel_choices(game, Side.ALIEN, "alien1")
+    walls = [a for a in alien.attacks if " wall " in a.command]
+    assert walls and all(a.label.startswith("Attack the wall on side ") for a in walls)

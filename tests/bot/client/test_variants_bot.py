@@ -83,15 +83,16 @@ def test_an_exported_script_of_a_variant_game_reads_back_with_its_variants() -> 
 
 def test_autocomplete_offers_only_playable_variants_completing_the_last_word() -> None:
     tables = {k: v.model_dump() for k, v in load_variants().variants.items()}
-    for name in ("noise", "halon"):
-        tables[name]["built"] = True
+    for name, table in tables.items():
+        table["built"] = name in ("noise", "halon")
     catalogue = Catalogue.of(tables)
     offered = [c.value for c in variant_choices("", catalogue)]
     assert offered == ["halon", "noise"]
     assert [c.value for c in variant_choices("noise, h", catalogue)] == ["noise halon"]
     assert [c.value for c in variant_choices("noise ", catalogue)] == ["noise halon"]
     assert variant_choices("ra", catalogue) == []  # raids is not built
-    assert variant_choices("", load_variants()) == []  # the project's data: none built yet
+    built = list(load_variants().ids(built_only=True))  # the project's data
+    assert [c.value for c in variant_choices("", load_variants())] == built
 
 
 async def test_rules_answers_each_variant_and_says_whether_it_can_be_played(simcord_env):
@@ -102,3 +103,23 @@ async def test_rules_answers_each_variant_and_says_whether_it_can_be_played(simc
         assert f"**{info.title}** — optional variant ({info.rule})" in text, text
         assert info.text[0] in text
         assert ("Not playable yet" in text) is not info.built
+
+
+async def test_a_game_of_emergencies_created_by_slash_shows_its_panel_to_everyone(simcord_env):
+    """``emergencies`` is built: ``/game create variants:emergencies`` opens its lobby, and
+    every seat and the spectators read the panel in ``/game status``."""
+    world = make_world(simcord_env, crew=1)
+    world.bot.desk.seeds = lambda: 3
+    await world.crew[0].slash(world.channel, "game create", variants="emergencies")
+    assert world.table().row.opening == "variants emergencies"
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    await world.crew[0].slash(world.channel, "game start")
+    await world.crew[0].slash(world.channel, "game setup")
+    game = world.table().game
+    assert game is not None and game.state.emergencies is not None
+    for person in (world.crew[0], world.alien, world.spectator):
+        status = await person.slash(world.channel, "game status")
+        text = status.response.content
+        assert "🧪 Variants: Ship Emergencies (`emergencies`)" in text, text
+        assert "🚨 Emergencies: 16 cards in the deck" in text, text

@@ -26,6 +26,8 @@ from engine.setup import new_game
 from engine.state import (
     Alien,
     Condition,
+    Emergency,
+    EmergencyState,
     Fate,
     GameState,
     Human,
@@ -103,8 +105,11 @@ def test_a_state_with_every_field_set_round_trips() -> None:
 def _everything_set() -> GameState:
     state = new_game(3, SHIP, CONTENT)
     state.rng.d6()
-    state.variants = frozenset({"noise", "halon"})
+    state.variants = frozenset({"noise", "halon", "emergencies"})
     state.noise = NoiseState({"1-D4/1-D5"}, ["1", "Blank"], ["3", "2"], [], {"1-H6/1-H7"})
+    engines = Emergency(0, "0e", "nexus", 2, False, 1, G("0-E3"), {"hyun", "ortiz"})
+    hold = Emergency(5, "0h", "wall", 3, True)
+    state.emergencies = EmergencyState([3, 4], [engines, None, hold, None], [2], True)
     state.turn, state.phase, state.setup = 4, Phase.CREW, SetupStep.PLACE
     hyun, okeke, ortiz = state.human("hyun"), state.human("okeke"), state.human("ortiz")
     hyun.role, hyun.skill_marker, hyun.grid, hyun.actions = "Captain", "Athlete", G("1-F6"), 1
