@@ -136,6 +136,21 @@ def test_noise_a_marked_door_carries_a_noise_marker_over_its_middle(ship: Ship) 
     assert marked.getpixel((ox, oy)) == plain.getpixel((ox, oy))
 
 
+def test_emergencies_an_emergency_is_drawn_on_its_room_with_its_level(ship: Ship) -> None:
+    """The emergencies variant: each turned-up emergency on its room's top right grid,
+    red, and only where the view puts one (docs/rules-decisions.md, "Variants:
+    emergencies")."""
+    engines = next(r for r in ship.regions.values() if r.name == "Engines")
+    corner = min(engines.grids, key=lambda g: (g.row, -g.col))
+    plain = picture(ship, empty())
+    level = picture(ship, BoardView("crew", "Test", emergencies=((engines.key, 2, False),)))
+    lost = picture(ship, BoardView("crew", "Test", emergencies=((engines.key, 3, True),)))
+    box = grid_box(ship, corner)
+    assert share(level, box, style.NEXUS_DAMAGED) > 0.05
+    assert share(plain, box, style.NEXUS_DAMAGED) == 0
+    assert level.crop(box).tobytes() != lost.crop(box).tobytes()  # "2" and "X"
+
+
 def test_c43_cargo_hold_door_closes_across_all_six_grids(ship: Ship) -> None:
     door = first_door(ship, DoorKind.LARGE)
     closed = picture(ship, BoardView("crew", "Test", doors={door: DoorState.CLOSED}))

@@ -535,3 +535,15 @@ def test_a_saved_game_with_variants_resumes_with_them(tmp_path: Path) -> None:
     assert "Seed 42; you play crew" in output and "Variants: halon noise." in output
     _, rows = saved(tmp_path)
     assert rows and rows[0].command == "quick"
+
+
+def test_play_a_game_of_emergencies_at_the_terminal(tmp_path: Path) -> None:
+    """``emergencies`` is built: the terminal starts a game with it, its status shows the
+    panel, and ``help emergencies`` teaches it."""
+    code, output = session(
+        tmp_path, ["quick", "help emergencies", "quit"], variants=["emergencies"], seed=3
+    )
+    assert code == 0
+    assert "Variants: emergencies." in output
+    assert "Ship Emergencies" in output and "counteract" in output
+    assert "🚨 Emergencies: 16 cards in the deck" in output
