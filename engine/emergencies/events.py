@@ -1,5 +1,7 @@
 """What the ``emergencies`` variant's rules tell, as records: all public. A face-down
-card's room and function are in no record until it is turned up (E.3.5)."""
+card's room and function are in no record until it is turned up (E.3.5). Only a card turned
+up is irreversible of itself (it shows what nobody saw); the dice behind the others
+already make their commands final (engine.game), and the collapse ends the game."""
 
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ class EmergencyTurnedUp(Event):
     """E.3.5: a face-down card turns up at level 1 and its function is disabled."""
 
     kind = "emergency-turned-up"
+    irreversible = True  # a card hidden from everyone is seen: no undo past it
     field: int
     room: str  # the room's name
     function: str
@@ -71,7 +74,6 @@ class Counteracted(Event):
     (``thresholds``) and the emergency's total so far out of ``needed``."""
 
     kind = "counteracted"
-    irreversible = True  # a roll
     who: Who
     field: int
     room: str
@@ -109,4 +111,3 @@ class ShipBreaksUp(Event):
     """E.7: a new emergency found every field occupied: the Quicksilver breaks up."""
 
     kind = "ship-breaks-up"
-    irreversible = True

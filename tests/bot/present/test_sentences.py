@@ -33,6 +33,7 @@ _WAS_IRREVERSIBLE = {
     "revealed",
     "weighed",
     "game-over",
+    "emergency-turned-up",  # the emergencies variant's: a card nobody saw turns up
 }
 
 
