@@ -2,13 +2,15 @@
 design's minimum, and a little more): a human on a terminal grid with three actions (or
 facing a level 3 emergency) counteracts, the most advanced emergency first, committing
 all but one of its actions; the nearest humans walk to close a compromised room's open
-door and to the terminals, and wait there for a full try; the alien, with no
-face-down nexus within its phase's reach and no human able to search its grid, commits
-its whole phase to smashing a wall. The hard crew's ToolKit routine already treats a
+door and to the terminals, and wait there for a full try; the alien, with no face-down
+nexus within its phase's reach and no human able to reach or search its grid, commits its
+whole phase to smashing a wall. The hard crew's ToolKit routine already treats a
 damaged critical system as urgent, so an emergency in a nexus room is repaired as a
 countdown is (E.5)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from engine import commands as c
 from engine.board.geometry import Mover
@@ -157,10 +159,12 @@ def _untried(view: View, unit: str) -> bool:
 
 
 def wall_now(
-    view: View, legal: list[c.Command], ship: Ship, watched: frozenset[Grid]
+    view: View, legal: list[c.Command], ship: Ship, exposed: Callable[[Grid], int]
 ) -> c.Command | None:
     """The alien's wall attack with everything but the attack's own action committed,
-    when no face-down nexus lies within its actions and no human can search its grid."""
+    when no face-down nexus lies within its actions and its grid is not ``exposed``: no
+    human can walk into it or search it next phase (the hard alien's ``Danger``), since
+    the attack leaves it in the open (C.7.2)."""
     if view.emergencies is None:
         return None
     walls = [cmd for cmd in legal if isinstance(cmd, c.Attack) and cmd.target == "wall"]
@@ -171,7 +175,7 @@ def wall_now(
         if view.active_unit not in ("", alien.id):
             continue
         here = Grid.parse(alien.grid)
-        if here in watched or _nexus_in_reach(view, ship, here, alien.actions):
+        if exposed(here) or _nexus_in_reach(view, ship, here, alien.actions):
             continue
         return c.Attack(cmd.unit, "wall", cmd.door, boost=alien.actions - 1)
     return None

@@ -52,7 +52,7 @@ class HardAlien(BeliefKeeper):
         order = ambush_order(view)
         if order is not None and order in legal:
             return order
-        wall = wall_now(view, legal, ship, _watched(view, ship))  # the emergencies variant
+        wall = wall_now(view, legal, ship, Danger(view, ship))  # the emergencies variant
         if wall is not None:
             return wall
         return best(legal, self.scorer(view, ship, content), rng)
