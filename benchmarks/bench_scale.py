@@ -13,6 +13,10 @@ its own channel with its own rows). The measurements run in a fresh process on a
     first command on a cold game p99: X ms     load from snapshot + play + commit
     rss with 10,000 games loaded: X MiB        every game in memory at once
     undo at 3,000 commands: X ms               median of 20 undos in a 3,000-command game
+    full garbage collection with 10,000 games loaded: X ms CPU; after the bot's settle: X
+                                               the pause a collection walking everything
+                                               costs, and once the bot's hourly settle
+                                               (bot.memory) froze what is loaded
     ready from process spawn: X s wall, X s CPU, … (importing bot.client.app X s CPU)
                                                a new process, as the bot starts: its
                                                imports, the store opened, the games
@@ -53,6 +57,7 @@ sys.path.insert(0, str(ROOT))
 from bot import store as st  # noqa: E402
 from bot.desk import loading  # noqa: E402
 from bot.desk.service import Desk, Seat  # noqa: E402
+from bot.memory import Settled, settle  # noqa: E402
 from bot.present.events import log_lines  # noqa: E402
 from bot.present.scribe import CatalogueScribe  # noqa: E402
 from bot.store import CommandRow, GameRow, PlayerRow, Store, is_postgres, open_store  # noqa: E402
@@ -262,6 +267,24 @@ async def _measure(
     loaded = sum(1 for t in desk.tables.values() if t.loaded)
     print(f"rss with {loaded:,} games loaded: {rss:.0f} MiB", flush=True)
     print(f"undo at {LONG:,} commands: {statistics.median(undos) * 1000:.1f} ms", flush=True)
+    print(_collections(loaded), flush=True)
+
+
+def _collections(loaded: int) -> str:
+    """A full garbage collection's pause with every game in memory, as it would run on
+    its own, then once the bot's hourly settle (bot.memory) has frozen them."""
+    began = time.process_time()
+    gc.collect()
+    walking = time.process_time() - began
+    settle(Settled(), time.time())
+    began = time.process_time()
+    gc.collect()
+    settled = time.process_time() - began
+    gc.unfreeze()
+    return (
+        f"full garbage collection with {loaded:,} games loaded: {walking * 1000:.0f} ms CPU; "
+        f"after the bot's settle: {settled * 1000:.0f} ms CPU"
+    )
 
 
 def _p99(values: list[float]) -> float:
