@@ -58,7 +58,6 @@ from bot import store as st  # noqa: E402
 from bot.desk import loading  # noqa: E402
 from bot.desk.service import Desk, Seat  # noqa: E402
 from bot.memory import Settled, settle  # noqa: E402
-from bot.present.events import log_lines  # noqa: E402
 from bot.present.scribe import CatalogueScribe  # noqa: E402
 from bot.store import CommandRow, GameRow, PlayerRow, Store, is_postgres, open_store  # noqa: E402
 from bot.store.copy import copy_store  # noqa: E402
@@ -128,12 +127,11 @@ def play(seed: int, length: int, *, undoable_end: bool = False) -> Played | None
         assert command is not None
         before = (game.state.turn, game.state.phase)
         seq = game.length
-        events = game.play(side, command)
+        game.play(side, command)
         if game.state.phase is Phase.OVER:
             return None
         user = ALIEN_USER if side is Side.ALIEN else CREW_USER
         rows.append(st.append_command(0, CommandRow(seq, side.value, command.notation(), user, 0)))
-        rows += st.add_public_lines(0, seq, log_lines(events))
         if (game.state.turn, game.state.phase) != before:
             newest = loading.snapshot_row(game.state, game.length, 0.0)
             rows += st.put_snapshot(0, replace(newest, state=None))
@@ -196,7 +194,6 @@ _ORDER = {
     "INSERT INTO games": 0,
     "INSERT INTO players": 1,
     "INSERT INTO commands": 2,
-    "INSERT INTO public_lines": 3,
     "INSERT INTO snapshots": 4,
     "INSERT INTO snapshot_states": 5,  # each game's newest state, after its phase rows
 }
