@@ -1,4 +1,4 @@
-"""A store that fails at a chosen await, and the checks that follow one (issue 34).
+"""A store that fails at a chosen await, and the checks that follow one.
 
 :class:`Faults` wraps a real store (SQLite or PostgreSQL) in place: every await of the
 database, a read (``_query``) or a transaction (``_transaction``), is counted, and the

@@ -1,4 +1,4 @@
-"""Random and garbled command strings against positions of both sides (issues 20, 34).
+"""Random and garbled command strings against positions of both sides.
 
 One property, two drivers: the hypothesis test (``tests/engine/test_fuzz_commands.py``,
 bounded so ``make test`` stays fast) and ``benchmarks/bench_reliability.py --fuzz N``

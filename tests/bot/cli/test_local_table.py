@@ -261,7 +261,7 @@ def test_hard_level_opponent_plays_the_crew_and_is_saved(tmp_path: Path) -> None
     assert game.state.turn >= 2
 
 
-# --- issue 23: the terminal table, found while trying it as a new user ----------------
+# --- the terminal table, found while trying it as a new user ----------------
 
 
 def test_resume_keeps_the_level_and_the_hint_is_a_whole_command(tmp_path: Path) -> None:
@@ -408,7 +408,7 @@ def test_game_over_screen_gives_the_game_id_and_a_replay_command_that_works(
     assert main(words[1:]) == 0 and gif.read_bytes().startswith(b"GIF")
 
 
-# --- issue 26: the expert opponent and the advisor at the terminal ---------------------
+# --- the expert opponent and the advisor at the terminal ---------------------
 
 
 def test_hint_shows_the_experts_choice_for_the_players_side_and_marks_the_game(

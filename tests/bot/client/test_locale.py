@@ -1,4 +1,4 @@
-"""A second language as a catalogue (issue 25): slash command descriptions through
+"""A second language as a catalogue: slash command descriptions through
 discord.py's translator, and the turn panel's words in each player's own Discord language;
 everything a catalogue does not translate stays English."""
 
@@ -200,7 +200,7 @@ async def test_a_french_player_reads_the_panel_in_french_and_the_others_in_engli
     before = len(world.texts())
     moved = await Tapper(first).select(panel, goto["options"][0]["value"], goto["custom_id"])
     assert moved.response is not None and " se déplace " in moved.response.content
-    assert world.texts()[before:] == []  # nothing per command in the channel (issue 23)
+    assert world.texts()[before:] == []  # nothing per command in the channel
     log = await public_log(world)
     assert " moves " in log and "déplace" not in log
     panel = moved.response

@@ -1,4 +1,4 @@
-"""The alien plots in DMs, and Discord delivers DMs to shard 0 only (issue 11): the
+"""The alien plots in DMs, and Discord delivers DMs to shard 0 only: the
 process holding shard 0 serves them for games on other processes' shards, from the
 shared store, and posts to those games' channels over Discord's REST API."""
 

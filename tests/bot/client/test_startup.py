@@ -1,4 +1,4 @@
-"""Starting the bot (issue 20): the slash commands go to Discord only when they changed
+"""Starting the bot: the slash commands go to Discord only when they changed
 since the last sync (a hash kept in the store) or when told to (``--sync``); the clock
 runs by itself (``discord.ext.tasks``) and closes with the bot."""
 

@@ -1,4 +1,4 @@
-"""One game, two processes on one database (issue 11): the process holding shard 0
+"""One game, two processes on one database: the process holding shard 0
 serves the alien's DMs for a game another process owns. Every write is guarded by the
 game's version, so each side sees the other's commands before its next one, and of two
 writes racing from the same version exactly one lands; the other is refused with a

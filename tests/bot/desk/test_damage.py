@@ -1,5 +1,5 @@
 """Each kind of damaged record stops its game, is told once, and a rollback repairs it
-(issue 34; README, "Never silent"): a command that no longer replays (tests/bot/client/
+(README, "Never silent"): a command that no longer replays (tests/bot/client/
 test_store_trouble.py), a command row missing from the log, and an opening that no
 longer reads (a tutorial's, rebuilt from its lesson; an imported game's cannot be, and
 the moderators are told how to bring it back). The clock's check never raises on a

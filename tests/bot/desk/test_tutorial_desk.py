@@ -1,4 +1,4 @@
-"""A tutorial at the desk (issue 25): stored like any game but marked, held to its
+"""A tutorial at the desk: stored like any game but marked, held to its
 lesson, and out of the way of a learner's real games."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11: two bot processes on disjoint shard ranges share one real PostgreSQL server.
+"""Two bot processes on disjoint shard ranges share one real PostgreSQL server.
 
 Each process (:mod:`tests.bot.shard_process`) is a real OS process running the bot on
 its own in-memory Discord, with games in guilds on its own shards. One of them is

@@ -1,4 +1,4 @@
-"""The player as a person in the store (issue 24), on both backends: settings, waits and
+"""The player as a person in the store, on both backends: settings, waits and
 their reminders, held pings, seatings, marks and results (seeded games left out of the
 record), open-seat calls posted once; the migration keeps games under way."""
 

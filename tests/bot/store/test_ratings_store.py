@@ -1,4 +1,4 @@
-"""Ratings in the store (issue 25), on both backends: migration 8, the facts a rating
+"""Ratings in the store, on both backends: migration 8, the facts a rating
 is built from, the conditional writes that keep several writers in order, and the
 rebuild that equals the ratings taken game by game as the games ended."""
 

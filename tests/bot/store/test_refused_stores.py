@@ -1,4 +1,4 @@
-"""Stores the bot must refuse, and writes the database refuses (issue 20), on both
+"""Stores the bot must refuse, and writes the database refuses, on both
 backends: a schema newer than the code, targets that name no store, a full disk."""
 
 from __future__ import annotations

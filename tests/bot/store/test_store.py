@@ -126,7 +126,7 @@ async def test_the_clock_looks_at_games_with_a_deadline_passed_or_a_side_the_gam
 
 async def test_a_guarded_commit_from_a_stale_copy_is_refused_and_writes_nothing(store_target):
     """Two processes' stores on one database: the second writer of the same version is
-    refused with StaleGame and none of its statements land (issue 11)."""
+    refused with StaleGame and none of its statements land."""
     first = await open_store(store_target)
     second = await open_store(store_target)
     row = await first.create_game(1, 1, "qs", 3, 9, 0.0)

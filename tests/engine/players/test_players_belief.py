@@ -1,4 +1,4 @@
-"""The crew's belief (issue 12): the possible grids of a pipe-running alien (C.7, C.7.1,
+"""The crew's belief: the possible grids of a pipe-running alien (C.7, C.7.1,
 C.7.3, C.8), kept from public information only."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Substitutes without a moderator (issue 24): an open-seat call, refusals (the other
+"""Substitutes without a moderator: an open-seat call, refusals (the other
 side's former player, a player of the game, the seat's own player, approving your own
 substitution), approval by another player, the newcomer's private briefing (exactly what
 the side heard, nothing more) and the leaver cut off from new secrets; seats opened by
