@@ -116,4 +116,6 @@ def acted(interaction: Inter, outcome: Outcome) -> None:
 
 def reply_for(interaction: Inter, outcome: Outcome) -> list[str]:
     """What the person who acted reads of ``outcome``, in their own language."""
-    return reply_lines(outcome.reply, outcome.reply_events, language(interaction))
+    with privately(interaction):
+        worded = reply_lines(outcome.reply_events)
+    return [*worded, *outcome.reply]

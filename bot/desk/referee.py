@@ -67,7 +67,6 @@ class Referee:
         assert game is not None
         before_len, before_stamp = game.length, draft.stamp()
         events: list[Event] = []
-        said: list[str] = []
         said_events: list[Event] = []
         statements: list[Statement] = []
         try:
@@ -75,7 +74,6 @@ class Referee:
                 step = game.play(side, command)
                 phase_memo.note(game, step)
                 events += step
-                said += self._keeper.scribe.log_lines(step)
                 said_events += events_for(step, Viewer.SPECTATOR)
         except GameError as err:
             raise Refusal(err.describe()) from None
@@ -123,14 +121,11 @@ class Referee:
         # The channel hears a phase once, when it ends (its digest: README, "Playing on
         # Discord"); meanwhile a command's public lines go to the person who played it
         # and to the crew's panels ("This phase so far").
-        scribe = self._keeper.scribe
-        outcome.alien_private = scribe.heard_lines(events, Side.ALIEN.value, side.value)
-        outcome.crew_private = scribe.heard_lines(events, Side.CREW.value, side.value)
+        # Each side's DMs and the actor's reply are worded at the edge, for their reader.
         outcome.heard = [(list(events), side.value)]
-        own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
-        outcome.reply = [*said, *own] or ["Done."]
         mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value
         outcome.reply_events = [*said_events, *(e for e in events if e.audience.value == mine)]
+        outcome.reply = [] if outcome.reply_events else ["Done."]
         outcome.undo_stamp = game.side_moves(side)
         outcome.said = len(said_events)
         outcome.unit = unit_of(commands[-1])
