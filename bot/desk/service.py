@@ -59,6 +59,7 @@ from bot.store.people import MyGame, SeatCall, Settings
 from engine.board.ship import Ship
 from engine.commands import Command
 from engine.content import Content
+from engine.events import Event
 from engine.players.expert import Decision
 from engine.records.rollback import Shown
 from engine.state import Phase, Side
@@ -468,7 +469,7 @@ class Desk:
     async def set_call_message(self, call_id: int, message_id: int) -> None:
         await self._subs.set_call_message(call_id, message_id)
 
-    async def briefing(self, table: Table, user_id: int) -> list[str]:
+    async def briefing(self, table: Table, user_id: int) -> list[tuple[list[Event], str]]:
         return await self._subs.briefing(table, user_id)
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:
