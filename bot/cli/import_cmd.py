@@ -15,6 +15,7 @@ from pathlib import Path
 from bot.desk import incidents
 from bot.desk.imports import Prepared, decode
 from bot.desk.service import Desk, Refusal
+from bot.present.events import script_line
 from bot.present.scribe import CatalogueScribe
 from bot.store import open_store
 from bot.store.base import StoreFailed, StoreRefused
@@ -62,7 +63,7 @@ async def _import(
     try:
         desk = Desk(store, scribe=CatalogueScribe())
         await desk.load()
-        table, prepared = await desk.import_game(channel, guild, name, 0, text)
+        table, prepared = await desk.import_game(channel, guild, name, 0, text, say=script_line)
         return table.id, prepared
     finally:
         await store.close()

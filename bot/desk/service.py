@@ -62,6 +62,7 @@ from engine.content import Content
 from engine.events import Event
 from engine.players.expert import Decision
 from engine.records.rollback import Shown
+from engine.records.script import Say
 from engine.state import Phase, Side
 
 __all__ = [
@@ -340,8 +341,12 @@ class Desk:
         channel_name: str,
         user_id: int,
         text: str,
+        *,
+        say: Say,
     ) -> tuple[Table, Prepared]:
-        return await self._imports.import_game(channel_id, guild_id, channel_name, user_id, text)
+        return await self._imports.import_game(
+            channel_id, guild_id, channel_name, user_id, text, say=say
+        )
 
     # --- moderators and a game's settings (moderation's) --------------------------------
     async def configure(self, table: Table, **changes: float | int) -> GameRow:
