@@ -24,6 +24,7 @@ from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.present import texts
 from bot.present.events import heard_events, reveal_lines
 from bot.present.locale import _, speaking
+from bot.present.notes import note_lines
 from engine.events import Event
 from engine.views import Viewer
 
@@ -46,7 +47,7 @@ async def tell(bot: Bot, table: Table, outcome: Outcome, *, first: bool = False)
     when set-up ends, the result when the game is over."""
     first = first and outcome.new_phase and table.game is not None
     if outcome.public and not first:  # the desk's notes (a take-back), not commands
-        await courier.post(bot, table.channel_id, outcome.public)
+        await courier.post(bot, table.channel_id, note_lines(outcome.public))
     alien = table.alien_player()
     # Never the actor's own (the alien's private events of its own command are its reply),
     # each in its recipient's language (README, "Languages").
@@ -103,12 +104,12 @@ async def post_phase(bot: Bot, table: Table, outcome: Outcome, *, first: bool = 
     if channel is None or table.game is None:
         return
     started = time.perf_counter()
-    summary = texts.summary_text(table, outcome.phase_events, outcome.summary)
+    summary = texts.summary_text(table, outcome.phase_events, note_lines(outcome.summary))
     card = await pictures.phase_card_file(table, outcome.phase_events, summary)
     plan = None
     parts, pings = summary, NO_PINGS
     if first:
-        lead = list(outcome.public)
+        lead = note_lines(outcome.public)
         if table.status == "playing":
             plan = await bot.desk.plan_phase_pings(table, bot.desk.clock())
             if table.waiting_users():

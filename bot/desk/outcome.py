@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.desk.notes import Note
 from bot.language import SOURCE
 from engine.events import Event
 from engine.state import Side
@@ -17,10 +18,10 @@ class Outcome:
     game_id: int
     channel_id: int
     # To the person who acted: the events their reply words, a line each, in their own
-    # language; then the desk's own notes.
+    # language; then the desk's own notes (a line, or a part of a lesson: bot.desk.notes).
     reply_events: list[Event] = field(default_factory=list)
-    reply: list[str] = field(default_factory=list)
-    public: list[str] = field(default_factory=list)  # to the channel, now
+    reply: list[Note] = field(default_factory=list)
+    public: list[Note] = field(default_factory=list)  # to the channel, now
     # What each command played told, with the side that played it: each side's DMs are
     # chosen from these and worded for each recipient in their own language (README,
     # "Languages").
@@ -30,7 +31,7 @@ class Outcome:
     # ended, in the order the channel told them (bot.present.digest makes it short),
     # and any notes of the desk's own (a game's start, a rollback).
     phase_events: list[Event] = field(default_factory=list)
-    summary: list[str] = field(default_factory=list)
+    summary: list[Note] = field(default_factory=list)
     game_over: bool = False
     send_hands: bool = False  # set-up is done: deal every player their hand by DM
     actor: int | None = None
