@@ -1,12 +1,12 @@
-"""The one road a command takes: played on a draft of its table, stored with its public
-lines (and, when a phase ends, the new phase's snapshot) in one transaction, and only
-then taken into memory and reported as an :class:`~bot.desk.outcome.Outcome`. Whoever
-plays (a player, the game's own seat, a stand-in, a deadline, a tutorial's script)
-comes through :meth:`Referee.apply`.
+"""The one road a command takes: played on a draft of its table, stored (with, when a
+phase ends, the new phase's snapshot) in one transaction, and only then taken into
+memory and reported as an :class:`~bot.desk.outcome.Outcome`. Whoever plays (a player,
+the game's own seat, a stand-in, a deadline, a tutorial's script) comes through
+:meth:`Referee.apply`.
 
 Everything people read is built from :func:`engine.views.view` and
-:func:`engine.views.events_for`, never from state; the sentences the store keeps come
-from the desk's scribe (:mod:`bot.desk.scribe`).
+:func:`engine.views.events_for`, never from state; an outcome holds the events, and
+the edge words them for each reader (:mod:`bot.present`).
 """
 
 from __future__ import annotations
@@ -53,10 +53,10 @@ class Referee:
         late: tuple[int, ...] = (),
         stand_in: int | None = None,
     ) -> Outcome:
-        """Play ``commands``, store them with their public lines (and the new phase's
-        snapshot) in one transaction, then report; nothing changes if any is refused.
-        ``late``: the players still waited on when the deadline ended the phase;
-        ``stand_in``: the computer played for that away player (for their records).
+        """Play ``commands``, store them (and the new phase's snapshot) in one
+        transaction, then report; nothing changes if any is refused. ``late``: the
+        players still waited on when the deadline ended the phase; ``stand_in``: the
+        computer played for that away player (for their records).
 
         Everything is worked out on a draft of the table (its own copy of the game and
         seats), every read of the store included; the table takes the draft only once

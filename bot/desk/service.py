@@ -1,10 +1,11 @@
 """The referee's desk: every channel's game, its seats, and what each command changes.
 
 No discord imports: the Discord layer turns an :class:`Outcome` into messages, and no
-words of its own either: the sentences it keeps or hands on come from the scribe it is
-given (:mod:`bot.desk.scribe`). Commands on one channel run one at a time (a lock per
-game); every accepted command is written to the store in one transaction before anyone
-is told about it.
+words of its own for what happened either: an outcome holds typed events for each
+audience and names the parts of a lesson that are due (:mod:`bot.desk.notes`), and the
+edge words them in each reader's language (:mod:`bot.present`). Commands on one channel
+run one at a time (a lock per game); every accepted command is written to the store in
+one transaction before anyone is told about it.
 
 :class:`Desk` is the face the client and the command line use; it holds no logic of its
 own. Each part of the work is a collaborator with its own narrow reach, made here with
@@ -48,7 +49,6 @@ from bot.desk.play import Play
 from bot.desk.public_log import LogItem
 from bot.desk.records import Record
 from bot.desk.referee import Referee
-from bot.desk.scribe import Scribe
 from bot.desk.shards import ShardSpec
 from bot.desk.stand_in import StandIns
 from bot.desk.subs import Substitutes, Substitution
@@ -85,7 +85,6 @@ class Desk:
         self,
         store: Store,
         *,
-        scribe: Scribe,
         ship: Ship | None = None,
         content: Content | None = None,
         clock: Callable[[], float] = time.time,
@@ -95,7 +94,6 @@ class Desk:
     ) -> None:
         keeper = Keeper(
             store,
-            scribe=scribe,
             ship=ship,
             content=content,
             clock=clock,
@@ -128,10 +126,6 @@ class Desk:
     @property
     def store(self) -> Store:
         return self._keeper.store
-
-    @property
-    def scribe(self) -> Scribe:
-        return self._keeper.scribe
 
     @property
     def ship(self) -> Ship:
