@@ -17,7 +17,7 @@ from bot.desk.imports import Prepared, decode
 from bot.desk.service import Desk, Refusal
 from bot.present.events import script_line
 from bot.store import open_store
-from bot.store.base import StoreFailed, StoreRefused
+from bot.store.failures import StoreFailed, StoreRefused
 from engine.errors import GameError
 from engine.records.script import ScriptError
 

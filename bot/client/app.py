@@ -49,7 +49,7 @@ from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
 from bot.desk.shards import ShardSpec
 from bot.present import locale as words
 from bot.store import Store, open_store
-from bot.store.base import StoreRefused, watch_writes
+from bot.store.failures import StoreRefused, watch_writes
 from bot.web.reader import Reader
 from bot.web.server import start_web
 from bot.web.settings import WebSettings

@@ -24,7 +24,7 @@ from bot.desk import incidents
 from bot.desk.tables import Refusal
 from bot.present.locale import _, language_of, speaking
 from bot.present.notes import refusal_text
-from bot.store.base import StoreFailed, watch_writes, written
+from bot.store.failures import StoreFailed, watch_writes, written
 
 log = logging.getLogger("quicksilver.bot")
 

@@ -40,7 +40,7 @@ from bot.store import (
     put_snapshot,
     update_game,
 )
-from bot.store.base import WriteFailed
+from bot.store.failures import WriteFailed
 from engine.board.ship import Ship
 from engine.content import Content
 from engine.game import Game

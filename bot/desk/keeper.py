@@ -26,7 +26,7 @@ from bot.desk.tables import (
     damaged_text,
 )
 from bot.store import ACTIVE, GameRow, Guard, StaleGame, Statement, Store, update_game
-from bot.store.base import StoreFailed, WriteFailed, writes_taken
+from bot.store.failures import StoreFailed, WriteFailed, writes_taken
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
 from engine.content import Content, load_content

@@ -78,9 +78,9 @@ __all__ = [
 
 async def open_store(target: Path | str) -> Store:
     """The store at ``target``: a ``postgresql://`` URL or an SQLite file path; migrated
-    to the newest schema. :class:`~bot.store.base.StoreRefused` for a target that names
+    to the newest schema. :class:`~bot.store.failures.StoreRefused` for a target that names
     no store, or a store whose schema is newer than this code
-    (:class:`~bot.store.base.SchemaTooNew`)."""
+    (:class:`~bot.store.failures.SchemaTooNew`)."""
     check_target(target)
     if is_postgres(target):
         return await PostgresStore.connect(str(target))

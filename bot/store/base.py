@@ -14,7 +14,6 @@ this contract knows neither backend.
 from __future__ import annotations
 
 import abc
-import contextvars
 import re
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -23,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.store.failures import ReadFailed, SchemaTooNew, StoreRefused, WriteFailed, write_taken
 from bot.store.packing import unpack
 from bot.store.rows import (
     ACTIVE,
@@ -53,27 +53,6 @@ Loader = Callable[[list[Statement]], Awaitable[None]]
 Then = Callable[[int], list[Statement]]
 """The statements that follow a new row in its own transaction, made from its id."""
 
-_WRITTEN: contextvars.ContextVar[int] = contextvars.ContextVar("store_written", default=0)
-
-
-def watch_writes() -> None:
-    """From now on, :func:`written` tells whether the running task (one interaction)
-    had a write taken by a store."""
-    _WRITTEN.set(0)
-
-
-def written() -> bool:
-    """Whether a store took a write since :func:`watch_writes` in this task: an error
-    after that cannot say that nothing changed."""
-    return _WRITTEN.get() > 0
-
-
-def writes_taken() -> int:
-    """How many writes a store took in the running task so far (compare two readings
-    to learn whether a piece of work wrote anything)."""
-    return _WRITTEN.get()
-
-
 GUARD_SQL = "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?"
 
 
@@ -95,39 +74,6 @@ class StaleGame(Exception):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"game {game_id} was changed by another process")
         self.game_id = game_id
-
-
-class StoreRefused(Exception):
-    """This store cannot be opened (a target that names no store we can use, or a
-    schema newer than this code); nothing was written. ``str()`` says why and what to do."""
-
-
-class SchemaTooNew(StoreRefused):
-    """The store's schema is newer than this code's migrations: it was written by a
-    newer Quicksilver (rolled back since). Opening it could corrupt it."""
-
-    def __init__(self, found: int, known: int) -> None:
-        super().__init__(
-            f"its schema is version {found}, newer than this Quicksilver's version {known}: "
-            "a newer Quicksilver wrote it. Run that version again (or restore a backup made "
-            "with this one); nothing was changed"
-        )
-        self.found, self.known = found, known
-
-
-class StoreFailed(Exception):
-    """The database could not be read or written just now (a full disk, a lost
-    connection, a server restarting): nothing was written. ``__cause__`` holds the
-    database's own error. Whoever asked is told their command was not taken."""
-
-
-class WriteFailed(StoreFailed):
-    """The database did not take a write: the transaction was rolled back, so none of
-    it happened."""
-
-
-class ReadFailed(StoreFailed):
-    """The database could not answer a read."""
 
 
 TARGETS = (
@@ -251,7 +197,7 @@ class Store(abc.ABC):
             found = await self._transaction(batch, guard, then)
         except refusals as err:
             raise WriteFailed(f"the {self.backend} store did not take the write: {err}") from err
-        _WRITTEN.set(_WRITTEN.get() + 1)
+        write_taken()
         if any("user_settings" in sql for sql, _ in batch):
             self.settings_written += 1
         return found
