@@ -6,7 +6,8 @@ imports neither of them."""
 
 from pathlib import Path
 
-from bot.store.base import Guard, StaleGame, Store, check_target, is_postgres
+from bot.store.base import Store
+from bot.store.guards import Guard, StaleGame
 from bot.store.postgres import PostgresStore
 from bot.store.rows import (
     ACTIVE,
@@ -39,6 +40,7 @@ from bot.store.statements import (
     truncate_snapshots,
     update_game,
 )
+from bot.store.targets import check_target, is_postgres
 
 __all__ = [
     "ACTIVE",

@@ -5,10 +5,10 @@ Every read is written once, here, in the SQL both backends share; a backend supp
 only how to fetch rows, how to run a batch of writes as one transaction, and its
 numbered migrations (``bot/store/migrations/<backend>/0001_name.sql``). Every change a
 command makes is one transaction, so a restart or ``kill -9`` loses no committed
-command. A :class:`Guard` makes a commit conditional on the game being as its writer
-last saw it, which serialises each game across processes (see :class:`StaleGame`).
-Which backend a target names is the package's choice (:func:`bot.store.open_store`):
-this contract knows neither backend.
+command. A guard (:mod:`bot.store.guards`) makes a commit conditional on the game being
+as its writer last saw it, which serialises each game across processes. Which backend a
+target names is the package's choice (:func:`bot.store.open_store`,
+:mod:`bot.store.targets`): this contract knows neither backend.
 """
 
 from __future__ import annotations
@@ -17,12 +17,11 @@ import abc
 import re
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any, Protocol
 
-from bot.store.failures import ReadFailed, SchemaTooNew, StoreRefused, WriteFailed, write_taken
+from bot.store.failures import ReadFailed, SchemaTooNew, WriteFailed, write_taken
+from bot.store.guards import Guard
 from bot.store.packing import unpack
 from bot.store.rows import (
     ACTIVE,
@@ -52,53 +51,6 @@ Loader = Callable[[list[Statement]], Awaitable[None]]
 
 Then = Callable[[int], list[Statement]]
 """The statements that follow a new row in its own transaction, made from its id."""
-
-GUARD_SQL = "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?"
-
-
-@dataclass(frozen=True, slots=True)
-class Guard:
-    """Commit only if game ``game_id`` is still at ``version``; the commit bumps it."""
-
-    game_id: int
-    version: int
-
-    def statement(self) -> Statement:
-        return (GUARD_SQL, (self.game_id, self.version))
-
-
-class StaleGame(Exception):
-    """A guarded commit found the game changed (or gone) since its writer loaded it:
-    another process wrote to it. Nothing of the refused commit was written."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(f"game {game_id} was changed by another process")
-        self.game_id = game_id
-
-
-TARGETS = (
-    "an SQLite file path (e.g. quicksilver.sqlite3) or a PostgreSQL URL "
-    "(postgresql://USER:PASSWORD@HOST/DATABASE)"
-)
-
-
-def is_postgres(target: Path | str) -> bool:
-    return str(target).startswith(("postgresql://", "postgres://"))
-
-
-def check_target(target: Path | str) -> None:
-    """Refuse a target that names no store: empty (SQLite would open a throwaway
-    database), ``:memory:``, or a URL of another database (it would become a file name)."""
-    text = str(target).strip()
-    if not text or text == ":memory:":
-        raise StoreRefused(f"{text!r} names no store; give {TARGETS}")
-    if is_postgres(text):
-        return
-    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*)://", text)
-    if scheme:  # its credentials stay out of the message
-        raise StoreRefused(
-            f"{scheme.group(1)}://… is not a database Quicksilver can use; give {TARGETS}"
-        )
 
 
 class Store(abc.ABC):

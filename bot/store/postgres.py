@@ -19,16 +19,15 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.base import (
-    Guard,
     Loader,
     Row,
-    StaleGame,
     Store,
     Then,
     migrations,
     runs,
     split_sql,
 )
+from bot.store.guards import Guard, StaleGame
 from bot.store.statements import Statement
 
 MIGRATION_LOCK = 0x5153_0001  # advisory lock key: one migrator at a time ("QS", 1)

@@ -32,7 +32,7 @@ class GameRow:
     remind_hours: float = REMIND_HOURS  # the game's cadence, for players without their own
     remind_max: int = REMIND_MAX  # reminders a phase, at most, for each player waited on
     computer: str = ""  # the side the game plays ('' none, 'alien' or 'crew')
-    version: int = 0  # bumped by every guarded commit (bot.store.base.Guard)
+    version: int = 0  # bumped by every guarded commit (bot.store.guards.Guard)
     # A moderator chose the seed: announced as predictable, kept out of any records
     # (schema 5). Every other Discord game's seed is secret until the game is over.
     seeded: bool = False

@@ -24,16 +24,15 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store.base import (
-    Guard,
     Loader,
     Row,
-    StaleGame,
     Store,
     Then,
     migrations,
     runs,
     split_sql,
 )
+from bot.store.guards import Guard, StaleGame
 from bot.store.statements import Statement
 
 # aiosqlite's DEBUG lines quote every statement with its parameters: hidden commands,
