@@ -14,10 +14,8 @@ target names is the package's choice (:func:`bot.store.open_store`,
 from __future__ import annotations
 
 import abc
-import re
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
-from importlib import resources
 from typing import Any, Protocol
 
 from bot.store.failures import ReadFailed, SchemaTooNew, WriteFailed, write_taken
@@ -34,6 +32,7 @@ from bot.store.rows import (
     SnapshotRow,
     Takeback,
 )
+from bot.store.schema import migrations
 from bot.store.statements import Statement
 
 
@@ -397,31 +396,3 @@ def player_row(row: Row) -> PlayerRow:
     """A seat read with :data:`PLAYERS`."""
     _, user_id, seat, units, dm_ok, joined_at = row
     return PlayerRow(user_id, seat, tuple(u for u in units.split(",") if u), bool(dm_ok), joined_at)
-
-
-def migrations(backend: str) -> list[tuple[int, str]]:
-    """(number, SQL) for every file named like ``0001_name.sql`` of ``backend``, in order."""
-    found = []
-    for entry in resources.files("bot.store.migrations").joinpath(backend).iterdir():
-        match = re.fullmatch(r"(\d+)_\w+\.sql", entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
-    return sorted(found)
-
-
-def runs(batch: list[Statement]) -> list[tuple[str, list[tuple[Any, ...]]]]:
-    """Consecutive statements with the same SQL, grouped (their order kept), so a bulk
-    load goes to the database in one call."""
-    grouped: list[tuple[str, list[tuple[Any, ...]]]] = []
-    for sql, params in batch:
-        if grouped and grouped[-1][0] == sql:
-            grouped[-1][1].append(params)
-        else:
-            grouped.append((sql, [params]))
-    return grouped
-
-
-def split_sql(script: str) -> list[str]:
-    """Statements of a migration file (no semicolons inside our literals)."""
-    lines = [line.split("--", 1)[0] for line in script.splitlines()]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
