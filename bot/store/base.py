@@ -14,36 +14,31 @@ target names is the package's choice (:func:`bot.store.open_store`,
 from __future__ import annotations
 
 import abc
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any
 
 from bot.store.failures import ReadFailed, SchemaTooNew, WriteFailed, write_taken
 from bot.store.guards import Guard
 from bot.store.packing import unpack
 from bot.store.rows import (
     ACTIVE,
-    GAME_COLUMNS,
+    GAMES,
+    GAMES_JOINED,
+    PLAYERS,
     REMIND_HOURS,
     REMIND_MAX,
     CommandRow,
     GameRow,
     PlayerRow,
+    Row,
     SnapshotRow,
     Takeback,
+    game_row,
+    player_row,
 )
 from bot.store.schema import migrations
 from bot.store.statements import Statement
-
-
-class Row(Protocol):
-    """A fetched row: sqlite3.Row or asyncpg.Record, read by column name or position,
-    or as its values in the query's order."""
-
-    def __getitem__(self, key: str | int, /) -> Any: ...
-
-    def __iter__(self) -> Iterator[Any]: ...
-
 
 Loader = Callable[[list[Statement]], Awaitable[None]]
 """Runs a batch of statements inside a :meth:`Store.loading` transaction."""
@@ -373,26 +368,3 @@ class Store(abc.ABC):
             "SELECT action FROM mod_actions WHERE channel_id = ? ORDER BY id", (channel_id,)
         )
         return [str(r["action"]) for r in rows]
-
-
-# The columns a game row or a seat is read with, in their dataclass's order: rows are
-# read by position (by name, each of a game's 28 columns costs a search: starting with
-# 10,000 games took twice as long).
-GAMES = ", ".join(GAME_COLUMNS)
-GAMES_JOINED = ", ".join(f"games.{c}" for c in GAME_COLUMNS)
-_FLAGS = tuple(GAME_COLUMNS.index(f) for f in ("seeded", "hints_off", "hints_used"))
-PLAYERS = "game_id, user_id, seat, units, dm_ok, joined_at"
-
-
-def game_row(row: Row) -> GameRow:
-    """A game read with :data:`GAMES` (or :data:`GAMES_JOINED`)."""
-    values = list(row)
-    for at in _FLAGS:
-        values[at] = bool(values[at])
-    return GameRow(*values)
-
-
-def player_row(row: Row) -> PlayerRow:
-    """A seat read with :data:`PLAYERS`."""
-    _, user_id, seat, units, dm_ok, joined_at = row
-    return PlayerRow(user_id, seat, tuple(u for u in units.split(",") if u), bool(dm_ok), joined_at)

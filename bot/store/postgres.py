@@ -18,8 +18,9 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.store.base import Loader, Row, Store, Then
+from bot.store.base import Loader, Store, Then
 from bot.store.guards import Guard, StaleGame
+from bot.store.rows import Row
 from bot.store.schema import migrations, split_sql
 from bot.store.statements import Statement, runs
 
