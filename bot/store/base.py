@@ -314,48 +314,6 @@ class Store(abc.ABC):
         )
         return [int(r["id"]) for r in rows]
 
-    # --- shard leases (bot.desk.leases) ---------------------------------------------------
-    async def leases(self) -> list[tuple[int, int, str, float]]:
-        rows = await self._fetch(
-            "SELECT shard_count, shard_id, holder, heartbeat_at FROM shard_leases "
-            "ORDER BY shard_count, shard_id"
-        )
-        return [(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
-
-    async def take_lease(
-        self, key: tuple[int, int], holder: str, seen: str | None, now: float
-    ) -> bool:
-        """Hold shard ``key`` for ``holder`` if it is free or still held by ``seen``
-        (compare and swap: a process that claimed it meanwhile wins)."""
-        taken = await self._write(
-            [
-                (
-                    "INSERT INTO shard_leases (shard_count, shard_id, holder, heartbeat_at) "
-                    "VALUES (?, ?, ?, ?) ON CONFLICT (shard_count, shard_id) DO UPDATE SET "
-                    "holder = excluded.holder, heartbeat_at = excluded.heartbeat_at "
-                    "WHERE shard_leases.holder = ? RETURNING shard_id",
-                    (*key, holder, now, seen or ""),
-                )
-            ],
-            None,
-        )
-        return taken is not None
-
-    async def renew_leases(self, holder: str, now: float) -> bool:
-        renewed = await self._write(
-            [
-                (
-                    "UPDATE shard_leases SET heartbeat_at = ? WHERE holder = ? RETURNING shard_id",
-                    (now, holder),
-                )
-            ],
-            None,
-        )
-        return renewed is not None
-
-    async def drop_leases(self, holder: str) -> None:
-        await self.commit([("DELETE FROM shard_leases WHERE holder = ?", (holder,))])
-
     async def mod_role(self, guild_id: int) -> int | None:
         rows = await self._fetch(
             "SELECT mod_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
