@@ -1,7 +1,8 @@
 """The store's contract: one interface, two backends (:mod:`bot.store.sqlite`, the
 default, and :mod:`bot.store.postgres` for several processes on one database).
 
-Every read is written once, here, in the SQL both backends share; a backend supplies
+Every read is written once, in the SQL both backends share (here: games, seats, command
+logs, snapshots, take-backs; the rest in the modules beside it); a backend supplies
 only how to fetch rows, how to run a batch of writes as one transaction, and its
 numbered migrations (``bot/store/migrations/<backend>/0001_name.sql``). Every change a
 command makes is one transaction, so a restart or ``kill -9`` loses no committed
@@ -48,7 +49,7 @@ Then = Callable[[int], list[Statement]]
 
 
 class Store(abc.ABC):
-    """Games, seats, command logs, phase snapshots and public lines."""
+    """Games, seats, command logs, phase snapshots and take-backs."""
 
     backend: str = ""
     failures: tuple[type[BaseException], ...] = (OSError,)
