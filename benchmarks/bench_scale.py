@@ -58,7 +58,6 @@ from bot import store as st  # noqa: E402
 from bot.desk import loading  # noqa: E402
 from bot.desk.service import Desk, Seat  # noqa: E402
 from bot.memory import Settled, settle  # noqa: E402
-from bot.present.scribe import CatalogueScribe  # noqa: E402
 from bot.store import CommandRow, GameRow, PlayerRow, Store, is_postgres, open_store  # noqa: E402
 from bot.store.copy import copy_store  # noqa: E402
 from engine.commands import Command, Move  # noqa: E402
@@ -224,7 +223,7 @@ async def measure(target: str, next_file: Path, games: int) -> None:
 async def _measure(
     store: Store, nexts: dict[int, tuple[Side, str]], games: int, started: float
 ) -> None:
-    desk = Desk(store, scribe=CatalogueScribe())
+    desk = Desk(store)
     await desk.load()
     ready = time.perf_counter() - started
     print(f"ready after start: {ready:.2f} s", flush=True)
@@ -380,13 +379,12 @@ import asyncio, sys, time
 began = time.process_time()
 import bot.client.app
 from bot.desk.service import Desk
-from bot.present.scribe import CatalogueScribe
 from bot.store import open_store
 imported = time.process_time() - began
 
 async def ready(target):
     store = await open_store(target)
-    desk = Desk(store, scribe=CatalogueScribe())
+    desk = Desk(store)
     indexed = await desk.load()
     print(f"{indexed} {imported}", flush=True)
     await store.close()

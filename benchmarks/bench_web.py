@@ -34,7 +34,6 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.desk.service import Desk, Seat, Table
 from bot.memory import Settled, settle
-from bot.present.scribe import CatalogueScribe
 from bot.store import open_store
 from bot.web import pages
 from bot.web.links import Link, Opens, fresh, sign
@@ -120,7 +119,7 @@ async def main(games: int, commands: int, samples: int) -> int:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.db"
         store = await open_store(path)
-        desk = Desk(store, scribe=CatalogueScribe())
+        desk = Desk(store)
         await desk.load()
         table = await desk.create(1, 1, "bench", CREW, seed=7)
         await desk.join(table, ALIEN, Seat.ALIEN)

@@ -49,9 +49,8 @@ from bot.desk import incidents, leases, ratings
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
 from bot.desk.shards import ShardSpec
 from bot.present import locale as words
-from bot.present.scribe import CatalogueScribe
 from bot.store import Store, open_store
-from bot.store.base import StoreRefused, watch_writes
+from bot.store.failures import StoreRefused, watch_writes
 from bot.web.reader import Reader
 from bot.web.server import start_web
 from bot.web.settings import WebSettings
@@ -189,7 +188,6 @@ class QuicksilverBot(discord.AutoShardedClient):
             raise
         self._desk = Desk(
             self._store,
-            scribe=CatalogueScribe(),
             clock=self.clock,
             idle_minutes=self.idle_minutes,
             shards=self.shards_served,

@@ -57,7 +57,7 @@ async def undo(
     table = table or await access.table_for(interaction, game_id)
     async with table.channel_lock:
         outcome = await bot.desk.undo(table, interaction.user.id, stamp)
-        await answers.reply(interaction, outcome.reply)
+        await answers.reply(interaction, answers.reply_for(interaction, outcome))
         await flow.deliver(bot, table, outcome)
 
 

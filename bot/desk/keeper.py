@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
 from bot.desk import incidents, loading, public_log
 from bot.desk.public_log import LogItem
-from bot.desk.scribe import Scribe
 from bot.desk.shards import ShardSpec
 from bot.desk.tables import (
     Memo,
@@ -27,7 +26,7 @@ from bot.desk.tables import (
     damaged_text,
 )
 from bot.store import ACTIVE, GameRow, Guard, StaleGame, Statement, Store, update_game
-from bot.store.base import StoreFailed, WriteFailed, writes_taken
+from bot.store.failures import StoreFailed, WriteFailed, writes_taken
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
 from engine.content import Content, load_content
@@ -51,13 +50,12 @@ def secret_seed() -> int:
 class Keeper:
     """All tables this process knows, and the guarded road to the store; and what
     every part of the desk shares: the store, the ship and content, the clock, the
-    source of seeds, the shards served and the scribe."""
+    source of seeds and the shards served."""
 
     def __init__(
         self,
         store: Store,
         *,
-        scribe: Scribe,
         ship: Ship | None = None,
         content: Content | None = None,
         clock: Callable[[], float] = time.time,
@@ -66,7 +64,6 @@ class Keeper:
         seeds: Callable[[], int] = secret_seed,
     ) -> None:
         self.store = store
-        self.scribe = scribe  # the sentences the desk keeps or hands on (bot.present's)
         self.seeds = seeds  # where a live game's seed comes from (tests fix it)
         self.shards = shards or ShardSpec.everything()
         self.ship = ship or default_ship()

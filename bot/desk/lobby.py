@@ -18,7 +18,7 @@ from bot.desk.seating import deal, deal_living, seat_refusal
 from bot.desk.tables import NotSaved, Refusal, Seat, Table
 from bot.language import N_  # refusals a catalogue translates where they are read
 from bot.store import IMPORTED, PlayerRow, delete_player, put_player
-from bot.store.base import WriteFailed
+from bot.store.failures import WriteFailed
 from engine.records.scenario import opening_game, setup_opening
 from engine.state import Side
 

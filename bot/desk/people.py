@@ -18,7 +18,7 @@ from bot.desk.records import Record
 from bot.desk.tables import NotSaved, Refusal
 from bot.language import SOURCE
 from bot.store import forgetting, people
-from bot.store.base import WriteFailed
+from bot.store.failures import WriteFailed
 from bot.store.people import MyGame, SeatCall, Settings
 
 NOTE_MAX = 200

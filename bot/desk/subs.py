@@ -10,7 +10,8 @@ offered, or a moderator may turn an offer down. Then the seat, its
 crew members and its wait change hands in one guarded transaction; the leaver leaves
 the game's seats (no new secret reaches them) and the newcomer gets their side's whole
 private briefing: their view, their hand, and every private line their side has heard
-(rebuilt from the command log, so exactly what the side was told, nothing more).
+(rebuilt from the command log, so exactly what the side was told, nothing more, and
+worded in the newcomer's language).
 
 Refused, changing nothing: claiming your own seat, claiming a seat at a game you already
 play in, claiming any seat after sitting at the other side of this game (you know its
@@ -25,13 +26,13 @@ from dataclasses import dataclass
 
 from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
-from bot.desk.scribe import Scribe
 from bot.desk.seating import PLAYING, seat_refusal
 from bot.desk.tables import Refusal, Table
 from bot.store import CommandRow, GameRow, PlayerRow, delete_player, people, put_player
 from bot.store.people import SeatCall
 from engine.board.ship import Ship
 from engine.content import Content
+from engine.events import Event
 from engine.records.scenario import opening_game
 from engine.state import Side
 
@@ -44,23 +45,14 @@ class Substitution:
     newcomer: int
 
 
-def heard_so_far(
-    row: GameRow,
-    rows: Sequence[CommandRow],
-    side: Side,
-    ship: Ship,
-    content: Content,
-    scribe: Scribe,
-) -> list[str]:
-    """Every private line ``side`` was told, in order: the game replayed from its log,
-    what each command told the side by DM (the scribe's ``heard_lines``), worded as it
-    was sent."""
+def told_so_far(
+    row: GameRow, rows: Sequence[CommandRow], ship: Ship, content: Content
+) -> list[tuple[list[Event], str]]:
+    """What each stored command told, in order, with the side that played it: the game
+    replayed from its log, so a side's DMs can be chosen and worded again exactly as
+    they were sent (``bot.present.events.heard_lines``), in their reader's language."""
     game = opening_game(row.seed, row.opening, ship, content)
-    heard: list[str] = []
-    for stored in rows:
-        events = game.play(Side(stored.side), stored.command)
-        heard += scribe.heard_lines(events, side.value, stored.side)
-    return heard
+    return [(game.play(Side(stored.side), stored.command), stored.side) for stored in rows]
 
 
 class Substitutes:
@@ -228,20 +220,15 @@ class Substitutes:
             [("UPDATE seat_calls SET message_id = ? WHERE id = ?", (message_id, call_id))]
         )
 
-    async def briefing(self, table: Table, user_id: int) -> list[str]:
-        """The private lines ``user_id``'s side has heard in this game so far."""
-        side = table.side_of(user_id)
-        if side is None:
+    async def briefing(self, table: Table, user_id: int) -> list[tuple[list[Event], str]]:
+        """What each command of this game told so far, with the side that played it
+        (:func:`told_so_far`), for ``user_id``'s side to hear again; refused to anyone
+        without a seat."""
+        if table.side_of(user_id) is None:
             raise Refusal("You have no seat at this game, so no side's secrets.")
         rows = await self._keeper.store.commands(table.id)
         return await asyncio.to_thread(
-            heard_so_far,
-            table.row,
-            rows,
-            side,
-            self._keeper.ship,
-            self._keeper.content,
-            self._keeper.scribe,
+            told_so_far, table.row, rows, self._keeper.ship, self._keeper.content
         )
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:

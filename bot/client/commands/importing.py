@@ -17,6 +17,7 @@ from bot.client.host import Inter, LobbyPost, bot_of
 from bot.desk.imports import SCRIPT_LIMIT, decode
 from bot.desk.service import Refusal
 from bot.present import texts
+from bot.present.events import script_line
 from engine.records.script import ScriptError
 
 
@@ -37,7 +38,7 @@ async def import_command(interaction: Inter, file: discord.Attachment) -> None:
         name = getattr(interaction.channel, "name", "") or str(channel_id)
         try:
             table, prepared = await bot.desk.import_game(
-                channel_id, interaction.guild_id, name, interaction.user.id, text
+                channel_id, interaction.guild_id, name, interaction.user.id, text, say=script_line
             )
         except ScriptError as err:
             raise Refusal(f"Nothing was imported: {err}.") from None

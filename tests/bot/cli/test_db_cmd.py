@@ -13,8 +13,8 @@ from bot import store as st
 from bot.cli.main import main
 from bot.store import claims, open_store, waits
 from bot.store import people as pp
-from bot.store.base import migrations
 from bot.store.copy import COPIED, LEFT_OUT, verify
+from bot.store.schema import migrations
 from tests.bot.stored_games import fresh_desk, play_games, replayed
 
 NEWEST = migrations("sqlite")[-1][0]

@@ -19,7 +19,6 @@ from bot.client.app import QuicksilverBot
 from bot.client.translator import CatalogueTranslator
 from bot.present import lessons, rules
 from bot.present import locale as words
-from bot.present.catalogue import sentence
 from bot.present.events import reply_lines
 from engine.board.grid import Grid
 from engine.events import Who
@@ -234,17 +233,13 @@ async def test_a_french_players_slash_command_reply_is_in_french_and_the_channel
     assert not any("fouille" in text for text in world.texts()[before:])
 
 
-def test_the_reply_is_worded_again_only_where_its_lines_are_the_events_sentences():
+def test_the_reply_words_its_events_in_the_language_spoken_around():
     who = Who("hyun", "Hyun", alien=False)
     moved = Moved(who=who, start=Grid.parse("1-F6"), grid=Grid.parse("1-F7"), cost=2)
-    english = [sentence(moved), "A note of the desk's own."]
-    assert reply_lines(english, [moved], "en") == english
-    assert reply_lines(english, [moved], "fr") == [
-        "Hyun se déplace 1-F6 → 1-F7 (2 actions)",
-        "A note of the desk's own.",
-    ]
-    assert sentence(moved) == "Hyun moves 1-F6 → 1-F7 (2 actions)"  # English outside
-    assert reply_lines(["Done."], [moved], "fr") == ["Done."]
+    assert reply_lines([moved]) == ["Hyun moves 1-F6 → 1-F7 (2 actions)"]  # English outside
+    with words.speaking("fr"):
+        assert reply_lines([moved]) == ["Hyun se déplace 1-F6 → 1-F7 (2 actions)"]
+    assert reply_lines([]) == []
 
 
 async def test_a_marked_refusal_is_answered_in_the_persons_language(simcord_env, french):

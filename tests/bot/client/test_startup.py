@@ -15,7 +15,8 @@ from discord import app_commands
 
 from bot.client.app import COMMANDS_KEY, QuicksilverBot
 from bot.client.invite import invite_url
-from bot.store.base import SchemaTooNew, migrations
+from bot.store.failures import SchemaTooNew
+from bot.store.schema import migrations
 from engine.state import Phase
 from tests.bot import helpers
 from tests.bot.helpers import make_world, phase_of, seat_and_start

@@ -12,7 +12,6 @@ import pytest
 
 from bot.desk.service import STALE, Desk, Refusal, Seat
 from bot.desk.shards import ShardSpec
-from bot.present.scribe import CatalogueScribe
 from bot.store import Store, open_store
 from engine.commands import Move, parse
 from engine.game import Game
@@ -25,8 +24,8 @@ SEED = 54
 
 
 async def _two_desks(target: str) -> tuple[Desk, Desk]:
-    owner = Desk(await open_store(target), scribe=CatalogueScribe(), shards=ShardSpec.parse("1/2"))
-    dms = Desk(await open_store(target), scribe=CatalogueScribe(), shards=ShardSpec.parse("0/2"))
+    owner = Desk(await open_store(target), shards=ShardSpec.parse("1/2"))
+    dms = Desk(await open_store(target), shards=ShardSpec.parse("0/2"))
     for desk in (owner, dms):
         await desk.load()
     return owner, dms

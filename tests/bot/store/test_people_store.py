@@ -14,7 +14,7 @@ from bot import store as st
 from bot.desk import records
 from bot.store import Store, forgetting, open_store, waits
 from bot.store import people as pp
-from bot.store.base import migrations
+from bot.store.schema import migrations
 
 BIG = 1_234_567_890_123_456_789  # Discord ids are 64-bit
 

@@ -14,7 +14,7 @@ from bot.desk import ratings
 from bot.store import Store, open_store
 from bot.store import people as pp
 from bot.store import ratings as rs
-from bot.store.base import migrations
+from bot.store.schema import migrations
 from tests.bot.rated_games import BANDS, Games, Played
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from bot import store as st
 from bot.store import CommandRow, Guard, PlayerRow, SnapshotRow, StaleGame, Takeback, open_store
-from bot.store.base import migrations
+from bot.store.schema import migrations
 
 
 def test_both_backends_have_the_same_numbered_migrations():

@@ -14,7 +14,7 @@ import pytest
 import pytest_asyncio
 
 from bot.client.app import QuicksilverBot
-from bot.store.base import ReadFailed
+from bot.store.failures import ReadFailed
 from bot.store.postgres import PostgresStore
 from tests.bot.helpers import make_world, seat_and_start
 from tests.faults import Faults
