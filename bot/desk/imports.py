@@ -29,6 +29,7 @@ from bot.desk import incidents, loading
 from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.tables import NotSaved, Refusal, Table, damaged_text
+from bot.language import N_
 from bot.store import (
     IMPORTED,
     CommandRow,
@@ -98,8 +99,13 @@ def prepare(text: str, ship: Ship, content: Content, say: Say) -> Prepared:
 def _storable(value: int, what: str) -> None:
     if value > STORED_MAX:
         raise Refusal(
-            f"The script's {what} is {value}, more than a game can keep "
-            f"(at most {STORED_MAX}); nothing was imported."
+            N_(
+                "The script's {what} is {value}, more than a game can keep (at most "
+                "{most}); nothing was imported."
+            ),
+            what=what,
+            value=value,
+            most=STORED_MAX,
         )
 
 
@@ -116,13 +122,17 @@ def decode(data: bytes) -> str:
     """A script file's text; a Refusal for what cannot be one."""
     if len(data) > SCRIPT_LIMIT:
         raise Refusal(
-            f"That file is {len(data) // 1024} KiB; a script is at most "
-            f"{SCRIPT_LIMIT // 1024} KiB (a long game's is a few dozen)."
+            N_(
+                "That file is {size} KiB; a script is at most {most} KiB (a long game's "
+                "is a few dozen)."
+            ),
+            size=len(data) // 1024,
+            most=SCRIPT_LIMIT // 1024,
         )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Refusal("That file is not text (UTF-8): a script is a text file.") from None
+        raise Refusal(N_("That file is not text (UTF-8): a script is a text file.")) from None
 
 
 class Imports:
@@ -147,8 +157,11 @@ class Imports:
         current = self._keeper.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
-                f"This channel already has a game ({current.status}): a moderator can "
-                "`/mod abort` it first."
+                N_(
+                    "This channel already has a game ({status}): a moderator can "
+                    "`/mod abort` it first."
+                ),
+                status=current.status,
             )
         prepared = await asyncio.to_thread(
             prepare, text, self._keeper.ship, self._keeper.content, say

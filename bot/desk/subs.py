@@ -28,6 +28,7 @@ from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
 from bot.desk.seating import PLAYING, seat_refusal
 from bot.desk.tables import Refusal, Table
+from bot.language import N_
 from bot.store import CommandRow, GameRow, PlayerRow, delete_player, people, put_player
 from bot.store.people import SeatCall
 from engine.board.ship import Ship
@@ -64,19 +65,19 @@ class Substitutes:
 
     async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
         if by != user_id and not is_mod:
-            raise Refusal("Only the seat's own player or a moderator can offer a seat.")
+            raise Refusal(N_("Only the seat's own player or a moderator can offer a seat."))
         async with self._keeper.hold(table):
             if table.status != "playing":
                 raise Refusal(
-                    "Substitutes take seats of a game in progress; in the lobby, `/game leave`."
+                    N_("Substitutes take seats of a game in progress; in the lobby, `/game leave`.")
                 )
             seat = table.seat_of(user_id)
             if seat not in PLAYING:
-                raise Refusal("That member has no seat at this game.")
+                raise Refusal(N_("That member has no seat at this game."))
             reason = "asked" if by == user_id else "mod"
             call = await self._call_for(table.id, user_id, seat.value, reason, self._keeper.clock())
         if call is None:
-            raise Refusal("That seat is already offered: see the call in the channel.")
+            raise Refusal(N_("That seat is already offered: see the call in the channel."))
         return call
 
     async def _call_for(
@@ -93,13 +94,13 @@ class Substitutes:
         call = await people.call(self._keeper.store, call_id)
         table = await self._keeper.find(call.game_id) if call is not None else None
         if call is None or table is None:
-            raise Refusal("That call belongs to the past: its game is no longer running.")
+            raise Refusal(N_("That call belongs to the past: its game is no longer running."))
         return table, call
 
     async def _live_call(self, call_id: int) -> tuple[Table, SeatCall]:
         table, call = await self.call_table(call_id)
         if table.status != "playing":
-            raise Refusal("That call belongs to the past: its game is no longer running.")
+            raise Refusal(N_("That call belongs to the past: its game is no longer running."))
         return table, call
 
     async def waiting_substitute(self, game_id: int, user_id: int) -> bool:
@@ -119,8 +120,10 @@ class Substitutes:
             call = await self._reread(call)
             if call.status == "claimed":
                 raise Refusal(
-                    f"<@{call.candidate}> has already offered to take this seat; "
-                    "the players are deciding."
+                    N_(
+                        "<@{user}> has already offered to take this seat; the players are deciding."
+                    ),
+                    user=call.candidate,
                 )
             await self._check_candidate(table, call, user_id)
             claimed = call.with_(status="claimed", candidate=user_id)
@@ -130,7 +133,7 @@ class Substitutes:
     async def _reread(self, call: SeatCall) -> SeatCall:
         fresh = await people.call(self._keeper.store, call.id)
         if fresh is None or not fresh.live:
-            raise Refusal("This seat is no longer open.")
+            raise Refusal(N_("This seat is no longer open."))
         return fresh
 
     async def _check_candidate(self, table: Table, call: SeatCall, user_id: int) -> None:
@@ -148,7 +151,7 @@ class Substitutes:
         async with self._keeper.hold(table):
             call = await self._reread(call)
             if call.status != "claimed" or call.candidate is None:
-                raise Refusal("Nobody has offered to take this seat yet.")
+                raise Refusal(N_("Nobody has offered to take this seat yet."))
             if approver == call.candidate:
                 raise Refusal(
                     "You cannot approve your own substitution: another player of that side "
@@ -161,8 +164,11 @@ class Substitutes:
                 )
             if not is_mod and table.side_of(approver) is not Side(call.side):
                 raise Refusal(
-                    f"Only the {call.side}'s other players or a moderator can approve a "
-                    f"substitute for a {call.side} seat."
+                    N_(
+                        "Only the {side}'s other players or a moderator can approve a "
+                        "substitute for a {side} seat."
+                    ),
+                    side=call.side,
                 )
             now = self._keeper.clock()
             old = table.players.get(call.user_id)
@@ -170,7 +176,7 @@ class Substitutes:
                 await self._keeper.store.commit(
                     [people.update_call(call.with_closed("withdrawn", now))]
                 )
-                raise Refusal("That seat changed hands meanwhile; the call is closed.")
+                raise Refusal(N_("That seat changed hands meanwhile; the call is closed."))
             await self._check_candidate(table, call, call.candidate)
             new = PlayerRow(call.candidate, old.seat, old.units, True, old.joined_at)
             filled = call.with_closed("filled", now).with_(approved_by=approver)
@@ -195,12 +201,15 @@ class Substitutes:
         async with self._keeper.hold(table):
             call = await self._reread(call)
             if call.status != "claimed":
-                raise Refusal("Nobody has offered to take this seat yet.")
+                raise Refusal(N_("Nobody has offered to take this seat yet."))
             allowed = is_mod or by == call.candidate or table.side_of(by) is Side(call.side)
             if not allowed:
                 raise Refusal(
-                    f"Only the {call.side}'s players, the one who offered or a moderator can "
-                    "turn an offer down."
+                    N_(
+                        "Only the {side}'s players, the one who offered or a moderator can "
+                        "turn an offer down."
+                    ),
+                    side=call.side,
                 )
             reopened = call.with_(status="open", candidate=None)
             await self._keeper.store.commit([people.update_call(reopened)])
@@ -209,7 +218,7 @@ class Substitutes:
     async def withdraw_call(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
         table, call = await self._live_call(call_id)
         if by != call.user_id and not is_mod:
-            raise Refusal("Only the seat's own player or a moderator can withdraw the call.")
+            raise Refusal(N_("Only the seat's own player or a moderator can withdraw the call."))
         call = await self._reread(call)
         closed = call.with_closed("withdrawn", self._keeper.clock())
         await self._keeper.store.commit([people.update_call(closed)])
@@ -225,7 +234,7 @@ class Substitutes:
         (:func:`told_so_far`), for ``user_id``'s side to hear again; refused to anyone
         without a seat."""
         if table.side_of(user_id) is None:
-            raise Refusal("You have no seat at this game, so no side's secrets.")
+            raise Refusal(N_("You have no seat at this game, so no side's secrets."))
         rows = await self._keeper.store.commands(table.id)
         return await asyncio.to_thread(
             told_so_far, table.row, rows, self._keeper.ship, self._keeper.content

@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.desk.notes import LessonIntro, LessonStep, LessonTitle, Note, StepSaid
+from bot.desk.tables import Refusal
 from bot.desk.tutorial import LessonOver, NotThisStep
 from bot.present import lessons
+from bot.present.locale import _
 
 
 def note_lines(notes: Iterable[Note]) -> list[str]:
@@ -34,9 +36,13 @@ def _lines(note: Note) -> list[str]:
 
 
 def refusal_text(refusal: Exception) -> str | None:
-    """A tutorial's refusal in words; None for any other refusal (its text is its own)."""
+    """A refusal in the spoken language: a tutorial's worded for its step, one with
+    fields translated and then filled; None for the rest (the caller translates their
+    whole text, a message marked for the catalogue)."""
     if isinstance(refusal, NotThisStep):
         return lessons.not_this(refusal.lesson, refusal.index)
     if isinstance(refusal, LessonOver):
         return lessons.finished()
+    if isinstance(refusal, Refusal) and refusal.fields:
+        return _(refusal.message).format(**refusal.fields)
     return None

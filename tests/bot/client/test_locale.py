@@ -255,3 +255,18 @@ async def test_a_marked_refusal_is_answered_in_the_persons_language(simcord_env,
     )
     mine = await second.slash(world.channel, "game do", command="pass")
     assert mine.response.content.startswith("⚠️ The game has not started yet")
+
+
+async def test_a_refusal_with_fields_is_translated_then_filled(simcord_env, french):
+    """The desk's refusal names a seat: the message is translated in the person's
+    language, then the seat is put in its place; the English stays whole for others."""
+    world = make_world(simcord_env, crew=2)
+    await create(world, world.crew[0], 7)
+    first, second = world.crew
+    for actor in world.crew:
+        await actor.slash(world.channel, "game join", seat="crew")
+    french.add(first.id)
+    theirs = await first.slash(world.channel, "game join", seat="crew")
+    assert theirs.response.content == "⚠️ Vous êtes déjà installé côté crew."
+    mine = await second.slash(world.channel, "game join", seat="crew")
+    assert mine.response.content == "⚠️ You already sit as crew."
