@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.client import access, answers, flow, ui
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
+from bot.language import N_
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Phase, Side
 
@@ -67,7 +68,7 @@ async def quick_setup(
     await answers.defer(interaction)
     table = table or await access.table_for(interaction, game_id)
     if table.game is None or table.game.state.phase is not Phase.SETUP:
-        raise Refusal("Set-up is over.")
+        raise Refusal(N_("Set-up is over."))
     await play(interaction, QuickSetup().notation(), table=table)
 
 

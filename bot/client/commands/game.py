@@ -25,6 +25,7 @@ from bot.client.commands.tutorial import tutorial_command
 from bot.client.host import Inter, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat
+from bot.language import N_
 from bot.present import people as words
 from bot.present.locale import _
 from engine.commands import whole
@@ -49,7 +50,7 @@ def game_id(value: str | None) -> int | None:
         return None
     number = whole(value.strip(), digits=18)
     if number is None:
-        raise Refusal(f"'{value}' is not a game number; pick one from the list.")
+        raise Refusal(N_("'{value}' is not a game number; pick one from the list."), value=value)
     return number
 
 

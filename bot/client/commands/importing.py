@@ -16,6 +16,7 @@ from bot.client.answers import guard
 from bot.client.host import Inter, LobbyPost, bot_of
 from bot.desk.imports import SCRIPT_LIMIT, decode
 from bot.desk.service import Refusal
+from bot.language import N_
 from bot.present import texts
 from bot.present.events import script_line
 from engine.records.script import ScriptError
@@ -30,7 +31,8 @@ async def import_command(interaction: Inter, file: discord.Attachment) -> None:
         await access.require_mod(interaction)
         if file.size > SCRIPT_LIMIT:
             raise Refusal(
-                f"That file is too large for a script (at most {SCRIPT_LIMIT // 1024} KiB)."
+                N_("That file is too large for a script (at most {most} KiB)."),
+                most=SCRIPT_LIMIT // 1024,
             )
         text = decode(await file.read())
         bot = bot_of(interaction)
