@@ -35,8 +35,10 @@ async def create(
     chosen = chosen_variants(variants)
     if seed is not None and not await access.is_mod(interaction):
         raise Refusal(
-            "Only moderators can choose a seed: a chosen seed gives every hidden marker and "
-            "die away. Leave it out and the game's seed is secret."
+            N_(
+                "Only moderators can choose a seed: a chosen seed gives every hidden marker and "
+                "die away. Leave it out and the game's seed is secret."
+            )
         )
     bot = bot_of(interaction)
     current = bot.desk.table_in(interaction.channel_id or 0)  # in memory: answered privately

@@ -184,13 +184,17 @@ class Lobby:
                 raise Refusal(N_("You have no seat in this game."))
             if table.status == "playing" and player.seat == Seat.ALIEN.value:
                 raise Refusal(
-                    "The alien cannot leave a game in progress: `/game resign` concedes it, "
-                    "`/game sub` offers your seat, or a moderator can `/mod replace` you."
+                    N_(
+                        "The alien cannot leave a game in progress: `/game resign` concedes it, "
+                        "`/game sub` offers your seat, or a moderator can `/mod replace` you."
+                    )
                 )
             if table.status == "playing" and len(table.seated(Seat(player.seat))) == 1:
                 raise Refusal(
-                    "You are your side's last player: `/game resign` concedes the game, "
-                    "or `/game sub` offers your seat to a substitute."
+                    N_(
+                        "You are your side's last player: `/game resign` concedes the game, "
+                        "or `/game sub` offers your seat to a substitute."
+                    )
                 )
             statements = [delete_player(table.id, user_id)]
             statements += self._attendance.seat_left(table, user_id, "left", self._keeper.clock())
@@ -212,8 +216,10 @@ class Lobby:
                 )
             if not table.held(Side.ALIEN) or not table.held(Side.CREW):
                 raise Refusal(
-                    "A game needs an alien and at least one crew player to start "
-                    "(`/game computer` gives a side to the game)."
+                    N_(
+                        "A game needs an alien and at least one crew player to start "
+                        "(`/game computer` gives a side to the game)."
+                    )
                 )
             now = self._keeper.clock()
             draft = table.draft()

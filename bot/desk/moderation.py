@@ -245,8 +245,10 @@ class Moderation:
         under the hold."""
         if table.status == "over":  # its final reveal showed every secret (README, "Secrets")
             raise Refusal(
-                "This game is over and its final reveal showed every secret, the seed "
-                "included: it cannot be rolled back. `/game create` starts a new one."
+                N_(
+                    "This game is over and its final reveal showed every secret, the seed "
+                    "included: it cannot be rolled back. `/game create` starts a new one."
+                )
             )
         if table.status != "playing":
             raise Refusal(N_("Only a started game can be rolled back."))

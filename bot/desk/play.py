@@ -158,8 +158,10 @@ class Play:
             last = table.own_rows(side)[-1]
             if last.user_id != user_id:
                 raise Refusal(
-                    "You can only undo your own last command, and your side's last one is "
-                    "not yours."
+                    N_(
+                        "You can only undo your own last command, and your side's last one is "
+                        "not yours."
+                    )
                 )
             outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
             verb = last.command.split()[0]

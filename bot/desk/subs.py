@@ -139,8 +139,10 @@ class Substitutes:
     async def _check_candidate(self, table: Table, call: SeatCall, user_id: int) -> None:
         if user_id == call.user_id:
             raise Refusal(
-                "This is your own seat: withdraw the call instead (its Withdraw button, or "
-                "`/me back` after an absence)."
+                N_(
+                    "This is your own seat: withdraw the call instead (its Withdraw button, or "
+                    "`/me back` after an absence)."
+                )
             )
         refusal = await seat_refusal(self._keeper.store, table, user_id, call.side)
         if refusal is not None:
@@ -154,13 +156,17 @@ class Substitutes:
                 raise Refusal(N_("Nobody has offered to take this seat yet."))
             if approver == call.candidate:
                 raise Refusal(
-                    "You cannot approve your own substitution: another player of that side "
-                    "or a moderator must."
+                    N_(
+                        "You cannot approve your own substitution: another player of that side "
+                        "or a moderator must."
+                    )
                 )
             if approver == call.user_id:  # a moderator too: a loss is not handed off
                 raise Refusal(
-                    "You cannot approve who takes your own seat: another player of your side "
-                    "or a moderator must."
+                    N_(
+                        "You cannot approve who takes your own seat: another player of your side "
+                        "or a moderator must."
+                    )
                 )
             if not is_mod and table.side_of(approver) is not Side(call.side):
                 raise Refusal(

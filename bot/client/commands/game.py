@@ -323,8 +323,10 @@ async def reminders(
         table = await access.table_for(interaction)
         if table.side_of(interaction.user.id) is None and not await access.is_mod(interaction):
             raise Refusal(
-                "Only this game's players (not its spectators) and moderators can set "
-                "its reminders."
+                N_(
+                    "Only this game's players (not its spectators) and moderators can set "
+                    "its reminders."
+                )
             )
         bot = bot_of(interaction)
         async with table.channel_lock:
