@@ -36,12 +36,13 @@ async def _play(interaction: Inter, text: str, table: Table, as_side: Side | Non
         answers.acted(interaction, outcome)
         side = table.side_of(interaction.user.id)
         can_undo = table.game is not None and side is not None and table.game.can_undo(side) is None
-        view = ui.action_view(
-            table,
-            outcome.undo_stamp if can_undo else None,
-            outcome.unit if table.status == "playing" else None,
-            show_pass=table.status == "playing" and side in table.acting_sides(),
-        )
+        with answers.privately(interaction):  # the reply is the actor's alone: its buttons too
+            view = ui.action_view(
+                table,
+                outcome.undo_stamp if can_undo else None,
+                outcome.unit if table.status == "playing" else None,
+                show_pass=table.status == "playing" and side in table.acting_sides(),
+            )
         await answers.reply(interaction, answers.reply_for(interaction, outcome), view=view)
         await flow.deliver(bot, table, outcome)
 

@@ -1,5 +1,6 @@
-"""The desk's notes in an outcome, as data: a line of the desk's own, or a part of a
-tutorial's lesson (its introduction, a step, what the other side did, its title).
+"""The desk's notes in an outcome, as data: a line of the desk's own (a catalogue
+message id, marked ``N_``), a take-back, or a part of a tutorial's lesson (its
+introduction, a step, what the other side did, its title).
 
 The desk never words a lesson: it says which part of which lesson is due, and the edge
 words it in the reader's language (:mod:`bot.present.notes`), where the language spoken
@@ -44,4 +45,12 @@ class LessonTitle:
     lesson: Lesson
 
 
-Note = str | LessonIntro | LessonStep | StepSaid | LessonTitle
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """A side's last command taken back: the crew's named (it is public), the alien's
+    not (how it split its moves is its secret)."""
+
+    command: str | None
+
+
+Note = str | Undone | LessonIntro | LessonStep | StepSaid | LessonTitle

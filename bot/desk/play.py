@@ -14,6 +14,7 @@ from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import computer_command, computer_seed, seat_level, setup_commands
 from bot.desk.deadlines import Deadlines
 from bot.desk.keeper import Keeper
+from bot.desk.notes import Undone
 from bot.desk.outcome import Outcome, after, merge
 from bot.desk.referee import Referee
 from bot.desk.stand_in import StandIns
@@ -165,9 +166,7 @@ class Play:
                 )
             outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
             verb = last.command.split()[0]
-            outcome.reply = [
-                "Undone: your last command." if side is Side.ALIEN else f"Undone: `{last.command}`."
-            ]
+            outcome.reply = [Undone(None if side is Side.ALIEN else last.command)]
             # The alien's public lines wait for the phase's end, so its undo says nothing:
             # neither that it changed its mind nor how much it took back (README, "Secrets"). A
             # crew take-back is in the game's log; the channel hears the phase once.

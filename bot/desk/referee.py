@@ -20,6 +20,7 @@ from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.seating import deal
 from bot.desk.tables import Refusal, Table, can_act, unit_of
+from bot.language import N_
 from bot.store import (
     CommandRow,
     GameRow,
@@ -125,7 +126,7 @@ class Referee:
         outcome.heard = [(list(events), side.value)]
         mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value
         outcome.reply_events = [*said_events, *(e for e in events if e.audience.value == mine)]
-        outcome.reply = [] if outcome.reply_events else ["Done."]
+        outcome.reply = [] if outcome.reply_events else [N_("Done.")]
         outcome.undo_stamp = game.side_moves(side)
         outcome.said = len(said_events)
         outcome.unit = unit_of(commands[-1])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.desk.notes import LessonIntro, LessonStep, LessonTitle, Note, StepSaid
+from bot.desk.notes import LessonIntro, LessonStep, LessonTitle, Note, StepSaid, Undone
 from bot.desk.tables import Refusal
 from bot.desk.tutorial import LessonOver, NotThisStep
 from bot.present import lessons
@@ -31,8 +31,12 @@ def _lines(note: Note) -> list[str]:
             return [lessons.said(step)]
         case LessonTitle(lesson):
             return [lessons.summary(lesson)]
+        case Undone(None):
+            return [_("Undone: your last command.")]
+        case Undone(command):
+            return [_("Undone: `{command}`.").format(command=command)]
         case str():
-            return [note]
+            return [_(note)]
 
 
 def refusal_text(refusal: Exception) -> str | None:

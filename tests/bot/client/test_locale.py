@@ -25,8 +25,16 @@ from engine.events import Who
 from engine.help.lessons import load_lesson
 from engine.moving.events import Moved
 from engine.state import Phase
-from tests.bot.helpers import create, make_world, phase_of, public_log, seat_and_start
-from tests.bot.panel_driver import Tapper, buttons, open_panel, selects
+from tests.bot.helpers import (
+    any_move,
+    create,
+    make_world,
+    mirror,
+    phase_of,
+    public_log,
+    seat_and_start,
+)
+from tests.bot.panel_driver import Tapper, button_labelled, buttons, open_panel, selects
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
 DISCORD_DEFAULT = "…"  # discord.py's description for an option without one
@@ -270,3 +278,20 @@ async def test_a_refusal_with_fields_is_translated_then_filled(simcord_env, fren
     assert theirs.response.content == "⚠️ Vous êtes déjà installé côté crew."
     mine = await second.slash(world.channel, "game join", seat="crew")
     assert mine.response.content == "⚠️ You already sit as crew."
+
+
+async def test_a_take_back_is_told_in_the_takers_language(simcord_env, french):
+    """The desk's note of an undo is data (which command); the reply words it, and the
+    buttons under a reply only its author reads speak their language too."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien pass")
+    assert world.table().phase() is Phase.CREW
+    player = world.crew[0]
+    french.add(player.id)
+    move = any_move(mirror(world))
+    played = await player.slash(world.channel, "game do", command=move.notation())
+    undo = button_labelled(played.response, "Annuler")
+    assert undo is not None
+    undone = await player.click(played.response, custom_id=undo["custom_id"])
+    assert undone.response.content == f"Annulé : `{move.notation()}`."
