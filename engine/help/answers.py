@@ -323,9 +323,18 @@ def _grids(ask: _Asked, n: int) -> str:
     return ask.count("{n} grid", "{n} grids", n)
 
 
+LESSON = "A short lesson"
+UNBALANCED = (
+    "Unbalanced: it failed its balance test (games of the game-controlled players with "
+    "and without it), so it may favour one side."
+)
+
+
 def _variant(ask: _Asked, topic: Topic, section: Section) -> list[str]:
     info = load_variants().variants[topic.key]
     lines = [ask.heading(topic, section), *(ask.said(line) for line in info.text)]
+    if info.lesson:
+        lines += [f"**{ask.say(LESSON)}**", *(ask.say(step) for step in info.lesson)]
     lines.append(ask.said("Adapted from {game}.", game=info.source))
     if info.built:
         chosen = (
@@ -333,6 +342,8 @@ def _variant(ask: _Asked, topic: Topic, section: Section) -> list[str]:
             "`quicksilver play --variant {id}`), for the whole game."
         )
         lines.append(ask.said(chosen, id=topic.key))
+        if info.unbalanced:
+            lines.append(ask.say(UNBALANCED))
     else:
         lines.append(ask.say("Not playable yet: its rules are still being built."))
     return lines
