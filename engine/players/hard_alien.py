@@ -171,9 +171,10 @@ class _HardPlan(_Plan):
         return max(near, key=lead)
 
     def score(self, cmd: c.Command) -> float:
-        if isinstance(cmd, c.Move) and cmd.creep and self.taught:  # N.5: silence when near
+        if isinstance(cmd, c.Move) and cmd.creep:  # N.5: silence, when the crew is close
             plain = self.score(replace(cmd, creep=False))
-            return plain + 1 if self.alien.hidden and self.narrow else plain - 1
+            wanted = self.taught and self.alien.hidden and self.narrow
+            return plain + 1 if wanted else plain - 1  # untaught: never, even on a tie
         hidden, base = self.alien.hidden, super().score(cmd)
         danger = self.danger
         match cmd:
