@@ -324,10 +324,7 @@ def _grids(ask: _Asked, n: int) -> str:
 
 
 LESSON = "A short lesson"
-UNBALANCED = (
-    "Unbalanced: it failed its balance test (games of the game-controlled players with "
-    "and without it), so it may favour one side."
-)
+UNBALANCED = "Unbalanced: it failed its balance test, so it may favour one side."
 
 
 def _variant(ask: _Asked, topic: Topic, section: Section) -> list[str]:
