@@ -324,6 +324,11 @@ def _grids(ask: _Asked, n: int) -> str:
 
 
 LESSON = "A short lesson"
+CHOSEN = (
+    "Chosen when a game is created (`/game create variants:{id}`, or "
+    "`quicksilver play --variant {id}`), for the whole game."
+)
+NOT_YET = "Not playable yet: its rules are still being built."
 UNBALANCED = "Unbalanced: it failed its balance test, so it may favour one side."
 
 
@@ -334,15 +339,11 @@ def _variant(ask: _Asked, topic: Topic, section: Section) -> list[str]:
         lines += [f"**{ask.say(LESSON)}**", *(ask.say(step) for step in info.lesson)]
     lines.append(ask.said("Adapted from {game}.", game=info.source))
     if info.built:
-        chosen = (
-            "Chosen when a game is created (`/game create variants:{id}`, or "
-            "`quicksilver play --variant {id}`), for the whole game."
-        )
-        lines.append(ask.said(chosen, id=topic.key))
+        lines.append(ask.said(CHOSEN, id=topic.key))
         if info.unbalanced:
             lines.append(ask.say(UNBALANCED))
     else:
-        lines.append(ask.say("Not playable yet: its rules are still being built."))
+        lines.append(ask.say(NOT_YET))
     return lines
 
 
@@ -487,3 +488,5 @@ def every_topic_said(voice: Voice) -> None:
     for topic in topics():
         label(topic, voice)
         answer(topic, voice=voice)
+    for said in (CHOSEN, NOT_YET, UNBALANCED):  # a variant's states none may be in today
+        voice.say(said)
