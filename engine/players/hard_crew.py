@@ -64,9 +64,10 @@ class HardCrew(BeliefKeeper):
 
     side = Side.CREW
 
-    def __init__(self, hunt: bool = True) -> None:
+    def __init__(self, hunt: bool = True, taught: bool = True) -> None:
         self.belief = None
         self.hunt = hunt  # `normal` only aims its searches; `hard` also walks to the belief
+        self.taught = taught  # False: ignores the variants (the benchmark's null arm)
         self.kit_id: str | None = None  # the ToolKit's marker, once the crew has seen it
         self.kinds: dict[str, str] = {}  # gear marker id: its kind, as the crew read it
         self.deadlines: dict[Grid, int] = {}  # damaged critical grid: its last crew phase
@@ -98,7 +99,7 @@ class HardCrew(BeliefKeeper):
         """Each human's plan this decision (its goal and scores): the advisor names the
         goal (:mod:`engine.players.expert.reasons`)."""
         if self.belief is None:
-            self.belief = Belief(ship)
+            self.belief = Belief(ship, self.taught)
             self.belief.observe([], view)
         critical = {s.value for s, info in content.systems.items() if info.critical}
         hidden = {a.id for a in view.aliens if a.hidden}
@@ -119,7 +120,7 @@ class HardCrew(BeliefKeeper):
 
         def plan(h: CrewLine) -> _HardPlan:
             args = (critical, suspects, self.hunt, team, last, escape, content, self.kinds)
-            return _HardPlan(view, h, ship, *args)
+            return _HardPlan(view, h, ship, *args, taught=self.taught)
 
         return plan
 
@@ -260,8 +261,10 @@ class _HardPlan(_Plan):
         escape: Escape | None = None,
         content: Content | None = None,
         kinds: Mapping[str, str] | None = None,
+        taught: bool = True,
     ) -> None:
         self.suspects, self.hunt, self.team = suspects, hunt, team
+        self.taught = taught  # weighs the noise variant's markers (N.2)
         self.kinds = kinds or {}  # gear marker id: its kind, as the crew read it (E.3.1)
         self.content = content
         self.escape = escape
@@ -412,7 +415,9 @@ class _HardPlan(_Plan):
         (an encounter if its die names that door, N.2) while the belief holds a grid
         within an ambush's reach of it (N.3)."""
         noise = self.view.noise
-        if not self.hunt or noise is None or not noise.markers or not self.suspects:
+        if not (self.hunt and self.taught) or noise is None or not noise.markers:
+            return False
+        if not self.suspects:
             return False
         room = self.ship.region_of(grid)
         if room.kind is not RegionKind.ROOM:  # corridors never roll (N.1)

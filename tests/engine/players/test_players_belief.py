@@ -85,6 +85,26 @@ def test_n6_a_door_heard_keeps_only_the_grids_near_it() -> None:
     assert all(min(grid_range(g, n) or 99 for n in near) <= 2 for g in kept)
 
 
+def test_n6_an_untaught_belief_ignores_the_doors_heard() -> None:
+    """The balance benchmark's null arm keeps the belief as if the variant were unknown:
+    the same walk heard at the Lab door leaves it as wide as the steps allow."""
+    kept = {}
+    for taught in (True, False):
+        game = scenario_game(
+            f"scenario\nseed 1\nvariants noise\nrng {_noisy_die()}\nturn 3 alien\n"
+            "crew hyun 0-E3 role=Captain skill=Tactical\nalien alien1 Hunter 1-G6 piperun\nend\n"
+        )
+        belief = Belief(game.ship, taught)
+        belief.observe([], view(game.state, "crew", game.ship, game.content))
+        for command in ("move alien1 1-H6 1-H7", "pass"):
+            events = game.play("alien", command)
+            belief.observe(
+                events_for(events, "crew"), view(game.state, "crew", game.ship, game.content)
+            )
+        kept[taught] = belief.grids("alien1")
+    assert kept[True] < kept[False] and len(kept[False]) > 10 * len(kept[True])
+
+
 def _noisy_die() -> int:
     """A generator state whose first d6 shows 2 (noisy, N.5)."""
     return next(s for s in range(1, 10_000) if Rng(s).below(6) == 1)
