@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_players.py [GAMES] [TURN_CAP] [PAIRING …]
         [--iterations N] [--seconds S] [--weighting far|uniform] [--rollouts normal|hard]
-        [--workers N] [--skip WORD] [--variant ID …]
+        [--workers N] [--skip WORD] [--variant ID …] [--untaught]
 
 For each pairing (AI alien vs random crew, AI crew vs random alien, AI vs AI at the
 levels easy/hard/expert) it prints the F.1 outcome split (human victory bands, draw,
@@ -13,7 +13,12 @@ and, where an expert played, of an `expert` decision, with the search budget it 
 Name pairings (e.g. "hard crew vs easy alien") to run only those. ``--variant ID``
 (repeatable) plays every game with that optional variant (README, "Variants"), one not
 playable yet included (to calibrate it first); the first line says which were on, and
-each pairing's last line how often the variant's mechanism fired.
+each pairing's last line how often the variant's mechanism fired. ``--untaught`` plays
+them with `normal` and `hard` players that ignore the variants (the design's "null-AI"
+arm: the gap to the taught arm is what playing a variant well is worth). Every pairing
+also prints the tallies a game (C.7.2) and the crew's mean belief (the grids a hidden alien
+may be in, :mod:`engine.players.belief`, kept as the hard crew keeps it) at the start of
+each crew phase in which an alien hides, with or without a variant.
 
 Games are played in parallel processes (``--workers``, 2 by default: every machine here
 has two cores). The expert searches ``--iterations`` a decision (default: the benchmark
@@ -53,12 +58,14 @@ from engine.noise.events import (
     SurpriseAttack,
 )
 from engine.players.base import Player, play_game
+from engine.players.belief import Belief
 from engine.players.expert import BENCH, Budget, SearchParams, Weighting
 from engine.players.levels import player_for
+from engine.rules import apply
 from engine.score import score
-from engine.state import Side
+from engine.state import Phase, Side
 from engine.variants import VariantError, known, load_variants
-from engine.views import View
+from engine.views import View, events_for, view
 
 HUMAN = {Outcome.DECISIVE_HUMAN, Outcome.MARGINAL_HUMAN}
 ALIEN = {Outcome.DECISIVE_ALIEN, Outcome.MARGINAL_ALIEN}
@@ -107,6 +114,7 @@ class Result:
     ending: str
     times: dict[str, list[float]] = field(default_factory=dict)  # level: seconds
     counts: Counter[str] = field(default_factory=Counter)  # the variants' mechanisms fired
+    common: Counter[str] = field(default_factory=Counter)  # tallies, belief: every arm
     emergencies: Counter[str] = field(default_factory=Counter)  # the emergencies variant's
     first_compromised: int | None = None  # the turn a room was first compromised (E.3.1)
 
@@ -119,8 +127,6 @@ def variant_counts(game: Game) -> Counter[str]:
     for events in game.events():
         counts["surprise wounds"] += _surprise_wounds(events)
     for event in (e for events in game.events() for e in events):
-        if isinstance(event, Surfaced) and event.how in _TALLIES:
-            counts["tallies"] += 1
         if isinstance(event, NoiseRolled):
             counts["noise rolls"] += 1
         elif isinstance(event, Encounter):
@@ -169,6 +175,28 @@ def emergency_counts(game: Game) -> tuple[Counter[str], int | None]:
     return counts, first
 
 
+def common_counts(game: Game, taught: bool = True) -> Counter[str]:
+    """What every arm counts, variant or not: the tallies (C.7.2) and, replaying the
+    game from the crew's seat, the size of the crew's belief at the start of each crew
+    phase while an alien hides (``taught``: as the hard crew keeps it in that arm)."""
+    counts: Counter[str] = Counter()
+    for event in (e for events in game.events() for e in events):
+        if isinstance(event, Surfaced) and event.how in _TALLIES:
+            counts["tallies"] += 1
+    belief = Belief(game.ship, taught)
+    state = game.start_state()
+    for entry in game.log:
+        before = state.phase
+        state, events = apply(state, entry.side, entry.command, game.ship, game.content)
+        seen = view(state, Side.CREW.value, game.ship, game.content)
+        belief.observe(events_for(events, Side.CREW.value), seen)
+        hidden = [a.id for a in seen.aliens if a.hidden]
+        if state.phase is Phase.CREW and before is not Phase.CREW and hidden:
+            counts["belief grids"] += len(frozenset().union(*map(belief.grids, hidden)))
+            counts["belief phases"] += 1
+    return counts
+
+
 def _surprise_wounds(events: list[Event]) -> int:
     """Injuries and deaths a command's surprise attack caused (N.3): those told after it."""
     at = next((i for i, e in enumerate(events) if isinstance(e, SurpriseAttack)), None)
@@ -176,11 +204,11 @@ def _surprise_wounds(events: list[Event]) -> int:
 
 
 def _player(
-    side: Side, level: str | None, params: SearchParams, times: list[float]
+    side: Side, level: str | None, params: SearchParams, times: list[float], taught: bool
 ) -> Player | None:
     if level is None:
         return None
-    player = player_for(side, level, params)
+    player = player_for(side, level, params, taught)
     return Timed(player, times) if level in TIMED else player
 
 
@@ -191,12 +219,13 @@ def play_one(
     alien: str | None,
     params: SearchParams,
     variants: frozenset[str] = frozenset(),
+    taught: bool = True,
 ) -> Result:
     times: dict[str, list[float]] = {level: [] for level in TIMED}
     game = play_game(
         seed,
-        _player(Side.CREW, crew, params, times.get(crew or "", [])),
-        _player(Side.ALIEN, alien, params, times.get(alien or "", [])),
+        _player(Side.CREW, crew, params, times.get(crew or "", []), taught),
+        _player(Side.ALIEN, alien, params, times.get(alien or "", []), taught),
         turn_cap=cap,
         variants=variants,
     )
@@ -204,10 +233,9 @@ def play_one(
     side = "human" if outcome in HUMAN else "alien" if outcome in ALIEN else "draw"
     ending = (game.state.result or "capped").split(" (")[0]
     ended = game.state.result is not None
+    counts, common = variant_counts(game), common_counts(game, taught)
     emergencies, first = emergency_counts(game)
-    return Result(
-        side, ended, game.state.turn, ending, times, variant_counts(game), emergencies, first
-    )
+    return Result(side, ended, game.state.turn, ending, times, counts, common, emergencies, first)
 
 
 def run(
@@ -217,6 +245,7 @@ def run(
     params: SearchParams,
     workers: int,
     variants: frozenset[str] = frozenset(),
+    taught: bool = True,
 ) -> None:
     times: dict[str, list[float]] = {level: [] for level in TIMED}
     catalogue = load_variants()
@@ -224,14 +253,16 @@ def run(
         v + ("" if catalogue.variants[v].built else " (not playable yet)")
         for v in catalogue.ordered(variants)
     ]
-    print(f"variants: {', '.join(named) or 'none'}", flush=True)
+    untaught = "" if taught else " (the players not taught them)"
+    print(f"variants: {', '.join(named) or 'none'}{untaught}", flush=True)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for name, crew, alien in PAIRINGS:
             if only and not any(o in name for o in only):
                 continue
             start = time.perf_counter()
             seeds = range(1, games + 1)
-            futures = [pool.submit(play_one, s, cap, crew, alien, params, variants) for s in seeds]
+            args = (cap, crew, alien, params, variants, taught)
+            futures = [pool.submit(play_one, s, *args) for s in seeds]
             results = [f.result() for f in futures]
             took = time.perf_counter() - start
             _report(name, results, games, took)
@@ -275,6 +306,14 @@ def _report(name: str, results: list[Result], games: int, took: float) -> None:
     )
     for reason, count in endings.most_common():
         print(f"    {count:4d}  {reason}", flush=True)
+    common = sum((r.common for r in results), Counter())
+    looks = common["belief phases"]
+    belief = f"{common['belief grids'] / looks:.1f} grids" if looks else "no hidden alien"
+    print(
+        f"    counters: {common['tallies']} tallies ({common['tallies'] / games:.2f} a game), "
+        f"crew belief at the crew phase's start {belief} (over {looks} phases)",
+        flush=True,
+    )
     counts = sum((r.counts for r in results), Counter())
     if counts:
         print("    noise: " + ", ".join(f"{n} {what}" for what, n in counts.items()), flush=True)
@@ -321,6 +360,9 @@ def main() -> None:
         "--skip", action="append", default=[], help="leave out pairings naming this"
     )
     parser.add_argument("--variant", action="append", default=[], help="an optional variant")
+    parser.add_argument(
+        "--untaught", action="store_true", help="players that ignore the variants (null arm)"
+    )
     args = parser.parse_args()
     try:
         chosen = known(args.variant)  # one not playable yet is measured too: calibration
@@ -333,7 +375,10 @@ def main() -> None:
     )
     names = [n for n, _, _ in PAIRINGS if not any(s in n for s in args.skip)]
     only = args.pairings or (names if args.skip else [])
-    run(args.games, args.cap, only, params, args.workers, chosen)
+    picked = [n for n in names if not only or any(o in n for o in only)]
+    if args.untaught and any("expert" in n for n in picked):
+        parser.error("--untaught: the expert players always know the variants; skip them")
+    run(args.games, args.cap, only, params, args.workers, chosen, not args.untaught)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,10 @@ its own channel with its own rows). The measurements run in a fresh process on a
     first command on a cold game p99: X ms     load from snapshot + play + commit
     rss with 10,000 games loaded: X MiB        every game in memory at once
     undo at 3,000 commands: X ms               median of 20 undos in a 3,000-command game
+    full garbage collection with 10,000 games loaded: X ms CPU; after the bot's settle: X
+                                               the pause a collection walking everything
+                                               costs, and once the bot's hourly settle
+                                               (bot.memory) froze what is loaded
     ready from process spawn: X s wall, X s CPU, … (importing bot.client.app X s CPU)
                                                a new process, as the bot starts: its
                                                imports, the store opened, the games
@@ -53,8 +57,7 @@ sys.path.insert(0, str(ROOT))
 from bot import store as st  # noqa: E402
 from bot.desk import loading  # noqa: E402
 from bot.desk.service import Desk, Seat  # noqa: E402
-from bot.present.events import log_lines  # noqa: E402
-from bot.present.scribe import CatalogueScribe  # noqa: E402
+from bot.memory import Settled, settle  # noqa: E402
 from bot.store import CommandRow, GameRow, PlayerRow, Store, is_postgres, open_store  # noqa: E402
 from bot.store.copy import copy_store  # noqa: E402
 from engine.commands import Command, Move  # noqa: E402
@@ -123,12 +126,11 @@ def play(seed: int, length: int, *, undoable_end: bool = False) -> Played | None
         assert command is not None
         before = (game.state.turn, game.state.phase)
         seq = game.length
-        events = game.play(side, command)
+        game.play(side, command)
         if game.state.phase is Phase.OVER:
             return None
         user = ALIEN_USER if side is Side.ALIEN else CREW_USER
         rows.append(st.append_command(0, CommandRow(seq, side.value, command.notation(), user, 0)))
-        rows += st.add_public_lines(0, seq, log_lines(events))
         if (game.state.turn, game.state.phase) != before:
             newest = loading.snapshot_row(game.state, game.length, 0.0)
             rows += st.put_snapshot(0, replace(newest, state=None))
@@ -191,7 +193,6 @@ _ORDER = {
     "INSERT INTO games": 0,
     "INSERT INTO players": 1,
     "INSERT INTO commands": 2,
-    "INSERT INTO public_lines": 3,
     "INSERT INTO snapshots": 4,
     "INSERT INTO snapshot_states": 5,  # each game's newest state, after its phase rows
 }
@@ -222,7 +223,7 @@ async def measure(target: str, next_file: Path, games: int) -> None:
 async def _measure(
     store: Store, nexts: dict[int, tuple[Side, str]], games: int, started: float
 ) -> None:
-    desk = Desk(store, scribe=CatalogueScribe())
+    desk = Desk(store)
     await desk.load()
     ready = time.perf_counter() - started
     print(f"ready after start: {ready:.2f} s", flush=True)
@@ -262,6 +263,24 @@ async def _measure(
     loaded = sum(1 for t in desk.tables.values() if t.loaded)
     print(f"rss with {loaded:,} games loaded: {rss:.0f} MiB", flush=True)
     print(f"undo at {LONG:,} commands: {statistics.median(undos) * 1000:.1f} ms", flush=True)
+    print(_collections(loaded), flush=True)
+
+
+def _collections(loaded: int) -> str:
+    """A full garbage collection's pause with every game in memory, as it would run on
+    its own, then once the bot's hourly settle (bot.memory) has frozen them."""
+    began = time.process_time()
+    gc.collect()
+    walking = time.process_time() - began
+    settle(Settled(), time.time())
+    began = time.process_time()
+    gc.collect()
+    settled = time.process_time() - began
+    gc.unfreeze()
+    return (
+        f"full garbage collection with {loaded:,} games loaded: {walking * 1000:.0f} ms CPU; "
+        f"after the bot's settle: {settled * 1000:.0f} ms CPU"
+    )
 
 
 def _p99(values: list[float]) -> float:
@@ -360,13 +379,12 @@ import asyncio, sys, time
 began = time.process_time()
 import bot.client.app
 from bot.desk.service import Desk
-from bot.present.scribe import CatalogueScribe
 from bot.store import open_store
 imported = time.process_time() - began
 
 async def ready(target):
     store = await open_store(target)
-    desk = Desk(store, scribe=CatalogueScribe())
+    desk = Desk(store)
     indexed = await desk.load()
     print(f"{indexed} {imported}", flush=True)
     await store.close()

@@ -33,7 +33,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.desk.service import Desk, Seat  # noqa: E402
-from bot.present.scribe import CatalogueScribe  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from engine.commands import Command  # noqa: E402
 from engine.dice import Rng  # noqa: E402
@@ -82,7 +81,7 @@ async def play(target: str, games: list[tuple[int, list[tuple[Side, Command]]]])
     them: one command of each game in turn."""
     store = await open_store(target)
     try:
-        desk = Desk(store, scribe=CatalogueScribe())
+        desk = Desk(store)
         tables = []
         for channel, (seed, _) in enumerate(games, start=1):
             table = await desk.create(channel, 1, f"c{channel}", CREW, seed=seed)

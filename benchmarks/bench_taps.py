@@ -1,4 +1,4 @@
-"""Taps to play (issue 9): a crew unit's ordinary turn and an alien phase, driven
+"""Taps to play: a crew unit's ordinary turn and an alien phase, driven
 through the turn panels on the in-memory Discord (simcord), counting every interaction.
 
     .venv/bin/python benchmarks/bench_taps.py
@@ -7,16 +7,16 @@ Targets: ``crew unit turn: N taps`` at most 3 (Play, a destination, End: the uni
 leftover actions search, C.8); ``alien phase: N taps`` at most 8 (Play, Pipe-run,
 five moves, End). No typing: every command comes from a panel.
 
-``channel messages per turn: N`` (issue 23, at most 4: a phase post and a ping a
+``channel messages per turn: N`` (at most 4: a phase post and a ping a
 phase) plays a whole turn with two crew players and eight humans (the alien moves five
 times; every crew member moves and searches) and counts what the game's channel got.
 
-``channel posts from lobby to turn 1: N`` (issue 38, at most 3) counts what the channel
+``channel posts from lobby to turn 1: N`` (at most 3) counts what the channel
 got from ``/game create`` (two crew players and a spectator join, start, quick set-up of
 both sides) up to turn 1's map, that map included: the lobby (one message, edited), the
 set-up post with its ping, turn 1's map. Turn 1's ping belongs to the turn.
 
-``taps from empty channel to turn 1: N`` (issue 38) counts every interaction of a game
+``taps from empty channel to turn 1: N`` counts every interaction of a game
 set up by taps alone: ``/game create`` (no option), Join alien, Join crew, Start, then
 each side's Play and one menu a set-up step (the crew's dead, injured, eight roles, six
 starting rooms and the crates; the alien's ability and Larva), every choice made, none

@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.desk.shards import ShardSpec, ShardSpecError
-from bot.store.base import StoreRefused, check_target
+from bot.store.failures import StoreRefused
+from bot.store.targets import check_target
 from bot.web.settings import WebSettings, WebSettingsError
 
 TOKEN_HELP = (

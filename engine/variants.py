@@ -4,8 +4,9 @@
 written). A game's variants are chosen when it is created and never change: they are
 ``GameState.variants``, written in a script's ``variants …`` line and a scenario's, public
 to every viewer. A variant whose rules are not all in yet (``built = false``) is known, so
-its rules help answers, but cannot be chosen for a game (:func:`choose`). See
-docs/rules-decisions.md, "Variants".
+its rules help answers, but cannot be chosen for a game (:func:`choose`). A built one
+that failed its balance gate (``balanced = false``) can be chosen and is named
+"unbalanced" wherever it is shown. See docs/rules-decisions.md, "Variants".
 """
 
 from __future__ import annotations
@@ -37,7 +38,20 @@ class VariantInfo(Frozen):
     rule: Text  # the rulebook section it changes most, cited by its rules-help topic
     summary: Annotated[str, Field(min_length=1, max_length=100)]  # the help list's line
     built: bool = False
+    balanced: bool = False  # passed the balance gate (README, "Variants"); needs built
     text: tuple[Text, ...] = Field(min_length=1)  # its rules help, in our own words
+    lesson: tuple[Text, ...] = ()  # its short lesson: how to play it, step by step
+
+    @model_validator(mode="after")
+    def _gated_once_built(self) -> VariantInfo:
+        if self.balanced and not self.built:
+            raise ValueError("a variant is balanced only once built: its gate plays it")
+        return self
+
+    @property
+    def unbalanced(self) -> bool:
+        """Playable, but it failed its balance gate: shown as such wherever it is named."""
+        return self.built and not self.balanced
 
 
 Token = Literal["Blank", 1, 2, 3, 4]  # an intruder-bag token of ``noise``

@@ -1,8 +1,8 @@
 """A corpus of games whose every event is written down as a person reads it.
 
 ``tests/fixtures/event_sentences.jsonl.gz`` holds, for each game of the corpus, every
-event's kind, audience and sentence as they were before events became typed records
-(issue 22); :mod:`tests.bot.present.test_sentences` plays the same games again and checks
+event's kind, audience and sentence as they were before events became typed records;
+:mod:`tests.bot.present.test_sentences` plays the same games again and checks
 that the presenters still say the same (or the better sentences listed there).
 
 The corpus: random playouts from set-up (the generator of

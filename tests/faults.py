@@ -1,4 +1,4 @@
-"""A store that fails at a chosen await, and the checks that follow one (issue 34).
+"""A store that fails at a chosen await, and the checks that follow one.
 
 :class:`Faults` wraps a real store (SQLite or PostgreSQL) in place: every await of the
 database, a read (``_query``) or a transaction (``_transaction``), is counted, and the
@@ -27,7 +27,6 @@ import asyncpg
 from bot.desk import loading
 from bot.desk.service import Desk, NotSaved, Seat, Table
 from bot.desk.tables import PartlySaved
-from bot.present.scribe import CatalogueScribe
 from bot.store import Store
 from engine.legal import legal_commands
 from engine.state import Phase, Side
@@ -93,7 +92,7 @@ class Tally:
 async def mismatches(desk: Desk, table: Table) -> tuple[list[str], list[str]]:
     """(memory that differs from the store, stored logs that do not replay) for
     ``table``: a fresh desk reads the store; the log replays from its opening."""
-    fresh = Desk(desk.store, scribe=CatalogueScribe(), clock=desk.clock)
+    fresh = Desk(desk.store, clock=desk.clock)
     await fresh.load()
     stored = fresh.tables.get(table.id)
     differs: list[str] = []
@@ -195,7 +194,7 @@ class Setting:
     def on(cls, store: Store, tally: Tally | None = None) -> Setting:
         clock = Clock()
         return cls(
-            Desk(store, scribe=CatalogueScribe(), clock=clock),
+            Desk(store, clock=clock),
             Faults(store),
             clock,
             tally or Tally(),

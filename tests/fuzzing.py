@@ -1,4 +1,4 @@
-"""Random and garbled command strings against positions of both sides (issues 20, 34).
+"""Random and garbled command strings against positions of both sides.
 
 One property, two drivers: the hypothesis test (``tests/engine/test_fuzz_commands.py``,
 bounded so ``make test`` stays fast) and ``benchmarks/bench_reliability.py --fuzz N``
@@ -23,7 +23,7 @@ from functools import cache
 from bot.cli.local_table import acting_side, opponent_move
 from bot.desk.imports import prepare
 from bot.desk.tables import Refusal
-from bot.present.scribe import CatalogueScribe
+from bot.present.events import script_line
 from engine.board.floorplan import default_ship
 from engine.commands import VERBS
 from engine.content import load_content
@@ -342,7 +342,7 @@ def check_import(text: str) -> bool:
     a script error or a refusal, or prepared; anything else is a :class:`Crash`. True
     when it would be imported."""
     try:
-        prepare(text, SHIP, CONTENT, CatalogueScribe())
+        prepare(text, SHIP, CONTENT, script_line)
     except (ScriptError, Refusal, GameError):
         return False
     except Exception as err:

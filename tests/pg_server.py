@@ -1,4 +1,4 @@
-"""A real, throwaway PostgreSQL server for the store's tests (issue 11).
+"""A real, throwaway PostgreSQL server for the store's tests.
 
 It runs the distribution's own binaries (``initdb``, ``postgres``; ``make test``
 installs them where they are missing) in a temporary directory, on a free loopback

@@ -1,4 +1,4 @@
-"""A benchmark ends when its work ends (issue 20): ``bench_taps`` printed its lines and
+"""A benchmark ends when its work ends: ``bench_taps`` printed its lines and
 then hung on an aiosqlite connection nobody closed (its worker thread kept the process)."""
 
 from __future__ import annotations

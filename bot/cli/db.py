@@ -14,8 +14,9 @@ from pathlib import Path
 
 from bot.desk import ratings
 from bot.store import is_postgres, open_store, version_at
-from bot.store.base import StoreRefused, check_target
 from bot.store.copy import CopyError, Report, copy_store
+from bot.store.failures import StoreRefused
+from bot.store.targets import check_target
 
 DEFAULT_DB = "quicksilver.sqlite3"  # as bot.config: the bot's store when QUICKSILVER_DB is unset
 

@@ -15,9 +15,9 @@ from pathlib import Path
 from bot.desk import incidents
 from bot.desk.imports import Prepared, decode
 from bot.desk.service import Desk, Refusal
-from bot.present.scribe import CatalogueScribe
+from bot.present.events import script_line
 from bot.store import open_store
-from bot.store.base import StoreFailed, StoreRefused
+from bot.store.failures import StoreFailed, StoreRefused
 from engine.errors import GameError
 from engine.records.script import ScriptError
 
@@ -60,9 +60,9 @@ async def _import(
 ) -> tuple[int, Prepared]:
     store = await open_store(db)
     try:
-        desk = Desk(store, scribe=CatalogueScribe())
+        desk = Desk(store)
         await desk.load()
-        table, prepared = await desk.import_game(channel, guild, name, 0, text)
+        table, prepared = await desk.import_game(channel, guild, name, 0, text, say=script_line)
         return table.id, prepared
     finally:
         await store.close()

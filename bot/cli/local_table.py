@@ -58,8 +58,7 @@ from engine.players.levels import decide_at_level
 from engine.records.scenario import opening_game, setup_opening
 from engine.setup import waiting_on
 from engine.state import Phase, Side
-from engine.variants import VariantError, choose
-from engine.variants import header as variants_header
+from engine.variants import VariantError, choose, load_variants
 from engine.views import View, Viewer, events_for, marker_names, view
 from render.board import render_png
 
@@ -499,6 +498,14 @@ def demo(seed: int, turns: int, png: Path, out: TextIO | None = None) -> int:
     return 0
 
 
+def variants_named(ids: frozenset[str]) -> str:
+    """A game's variants for the terminal (``noise``), each that failed its balance gate
+    marked ``(unbalanced)``."""
+    catalogue = load_variants()
+    marks = {True: " (unbalanced)", False: ""}
+    return ", ".join(v + marks[catalogue.variants[v].unbalanced] for v in catalogue.ordered(ids))
+
+
 def play_local(
     side: str = "crew",
     seed: int | None = None,
@@ -545,7 +552,7 @@ def play_local(
         humans = frozenset(Side) if side == "both" else frozenset({Side(side)})
         base = opponent_seed(seed) if player_seed is None else player_seed
         playing = "both sides" if side == "both" else f"{side}; the game plays at level {level}"
-        named = variants_header(game.state.variants).removeprefix("variants ")
+        named = variants_named(game.state.variants)
         out.write(f"Seed {seed}; you play {playing}.\n")
         if named:
             out.write(f"Variants: {named}.\n")

@@ -12,7 +12,7 @@ from bot.cli import stats
 from bot.cli.db import default_target, run_copy, run_migrate
 from bot.cli.script import run_script
 from bot.config import Config, ConfigError
-from bot.store.base import StoreRefused
+from bot.store.failures import StoreRefused
 from bot.web.settings import WebSettingsError
 from engine.board.brief import check_brief
 from engine.board.floorplan import DEFAULT_SHIP_PATH, FloorplanError, read_floorplan

@@ -109,12 +109,28 @@ def summary(shown: View) -> list[str]:
         words += [f"energy {alien.energy}"]  # the stores it carries (C.10.1)
         lines.append("  " + " · ".join(words))
     lines.append(f"abilities {', '.join(shown.abilities) or '-'}")
+    lines += _noise(shown)
     if shown.declarations:
         lines.append(f"declarations: {', '.join(shown.declarations)}")
     lines += emergency_lines(shown)  # the emergencies variant's panel, if on
     if shown.result:
         lines.append(f"result: {shown.result}")
     return lines
+
+
+def _noise(shown: View) -> list[str]:
+    """The noise variant's table, as the viewer may see it (README, "Variants"): the
+    markers and the tokens for everyone; the doors crossed noisily this phase and the
+    ambush order for the alien alone."""
+    noise = shown.noise
+    if noise is None:
+        return []
+    words = [f"noise markers {', '.join(noise.markers) or '-'}", f"bag {', '.join(noise.bag)}"]
+    words += [f"set aside {', '.join(noise.aside)}"] if noise.aside else []
+    words += [f"heard as the phase ends {', '.join(noise.heard)}"] if noise.heard else []
+    if noise.ambush is not None:
+        words.append(f"order ambush {'on' if noise.ambush else 'off'}")
+    return [" · ".join(words)]
 
 
 def _read(path_or_text: str | Path) -> str:

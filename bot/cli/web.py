@@ -11,7 +11,7 @@ import sys
 from collections.abc import Mapping
 
 from bot.store import open_store
-from bot.store.base import StoreRefused
+from bot.store.failures import StoreRefused
 from bot.web.reader import Reader
 from bot.web.server import start_web
 from bot.web.settings import WebSettings, WebSettingsError

@@ -123,13 +123,13 @@ async def is_mod(interaction: Inter) -> bool:
 async def require_mod(interaction: Inter) -> None:
     if not await is_mod(interaction):
         raise Refusal(
-            "Only moderators (Manage Channels, or the server's moderator role) can do that."
+            N_("Only moderators (Manage Channels, or the server's moderator role) can do that.")
         )
 
 
 def require_guild(interaction: Inter) -> None:
     if in_dm(interaction):
-        raise Refusal("Use this in the game's channel, not in DMs.")
+        raise Refusal(N_("Use this in the game's channel, not in DMs."))
 
 
 def viewer_of(table: Table, user_id: int) -> Viewer:

@@ -24,6 +24,7 @@ from bot.desk.service import Refusal, Table
 from bot.present import texts
 from bot.present.events import reply_lines
 from bot.present.locale import _, language_of, speaking
+from bot.present.notes import note_lines
 
 
 @contextlib.asynccontextmanager
@@ -116,4 +117,5 @@ def acted(interaction: Inter, outcome: Outcome) -> None:
 
 def reply_for(interaction: Inter, outcome: Outcome) -> list[str]:
     """What the person who acted reads of ``outcome``, in their own language."""
-    return reply_lines(outcome.reply, outcome.reply_events, language(interaction))
+    with privately(interaction):
+        return [*reply_lines(outcome.reply_events), *note_lines(outcome.reply)]

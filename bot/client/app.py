@@ -31,6 +31,7 @@ from aiohttp import web as web_server
 from discord import app_commands
 from discord.ext import tasks
 
+from bot import memory
 from bot.client import failures, notify, replay, timers
 from bot.client.buttons import BUTTONS
 from bot.client.commands.registry import COMMANDS
@@ -48,9 +49,8 @@ from bot.desk import incidents, leases, ratings
 from bot.desk.service import IDLE_MINUTES_DEFAULT, Desk, Table
 from bot.desk.shards import ShardSpec
 from bot.present import locale as words
-from bot.present.scribe import CatalogueScribe
 from bot.store import Store, open_store
-from bot.store.base import StoreRefused, watch_writes
+from bot.store.failures import StoreRefused, watch_writes
 from bot.web.reader import Reader
 from bot.web.server import start_web
 from bot.web.settings import WebSettings
@@ -171,6 +171,7 @@ class QuicksilverBot(discord.AutoShardedClient):
         self._warming: asyncio.Task[None] | None = None
         self.web = web  # the web companion's settings: links, and its server in this process
         self._web_runner: web_server.AppRunner | None = None
+        self.settled = memory.Settled()  # the garbage collector's last settle (bot.memory)
 
     @property
     def desk(self) -> Desk:
@@ -187,7 +188,6 @@ class QuicksilverBot(discord.AutoShardedClient):
             raise
         self._desk = Desk(
             self._store,
-            scribe=CatalogueScribe(),
             clock=self.clock,
             idle_minutes=self.idle_minutes,
             shards=self.shards_served,
@@ -221,6 +221,8 @@ class QuicksilverBot(discord.AutoShardedClient):
             await asyncio.to_thread(warm_up, ship)
         except Exception as err:  # each is drawn on first use instead
             incidents.record(err, "drawing the ship's pictures ahead")
+        if self.background:  # the process is the bot's own: leave a test run's collector be
+            memory.settle(self.settled, self.clock())  # what start-up made, out of later walks
 
     async def _sync_commands(self, store: Store) -> None:
         """Send the slash commands to Discord if they changed since the last sync (any
@@ -310,7 +312,11 @@ class QuicksilverBot(discord.AutoShardedClient):
 
     async def tick(self, now: float | None = None) -> None:
         """One tick of the clock (:func:`bot.client.timers.tick`)."""
-        await timers.tick(self, self.clock() if now is None else now)
+        now = self.clock() if now is None else now
+        await timers.tick(self, now)
+        if self.background and self.settled.due(now):
+            memory.settle(self.settled, now)
+            log.info("memory settled in %.0f ms CPU", self.settled.cpu_seconds * 1000)
 
 
 def run(config: Config) -> int:

@@ -27,10 +27,11 @@ from bot.client.panels import press
 from bot.client.ui import DAMAGED
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
+from bot.language import N_
 from engine.players.levels import LEVELS
 from engine.state import Phase, Side
 
-STALE = (
+STALE = N_(
     "This button is from an earlier moment: the game has moved on since, so nothing was "
     "done. Use the newest message, or `/game status`."
 )
@@ -51,7 +52,7 @@ def _one_of(arg: str, allowed: tuple[str, ...]) -> str:
 
 def _in_lobby(table: Table) -> None:
     if table.status != "lobby":
-        raise Refusal("That lobby is closed: the game has started.")
+        raise Refusal(N_("That lobby is closed: the game has started."))
 
 
 async def _computer(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
@@ -100,9 +101,9 @@ async def _pass(interaction: Inter, table: Table, stamp: str, arg: str) -> None:
     _fresh(table, stamp)
     side = table.side_of(interaction.user.id)
     if side is None:
-        raise Refusal("Only players of this game can end a phase.")
+        raise Refusal(N_("Only players of this game can end a phase."))
     if side not in table.acting_sides():
-        raise Refusal("It is not your side's phase: there is nothing of yours to end.")
+        raise Refusal(N_("It is not your side's phase: there is nothing of yours to end."))
     several = len(table.seated(Seat.CREW)) > 1 and side is Side.CREW
     what = "all your crew members for this phase" if several else "your side's whole phase"
     await answers.reply(
@@ -188,7 +189,7 @@ async def _resign(interaction: Inter, table: Table, stamp: str, arg: str) -> Non
     side = Side(_one_of(arg, tuple(s.value for s in Side)))
     _fresh(table, stamp)
     if table.side_of(interaction.user.id) is not side:
-        raise Refusal("Only a player of that side can resign for it.")
+        raise Refusal(N_("Only a player of that side can resign for it."))
     await endings.resign(interaction, table)
 
 

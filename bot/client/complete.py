@@ -9,8 +9,10 @@ import discord
 from discord import app_commands
 
 from bot.client.access import in_dm
+from bot.client.answers import privately
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Seat, Table
+from bot.present.locale import _
 from bot.present.names import in_words, numbered, unit_labels
 from engine import commands as c
 from engine.state import Phase
@@ -216,13 +218,16 @@ def member_or_none(value: object) -> discord.abc.User | None:
 
 
 async def variants(interaction: Inter, current: str) -> list[Choice[str]]:
-    """``/game create variants:``: the playable variants (README, "Variants")."""
-    return variant_choices(current)
+    """``/game create variants:``: the playable variants (README, "Variants"), in the
+    person's own language."""
+    with privately(interaction):
+        return variant_choices(current)
 
 
 def variant_choices(current: str, catalogue: Catalogue | None = None) -> list[Choice[str]]:
     """Each playable variant that completes the last word typed and is not chosen yet,
-    offered as the whole list so far (``noise halon``), with its title."""
+    offered as the whole list so far (``noise halon``), with its title and, if it failed
+    its balance gate, "unbalanced"."""
     catalogue = catalogue or load_variants()
     typed = current.lower().replace(",", " ")
     chosen = typed.split()
@@ -231,6 +236,8 @@ def variant_choices(current: str, catalogue: Catalogue | None = None) -> list[Ch
     for variant in catalogue.ids(built_only=True):
         if variant.startswith(partial) and variant not in chosen:
             value = " ".join([*chosen, variant])
-            title = catalogue.variants[variant].title
-            offered.append(Choice(name=f"{value} — {title}"[:100], value=value[:100]))
+            info = catalogue.variants[variant]
+            title = _("{title} (unbalanced)") if info.unbalanced else "{title}"
+            name = f"{value} — {title.format(title=_(info.title))}"
+            offered.append(Choice(name=name[:100], value=value[:100]))
     return offered[:MAX]

@@ -18,6 +18,7 @@ import discord
 from bot.client import access, answers, ui
 from bot.client.host import Inter
 from bot.desk.service import Refusal, Table
+from bot.language import N_
 from bot.present.texts import phase_title
 from engine.board.grid import deck_label
 from engine.board_view import UnitView
@@ -34,10 +35,10 @@ async def show_deck(interaction: Inter, table: Table, arg: str) -> None:
     """The presser's own view of one deck, only to them."""
     await answers.defer(interaction)
     if table.game is None:
-        raise Refusal("The game has not started: there is no map yet.")
+        raise Refusal(N_("The game has not started: there is no map yet."))
     deck = whole(arg, digits=2)
     if deck is None or deck not in table.game.ship.decks:
-        raise Refusal("There is no such deck.")
+        raise Refusal(N_("There is no such deck."))
     viewer = access.viewer_of(table, interaction.user.id)
     shown = table.view_for(viewer)
     title = f"{deck_label(deck)} · {phase_title(shown)}"
@@ -53,12 +54,14 @@ async def show_focus(interaction: Inter, table: Table, arg: str = "") -> None:
     first on the board; a spectator follows the acting unit), only to them."""
     await answers.defer(interaction)
     if table.game is None:
-        raise Refusal("The game has not started: there is no map yet.")
+        raise Refusal(N_("The game has not started: there is no map yet."))
     viewer = access.viewer_of(table, interaction.user.id)
     shown = table.view_for(viewer)
     unit = focus_unit(shown, table.units_of(interaction.user.id), arg)
     if unit is None:
-        raise Refusal("There is no unit on the board to look at yet: the deck buttons show it all.")
+        raise Refusal(
+            N_("There is no unit on the board to look at yet: the deck buttons show it all.")
+        )
     title = f"{unit.label} at {unit.grid} · {phase_title(shown)}"
     window = focus_window(table.game.ship, unit.grid)
     picture = await asyncio.to_thread(close_up, shown.board, table.game.ship, window, title)

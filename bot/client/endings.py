@@ -8,6 +8,7 @@ from bot.client import access, answers, courier, flow, mentions, ui
 from bot.client.host import Inter, bot_of
 from bot.desk.endings import Ending
 from bot.desk.service import Refusal, Table
+from bot.language import N_
 from bot.present import endings as words
 
 
@@ -17,7 +18,7 @@ async def ask_resign(interaction: Inter, game_id: int | None) -> None:
     table = await access.table_for(interaction, game_id)
     side = table.side_of(interaction.user.id)
     if table.status != "playing" or side is None:
-        raise Refusal("Only a player of a game being played can resign it for their side.")
+        raise Refusal(N_("Only a player of a game being played can resign it for their side."))
     with answers.privately(interaction):
         ask, label = words.resign_ask(side.value), words.resign_label()
     view = ui.confirm_view("resign", table, table.stamp(), side.value, label=label)

@@ -23,7 +23,8 @@ from discord import app_commands
 from bot.desk import incidents
 from bot.desk.tables import Refusal
 from bot.present.locale import _, language_of, speaking
-from bot.store.base import StoreFailed, watch_writes, written
+from bot.present.notes import refusal_text
+from bot.store.failures import StoreFailed, watch_writes, written
 
 log = logging.getLogger("quicksilver.bot")
 
@@ -75,10 +76,10 @@ async def on_tree_error(interaction: Inter, error: app_commands.AppCommandError)
 
 
 def refused(interaction: Inter, refusal: Exception) -> str:
-    """A refusal as its person reads it: one the code marks (``N_``) is translated; the
-    rest (those naming units, grids, lists) stay English."""
+    """A refusal as its person reads it: a tutorial's is worded for them, one the code
+    marks (``N_``) is translated; the rest (those naming units, grids, lists) stay English."""
     with speaking(language_of(interaction.locale.value)):
-        text = _(str(refusal))
+        text = refusal_text(refusal) or _(str(refusal))
     return text if text.startswith(("⚠️", "⌛")) else f"⚠️ {text}"
 
 

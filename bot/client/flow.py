@@ -22,8 +22,10 @@ from bot.client.mentions import NO_PINGS
 from bot.client.pacing import Pacer
 from bot.desk.service import Outcome, Refusal, Seat, Table
 from bot.present import texts
-from bot.present.events import heard_lines
+from bot.present.events import heard_events, reveal_lines
 from bot.present.locale import _, speaking
+from bot.present.notes import note_lines
+from engine.events import Event
 from engine.views import Viewer
 
 log = logging.getLogger("quicksilver.bot")
@@ -45,20 +47,22 @@ async def tell(bot: Bot, table: Table, outcome: Outcome, *, first: bool = False)
     when set-up ends, the result when the game is over."""
     first = first and outcome.new_phase and table.game is not None
     if outcome.public and not first:  # the desk's notes (a take-back), not commands
-        await courier.post(bot, table.channel_id, outcome.public)
+        await courier.post(bot, table.channel_id, note_lines(outcome.public))
     alien = table.alien_player()
     # Never the actor's own (the alien's private events of its own command are its reply),
     # each in its recipient's language (README, "Languages").
-    if outcome.alien_private and alien and outcome.actor != alien.user_id:
+    alien_heard = _heard(outcome, "alien")
+    if alien_heard and alien and outcome.actor != alien.user_id:
         with await to_person(bot, outcome, alien.user_id):
-            lines = [_("*Game {game}:*").format(game=table.id), *_heard(outcome, "alien")]
+            lines = [_("*Game {game}:*").format(game=table.id), *reveal_lines(alien_heard)]
         await courier.dm(bot, table, alien.user_id, lines)
-    if outcome.crew_private:
+    crew_heard = _heard(outcome, "crew")
+    if crew_heard:
         for player in table.seated(Seat.CREW):
             if player.user_id != outcome.actor:
                 with await to_person(bot, outcome, player.user_id):
                     head = _("*Game {game}, crew only:*").format(game=table.id)
-                    lines = [head, *_heard(outcome, "crew")]
+                    lines = [head, *reveal_lines(crew_heard)]
                 await courier.dm(bot, table, player.user_id, lines)
     if outcome.new_phase and table.game is not None:
         await post_phase(bot, table, outcome, first=first)
@@ -84,12 +88,9 @@ async def to_person(
     return await answers.for_person(bot, user_id)
 
 
-def _heard(outcome: Outcome, side: str) -> list[str]:
-    """What ``side`` hears by DM of ``outcome``, worded in the language spoken around
-    (the desk's English lines when no events came with them)."""
-    if not outcome.heard:
-        return list(outcome.alien_private if side == "alien" else outcome.crew_private)
-    return [line for said, actor in outcome.heard for line in heard_lines(said, side, actor)]
+def _heard(outcome: Outcome, side: str) -> list[Event]:
+    """What ``side`` hears by DM of ``outcome``, in order, a line's worth each."""
+    return [e for said, actor in outcome.heard for e in heard_events(said, side, actor)]
 
 
 async def post_phase(bot: Bot, table: Table, outcome: Outcome, *, first: bool = False) -> None:
@@ -103,12 +104,12 @@ async def post_phase(bot: Bot, table: Table, outcome: Outcome, *, first: bool = 
     if channel is None or table.game is None:
         return
     started = time.perf_counter()
-    summary = texts.summary_text(table, outcome.phase_events, outcome.summary)
+    summary = texts.summary_text(table, outcome.phase_events, note_lines(outcome.summary))
     card = await pictures.phase_card_file(table, outcome.phase_events, summary)
     plan = None
     parts, pings = summary, NO_PINGS
     if first:
-        lead = list(outcome.public)
+        lead = note_lines(outcome.public)
         if table.status == "playing":
             plan = await bot.desk.plan_phase_pings(table, bot.desk.clock())
             if table.waiting_users():

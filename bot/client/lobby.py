@@ -14,6 +14,7 @@ from bot.client.host import Bot, Inter, LobbyPost, bot_of
 from bot.desk import incidents
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat, Table
+from bot.language import N_
 from bot.present import people, texts, welcome
 from bot.present.locale import _
 from engine.state import Side
@@ -34,15 +35,20 @@ async def create(
     chosen = chosen_variants(variants)
     if seed is not None and not await access.is_mod(interaction):
         raise Refusal(
-            "Only moderators can choose a seed: a chosen seed gives every hidden marker and "
-            "die away. Leave it out and the game's seed is secret."
+            N_(
+                "Only moderators can choose a seed: a chosen seed gives every hidden marker and "
+                "die away. Leave it out and the game's seed is secret."
+            )
         )
     bot = bot_of(interaction)
     current = bot.desk.table_in(interaction.channel_id or 0)  # in memory: answered privately
     if current is not None and current.status in ("lobby", "playing"):
         raise Refusal(
-            f"This channel already has a game ({current.status}). "
-            "A moderator can `/mod abort` or `/mod reset` it."
+            N_(
+                "This channel already has a game ({status}). A moderator can "
+                "`/mod abort` or `/mod reset` it."
+            ),
+            status=current.status,
         )
     await answers.defer(interaction, ephemeral=False)
     channel = interaction.channel

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.client import answers, courier, flow
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
+from bot.language import N_
 from engine.state import Phase
 
 
@@ -23,7 +24,7 @@ async def reset(interaction: Inter, table: Table) -> None:
     bot = bot_of(interaction)
     async with table.channel_lock:
         if table.status == "reset":
-            raise Refusal("That game was already reset.")
+            raise Refusal(N_("That game was already reset."))
         await bot.desk.reset(table, interaction.user.id)
         await answers.reply(interaction, ["The game is reset."])
         await announce(

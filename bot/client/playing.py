@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.client import access, answers, flow, ui
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
+from bot.language import N_
 from engine.commands import EndPhase, QuickSetup
 from engine.state import Phase, Side
 
@@ -35,12 +36,13 @@ async def _play(interaction: Inter, text: str, table: Table, as_side: Side | Non
         answers.acted(interaction, outcome)
         side = table.side_of(interaction.user.id)
         can_undo = table.game is not None and side is not None and table.game.can_undo(side) is None
-        view = ui.action_view(
-            table,
-            outcome.undo_stamp if can_undo else None,
-            outcome.unit if table.status == "playing" else None,
-            show_pass=table.status == "playing" and side in table.acting_sides(),
-        )
+        with answers.privately(interaction):  # the reply is the actor's alone: its buttons too
+            view = ui.action_view(
+                table,
+                outcome.undo_stamp if can_undo else None,
+                outcome.unit if table.status == "playing" else None,
+                show_pass=table.status == "playing" and side in table.acting_sides(),
+            )
         await answers.reply(interaction, answers.reply_for(interaction, outcome), view=view)
         await flow.deliver(bot, table, outcome)
 
@@ -57,7 +59,7 @@ async def undo(
     table = table or await access.table_for(interaction, game_id)
     async with table.channel_lock:
         outcome = await bot.desk.undo(table, interaction.user.id, stamp)
-        await answers.reply(interaction, outcome.reply)
+        await answers.reply(interaction, answers.reply_for(interaction, outcome))
         await flow.deliver(bot, table, outcome)
 
 
@@ -67,7 +69,7 @@ async def quick_setup(
     await answers.defer(interaction)
     table = table or await access.table_for(interaction, game_id)
     if table.game is None or table.game.state.phase is not Phase.SETUP:
-        raise Refusal("Set-up is over.")
+        raise Refusal(N_("Set-up is over."))
     await play(interaction, QuickSetup().notation(), table=table)
 
 

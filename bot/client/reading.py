@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.client import access, answers, browser, courier, pictures, ui
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Seat, Table
+from bot.language import N_
 from bot.present import texts
 from bot.present.locale import _
 from engine.views import Viewer
@@ -17,7 +18,7 @@ async def show_map(
     await answers.defer(interaction)
     table = table or await access.table_for(interaction, game_id)
     if table.game is None:
-        raise Refusal("The game has not started: there is no map yet.")
+        raise Refusal(N_("The game has not started: there is no map yet."))
     viewer = access.viewer_of(table, interaction.user.id)
     if viewer is Viewer.ALIEN and not access.in_dm(interaction):
         viewer = Viewer.ALIEN  # ephemeral: only the alien sees this answer

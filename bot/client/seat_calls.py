@@ -19,8 +19,10 @@ from bot.desk.service import Refusal
 from bot.desk.subs import Substitution
 from bot.present import people as words
 from bot.present import texts
+from bot.present.events import heard_lines
 from bot.present.locale import _
 from bot.store.people import SeatCall
+from engine.events import Event
 from engine.views import Viewer
 
 TEMPLATE = r"qsc:(?P<action>take|ok|no|drop|brief):(?P<call>[0-9]+)"
@@ -202,10 +204,16 @@ async def brief(bot: Bot, sub: Substitution) -> None:
         return
     viewer = Viewer.ALIEN if side.value == "alien" else Viewer.CREW
     await courier.dm(bot, table, user, [caption], file=await pictures.map_file(table, viewer))
-    heard = await bot.desk.briefing(table, user)
+    told = await bot.desk.briefing(table, user)
     with await answers.for_person(bot, user):
+        heard = _heard(told, side.value)
         lines = words.briefing_text(table.id, table.row.channel_name, side.value, heard)
     await courier.dm(bot, table, user, lines)
+
+
+def _heard(told: list[tuple[list[Event], str]], side: str) -> list[str]:
+    """Every private line ``side`` was told, in order, worded in the language spoken."""
+    return [line for events, actor in told for line in heard_lines(events, side, actor)]
 
 
 async def _brief_here(interaction: Inter, call_id: int) -> None:
@@ -213,13 +221,14 @@ async def _brief_here(interaction: Inter, call_id: int) -> None:
     bot = bot_of(interaction)
     table, _ = await bot.desk.call_table(call_id)
     table = await bot.desk.loaded(table)
-    heard = await bot.desk.briefing(table, interaction.user.id)  # refused without a seat
+    told = await bot.desk.briefing(table, interaction.user.id)  # refused without a seat
     side = table.side_of(interaction.user.id)
     assert side is not None
-    await answers.reply(
-        interaction,
-        [
+    with answers.privately(interaction):  # an answer only they read: their language
+        lines = [
             *texts.hand_text(table, interaction.user.id),
-            *words.briefing_text(table.id, table.row.channel_name, side.value, heard),
-        ],
-    )
+            *words.briefing_text(
+                table.id, table.row.channel_name, side.value, _heard(told, side.value)
+            ),
+        ]
+    await answers.reply(interaction, lines)

@@ -19,6 +19,7 @@ from bot.client import access, answers, courier, failures, ui
 from bot.client.host import Bot, Inter, LobbyPost, bot_of
 from bot.desk.service import Refusal, Table
 from bot.desk.tutorial import lesson_of
+from bot.language import N_
 from bot.present import lessons, texts, welcome
 from bot.present.locale import _, speaking
 
@@ -70,7 +71,7 @@ async def open_lobby(interaction: Inter, channel_id: int) -> None:
     bot = bot_of(interaction)
     channel = await courier.channel_of(bot, channel_id)
     if channel is None:
-        raise Refusal("That channel is gone: use `/game create` where you want to play.")
+        raise Refusal(N_("That channel is gone: use `/game create` where you want to play."))
     name = getattr(channel, "name", "") or str(channel_id)
     table = await bot.desk.create(channel_id, interaction.guild_id, name, interaction.user.id, None)
     pace = await welcome.pace_line(bot.desk.store, interaction.guild_id)

@@ -20,12 +20,13 @@ from bot.client import access, answers, failures
 from bot.client.host import Inter, bot_of
 from bot.desk.computer_seat import seat_level
 from bot.desk.service import Refusal, Table
+from bot.language import N_
 from bot.present.locale import _
 from engine.board.grid import deck_label
 from engine.players.levels import LEVELS
 from engine.state import Side
 
-DAMAGED = (
+DAMAGED = N_(
     "This button is damaged or was not made by me, so nothing was done. "
     "Use the buttons on the newest message, or `/game status`."
 )

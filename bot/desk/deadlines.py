@@ -18,6 +18,7 @@ from bot.desk import night, notices
 from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.tables import Refusal, Table
+from bot.language import N_
 from bot.store import GameRow, Statement, mod_action, people, waits
 
 
@@ -154,9 +155,9 @@ class Deadlines:
         async with self._keeper.hold(table):
             row = table.row
             if row.status != "playing":
-                raise Refusal("Only a game in progress can be paused.")
+                raise Refusal(N_("Only a game in progress can be paused."))
             if row.paused:
-                raise Refusal("This game is already paused; `/mod resume` starts its clocks.")
+                raise Refusal(N_("This game is already paused; `/mod resume` starts its clocks."))
             now = self._keeper.clock()
             left = row.deadline_at - now if row.deadline_at is not None else None
             paused = row.with_(paused_at=now, paused_left=left, deadline_at=None)
@@ -168,7 +169,7 @@ class Deadlines:
         async with self._keeper.hold(table):
             row = table.row
             if row.status != "playing" or row.paused_at is None:
-                raise Refusal("This game is not paused.")
+                raise Refusal(N_("This game is not paused."))
             now = self._keeper.clock()
             stood = now - row.paused_at
             left = row.paused_left

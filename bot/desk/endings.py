@@ -144,10 +144,24 @@ class Endings:
         away = any(s.away_at(now) for s in settings.values())
         needed = SILENT_DAYS * 86400 + (table.row.away_cap_hours * 3600 if away else 0.0)
         if now - since < needed:
-            days = "" if not away else " (and the game's away cap: they declared an absence)"
+            opens = int(since + needed)
+            if away:
+                raise Refusal(
+                    N_(
+                        "Your opponent has not been silent for {days} days (and the game's "
+                        "away cap: they declared an absence) yet: a claim is open from "
+                        "<t:{opens}:f>."
+                    ),
+                    days=SILENT_DAYS,
+                    opens=opens,
+                )
             raise Refusal(
-                f"Your opponent has not been silent for {SILENT_DAYS} days{days} yet: "
-                f"a claim is open from <t:{int(since + needed)}:f>."
+                N_(
+                    "Your opponent has not been silent for {days} days yet: a claim is "
+                    "open from <t:{opens}:f>."
+                ),
+                days=SILENT_DAYS,
+                opens=opens,
             )
 
     # --- the end --------------------------------------------------------------------

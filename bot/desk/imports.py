@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from bot.desk import incidents, loading
 from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
-from bot.desk.scribe import Scribe
 from bot.desk.tables import NotSaved, Refusal, Table, damaged_text
+from bot.language import N_
 from bot.store import (
     IMPORTED,
     CommandRow,
@@ -41,13 +41,13 @@ from bot.store import (
     put_snapshot,
     update_game,
 )
-from bot.store.base import WriteFailed
+from bot.store.failures import WriteFailed
 from engine.board.ship import Ship
 from engine.content import Content
 from engine.game import Game
 from engine.records import snapshot
 from engine.records.scenario import opening_game
-from engine.records.script import read_script
+from engine.records.script import Say, read_script
 from engine.state import Phase
 
 SCRIPT_LIMIT = 512 * 1024  # bytes: a long game's script is a few dozen KiB
@@ -67,11 +67,12 @@ class Prepared:
     state: str  # the snapshot text of the newest phase start
 
 
-def prepare(text: str, ship: Ship, content: Content, scribe: Scribe) -> Prepared:
+def prepare(text: str, ship: Ship, content: Content, say: Say) -> Prepared:
     """Read ``text`` as a script and replay its log from its opening, collecting what the
-    store keeps of a game. ScriptError (``line N: …``) if a line does not apply. Slow for
-    a long game: call it off the event loop."""
-    read = read_script(text, say=scribe.script_line)
+    store keeps of a game; its ``expect`` lines are checked in the words ``say`` gives
+    an event (the scripts' own, which the caller passes in). ScriptError (``line N: …``)
+    if a line does not apply. Slow for a long game: call it off the event loop."""
+    read = read_script(text, say=say)
     game = opening_game(read.game.seed, read.scenario, ship, content)
     _storable(game.seed, "seed")
     _storable(game.state.turn, "turn")
@@ -98,8 +99,13 @@ def prepare(text: str, ship: Ship, content: Content, scribe: Scribe) -> Prepared
 def _storable(value: int, what: str) -> None:
     if value > STORED_MAX:
         raise Refusal(
-            f"The script's {what} is {value}, more than a game can keep "
-            f"(at most {STORED_MAX}); nothing was imported."
+            N_(
+                "The script's {what} is {value}, more than a game can keep (at most "
+                "{most}); nothing was imported."
+            ),
+            what=what,
+            value=value,
+            most=STORED_MAX,
         )
 
 
@@ -116,13 +122,17 @@ def decode(data: bytes) -> str:
     """A script file's text; a Refusal for what cannot be one."""
     if len(data) > SCRIPT_LIMIT:
         raise Refusal(
-            f"That file is {len(data) // 1024} KiB; a script is at most "
-            f"{SCRIPT_LIMIT // 1024} KiB (a long game's is a few dozen)."
+            N_(
+                "That file is {size} KiB; a script is at most {most} KiB (a long game's "
+                "is a few dozen)."
+            ),
+            size=len(data) // 1024,
+            most=SCRIPT_LIMIT // 1024,
         )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Refusal("That file is not text (UTF-8): a script is a text file.") from None
+        raise Refusal(N_("That file is not text (UTF-8): a script is a text file.")) from None
 
 
 class Imports:
@@ -139,16 +149,22 @@ class Imports:
         channel_name: str,
         user_id: int,
         text: str,
+        *,
+        say: Say,
     ) -> tuple[Table, Prepared]:
-        """The script ``text`` as this channel's new game (a lobby, or finished)."""
+        """The script ``text`` as this channel's new game (a lobby, or finished); ``say``
+        words an event for its ``expect`` lines (:func:`prepare`)."""
         current = self._keeper.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
-                f"This channel already has a game ({current.status}): a moderator can "
-                "`/mod abort` it first."
+                N_(
+                    "This channel already has a game ({status}): a moderator can "
+                    "`/mod abort` it first."
+                ),
+                status=current.status,
             )
         prepared = await asyncio.to_thread(
-            prepare, text, self._keeper.ship, self._keeper.content, self._keeper.scribe
+            prepare, text, self._keeper.ship, self._keeper.content, say
         )
         now = self._keeper.clock()
         status = "over" if prepared.over else "lobby"

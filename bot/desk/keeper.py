@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
 from bot.desk import incidents, loading, public_log
 from bot.desk.public_log import LogItem
-from bot.desk.scribe import Scribe
 from bot.desk.shards import ShardSpec
 from bot.desk.tables import (
     Memo,
@@ -26,8 +25,9 @@ from bot.desk.tables import (
     Table,
     damaged_text,
 )
+from bot.language import N_
 from bot.store import ACTIVE, GameRow, Guard, StaleGame, Statement, Store, update_game
-from bot.store.base import StoreFailed, WriteFailed, writes_taken
+from bot.store.failures import StoreFailed, WriteFailed, writes_taken
 from engine.board.floorplan import default_ship
 from engine.board.ship import Ship
 from engine.content import Content, load_content
@@ -51,13 +51,12 @@ def secret_seed() -> int:
 class Keeper:
     """All tables this process knows, and the guarded road to the store; and what
     every part of the desk shares: the store, the ship and content, the clock, the
-    source of seeds, the shards served and the scribe."""
+    source of seeds and the shards served."""
 
     def __init__(
         self,
         store: Store,
         *,
-        scribe: Scribe,
         ship: Ship | None = None,
         content: Content | None = None,
         clock: Callable[[], float] = time.time,
@@ -66,7 +65,6 @@ class Keeper:
         seeds: Callable[[], int] = secret_seed,
     ) -> None:
         self.store = store
-        self.scribe = scribe  # the sentences the desk keeps or hands on (bot.present's)
         self.seeds = seeds  # where a live game's seed comes from (tests fix it)
         self.shards = shards or ShardSpec.everything()
         self.ship = ship or default_ship()
@@ -189,7 +187,7 @@ class Keeper:
         version = await self.store.game_version(table.id)
         if version is None:
             self.forget(table)
-            raise Refusal("This game is no longer running.")
+            raise Refusal(N_("This game is no longer running."))
         if version != table.row.version:
             row = await self.store.game(table.id)
             assert row is not None
@@ -311,7 +309,7 @@ class Keeper:
     def require_table(self, channel_id: int) -> Table:
         table = self.table_in(channel_id)
         if table is None:
-            raise Refusal("There is no game in this channel. Start one with `/game create`.")
+            raise Refusal(N_("There is no game in this channel. Start one with `/game create`."))
         return table
 
     def games_of(
@@ -332,7 +330,7 @@ class Keeper:
         if game_id is not None:
             table = self.tables.get(game_id)
             if table is None or user_id not in table.players:
-                raise Refusal(f"You have no seat at a current game #{game_id}.")
+                raise Refusal(N_("You have no seat at a current game #{game}."), game=game_id)
             return table
         if channel_id is not None:
             return self.require_table(channel_id)
@@ -342,11 +340,14 @@ class Keeper:
         mine = [t for t in mine if not t.row.tutorial] or mine  # a tutorial gives way
         if not mine:
             raise Refusal(
-                "You are not playing in any game. Join one in its channel with `/game join`."
+                N_("You are not playing in any game. Join one in its channel with `/game join`.")
             )
         if len(mine) > 1:
             names = ", ".join(f"#{t.row.channel_name} (game {t.id})" for t in mine)
-            raise Refusal(f"You play in several games ({names}): pick one with the `game` option.")
+            raise Refusal(
+                N_("You play in several games ({games}): pick one with the `game` option."),
+                games=names,
+            )
         return mine[0]
 
     async def _reload_players(self, table: Table) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from bot.desk.shards import ShardSpec
 from bot.store import Store
+from bot.store.leases import drop_leases, held_leases, renew_leases, take_lease
 
 LEASE_SECONDS = 120.0
 HEARTBEAT_SECONDS = 30.0
@@ -67,7 +68,7 @@ async def claim(store: Store, spec: ShardSpec, holder: str, now: float) -> None:
         raise ShardsTaken(_refusal(overlapping, spec, now))
     for key in spec.lease_keys():
         seen = held.get(key)
-        if not await store.take_lease(key, holder, seen.holder if seen else None, now):
+        if not await take_lease(store, key, holder, seen.holder if seen else None, now):
             await release(store, holder)
             raise ShardsTaken(
                 f"Another process claimed shard {key[1]} of {key[0]} at the same moment."
@@ -97,12 +98,12 @@ def _refusal(found: list[Lease], spec: ShardSpec, now: float) -> str:
 
 async def heartbeat(store: Store, holder: str, now: float) -> bool:
     """Renew ``holder``'s leases; False if it holds none any more."""
-    return await store.renew_leases(holder, now)
+    return await renew_leases(store, holder, now)
 
 
 async def release(store: Store, holder: str) -> None:
-    await store.drop_leases(holder)
+    await drop_leases(store, holder)
 
 
 async def leases(store: Store) -> list[Lease]:
-    return [Lease(*row) for row in await store.leases()]
+    return [Lease(*row) for row in await held_leases(store)]

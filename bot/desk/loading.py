@@ -31,7 +31,7 @@ from bot.store import (
     Store,
     set_snapshot_state,
 )
-from bot.store.base import WriteFailed
+from bot.store.failures import WriteFailed
 from engine.board.ship import Ship
 from engine.commands import parse
 from engine.content import Content

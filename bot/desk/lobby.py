@@ -18,7 +18,7 @@ from bot.desk.seating import deal, deal_living, seat_refusal
 from bot.desk.tables import NotSaved, Refusal, Seat, Table
 from bot.language import N_  # refusals a catalogue translates where they are read
 from bot.store import IMPORTED, PlayerRow, delete_player, put_player
-from bot.store.base import WriteFailed
+from bot.store.failures import WriteFailed
 from engine.records.scenario import opening_game, setup_opening
 from engine.state import Side
 
@@ -55,12 +55,15 @@ class Lobby:
         (percent) keeps less reliable players from its seats (README, "Ratings and
         deadlines")."""
         if not 0 <= min_reliability <= 100:
-            raise Refusal("A minimum reliability is a percentage, from 0 to 100.")
+            raise Refusal(N_("A minimum reliability is a percentage, from 0 to 100."))
         current = self._keeper.table_in(channel_id)
         if current is not None and current.status in ("lobby", "playing"):
             raise Refusal(
-                f"This channel already has a game ({current.status}). "
-                "A moderator can `/mod abort` or `/mod reset` it."
+                N_(
+                    "This channel already has a game ({status}). A moderator can "
+                    "`/mod abort` or `/mod reset` it."
+                ),
+                status=current.status,
             )
         seeded = seed is not None
         seed = seed if seed is not None else self._keeper.seeds()
@@ -84,17 +87,18 @@ class Lobby:
         async with self._keeper.hold(table):
             current = table.players.get(user_id)
             if table.status not in ("lobby", "playing"):
-                raise Refusal("This game is over; create a new one with `/game create`.")
+                raise Refusal(N_("This game is over; create a new one with `/game create`."))
             if current is not None and current.seat == seat.value:
-                raise Refusal(f"You already sit as {seat.value}.")
+                raise Refusal(N_("You already sit as {seat}."), seat=seat.value)
             if seat is not Seat.SPECTATOR:
                 if table.status != "lobby":
                     raise Refusal(
-                        "The game has started; a moderator can seat you with `/mod replace`."
+                        N_("The game has started; a moderator can seat you with `/mod replace`.")
                     )
                 if current is not None and current.seat != Seat.SPECTATOR.value:
                     raise Refusal(
-                        f"You sit as {current.seat}; `/game leave` first to change sides."
+                        N_("You sit as {seat}; `/game leave` first to change sides."),
+                        seat=current.seat,
                     )
                 refusal = await seat_refusal(self._keeper.store, table, user_id, seat.value)
                 if refusal is not None:  # the one rule for every path that seats a person
@@ -103,11 +107,15 @@ class Lobby:
                 if refusal is not None:
                     raise Refusal(refusal)
                 if seat is Seat.ALIEN and table.alien_player() is not None:
-                    raise Refusal("The alien's seat is taken.")
+                    raise Refusal(N_("The alien's seat is taken."))
                 if table.computer is not None and table.computer.value == seat.value:
-                    raise Refusal(f"The game itself plays the {seat.value} in this game.")
+                    raise Refusal(
+                        N_("The game itself plays the {side} in this game."), side=seat.value
+                    )
             elif current is not None:
-                raise Refusal(f"You sit as {current.seat}; `/game leave` first to only watch.")
+                raise Refusal(
+                    N_("You sit as {seat}; `/game leave` first to only watch."), seat=current.seat
+                )
             player = PlayerRow(user_id, seat.value, (), True, self._keeper.clock())
             await self._keeper.commit(table, [put_player(table.id, player)])
             table.players[user_id] = player
@@ -126,23 +134,31 @@ class Lobby:
         held before."""
         async with self._keeper.hold(table):
             if table.status != "lobby":
-                raise Refusal("Seats can be given to the game only in the lobby.")
+                raise Refusal(N_("Seats can be given to the game only in the lobby."))
             if user_id != table.row.created_by and not is_mod:
-                raise Refusal("Only the game's creator or a moderator can give a seat to the game.")
+                raise Refusal(
+                    N_("Only the game's creator or a moderator can give a seat to the game.")
+                )
             before = table.computer
             if side is not None:
                 if table.seated(Seat(side.value)):
                     raise Refusal(
-                        f"People already sit as {side.value}; they must `/game leave` first."
+                        N_("People already sit as {side}; they must `/game leave` first."),
+                        side=side.value,
                     )
                 if before is not None and before is not side:
                     raise Refusal(
-                        f"The game already plays the {before.value}; it plays one side at most."
+                        N_("The game already plays the {side}; it plays one side at most."),
+                        side=before.value,
                     )
                 if before is side and seat_level(table.row.computer) == level:
-                    raise Refusal(f"The game already plays the {side.value} ({level}).")
+                    raise Refusal(
+                        N_("The game already plays the {side} ({level})."),
+                        side=side.value,
+                        level=level,
+                    )
             elif before is None:
-                raise Refusal("The game holds no seat here.")
+                raise Refusal(N_("The game holds no seat here."))
             computer = seat_text(side, level) if side else ""
             await self._keeper.commit(table, [], table.row.with_(computer=computer))
             return before
@@ -168,13 +184,17 @@ class Lobby:
                 raise Refusal(N_("You have no seat in this game."))
             if table.status == "playing" and player.seat == Seat.ALIEN.value:
                 raise Refusal(
-                    "The alien cannot leave a game in progress: `/game resign` concedes it, "
-                    "`/game sub` offers your seat, or a moderator can `/mod replace` you."
+                    N_(
+                        "The alien cannot leave a game in progress: `/game resign` concedes it, "
+                        "`/game sub` offers your seat, or a moderator can `/mod replace` you."
+                    )
                 )
             if table.status == "playing" and len(table.seated(Seat(player.seat))) == 1:
                 raise Refusal(
-                    "You are your side's last player: `/game resign` concedes the game, "
-                    "or `/game sub` offers your seat to a substitute."
+                    N_(
+                        "You are your side's last player: `/game resign` concedes the game, "
+                        "or `/game sub` offers your seat to a substitute."
+                    )
                 )
             statements = [delete_player(table.id, user_id)]
             statements += self._attendance.seat_left(table, user_id, "left", self._keeper.clock())
@@ -189,15 +209,17 @@ class Lobby:
     async def start(self, table: Table, user_id: int, is_mod: bool) -> Outcome:
         async with self._keeper.hold(table):
             if table.status != "lobby":
-                raise Refusal("The game has already started.")
+                raise Refusal(N_("The game has already started."))
             if user_id not in table.players and user_id != table.row.created_by and not is_mod:
                 raise Refusal(
-                    "Only a seated player, the game's creator or a moderator can start it."
+                    N_("Only a seated player, the game's creator or a moderator can start it.")
                 )
             if not table.held(Side.ALIEN) or not table.held(Side.CREW):
                 raise Refusal(
-                    "A game needs an alien and at least one crew player to start "
-                    "(`/game computer` gives a side to the game)."
+                    N_(
+                        "A game needs an alien and at least one crew player to start "
+                        "(`/game computer` gives a side to the game)."
+                    )
                 )
             now = self._keeper.clock()
             draft = table.draft()

@@ -13,6 +13,7 @@ from bot.desk.outcome import Outcome
 from bot.desk.seating import deal, seat_refusal
 from bot.desk.tables import Refusal, Seat, Table
 from bot.desk.tutorial import lesson_of, lesson_opening
+from bot.language import N_
 from bot.store import (
     CommandRow,
     GameRow,
@@ -76,22 +77,28 @@ class Moderation:
         Returns who held it before (None: nobody)."""
         async with self._keeper.hold(table):
             if table.game is None or table.game.state.phase is Phase.SETUP:
-                raise Refusal("Crew members are handed out when set-up is done.")
+                raise Refusal(N_("Crew members are handed out when set-up is done."))
             target = table.players.get(user_id)
             if target is None or target.seat != Seat.CREW.value:
-                raise Refusal("Crew members can only be given to a crew player.")
+                raise Refusal(N_("Crew members can only be given to a crew player."))
             unit = unit.lower()
             crew_ids = [line.id for line in table.view_for(Viewer.CREW).crew]
             if unit not in crew_ids:
-                raise Refusal(f"There is no crew member '{unit}'. Crew: {', '.join(crew_ids)}.")
+                raise Refusal(
+                    N_("There is no crew member '{unit}'. Crew: {crew}."),
+                    unit=unit,
+                    crew=", ".join(crew_ids),
+                )
             if not is_mod and table.seat_of(by) is not Seat.CREW:
-                raise Refusal("Only crew players and moderators can hand out crew members.")
+                raise Refusal(N_("Only crew players and moderators can hand out crew members."))
             holder = next((p.user_id for p in table.seated(Seat.CREW) if unit in p.units), None)
             if holder == user_id:
-                raise Refusal(f"{unit} already answers to <@{user_id}>.")
+                raise Refusal(N_("{unit} already answers to <@{user}>."), unit=unit, user=user_id)
             if not is_mod and holder is not None and holder != by:
                 raise Refusal(
-                    f"{unit} answers to <@{holder}>: only they or a moderator can hand it on."
+                    N_("{unit} answers to <@{user}>: only they or a moderator can hand it on."),
+                    unit=unit,
+                    user=holder,
                 )
             updated = {
                 p.user_id: PlayerRow(
@@ -135,7 +142,7 @@ class Moderation:
     async def abort(self, table: Table, mod_id: int) -> None:
         async with self._keeper.hold(table):
             if table.status not in ("lobby", "playing"):
-                raise Refusal("This game is not running.")
+                raise Refusal(N_("This game is not running."))
             row = table.row.with_(status="aborted", deadline_at=None)
             await self._keeper.commit(
                 table,
@@ -238,11 +245,13 @@ class Moderation:
         under the hold."""
         if table.status == "over":  # its final reveal showed every secret (README, "Secrets")
             raise Refusal(
-                "This game is over and its final reveal showed every secret, the seed "
-                "included: it cannot be rolled back. `/game create` starts a new one."
+                N_(
+                    "This game is over and its final reveal showed every secret, the seed "
+                    "included: it cannot be rolled back. `/game create` starts a new one."
+                )
             )
         if table.status != "playing":
-            raise Refusal("Only a started game can be rolled back.")
+            raise Refusal(N_("Only a started game can be rolled back."))
         opening, game = self._rollback_start(table)
         for stored in await self._keeper.store.commands(table.id):  # only what still replays
             try:
@@ -264,8 +273,11 @@ class Moderation:
             rebuilt = lesson_opening(table, self._keeper.ship, self._keeper.content)
         if rebuilt is None:
             raise Refusal(
-                f"Game {table.id}'s opening no longer reads, and an imported game's opening "
-                "was its script: `/mod abort` it and `/mod import` the script again."
+                N_(
+                    "Game {game}'s opening no longer reads, and an imported game's opening "
+                    "was its script: `/mod abort` it and `/mod import` the script again."
+                ),
+                game=table.id,
             )
         return rebuilt, loading.opening_of(seed, rebuilt, self._keeper.ship, self._keeper.content)
 
@@ -273,7 +285,7 @@ class Moderation:
         async with self._keeper.hold(table):
             old = table.players.get(old_id)
             if old is None or old.seat == Seat.SPECTATOR.value:
-                raise Refusal("That member has no seat at this game.")
+                raise Refusal(N_("That member has no seat at this game."))
             refusal = await seat_refusal(self._keeper.store, table, new_id, old.seat)
             if refusal is not None:  # the rule every path that seats a person follows
                 raise Refusal(refusal)
@@ -297,7 +309,7 @@ class Moderation:
         async with self._keeper.hold(table):
             player = table.players.get(user_id)
             if player is None:
-                raise Refusal("That member has no seat at this game.")
+                raise Refusal(N_("That member has no seat at this game."))
             now = self._keeper.clock()
             statements = [
                 delete_player(table.id, user_id),

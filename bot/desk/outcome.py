@@ -1,10 +1,11 @@
 """What one action changed, addressed to whoever may know it; the Discord layer turns
-it into messages (:mod:`bot.client.delivery`)."""
+it into messages (:mod:`bot.client.flow`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.desk.notes import Note
 from bot.language import SOURCE
 from engine.events import Event
 from engine.state import Side
@@ -16,22 +17,21 @@ class Outcome:
 
     game_id: int
     channel_id: int
-    reply: list[str] = field(default_factory=list)  # to the person who acted
-    # The events the reply's first lines word, one line each (the rest are the desk's
-    # own notes), so that the reply can be worded in the actor's language.
+    # To the person who acted: the events their reply words, a line each, in their own
+    # language; then the desk's own notes (a line, or a part of a lesson: bot.desk.notes).
     reply_events: list[Event] = field(default_factory=list)
-    public: list[str] = field(default_factory=list)  # to the channel, now
-    alien_private: list[str] = field(default_factory=list)  # DM to the alien player
-    crew_private: list[str] = field(default_factory=list)  # DM to the crew players
-    # The events those DMs word, with the side that played them (``heard_lines``), so
-    # each recipient's are worded in their own language (README, "Languages").
+    reply: list[Note] = field(default_factory=list)
+    public: list[Note] = field(default_factory=list)  # to the channel, now
+    # What each command played told, with the side that played it: each side's DMs are
+    # chosen from these and worded for each recipient in their own language (README,
+    # "Languages").
     heard: list[tuple[list[Event], str]] = field(default_factory=list)
     new_phase: bool = False  # post the new public map, summary and pings
     # The summary posted with the new map: the public events of the phase that just
     # ended, in the order the channel told them (bot.present.digest makes it short),
     # and any notes of the desk's own (a game's start, a rollback).
     phase_events: list[Event] = field(default_factory=list)
-    summary: list[str] = field(default_factory=list)
+    summary: list[Note] = field(default_factory=list)
     game_over: bool = False
     send_hands: bool = False  # set-up is done: deal every player their hand by DM
     actor: int | None = None
@@ -48,8 +48,6 @@ class Outcome:
 def merge(first: Outcome, second: Outcome) -> Outcome:
     """``second`` told after ``first`` (a deadline that plays several commands)."""
     first.public += second.public
-    first.alien_private += second.alien_private
-    first.crew_private += second.crew_private
     first.heard += second.heard
     first.new_phase = first.new_phase or second.new_phase
     first.phase_events += second.phase_events

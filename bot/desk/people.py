@@ -16,9 +16,9 @@ from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
 from bot.desk.records import Record
 from bot.desk.tables import NotSaved, Refusal
-from bot.language import SOURCE
+from bot.language import N_, SOURCE
 from bot.store import forgetting, people
-from bot.store.base import WriteFailed
+from bot.store.failures import WriteFailed
 from bot.store.people import MyGame, SeatCall, Settings
 
 NOTE_MAX = 200
@@ -77,7 +77,10 @@ class People:
         mine = await people.settings(self._keeper.store, user_id)
         if language is not None:
             if language != AUTO and not LANGUAGE.fullmatch(language):
-                raise Refusal(f"'{language}' is not a language: choose one from the list.")
+                raise Refusal(
+                    N_("'{language}' is not a language: choose one from the list."),
+                    language=language,
+                )
             mine = mine.with_(language="" if language == AUTO else language)
         try:
             if notify is not None:
@@ -114,7 +117,7 @@ class People:
         mine = await people.settings(self._keeper.store, user_id)
         mode = _choice(mode, people.AWAY_MODES, "while away")
         if len(note) > NOTE_MAX:
-            raise Refusal(f"Keep the note under {NOTE_MAX} characters.")
+            raise Refusal(N_("Keep the note under {most} characters."), most=NOTE_MAX)
         now = self._keeper.clock()
         try:
             back = when.parse_until(until, now, when.zone(mine.time_zone))
@@ -154,7 +157,7 @@ class People:
         mine = await people.settings(self._keeper.store, user_id)
         now = self._keeper.clock()
         if not mine.away_at(now):
-            raise Refusal("You are not away. `/me away` declares an absence.")
+            raise Refusal(N_("You are not away. `/me away` declares an absence."))
         back = mine.with_(away_since=None, away_until=None, away_note="", away_public=False)
         games = await self.my_games(user_id)
         withdrawn = []
@@ -192,9 +195,11 @@ class People:
         ]
         if sitting:
             raise Refusal(
-                "You still sit at a game ("
-                + ", ".join(f"#{g.channel_name}" for g in sitting)
-                + "): leave it with `/game leave`, or finish it, then `/me forget`."
+                N_(
+                    "You still sit at a game ({games}): leave it with `/game leave`, or "
+                    "finish it, then `/me forget`."
+                ),
+                games=", ".join(f"#{g.channel_name}" for g in sitting),
             )
         try:
             anonymous = await forgetting.forget(self._keeper.store, user_id, self._keeper.clock())
@@ -217,7 +222,12 @@ STATS = ("shown", "hidden")  # on the leaderboards, or left off them
 
 def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:
     if value not in allowed:
-        raise Refusal(f"'{value}' is not a choice for {name}: {', '.join(allowed)}.")
+        raise Refusal(
+            N_("'{value}' is not a choice for {name}: {allowed}."),
+            value=value,
+            name=name,
+            allowed=", ".join(allowed),
+        )
     return value
 
 

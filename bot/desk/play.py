@@ -14,6 +14,7 @@ from bot.desk.attendance import Attendance
 from bot.desk.computer_seat import computer_command, computer_seed, seat_level, setup_commands
 from bot.desk.deadlines import Deadlines
 from bot.desk.keeper import Keeper
+from bot.desk.notes import Undone
 from bot.desk.outcome import Outcome, after, merge
 from bot.desk.referee import Referee
 from bot.desk.stand_in import StandIns
@@ -68,13 +69,13 @@ class Play:
         async with self._keeper.hold(table):
             side = self._check_player(table, user_id)
             if as_side is not None and side is not as_side:
-                raise Refusal(_wrong_group(as_side, side))
+                raise _wrong_group(as_side, side)
             try:
                 command = parse(text) if isinstance(text, str) else text
             except GameError as err:
                 raise Refusal(err.describe()) from None
             if isinstance(command, Rekey):  # no player chooses the dice (README, "Seeds")
-                raise Refusal("Only the referee re-keys the dice, at a moderator's rollback.")
+                raise Refusal(N_("Only the referee re-keys the dice, at a moderator's rollback."))
             if side is Side.ALIEN and not in_dm and not isinstance(command, QuickSetup):
                 raise Refusal(N_("The alien plots in secret: give your orders in a DM with me."))
             commands = self._expand(table, user_id, side, command)
@@ -97,9 +98,9 @@ class Play:
             raise Refusal(N_("A moderator has paused this game: nobody plays until `/mod resume`."))
         side = table.side_of(user_id)
         if side is None:
-            seat = table.seat_of(user_id)
-            who = "a spectator" if seat is Seat.SPECTATOR else "not playing in this game"
-            raise Refusal(f"You are {who}, so you cannot give orders here.")
+            if table.seat_of(user_id) is Seat.SPECTATOR:
+                raise Refusal(N_("You are a spectator, so you cannot give orders here."))
+            raise Refusal(N_("You are not playing in this game, so you cannot give orders here."))
         return side
 
     def _expand(self, table: Table, user_id: int, side: Side, command: Command) -> list[Command]:
@@ -110,8 +111,17 @@ class Play:
         unit = unit_of(command)
         if side is Side.CREW and phase is not Phase.SETUP and unit is not None and unit not in mine:
             owner = next((p.user_id for p in table.seated(Seat.CREW) if unit in p.units), None)
-            whose = f"<@{owner}>'s" if owner else "not yours"
-            raise Refusal(f"'{unit}' is {whose} to command; yours: {', '.join(mine) or 'none'}.")
+            yours = ", ".join(mine) or "none"
+            if owner:
+                raise Refusal(
+                    N_("'{unit}' is <@{user}>'s to command; yours: {yours}."),
+                    unit=unit,
+                    user=owner,
+                    yours=yours,
+                )
+            raise Refusal(
+                N_("'{unit}' is not yours to command; yours: {yours}."), unit=unit, yours=yours
+            )
         crew_players = table.seated(Seat.CREW)
         if (
             isinstance(command, EndPhase)
@@ -122,7 +132,7 @@ class Play:
             units = table.open_units(user_id)
             if not units:
                 raise Refusal(
-                    "Your units are all done; the phase ends when every crew player is done."
+                    N_("Your units are all done; the phase ends when every crew player is done.")
                 )
             return [EndUnit(u) for u in units]
         return [command]
@@ -136,27 +146,27 @@ class Play:
             if table.damaged_at is not None:
                 raise Refusal(damaged_text(table.id, table.damaged_in))
             if table.status != "playing" or table.game is None:
-                raise Refusal("There is nothing to undo: the game is not in progress.")
+                raise Refusal(N_("There is nothing to undo: the game is not in progress."))
             side = table.side_of(user_id)
             if side is None:
-                raise Refusal("Only players can undo their own commands.")
+                raise Refusal(N_("Only players can undo their own commands."))
             game = table.game
             if stamp is not None and stamp != game.side_moves(side):
-                raise Refusal("That button is stale: the game has moved on since.")
+                raise Refusal(N_("That button is stale: the game has moved on since."))
             reason = game.can_undo(side)
             if reason is not None:
-                raise Refusal(f"Cannot undo: {reason}.")
+                raise Refusal(N_("Cannot undo: {reason}."), reason=reason)
             last = table.own_rows(side)[-1]
             if last.user_id != user_id:
                 raise Refusal(
-                    "You can only undo your own last command, and your side's last one is "
-                    "not yours."
+                    N_(
+                        "You can only undo your own last command, and your side's last one is "
+                        "not yours."
+                    )
                 )
             outcome = Outcome(table.id, table.channel_id, actor=user_id, actor_side=side)
             verb = last.command.split()[0]
-            outcome.reply = [
-                "Undone: your last command." if side is Side.ALIEN else f"Undone: `{last.command}`."
-            ]
+            outcome.reply = [Undone(None if side is Side.ALIEN else last.command)]
             # The alien's public lines wait for the phase's end, so its undo says nothing:
             # neither that it changed its mind nor how much it took back (README, "Secrets"). A
             # crew take-back is in the game's log; the channel hears the phase once.
@@ -238,9 +248,15 @@ class Play:
             return outcome
 
 
-def _wrong_group(wanted: Side, side: Side) -> str:
-    where = "in a DM with me" if side is Side.ALIEN else "in the game's channel"
-    return (
-        f"`/{wanted.value}` gives the {wanted.value}'s orders, and you play the "
-        f"{side.value}: use `/{side.value} …` {where} (or `/game do`)."
-    )
+def _wrong_group(wanted: Side, side: Side) -> Refusal:
+    if side is Side.ALIEN:
+        message = N_(
+            "`/{wanted}` gives the {wanted}'s orders, and you play the {side}: use "
+            "`/{side} …` in a DM with me (or `/game do`)."
+        )
+    else:
+        message = N_(
+            "`/{wanted}` gives the {wanted}'s orders, and you play the {side}: use "
+            "`/{side} …` in the game's channel (or `/game do`)."
+        )
+    return Refusal(message, wanted=wanted.value, side=side.value)

@@ -1,12 +1,12 @@
-"""The one road a command takes: played on a draft of its table, stored with its public
-lines (and, when a phase ends, the new phase's snapshot) in one transaction, and only
-then taken into memory and reported as an :class:`~bot.desk.outcome.Outcome`. Whoever
-plays (a player, the game's own seat, a stand-in, a deadline, a tutorial's script)
-comes through :meth:`Referee.apply`.
+"""The one road a command takes: played on a draft of its table, stored (with, when a
+phase ends, the new phase's snapshot) in one transaction, and only then taken into
+memory and reported as an :class:`~bot.desk.outcome.Outcome`. Whoever plays (a player,
+the game's own seat, a stand-in, a deadline, a tutorial's script) comes through
+:meth:`Referee.apply`.
 
 Everything people read is built from :func:`engine.views.view` and
-:func:`engine.views.events_for`, never from state; the sentences the store keeps come
-from the desk's scribe (:mod:`bot.desk.scribe`).
+:func:`engine.views.events_for`, never from state; an outcome holds the events, and
+the edge words them for each reader (:mod:`bot.present`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from bot.desk.keeper import Keeper
 from bot.desk.outcome import Outcome
 from bot.desk.seating import deal
 from bot.desk.tables import Refusal, Table, can_act, unit_of
+from bot.language import N_
 from bot.store import (
     CommandRow,
     GameRow,
@@ -53,10 +54,10 @@ class Referee:
         late: tuple[int, ...] = (),
         stand_in: int | None = None,
     ) -> Outcome:
-        """Play ``commands``, store them with their public lines (and the new phase's
-        snapshot) in one transaction, then report; nothing changes if any is refused.
-        ``late``: the players still waited on when the deadline ended the phase;
-        ``stand_in``: the computer played for that away player (for their records).
+        """Play ``commands``, store them (and the new phase's snapshot) in one
+        transaction, then report; nothing changes if any is refused. ``late``: the
+        players still waited on when the deadline ended the phase; ``stand_in``: the
+        computer played for that away player (for their records).
 
         Everything is worked out on a draft of the table (its own copy of the game and
         seats), every read of the store included; the table takes the draft only once
@@ -67,7 +68,6 @@ class Referee:
         assert game is not None
         before_len, before_stamp = game.length, draft.stamp()
         events: list[Event] = []
-        said: list[str] = []
         said_events: list[Event] = []
         statements: list[Statement] = []
         try:
@@ -75,7 +75,6 @@ class Referee:
                 step = game.play(side, command)
                 phase_memo.note(game, step)
                 events += step
-                said += self._keeper.scribe.log_lines(step)
                 said_events += events_for(step, Viewer.SPECTATOR)
         except GameError as err:
             raise Refusal(err.describe()) from None
@@ -123,14 +122,11 @@ class Referee:
         # The channel hears a phase once, when it ends (its digest: README, "Playing on
         # Discord"); meanwhile a command's public lines go to the person who played it
         # and to the crew's panels ("This phase so far").
-        scribe = self._keeper.scribe
-        outcome.alien_private = scribe.heard_lines(events, Side.ALIEN.value, side.value)
-        outcome.crew_private = scribe.heard_lines(events, Side.CREW.value, side.value)
+        # Each side's DMs and the actor's reply are worded at the edge, for their reader.
         outcome.heard = [(list(events), side.value)]
-        own = outcome.alien_private if side is Side.ALIEN else outcome.crew_private
-        outcome.reply = [*said, *own] or ["Done."]
         mine = Side.ALIEN.value if side is Side.ALIEN else Side.CREW.value
         outcome.reply_events = [*said_events, *(e for e in events if e.audience.value == mine)]
+        outcome.reply = [] if outcome.reply_events else [N_("Done.")]
         outcome.undo_stamp = game.side_moves(side)
         outcome.said = len(said_events)
         outcome.unit = unit_of(commands[-1])

@@ -1,10 +1,11 @@
 """The referee's desk: every channel's game, its seats, and what each command changes.
 
 No discord imports: the Discord layer turns an :class:`Outcome` into messages, and no
-words of its own either: the sentences it keeps or hands on come from the scribe it is
-given (:mod:`bot.desk.scribe`). Commands on one channel run one at a time (a lock per
-game); every accepted command is written to the store in one transaction before anyone
-is told about it.
+words of its own for what happened either: an outcome holds typed events for each
+audience and names the parts of a lesson that are due (:mod:`bot.desk.notes`), and the
+edge words them in each reader's language (:mod:`bot.present`). Commands on one channel
+run one at a time (a lock per game); every accepted command is written to the store in
+one transaction before anyone is told about it.
 
 :class:`Desk` is the face the client and the command line use; it holds no logic of its
 own. Each part of the work is a collaborator with its own narrow reach, made here with
@@ -48,7 +49,6 @@ from bot.desk.play import Play
 from bot.desk.public_log import LogItem
 from bot.desk.records import Record
 from bot.desk.referee import Referee
-from bot.desk.scribe import Scribe
 from bot.desk.shards import ShardSpec
 from bot.desk.stand_in import StandIns
 from bot.desk.subs import Substitutes, Substitution
@@ -59,8 +59,10 @@ from bot.store.people import MyGame, SeatCall, Settings
 from engine.board.ship import Ship
 from engine.commands import Command
 from engine.content import Content
+from engine.events import Event
 from engine.players.expert import Decision
 from engine.records.rollback import Shown
+from engine.records.script import Say
 from engine.state import Phase, Side
 
 __all__ = [
@@ -83,7 +85,6 @@ class Desk:
         self,
         store: Store,
         *,
-        scribe: Scribe,
         ship: Ship | None = None,
         content: Content | None = None,
         clock: Callable[[], float] = time.time,
@@ -93,7 +94,6 @@ class Desk:
     ) -> None:
         keeper = Keeper(
             store,
-            scribe=scribe,
             ship=ship,
             content=content,
             clock=clock,
@@ -126,10 +126,6 @@ class Desk:
     @property
     def store(self) -> Store:
         return self._keeper.store
-
-    @property
-    def scribe(self) -> Scribe:
-        return self._keeper.scribe
 
     @property
     def ship(self) -> Ship:
@@ -339,8 +335,12 @@ class Desk:
         channel_name: str,
         user_id: int,
         text: str,
+        *,
+        say: Say,
     ) -> tuple[Table, Prepared]:
-        return await self._imports.import_game(channel_id, guild_id, channel_name, user_id, text)
+        return await self._imports.import_game(
+            channel_id, guild_id, channel_name, user_id, text, say=say
+        )
 
     # --- moderators and a game's settings (moderation's) --------------------------------
     async def configure(self, table: Table, **changes: float | int) -> GameRow:
@@ -468,7 +468,7 @@ class Desk:
     async def set_call_message(self, call_id: int, message_id: int) -> None:
         await self._subs.set_call_message(call_id, message_id)
 
-    async def briefing(self, table: Table, user_id: int) -> list[str]:
+    async def briefing(self, table: Table, user_id: int) -> list[tuple[list[Event], str]]:
         return await self._subs.briefing(table, user_id)
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:

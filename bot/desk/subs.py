@@ -10,7 +10,8 @@ offered, or a moderator may turn an offer down. Then the seat, its
 crew members and its wait change hands in one guarded transaction; the leaver leaves
 the game's seats (no new secret reaches them) and the newcomer gets their side's whole
 private briefing: their view, their hand, and every private line their side has heard
-(rebuilt from the command log, so exactly what the side was told, nothing more).
+(rebuilt from the command log, so exactly what the side was told, nothing more, and
+worded in the newcomer's language).
 
 Refused, changing nothing: claiming your own seat, claiming a seat at a game you already
 play in, claiming any seat after sitting at the other side of this game (you know its
@@ -25,13 +26,14 @@ from dataclasses import dataclass
 
 from bot.desk.attendance import Attendance
 from bot.desk.keeper import Keeper
-from bot.desk.scribe import Scribe
 from bot.desk.seating import PLAYING, seat_refusal
 from bot.desk.tables import Refusal, Table
+from bot.language import N_
 from bot.store import CommandRow, GameRow, PlayerRow, delete_player, people, put_player
 from bot.store.people import SeatCall
 from engine.board.ship import Ship
 from engine.content import Content
+from engine.events import Event
 from engine.records.scenario import opening_game
 from engine.state import Side
 
@@ -44,23 +46,14 @@ class Substitution:
     newcomer: int
 
 
-def heard_so_far(
-    row: GameRow,
-    rows: Sequence[CommandRow],
-    side: Side,
-    ship: Ship,
-    content: Content,
-    scribe: Scribe,
-) -> list[str]:
-    """Every private line ``side`` was told, in order: the game replayed from its log,
-    what each command told the side by DM (the scribe's ``heard_lines``), worded as it
-    was sent."""
+def told_so_far(
+    row: GameRow, rows: Sequence[CommandRow], ship: Ship, content: Content
+) -> list[tuple[list[Event], str]]:
+    """What each stored command told, in order, with the side that played it: the game
+    replayed from its log, so a side's DMs can be chosen and worded again exactly as
+    they were sent (``bot.present.events.heard_lines``), in their reader's language."""
     game = opening_game(row.seed, row.opening, ship, content)
-    heard: list[str] = []
-    for stored in rows:
-        events = game.play(Side(stored.side), stored.command)
-        heard += scribe.heard_lines(events, side.value, stored.side)
-    return heard
+    return [(game.play(Side(stored.side), stored.command), stored.side) for stored in rows]
 
 
 class Substitutes:
@@ -72,19 +65,19 @@ class Substitutes:
 
     async def ask_sub(self, table: Table, user_id: int, by: int, is_mod: bool) -> SeatCall:
         if by != user_id and not is_mod:
-            raise Refusal("Only the seat's own player or a moderator can offer a seat.")
+            raise Refusal(N_("Only the seat's own player or a moderator can offer a seat."))
         async with self._keeper.hold(table):
             if table.status != "playing":
                 raise Refusal(
-                    "Substitutes take seats of a game in progress; in the lobby, `/game leave`."
+                    N_("Substitutes take seats of a game in progress; in the lobby, `/game leave`.")
                 )
             seat = table.seat_of(user_id)
             if seat not in PLAYING:
-                raise Refusal("That member has no seat at this game.")
+                raise Refusal(N_("That member has no seat at this game."))
             reason = "asked" if by == user_id else "mod"
             call = await self._call_for(table.id, user_id, seat.value, reason, self._keeper.clock())
         if call is None:
-            raise Refusal("That seat is already offered: see the call in the channel.")
+            raise Refusal(N_("That seat is already offered: see the call in the channel."))
         return call
 
     async def _call_for(
@@ -101,13 +94,13 @@ class Substitutes:
         call = await people.call(self._keeper.store, call_id)
         table = await self._keeper.find(call.game_id) if call is not None else None
         if call is None or table is None:
-            raise Refusal("That call belongs to the past: its game is no longer running.")
+            raise Refusal(N_("That call belongs to the past: its game is no longer running."))
         return table, call
 
     async def _live_call(self, call_id: int) -> tuple[Table, SeatCall]:
         table, call = await self.call_table(call_id)
         if table.status != "playing":
-            raise Refusal("That call belongs to the past: its game is no longer running.")
+            raise Refusal(N_("That call belongs to the past: its game is no longer running."))
         return table, call
 
     async def waiting_substitute(self, game_id: int, user_id: int) -> bool:
@@ -127,8 +120,10 @@ class Substitutes:
             call = await self._reread(call)
             if call.status == "claimed":
                 raise Refusal(
-                    f"<@{call.candidate}> has already offered to take this seat; "
-                    "the players are deciding."
+                    N_(
+                        "<@{user}> has already offered to take this seat; the players are deciding."
+                    ),
+                    user=call.candidate,
                 )
             await self._check_candidate(table, call, user_id)
             claimed = call.with_(status="claimed", candidate=user_id)
@@ -138,14 +133,16 @@ class Substitutes:
     async def _reread(self, call: SeatCall) -> SeatCall:
         fresh = await people.call(self._keeper.store, call.id)
         if fresh is None or not fresh.live:
-            raise Refusal("This seat is no longer open.")
+            raise Refusal(N_("This seat is no longer open."))
         return fresh
 
     async def _check_candidate(self, table: Table, call: SeatCall, user_id: int) -> None:
         if user_id == call.user_id:
             raise Refusal(
-                "This is your own seat: withdraw the call instead (its Withdraw button, or "
-                "`/me back` after an absence)."
+                N_(
+                    "This is your own seat: withdraw the call instead (its Withdraw button, or "
+                    "`/me back` after an absence)."
+                )
             )
         refusal = await seat_refusal(self._keeper.store, table, user_id, call.side)
         if refusal is not None:
@@ -156,21 +153,28 @@ class Substitutes:
         async with self._keeper.hold(table):
             call = await self._reread(call)
             if call.status != "claimed" or call.candidate is None:
-                raise Refusal("Nobody has offered to take this seat yet.")
+                raise Refusal(N_("Nobody has offered to take this seat yet."))
             if approver == call.candidate:
                 raise Refusal(
-                    "You cannot approve your own substitution: another player of that side "
-                    "or a moderator must."
+                    N_(
+                        "You cannot approve your own substitution: another player of that side "
+                        "or a moderator must."
+                    )
                 )
             if approver == call.user_id:  # a moderator too: a loss is not handed off
                 raise Refusal(
-                    "You cannot approve who takes your own seat: another player of your side "
-                    "or a moderator must."
+                    N_(
+                        "You cannot approve who takes your own seat: another player of your side "
+                        "or a moderator must."
+                    )
                 )
             if not is_mod and table.side_of(approver) is not Side(call.side):
                 raise Refusal(
-                    f"Only the {call.side}'s other players or a moderator can approve a "
-                    f"substitute for a {call.side} seat."
+                    N_(
+                        "Only the {side}'s other players or a moderator can approve a "
+                        "substitute for a {side} seat."
+                    ),
+                    side=call.side,
                 )
             now = self._keeper.clock()
             old = table.players.get(call.user_id)
@@ -178,7 +182,7 @@ class Substitutes:
                 await self._keeper.store.commit(
                     [people.update_call(call.with_closed("withdrawn", now))]
                 )
-                raise Refusal("That seat changed hands meanwhile; the call is closed.")
+                raise Refusal(N_("That seat changed hands meanwhile; the call is closed."))
             await self._check_candidate(table, call, call.candidate)
             new = PlayerRow(call.candidate, old.seat, old.units, True, old.joined_at)
             filled = call.with_closed("filled", now).with_(approved_by=approver)
@@ -203,12 +207,15 @@ class Substitutes:
         async with self._keeper.hold(table):
             call = await self._reread(call)
             if call.status != "claimed":
-                raise Refusal("Nobody has offered to take this seat yet.")
+                raise Refusal(N_("Nobody has offered to take this seat yet."))
             allowed = is_mod or by == call.candidate or table.side_of(by) is Side(call.side)
             if not allowed:
                 raise Refusal(
-                    f"Only the {call.side}'s players, the one who offered or a moderator can "
-                    "turn an offer down."
+                    N_(
+                        "Only the {side}'s players, the one who offered or a moderator can "
+                        "turn an offer down."
+                    ),
+                    side=call.side,
                 )
             reopened = call.with_(status="open", candidate=None)
             await self._keeper.store.commit([people.update_call(reopened)])
@@ -217,7 +224,7 @@ class Substitutes:
     async def withdraw_call(self, call_id: int, by: int, is_mod: bool) -> tuple[Table, SeatCall]:
         table, call = await self._live_call(call_id)
         if by != call.user_id and not is_mod:
-            raise Refusal("Only the seat's own player or a moderator can withdraw the call.")
+            raise Refusal(N_("Only the seat's own player or a moderator can withdraw the call."))
         call = await self._reread(call)
         closed = call.with_closed("withdrawn", self._keeper.clock())
         await self._keeper.store.commit([people.update_call(closed)])
@@ -228,20 +235,15 @@ class Substitutes:
             [("UPDATE seat_calls SET message_id = ? WHERE id = ?", (message_id, call_id))]
         )
 
-    async def briefing(self, table: Table, user_id: int) -> list[str]:
-        """The private lines ``user_id``'s side has heard in this game so far."""
-        side = table.side_of(user_id)
-        if side is None:
-            raise Refusal("You have no seat at this game, so no side's secrets.")
+    async def briefing(self, table: Table, user_id: int) -> list[tuple[list[Event], str]]:
+        """What each command of this game told so far, with the side that played it
+        (:func:`told_so_far`), for ``user_id``'s side to hear again; refused to anyone
+        without a seat."""
+        if table.side_of(user_id) is None:
+            raise Refusal(N_("You have no seat at this game, so no side's secrets."))
         rows = await self._keeper.store.commands(table.id)
         return await asyncio.to_thread(
-            heard_so_far,
-            table.row,
-            rows,
-            side,
-            self._keeper.ship,
-            self._keeper.content,
-            self._keeper.scribe,
+            told_so_far, table.row, rows, self._keeper.ship, self._keeper.content
         )
 
     async def calls_due(self, now: float) -> tuple[list[SeatCall], list[SeatCall]]:

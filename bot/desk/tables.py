@@ -29,7 +29,18 @@ class Seat(StrEnum):
 
 
 class Refusal(Exception):
-    """A command the desk turns down; nothing changed. ``str()`` is for the person."""
+    """A command the desk turns down; nothing changed.
+
+    ``message`` is written in English and marked for the catalogue (``N_``) where it is
+    raised, with ``{name}`` places for ``fields`` (a game's number, a seat, a unit): the
+    words translate the message in the reader's language, then fill it
+    (:func:`bot.present.notes.refusal_text`). ``str()`` is the English, filled: for the
+    terminal and the operator's log."""
+
+    def __init__(self, message: str = "", /, **fields: object) -> None:
+        super().__init__(message.format(**fields) if fields else message)
+        self.message = message
+        self.fields = fields
 
 
 class NotSaved(Refusal):

@@ -15,14 +15,17 @@ is refused, and nothing changes.
 
 The thread is the learner's alone, so it speaks their language: the client words what
 a learner's press makes happen there in their Discord language
-(:func:`bot.client.actions.voice`), and the lesson's words come from the catalogues
-through the desk's scribe (:mod:`bot.desk.scribe`).
+(:func:`bot.client.answers.voice`). The desk words none of the lesson: an outcome names
+the parts of it that are due (:mod:`bot.desk.notes`) and a refusal its kind
+(:class:`LessonOver`, :class:`NotThisStep`), and the edge words them from the catalogues
+(:mod:`bot.present.notes`).
 """
 
 from __future__ import annotations
 
 from bot.desk import loading
 from bot.desk.keeper import Keeper
+from bot.desk.notes import LessonIntro, LessonStep, LessonTitle, StepSaid
 from bot.desk.outcome import Outcome, merge
 from bot.desk.referee import Referee
 from bot.desk.tables import Refusal, Table, crew_in_play
@@ -58,6 +61,24 @@ def lesson_opening(table: Table, ship: Ship, content: Content) -> str | None:
     if lesson is None:
         return None
     return write_scenario(lesson.opening().state, ship, content)
+
+
+class LessonOver(Refusal):
+    """Any command once the lesson is over; nothing changed. The edge words it
+    (:func:`bot.present.notes.refusal_text`); ``str()`` only names the kind."""
+
+    def __init__(self) -> None:
+        super().__init__("the lesson is over")
+
+
+class NotThisStep(Refusal):
+    """A command step ``index`` of ``lesson`` does not ask for; nothing changed. The
+    edge words it (:func:`bot.present.notes.refusal_text`); ``str()`` only names the kind."""
+
+    def __init__(self, lesson: Lesson, index: int) -> None:
+        super().__init__(f"step {index + 1} of the lesson asks for another command")
+        self.lesson = lesson
+        self.index = index
 
 
 class Tutorials:
@@ -109,11 +130,8 @@ class Tutorials:
         table.row = row.with_(id=made.id)
         self._keeper.register(table)
         outcome = Outcome(table.id, channel_id, new_phase=True)
-        outcome.public = [
-            self._keeper.scribe.lesson_intro(lesson),
-            *self._keeper.scribe.step_lines(lesson, 0, from_thread=True),
-        ]
-        outcome.summary = [self._keeper.scribe.lesson_summary(lesson)]
+        outcome.public = [LessonIntro(lesson), LessonStep(lesson, 0, from_thread=True)]
+        outcome.summary = [LessonTitle(lesson)]
         return table, outcome, closed
 
     async def _close_tutorials_of(self, user_id: int) -> list[Table]:
@@ -135,9 +153,9 @@ class Tutorials:
             return
         index = lesson.step_at(table.length)
         if index is None:
-            raise Refusal(self._keeper.scribe.lesson_finished())
+            raise LessonOver()
         if not lesson.steps[index].matches(command):
-            raise Refusal(self._keeper.scribe.not_this_step(lesson, index))
+            raise NotThisStep(lesson, index)
 
     async def follow_lesson(self, table: Table, outcome: Outcome) -> Outcome:
         """After a step: the other side's scripted moves, what they did, and the next
@@ -156,10 +174,10 @@ class Tutorials:
                 outcome, await self._referee.apply(table, lesson.other, [parse(move)], None)
             )
         if step.said:
-            outcome.public.append(self._keeper.scribe.step_said(step))
-            outcome.reply.append(self._keeper.scribe.step_said(step))
+            outcome.public.append(StepSaid(step))
+            outcome.reply.append(StepSaid(step))
         if index + 1 < len(lesson.steps):
-            outcome.public += self._keeper.scribe.step_lines(lesson, index + 1)
+            outcome.public.append(LessonStep(lesson, index + 1))
         return outcome
 
     async def catch_up_lesson(self, table: Table) -> Outcome | None:

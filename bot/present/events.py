@@ -1,8 +1,8 @@
-"""Each output's presenter of events, all speaking the English catalogue
+"""Each output's presenter of events, worded by the catalogue
 (:mod:`bot.present.catalogue`): the channel (with its phase digest,
 :mod:`bot.present.digest`), direct messages, the terminal table and scripts (whose
-JSON carries the typed fields beside the sentence). Only the reply to the person who
-acted speaks their own language (:func:`reply_lines`)."""
+JSON carries the typed fields beside the sentence). Each speaks the language spoken
+around it (:func:`bot.present.locale.speaking`): a reply or a DM its reader's."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
-from bot.present import catalogue, locale
+from bot.present import catalogue
 from bot.present.catalogue import sentence
 from engine.board.grid import Grid
 from engine.dice import Roll
@@ -60,15 +60,11 @@ def reveal_lines(events: Iterable[Event]) -> list[str]:
 
 
 # --- the reply to the person who acted ---------------------------------------------------
-def reply_lines(reply: Sequence[str], events: Sequence[Event], lang: str) -> list[str]:
-    """The actor's reply in ``lang``: its first lines word ``events`` (one each) and are
-    worded again in that language; the rest (the desk's own notes) stay as they are. A
-    reply whose lines are not those events' sentences is left as it is."""
-    if lang == locale.SOURCE or [sentence(e) for e in events] != list(reply[: len(events)]):
-        return list(reply)
-    with locale.speaking(lang):
-        worded = [sentence(e) for e in events]
-    return [*worded, *reply[len(events) :]]
+def reply_lines(events: Iterable[Event]) -> list[str]:
+    """The reply to the person who acted, worded in the language spoken around (theirs):
+    what everyone may read of their command and their side's own notes of it, a line
+    each (the desk's notes follow)."""
+    return [sentence(e) for e in events]
 
 
 # --- the web companion ---------------------------------------------------------------------
@@ -85,6 +81,12 @@ def dm_lines(events: Iterable[Event], side: str) -> list[str]:
 
 
 def heard_lines(events: Iterable[Event], side: str, actor: str) -> list[str]:
+    """What ``side`` hears by DM of a command ``actor``'s side played
+    (:func:`heard_events`), a line each."""
+    return [sentence(e) for e in heard_events(events, side, actor)]
+
+
+def heard_events(events: Iterable[Event], side: str, actor: str) -> list[Event]:
     """What ``side`` hears by DM of a command ``actor``'s side played: its secret notes
     and, when the other side played it, what happened to the alien in it (spotted by a
     search, tallied, walked into, attacked, hurt, driven off, killed), which the channel
@@ -92,9 +94,9 @@ def heard_lines(events: Iterable[Event], side: str, actor: str) -> list[str]:
     public: ``events_for``); the crew, whose channel the alien's own phase is told in
     only when it ends (C.7.3), hears its notes alone."""
     if side != Side.ALIEN.value or actor == side:
-        return dm_lines(events, side)
+        return [e for e in events if e.audience.value == side]
     known = events_for(events, Viewer.ALIEN)
-    return [sentence(e) for e in known if e.audience.value == side or _befalls_alien(e)]
+    return [e for e in known if e.audience.value == side or _befalls_alien(e)]
 
 
 def _befalls_alien(event: Event) -> bool:

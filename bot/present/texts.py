@@ -22,7 +22,7 @@ from engine.board_view import BoardView, UnitView
 from engine.events import Event
 from engine.records.scenario import opening_variants
 from engine.state import Side
-from engine.variants import load_variants
+from engine.variants import Catalogue, load_variants
 from engine.views import EmergencyLine, View, Viewer
 from render.zoom import unit_words
 
@@ -124,10 +124,20 @@ def lobby_text(table: Table) -> str:
 
 def variants_line(ids: Iterable[str]) -> str:
     """The variants a game was created with, by title and id, or '' for none: public
-    to everyone, in the lobby, ``/game status`` and the reveal (README, "Variants")."""
+    to everyone, in the lobby, ``/game status`` and the reveal (README, "Variants"); one
+    that failed its balance gate says so."""
     catalogue = load_variants()
-    named = [f"{_(catalogue.variants[v].title)} (`{v}`)" for v in catalogue.ordered(ids)]
+    named = [variant_name(v, catalogue) for v in catalogue.ordered(ids)]
     return _("🧪 Variants: {list}").format(list=", ".join(named)) if named else ""
+
+
+def variant_name(variant: str, catalogue: Catalogue) -> str:
+    """``Noise in the Pipes (`noise`)``, or ``… (`noise`, unbalanced)`` for a variant that
+    failed its balance gate."""
+    info = catalogue.variants[variant]
+    if info.unbalanced:
+        return _("{title} (`{id}`, unbalanced)").format(title=_(info.title), id=variant)
+    return f"{_(info.title)} (`{variant}`)"
 
 
 ALT_LIMIT = 1024  # Discord's limit on an attachment's description (its alt text)

@@ -6,7 +6,8 @@ imports neither of them."""
 
 from pathlib import Path
 
-from bot.store.base import Guard, StaleGame, Store, check_target, is_postgres
+from bot.store.base import Store
+from bot.store.guards import Guard, StaleGame
 from bot.store.postgres import PostgresStore
 from bot.store.rows import (
     ACTIVE,
@@ -39,6 +40,7 @@ from bot.store.statements import (
     truncate_snapshots,
     update_game,
 )
+from bot.store.targets import check_target, is_postgres
 
 __all__ = [
     "ACTIVE",
@@ -78,9 +80,9 @@ __all__ = [
 
 async def open_store(target: Path | str) -> Store:
     """The store at ``target``: a ``postgresql://`` URL or an SQLite file path; migrated
-    to the newest schema. :class:`~bot.store.base.StoreRefused` for a target that names
+    to the newest schema. :class:`~bot.store.failures.StoreRefused` for a target that names
     no store, or a store whose schema is newer than this code
-    (:class:`~bot.store.base.SchemaTooNew`)."""
+    (:class:`~bot.store.failures.SchemaTooNew`)."""
     check_target(target)
     if is_postgres(target):
         return await PostgresStore.connect(str(target))

@@ -1,51 +1,45 @@
 """The store's contract: one interface, two backends (:mod:`bot.store.sqlite`, the
 default, and :mod:`bot.store.postgres` for several processes on one database).
 
-Every read is written once, here, in the SQL both backends share; a backend supplies
+Every read is written once, in the SQL both backends share (here: games, seats, command
+logs, snapshots, take-backs; the rest in the modules beside it); a backend supplies
 only how to fetch rows, how to run a batch of writes as one transaction, and its
 numbered migrations (``bot/store/migrations/<backend>/0001_name.sql``). Every change a
 command makes is one transaction, so a restart or ``kill -9`` loses no committed
-command. A :class:`Guard` makes a commit conditional on the game being as its writer
-last saw it, which serialises each game across processes (see :class:`StaleGame`).
-Which backend a target names is the package's choice (:func:`bot.store.open_store`):
-this contract knows neither backend.
+command. A guard (:mod:`bot.store.guards`) makes a commit conditional on the game being
+as its writer last saw it, which serialises each game across processes. Which backend a
+target names is the package's choice (:func:`bot.store.open_store`,
+:mod:`bot.store.targets`): this contract knows neither backend.
 """
 
 from __future__ import annotations
 
 import abc
-import contextvars
-import re
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+from bot.store.failures import ReadFailed, SchemaTooNew, WriteFailed, write_taken
+from bot.store.guards import Guard
 from bot.store.packing import unpack
 from bot.store.rows import (
     ACTIVE,
-    GAME_COLUMNS,
+    GAMES,
+    GAMES_JOINED,
+    PLAYERS,
     REMIND_HOURS,
     REMIND_MAX,
     CommandRow,
     GameRow,
     PlayerRow,
+    Row,
     SnapshotRow,
     Takeback,
+    game_row,
+    player_row,
 )
+from bot.store.schema import migrations
 from bot.store.statements import Statement
-
-
-class Row(Protocol):
-    """A fetched row: sqlite3.Row or asyncpg.Record, read by column name or position,
-    or as its values in the query's order."""
-
-    def __getitem__(self, key: str | int, /) -> Any: ...
-
-    def __iter__(self) -> Iterator[Any]: ...
-
 
 Loader = Callable[[list[Statement]], Awaitable[None]]
 """Runs a batch of statements inside a :meth:`Store.loading` transaction."""
@@ -53,110 +47,9 @@ Loader = Callable[[list[Statement]], Awaitable[None]]
 Then = Callable[[int], list[Statement]]
 """The statements that follow a new row in its own transaction, made from its id."""
 
-_WRITTEN: contextvars.ContextVar[int] = contextvars.ContextVar("store_written", default=0)
-
-
-def watch_writes() -> None:
-    """From now on, :func:`written` tells whether the running task (one interaction)
-    had a write taken by a store."""
-    _WRITTEN.set(0)
-
-
-def written() -> bool:
-    """Whether a store took a write since :func:`watch_writes` in this task: an error
-    after that cannot say that nothing changed."""
-    return _WRITTEN.get() > 0
-
-
-def writes_taken() -> int:
-    """How many writes a store took in the running task so far (compare two readings
-    to learn whether a piece of work wrote anything)."""
-    return _WRITTEN.get()
-
-
-GUARD_SQL = "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?"
-
-
-@dataclass(frozen=True, slots=True)
-class Guard:
-    """Commit only if game ``game_id`` is still at ``version``; the commit bumps it."""
-
-    game_id: int
-    version: int
-
-    def statement(self) -> Statement:
-        return (GUARD_SQL, (self.game_id, self.version))
-
-
-class StaleGame(Exception):
-    """A guarded commit found the game changed (or gone) since its writer loaded it:
-    another process wrote to it. Nothing of the refused commit was written."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(f"game {game_id} was changed by another process")
-        self.game_id = game_id
-
-
-class StoreRefused(Exception):
-    """This store cannot be opened (a target that names no store we can use, or a
-    schema newer than this code); nothing was written. ``str()`` says why and what to do."""
-
-
-class SchemaTooNew(StoreRefused):
-    """The store's schema is newer than this code's migrations: it was written by a
-    newer Quicksilver (rolled back since). Opening it could corrupt it."""
-
-    def __init__(self, found: int, known: int) -> None:
-        super().__init__(
-            f"its schema is version {found}, newer than this Quicksilver's version {known}: "
-            "a newer Quicksilver wrote it. Run that version again (or restore a backup made "
-            "with this one); nothing was changed"
-        )
-        self.found, self.known = found, known
-
-
-class StoreFailed(Exception):
-    """The database could not be read or written just now (a full disk, a lost
-    connection, a server restarting): nothing was written. ``__cause__`` holds the
-    database's own error. Whoever asked is told their command was not taken."""
-
-
-class WriteFailed(StoreFailed):
-    """The database did not take a write: the transaction was rolled back, so none of
-    it happened."""
-
-
-class ReadFailed(StoreFailed):
-    """The database could not answer a read."""
-
-
-TARGETS = (
-    "an SQLite file path (e.g. quicksilver.sqlite3) or a PostgreSQL URL "
-    "(postgresql://USER:PASSWORD@HOST/DATABASE)"
-)
-
-
-def is_postgres(target: Path | str) -> bool:
-    return str(target).startswith(("postgresql://", "postgres://"))
-
-
-def check_target(target: Path | str) -> None:
-    """Refuse a target that names no store: empty (SQLite would open a throwaway
-    database), ``:memory:``, or a URL of another database (it would become a file name)."""
-    text = str(target).strip()
-    if not text or text == ":memory:":
-        raise StoreRefused(f"{text!r} names no store; give {TARGETS}")
-    if is_postgres(text):
-        return
-    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*)://", text)
-    if scheme:  # its credentials stay out of the message
-        raise StoreRefused(
-            f"{scheme.group(1)}://… is not a database Quicksilver can use; give {TARGETS}"
-        )
-
 
 class Store(abc.ABC):
-    """Games, seats, command logs, phase snapshots and public lines."""
+    """Games, seats, command logs, phase snapshots and take-backs."""
 
     backend: str = ""
     failures: tuple[type[BaseException], ...] = (OSError,)
@@ -251,7 +144,7 @@ class Store(abc.ABC):
             found = await self._transaction(batch, guard, then)
         except refusals as err:
             raise WriteFailed(f"the {self.backend} store did not take the write: {err}") from err
-        _WRITTEN.set(_WRITTEN.get() + 1)
+        write_taken()
         if any("user_settings" in sql for sql, _ in batch):
             self.settings_written += 1
         return found
@@ -422,48 +315,6 @@ class Store(abc.ABC):
         )
         return [int(r["id"]) for r in rows]
 
-    # --- shard leases (bot.desk.leases) ---------------------------------------------------
-    async def leases(self) -> list[tuple[int, int, str, float]]:
-        rows = await self._fetch(
-            "SELECT shard_count, shard_id, holder, heartbeat_at FROM shard_leases "
-            "ORDER BY shard_count, shard_id"
-        )
-        return [(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
-
-    async def take_lease(
-        self, key: tuple[int, int], holder: str, seen: str | None, now: float
-    ) -> bool:
-        """Hold shard ``key`` for ``holder`` if it is free or still held by ``seen``
-        (compare and swap: a process that claimed it meanwhile wins)."""
-        taken = await self._write(
-            [
-                (
-                    "INSERT INTO shard_leases (shard_count, shard_id, holder, heartbeat_at) "
-                    "VALUES (?, ?, ?, ?) ON CONFLICT (shard_count, shard_id) DO UPDATE SET "
-                    "holder = excluded.holder, heartbeat_at = excluded.heartbeat_at "
-                    "WHERE shard_leases.holder = ? RETURNING shard_id",
-                    (*key, holder, now, seen or ""),
-                )
-            ],
-            None,
-        )
-        return taken is not None
-
-    async def renew_leases(self, holder: str, now: float) -> bool:
-        renewed = await self._write(
-            [
-                (
-                    "UPDATE shard_leases SET heartbeat_at = ? WHERE holder = ? RETURNING shard_id",
-                    (now, holder),
-                )
-            ],
-            None,
-        )
-        return renewed is not None
-
-    async def drop_leases(self, holder: str) -> None:
-        await self.commit([("DELETE FROM shard_leases WHERE holder = ?", (holder,))])
-
     async def mod_role(self, guild_id: int) -> int | None:
         rows = await self._fetch(
             "SELECT mod_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
@@ -476,54 +327,3 @@ class Store(abc.ABC):
             "SELECT action FROM mod_actions WHERE channel_id = ? ORDER BY id", (channel_id,)
         )
         return [str(r["action"]) for r in rows]
-
-
-# The columns a game row or a seat is read with, in their dataclass's order: rows are
-# read by position (by name, each of a game's 28 columns costs a search: starting with
-# 10,000 games took twice as long).
-GAMES = ", ".join(GAME_COLUMNS)
-GAMES_JOINED = ", ".join(f"games.{c}" for c in GAME_COLUMNS)
-_FLAGS = tuple(GAME_COLUMNS.index(f) for f in ("seeded", "hints_off", "hints_used"))
-PLAYERS = "game_id, user_id, seat, units, dm_ok, joined_at"
-
-
-def game_row(row: Row) -> GameRow:
-    """A game read with :data:`GAMES` (or :data:`GAMES_JOINED`)."""
-    values = list(row)
-    for at in _FLAGS:
-        values[at] = bool(values[at])
-    return GameRow(*values)
-
-
-def player_row(row: Row) -> PlayerRow:
-    """A seat read with :data:`PLAYERS`."""
-    _, user_id, seat, units, dm_ok, joined_at = row
-    return PlayerRow(user_id, seat, tuple(u for u in units.split(",") if u), bool(dm_ok), joined_at)
-
-
-def migrations(backend: str) -> list[tuple[int, str]]:
-    """(number, SQL) for every file named like ``0001_name.sql`` of ``backend``, in order."""
-    found = []
-    for entry in resources.files("bot.store.migrations").joinpath(backend).iterdir():
-        match = re.fullmatch(r"(\d+)_\w+\.sql", entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
-    return sorted(found)
-
-
-def runs(batch: list[Statement]) -> list[tuple[str, list[tuple[Any, ...]]]]:
-    """Consecutive statements with the same SQL, grouped (their order kept), so a bulk
-    load goes to the database in one call."""
-    grouped: list[tuple[str, list[tuple[Any, ...]]]] = []
-    for sql, params in batch:
-        if grouped and grouped[-1][0] == sql:
-            grouped[-1][1].append(params)
-        else:
-            grouped.append((sql, [params]))
-    return grouped
-
-
-def split_sql(script: str) -> list[str]:
-    """Statements of a migration file (no semicolons inside our literals)."""
-    lines = [line.split("--", 1)[0] for line in script.splitlines()]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from bot.store.base import Row, Store
+from bot.store.base import Store
+from bot.store.rows import Row
 from bot.store.statements import Statement, placeholders
 
 NOTIFY = ("channel", "dm", "none")

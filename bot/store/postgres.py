@@ -18,18 +18,11 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.store.base import (
-    Guard,
-    Loader,
-    Row,
-    StaleGame,
-    Store,
-    Then,
-    migrations,
-    runs,
-    split_sql,
-)
-from bot.store.statements import Statement
+from bot.store.base import Loader, Store, Then
+from bot.store.guards import Guard, StaleGame
+from bot.store.rows import Row
+from bot.store.schema import migrations, split_sql
+from bot.store.statements import Statement, runs
 
 MIGRATION_LOCK = 0x5153_0001  # advisory lock key: one migrator at a time ("QS", 1)
 SCHEMA_MIGRATIONS = (

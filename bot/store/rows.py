@@ -1,9 +1,10 @@
-"""What the store holds, one dataclass per table row."""
+"""What the store holds, one dataclass per table row, and how a fetched row reads as one."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, Protocol
 
 ACTIVE = ("lobby", "playing", "over")
 # A new game's reminders (README, "Reminders and deadlines"): whoever it waits on is
@@ -32,7 +33,7 @@ class GameRow:
     remind_hours: float = REMIND_HOURS  # the game's cadence, for players without their own
     remind_max: int = REMIND_MAX  # reminders a phase, at most, for each player waited on
     computer: str = ""  # the side the game plays ('' none, 'alien' or 'crew')
-    version: int = 0  # bumped by every guarded commit (bot.store.base.Guard)
+    version: int = 0  # bumped by every guarded commit (bot.store.guards.Guard)
     # A moderator chose the seed: announced as predictable, kept out of any records
     # (schema 5). Every other Discord game's seed is secret until the game is over.
     seeded: bool = False
@@ -121,3 +122,35 @@ class SnapshotRow:
     phase: str
     at: float
     state: str | None = None  # engine.records.snapshot text of the state at ``seq``
+
+
+class Row(Protocol):
+    """A fetched row: sqlite3.Row or asyncpg.Record, read by column name or position,
+    or as its values in the query's order."""
+
+    def __getitem__(self, key: str | int, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+# The columns a game row or a seat is read with, in their dataclass's order: rows are
+# read by position (by name, each of a game's 28 columns costs a search: starting with
+# 10,000 games took twice as long).
+GAMES = ", ".join(GAME_COLUMNS)
+GAMES_JOINED = ", ".join(f"games.{c}" for c in GAME_COLUMNS)
+_FLAGS = tuple(GAME_COLUMNS.index(f) for f in ("seeded", "hints_off", "hints_used"))
+PLAYERS = "game_id, user_id, seat, units, dm_ok, joined_at"
+
+
+def game_row(row: Row) -> GameRow:
+    """A game read with :data:`GAMES` (or :data:`GAMES_JOINED`)."""
+    values = list(row)
+    for at in _FLAGS:
+        values[at] = bool(values[at])
+    return GameRow(*values)
+
+
+def player_row(row: Row) -> PlayerRow:
+    """A seat read with :data:`PLAYERS`."""
+    _, user_id, seat, units, dm_ok, joined_at = row
+    return PlayerRow(user_id, seat, tuple(u for u in units.split(",") if u), bool(dm_ok), joined_at)

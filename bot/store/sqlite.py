@@ -23,18 +23,11 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import (
-    Guard,
-    Loader,
-    Row,
-    StaleGame,
-    Store,
-    Then,
-    migrations,
-    runs,
-    split_sql,
-)
-from bot.store.statements import Statement
+from bot.store.base import Loader, Store, Then
+from bot.store.guards import Guard, StaleGame
+from bot.store.rows import Row
+from bot.store.schema import migrations, split_sql
+from bot.store.statements import Statement, runs
 
 # aiosqlite's DEBUG lines quote every statement with its parameters: hidden commands,
 # snapshots, the secret seed. A log is read by people too, so they never reach it.

@@ -158,3 +158,15 @@ def set_mod_role(guild_id: int, role_id: int | None) -> Statement:
 def placeholders(values: Sequence[object]) -> str:
     """``?, ?, ?``: one SQL parameter a value (both backends read ``?``)."""
     return ", ".join("?" for _ in values)
+
+
+def runs(batch: list[Statement]) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """Consecutive statements with the same SQL, grouped (their order kept), so a bulk
+    load goes to the database in one call."""
+    grouped: list[tuple[str, list[tuple[Any, ...]]]] = []
+    for sql, params in batch:
+        if grouped and grouped[-1][0] == sql:
+            grouped[-1][1].append(params)
+        else:
+            grouped.append((sql, [params]))
+    return grouped

@@ -12,7 +12,8 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-from bot.store.base import Row, Store
+from bot.store.base import Store
+from bot.store.rows import Row
 from bot.store.statements import Statement, placeholders
 
 

@@ -323,18 +323,27 @@ def _grids(ask: _Asked, n: int) -> str:
     return ask.count("{n} grid", "{n} grids", n)
 
 
+LESSON = "A short lesson"
+CHOSEN = (
+    "Chosen when a game is created (`/game create variants:{id}`, or "
+    "`quicksilver play --variant {id}`), for the whole game."
+)
+NOT_YET = "Not playable yet: its rules are still being built."
+UNBALANCED = "Unbalanced: it failed its balance test, so it may favour one side."
+
+
 def _variant(ask: _Asked, topic: Topic, section: Section) -> list[str]:
     info = load_variants().variants[topic.key]
     lines = [ask.heading(topic, section), *(ask.said(line) for line in info.text)]
+    if info.lesson:
+        lines += [f"**{ask.say(LESSON)}**", *(ask.say(step) for step in info.lesson)]
     lines.append(ask.said("Adapted from {game}.", game=info.source))
     if info.built:
-        chosen = (
-            "Chosen when a game is created (`/game create variants:{id}`, or "
-            "`quicksilver play --variant {id}`), for the whole game."
-        )
-        lines.append(ask.said(chosen, id=topic.key))
+        lines.append(ask.said(CHOSEN, id=topic.key))
+        if info.unbalanced:
+            lines.append(ask.say(UNBALANCED))
     else:
-        lines.append(ask.say("Not playable yet: its rules are still being built."))
+        lines.append(ask.say(NOT_YET))
     return lines
 
 
@@ -479,3 +488,5 @@ def every_topic_said(voice: Voice) -> None:
     for topic in topics():
         label(topic, voice)
         answer(topic, voice=voice)
+    for said in (CHOSEN, NOT_YET, UNBALANCED):  # a variant's states none may be in today
+        voice.say(said)

@@ -14,7 +14,8 @@ where the alien vanished (C.7) and is updated by each public event:
   that grid (C.7.2);
 - the noise variant's doors heard as the alien phase ends (N.6) keep, for a lone hidden
   alien, only the grids within m steps of each door heard, m the steps it declared that
-  phase (docs/rules-decisions.md, "Variants: noise").
+  phase (docs/rules-decisions.md, "Variants: noise"), unless the belief is kept
+  ``taught=False``: the balance benchmark's player that ignores the variant.
 
 Doors are all taken as open, so the set is a superset whatever their state: it
 may hold a grid too many, never miss the true one. It reads only events the viewer
@@ -47,8 +48,9 @@ _STILL = frozenset({Call.FORAGE, Call.HEAL, Call.MUTATE, Call.SPAWN, Call.BONUS}
 class Belief:
     """Possible grids of each hidden alien, kept up to date event by event."""
 
-    def __init__(self, ship: Ship) -> None:
+    def __init__(self, ship: Ship, taught: bool = True) -> None:
         self.ship = ship
+        self.taught = taught  # reads the variants' events (N.6); False: as if unknown
         self.where: dict[str, frozenset[Grid]] = {}
         self._walks: dict[Grid, frozenset[Grid]] = {}
         self._ends: dict[Grid, frozenset[Grid]] = {}
@@ -68,7 +70,7 @@ class Belief:
                 self._searched(view)
             elif isinstance(event, Moved):
                 self._walked_into(event.who.id, event.grid)
-            elif isinstance(event, NoiseHeard):
+            elif isinstance(event, NoiseHeard) and self.taught:
                 self._heard(event.doors, view)
         self._sync(view)
 
@@ -171,8 +173,9 @@ class BeliefKeeper:
     """A player that remembers: it reads each command's public events into its belief."""
 
     belief: Belief | None = None
+    taught = True  # knows the variants' rules; False: plays as if none were on
 
     def observe(self, events: list[Event], view: View, ship: Ship) -> None:
         if self.belief is None:
-            self.belief = Belief(ship)
+            self.belief = Belief(ship, self.taught)
         self.belief.observe(events, view)

@@ -42,17 +42,18 @@ class HardAlien(BeliefKeeper):
 
     side = Side.ALIEN
 
-    def __init__(self, careful: bool = True) -> None:
+    def __init__(self, careful: bool = True, taught: bool = True) -> None:
         self.belief = None
         self.careful = careful  # `hard` weighs every human's reach; `normal` only its sight
+        self.taught = taught  # False: ignores the variants (the benchmark's null arm)
 
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
-        order = ambush_order(view)
+        order = ambush_order(view) if self.taught else None
         if order is not None and order in legal:
             return order
-        wall = wall_now(view, legal, ship, Danger(view, ship))  # the emergencies variant
+        wall = wall_now(view, legal, ship, Danger(view, ship)) if self.taught else None
         if wall is not None:
             return wall
         return best(legal, self.scorer(view, ship, content), rng)
@@ -74,7 +75,8 @@ class HardAlien(BeliefKeeper):
         known = self.belief.grids if self.belief is not None else (lambda _: frozenset())
 
         def plan(a: AlienLine) -> _HardPlan:
-            return _HardPlan(view, a, ship, content, watched, len(known(a.id)), danger)
+            suspected = len(known(a.id))
+            return _HardPlan(view, a, ship, content, watched, suspected, danger, self.taught)
 
         return plan
 
@@ -141,8 +143,10 @@ class _HardPlan(_Plan):
         watched: frozenset[Grid],
         suspected: int,
         danger: Callable[[Grid], int],
+        taught: bool = True,
     ) -> None:
         self.watched, self.danger = watched, danger
+        self.taught = taught  # creeps (N.5) when the crew is close; False: never
         self.careful = isinstance(danger, Danger)
         self.narrow = 0 < suspected <= NARROW  # the crew has it nearly pinned down
         super().__init__(view, alien, ship, content)
@@ -173,7 +177,8 @@ class _HardPlan(_Plan):
     def score(self, cmd: c.Command) -> float:
         if isinstance(cmd, c.Move) and cmd.creep:  # N.5: silence, when the crew is close
             plain = self.score(replace(cmd, creep=False))
-            return plain + 1 if self.alien.hidden and self.narrow else plain - 1
+            wanted = self.taught and self.alien.hidden and self.narrow
+            return plain + 1 if wanted else plain - 1  # untaught: never, even on a tie
         hidden, base = self.alien.hidden, super().score(cmd)
         danger = self.danger
         match cmd:

@@ -65,9 +65,10 @@ class HardCrew(BeliefKeeper):
 
     side = Side.CREW
 
-    def __init__(self, hunt: bool = True) -> None:
+    def __init__(self, hunt: bool = True, taught: bool = True) -> None:
         self.belief = None
         self.hunt = hunt  # `normal` only aims its searches; `hard` also walks to the belief
+        self.taught = taught  # False: ignores the variants (the benchmark's null arm)
         self.kit_id: str | None = None  # the ToolKit's marker, once the crew has seen it
         self.kinds: dict[str, str] = {}  # gear marker id: its kind, as the crew read it
         self.deadlines: dict[Grid, int] = {}  # damaged critical grid: its last crew phase
@@ -85,7 +86,7 @@ class HardCrew(BeliefKeeper):
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
-        duty = crew_duty(view, legal, ship)  # the emergencies variant
+        duty = crew_duty(view, legal, ship) if self.taught else None  # the emergencies variant
         if duty is not None:
             return duty
         return best(legal, self.scorer(view, ship, content), rng)
@@ -102,7 +103,7 @@ class HardCrew(BeliefKeeper):
         """Each human's plan this decision (its goal and scores): the advisor names the
         goal (:mod:`engine.players.expert.reasons`)."""
         if self.belief is None:
-            self.belief = Belief(ship)
+            self.belief = Belief(ship, self.taught)
             self.belief.observe([], view)
         critical = {s.value for s, info in content.systems.items() if info.critical}
         hidden = {a.id for a in view.aliens if a.hidden}
@@ -116,9 +117,8 @@ class HardCrew(BeliefKeeper):
         team = team_plan(view, ship, self.kit_id, damaged, (suspects or frozenset()) | seen)
         last = any(self.deadlines.get(g, FAR) <= view.turn for g in damaged)
         escape = None
-        lost = view.emergencies is None and ship_lost(  # the variant: no ship lost (E.2a)
-            view, ship, damaged, self.deadlines, team.toolkit
-        )
+        ignores = view.emergencies is None or not self.taught  # the variant: no ship lost
+        lost = ignores and ship_lost(view, ship, damaged, self.deadlines, team.toolkit)
         if damaged and lost:
             ends = [self.deadlines.get(g, view.turn + 3) for g in damaged]
             left = phases_left(min(ends), view.turn)
@@ -126,7 +126,7 @@ class HardCrew(BeliefKeeper):
 
         def plan(h: CrewLine) -> _HardPlan:
             args = (critical, suspects, self.hunt, team, last, escape, content, self.kinds)
-            return _HardPlan(view, h, ship, *args)
+            return _HardPlan(view, h, ship, *args, taught=self.taught)
 
         return plan
 
@@ -267,8 +267,10 @@ class _HardPlan(_Plan):
         escape: Escape | None = None,
         content: Content | None = None,
         kinds: Mapping[str, str] | None = None,
+        taught: bool = True,
     ) -> None:
         self.suspects, self.hunt, self.team = suspects, hunt, team
+        self.taught = taught  # weighs the noise variant's markers (N.2)
         self.kinds = kinds or {}  # gear marker id: its kind, as the crew read it (E.3.1)
         self.content = content
         self.escape = escape
@@ -419,7 +421,9 @@ class _HardPlan(_Plan):
         (an encounter if its die names that door, N.2) while the belief holds a grid
         within an ambush's reach of it (N.3)."""
         noise = self.view.noise
-        if not self.hunt or noise is None or not noise.markers or not self.suspects:
+        if not (self.hunt and self.taught) or noise is None or not noise.markers:
+            return False
+        if not self.suspects:
             return False
         room = self.ship.region_of(grid)
         if room.kind is not RegionKind.ROOM:  # corridors never roll (N.1)

@@ -22,18 +22,26 @@ from engine.views import events_for, view
 LEVELS = ("easy", "normal", "hard", "expert")
 
 
-def player_for(side: Side, level: str, params: SearchParams | None = None) -> Player:
+def player_for(
+    side: Side, level: str, params: SearchParams | None = None, taught: bool = True
+) -> Player:
     """A fresh player for ``side`` at ``level`` (easy, normal, hard or expert);
     ``params`` shape the expert's search (its budget: :data:`~engine.players.expert.PLAY`
-    unless given)."""
+    unless given). ``taught=False`` gives a `normal` or `hard` player that ignores the
+    game's variants (the balance benchmark's null arm; the `easy` players never learned
+    them, the `expert` always has)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if level == "expert" and not taught:
+        raise ValueError("the expert players always know the variants")
     if level == "expert":
         return ExpertCrew(params) if side is Side.CREW else ExpertAlien(params)
     if level == "easy":
         return crew_ai if side is Side.CREW else alien_ai
     hard = level == "hard"
-    return HardCrew(hunt=hard) if side is Side.CREW else HardAlien(careful=hard)
+    if side is Side.CREW:
+        return HardCrew(hunt=hard, taught=taught)
+    return HardAlien(careful=hard, taught=taught)
 
 
 def decide_at_level(

@@ -1,4 +1,4 @@
-"""Every family of our buttons and menus on a real message of the bot (issue 34), for the
+"""Every family of our buttons and menus on a real message of the bot, for the
 tests that press them all (``tests/bot/client/test_every_family.py``) and the benchmark's
 fuzz of their custom ids (``benchmarks/bench_reliability.py``). :data:`CASES` names each
 family as the bot registers it (``bot.client.app.DYNAMIC_ITEMS``)."""

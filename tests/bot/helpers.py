@@ -81,7 +81,7 @@ def make_world(env: Any, name: str = "quicksilver", crew: int = 2, guild: Any = 
 
 def fix_seed(world: World, seed: int) -> None:
     """The next games' secret seed is ``seed`` (a live game's seed is drawn by the desk,
-    never chosen by a player: issue 19)."""
+    never chosen by a player)."""
     world.bot.desk.seeds = lambda: seed
 
 

@@ -1,9 +1,9 @@
-"""The permission matrix (issue 20): every slash command of the bot's command tree and
+"""The permission matrix: every slash command of the bot's command tree and
 every button and panel action, pressed by each of nine people, against the store.
 
 The people: the player whose turn or unit it is (``acting``), another player of the same
 side (``same``), a player of the other side (``other``), a spectator, a moderator with
-no seat, and four strangers holding the game's real id (issue 34): a member of the
+no seat, and four strangers holding the game's real id: a member of the
 game's server with no seat, in a DM with the bot (``stranger``); a member of another
 server, in a channel there (``outsider``); a player of another game of the same server
 (``rival``), in a DM or their own game's channel; and a user who shares no server with

@@ -75,7 +75,7 @@ async def open_panel(tapper: Tapper, messages: list[Any]) -> Any:
 
 
 async def play_unit(tapper: Tapper, panel: Any) -> Any:
-    """An ordinary unit turn: go to the first destination offered (a place: issue 23),
+    """An ordinary unit turn: go to the first destination offered (a place),
     then end the unit (its leftover actions search while the alien hides, C.8), unless
     the move spent them all and ended it. Returns the panel."""
     moves = select_named(panel, "Go to")

@@ -1,5 +1,5 @@
-"""Finished games written straight into a store, as the desk writes them (issue 25's
-tests): a games row, its seatings, its F.1 result and any moderator's rollback."""
+"""Finished games written straight into a store, as the desk writes them (for the
+ratings' tests): a games row, its seatings, its F.1 result and any moderator's rollback."""
 
 from __future__ import annotations
 

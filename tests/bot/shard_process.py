@@ -1,5 +1,5 @@
-"""One bot process on some shards, over a shared database, for the two-process test
-(issue 11): ``python -m tests.bot.shard_process DB SHARDS [GAMES]``.
+"""One bot process on some shards, over a shared database, for the two-process test:
+``python -m tests.bot.shard_process DB SHARDS [GAMES]``.
 
 It runs :class:`bot.client.app.QuicksilverBot` serving the shard range ``SHARDS`` (``1/2``) on
 its own simcord world (simcord is in-memory, so every process has its own Discord),
@@ -115,7 +115,7 @@ async def build_worlds(env: Any, spec: ShardSpec, games: int) -> list[dict[str, 
         gid = guild_id(spec, number)
         guild = env.create_guild(f"guild {gid}", id=gid, shard_id=shard_of(gid, spec.count))
         channel = guild.create_text_channel(f"game-{number}")
-        # A moderator (Manage Channels): the orders choose each game's seed (issue 19).
+        # A moderator (Manage Channels): the orders choose each game's seed.
         mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
         crew = guild.add_member(env.create_user(f"crew {spec.ids[0]}-{number}"), roles=[mods])
         worlds.append({"guild": guild, "channel": channel, "crew": crew})

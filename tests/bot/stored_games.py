@@ -7,7 +7,6 @@ import sqlite3
 from pathlib import Path
 
 from bot.desk.service import Desk, Seat
-from bot.present.scribe import CatalogueScribe
 from bot.store import Store, open_store
 from engine.commands import parse
 from engine.dice import Rng
@@ -57,6 +56,6 @@ def replayed(path: Path, game_id: int) -> Game:
 
 async def fresh_desk(path: Path) -> tuple[Store, Desk]:
     store = await open_store(path)
-    desk = Desk(store, scribe=CatalogueScribe())
+    desk = Desk(store)
     await desk.load()
     return store, desk

@@ -1,5 +1,5 @@
 """Random and garbled command strings on positions of both sides, drawn from a whole
-game-controlled game (issues 20, 34), garbled with all of Unicode: a refusal of the
+game-controlled game, garbled with all of Unicode: a refusal of the
 engine's own error type that changes nothing, or a legal change; never any other
 exception. ``QUICKSILVER_FUZZ_EXAMPLES`` runs it longer (the benchmark
 ``benchmarks/bench_reliability.py --fuzz N`` counts a long run)."""
@@ -46,7 +46,7 @@ def test_any_command_string_is_refused_cleanly_or_played_legally(
 
 
 def test_the_fuzzer_reaches_the_inputs_that_crashed_before() -> None:
-    """The crash issue 20 found (an alien-only order naming a human) is among the
+    """The crash fuzzing found (an alien-only order naming a human) is among the
     inputs the random driver makes, and is now a refusal."""
     crew_phase = next(
         i

@@ -2,8 +2,8 @@
 noise rolls on entering an empty room, encounters, the call, the ambush order and the
 surprise attack, the bag's Blank and the tokens' return, the hidden alien's crossings
 heard as its phase ends, creeping; the views' noise table; the hard players' use of the
-ambush order and of the markers. The variant is not playable yet (docs/rules-decisions.md
-says what is still to come)."""
+ambush order and of the markers, and the untaught players (the balance benchmark's
+null arm) that ignore all of it."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from engine.players.base import decide
 from engine.players.belief import Belief
 from engine.players.hard_alien import HardAlien
 from engine.players.hard_crew import HardCrew
+from engine.players.levels import player_for
 from engine.records.scenario import scenario_game
 from engine.state import Side
 from engine.views import Viewer, events_for, view
@@ -436,3 +437,54 @@ def test_n5_the_hard_alien_creeps_when_the_crew_has_it_nearly_pinned_down(
     plan = hard.planner(seen, game.ship, game.content)(line)
     to = (Grid.parse("1-H7"),)
     assert plan.score(Move("alien1", to, creep=True)) == plan.score(Move("alien1", to)) + more
+
+
+def test_the_untaught_hard_alien_leaves_the_ambush_order_and_never_creeps() -> None:
+    """The balance gate's null arm (README, "Variants"): a hard alien not taught the
+    variant gives no ambush order, hurt or not, and scores a creep below the same step
+    aloud even when nearly pinned down; taught, it would do both."""
+    game = scenario_game(
+        "scenario\nseed 1\nvariants noise\nturn 3 alien\n"
+        "crew hyun 0-E3 role=Captain skill=Tactical\nalien alien1 Hunter 1-G6 piperun injured\n"
+        "end\n"
+    )
+    untaught = HardAlien(taught=False)
+    chosen = decide(game.state, Side.ALIEN, untaught, game.ship, game.content, Rng(3))
+    assert not isinstance(chosen, SetOrder)
+    taught = decide(game.state, Side.ALIEN, HardAlien(), game.ship, game.content, Rng(3))
+    assert str(taught) == "order ambush off"
+    game = hunter_in_the_pipes(1)
+    game.play("alien", "move alien1 1-H6")
+    seen = view(game.state, Viewer.ALIEN, game.ship, game.content)
+    line = next(a for a in seen.aliens if a.id == "alien1")
+    to = (Grid.parse("1-H7"),)
+    for taught_it, more in ((True, 1), (False, -1)):
+        hard = HardAlien(taught=taught_it)
+        hard.belief = Belief(game.ship)
+        hard.belief.where["alien1"] = frozenset(sorted(game.ship.cells)[:8])
+        plan = hard.planner(seen, game.ship, game.content)(line)
+        assert plan.score(Move("alien1", to, creep=True)) == plan.score(Move("alien1", to)) + more
+
+
+def test_the_untaught_hard_crew_walks_into_a_room_with_a_marked_door_as_into_any() -> None:
+    """The null arm's crew: the marker that makes the taught hard crew shun a room
+    (an encounter if the die names that door, N.2) costs the untaught one nothing."""
+    game = scenario_game(
+        f"scenario\nseed 1\nvariants noise\nturn 3 crew\n"
+        f"crew hyun 1-D6 role=Captain skill=Tactical\nalien alien1 Hunter 1-F6 piperun\n"
+        f"noise markers={GALLEY_DOOR}\nend\n"
+    )
+    seen = view(game.state, Viewer.CREW, game.ship, game.content)
+    hyun = next(h for h in seen.crew if h.id == "hyun")
+    into = Move("hyun", (Grid.parse("1-D4"),))
+    plan = HardCrew(taught=False).planner(seen, game.ship, game.content)(hyun)
+    assert plan.score(into) == plan._score(into)
+    taught = HardCrew().planner(seen, game.ship, game.content)(hyun)
+    assert taught.score(into) < taught._score(into)
+
+
+def test_the_untaught_levels_are_the_normal_and_hard_players_the_expert_always_knows() -> None:
+    assert player_for(Side.CREW, "hard", taught=False).taught is False  # type: ignore[union-attr]
+    assert player_for(Side.ALIEN, "normal", taught=False).taught is False  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="always know the variants"):
+        player_for(Side.ALIEN, "expert", taught=False)

@@ -1,4 +1,4 @@
-"""Defects a section-by-section reading of the rulebook found (issue 15), each pinned
+"""Defects a section-by-section reading of the rulebook found, each pinned
 by its section: hidden things stay hidden, announcements, healing, gear turned face
 up, stacking and exchanges."""
 

@@ -155,7 +155,7 @@ def test_f1_an_agent_the_crew_blows_out_of_the_air_lock_still_costs_four() -> No
 def test_f1_c91_an_agent_killed_in_the_crash_the_alien_caused_costs_nothing() -> None:
     """F.1: "-4 If a human with the Agent skill is not killed by an alien"; G.3: "If the
     Agent survives the game". Only the alien damages a nexus (C.9), so the crash is its
-    kill: the Agent neither survives nor dies by the crew's hand (issue 21)."""
+    kill: the Agent neither survives nor dies by the crew's hand."""
     crew = {"hyun": Crew("0-W5", skill="Agent"), "okeke": Crew("0-W6")}
     state, _ = nexus_position(
         ShipSystem.G_CORE_DRIVE, phase=Phase.CREW, crew=crew, rotated=3, alien_at_nexus=False

@@ -148,7 +148,7 @@ def test_b12_no_more_than_one_human_per_room() -> None:
 
 def test_b12_a_corridor_counts_as_a_room_for_the_one_human_limit() -> None:
     """B.1.2: "no more than one human in any one room"; C.4.2: "Walls separate each deck
-    into rooms", corridors included, though D.4 names "room or corridor" apart (issue 21)."""
+    into rooms", corridors included, though D.4 names "room or corridor" apart."""
     game = Game.new(5)
     _to_placement(game)
     corridor = game.ship.region_of(Grid.parse("1-F5"))
@@ -161,7 +161,7 @@ def test_b12_a_corridor_counts_as_a_room_for_the_one_human_limit() -> None:
 
 def test_b11_a_dunsel_starts_with_the_aidkit_and_one_with_the_scikit() -> None:
     """B.1.1 puts the dunsels in the Infirmary's and the Lab's lockers; E.3.9 "under both
-    the ToolKit and SciKit". We follow B.1.1, the set-up itself (issue 21): the ToolKit
+    the ToolKit and SciKit". We follow B.1.1, the set-up itself: the ToolKit
     lies alone in the Workshop's locker."""
     game = Game.new(5)
     state, ship = game.state, game.ship

@@ -23,7 +23,7 @@ from engine.records.scenario import (
 )
 from engine.records.scenario_writer import write_scenario
 from engine.records.script import ScriptError, read_script
-from engine.variants import VariantError, choose, known, load_variants, words
+from engine.variants import VariantError, VariantInfo, choose, known, load_variants, words
 from engine.views import Viewer, view
 from tests.games import quick_game
 
@@ -44,6 +44,43 @@ def test_a_variant_not_built_cannot_be_chosen_for_a_game() -> None:
             choose(name)
         assert name not in caught.value.legal
     assert set(CATALOGUE.ids(built_only=True)) == set(IDS) - set(unbuilt)
+
+
+def test_noise_is_built_and_can_be_chosen_for_a_game() -> None:
+    assert choose("noise") == {"noise"}
+    assert Game.new(3, variants=choose("noise")).state.noise is not None
+
+
+HALON_BUILT = 'summary = "The Command Deck can flood a sealed room with halon"\nbuilt = false'
+
+
+@pytest.mark.parametrize(
+    ("built", "balanced", "unbalanced"),
+    [(True, False, True), (True, True, False), (False, False, False)],
+)
+def test_a_built_variant_without_its_balance_gate_is_unbalanced(
+    tmp_path: Path, built: bool, balanced: bool, unbalanced: bool
+) -> None:
+    """A built variant that failed its gate stays playable and is named "unbalanced"."""
+    halon = _halon(tmp_path, built, balanced)
+    assert (halon.built, halon.balanced, halon.unbalanced) == (built, balanced, unbalanced)
+
+
+def test_a_variant_is_balanced_only_once_built(tmp_path: Path) -> None:
+    """The balance gate plays a built variant: ``balanced`` on one not built is a
+    mistake of the file, named."""
+    with pytest.raises(ContentError, match=r"\[halon\] a variant is balanced only once built"):
+        _halon(tmp_path, built=False, balanced=True)
+
+
+def _halon(tmp_path: Path, built: bool, balanced: bool) -> VariantInfo:
+    shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "data")
+    path = tmp_path / "data" / "variants.toml"
+    flags = f"built = {str(built).lower()}\nbalanced = {str(balanced).lower()}"
+    path.write_text(
+        path.read_text().replace(HALON_BUILT, HALON_BUILT.replace("built = false", flags))
+    )
+    return load_variants(tmp_path / "data").variants["halon"]
 
 
 def test_an_unknown_variant_is_refused_with_the_known_ones_listed() -> None:

@@ -279,7 +279,7 @@ def test_c6_four_humans_and_an_alien_in_one_grid_are_all_visible(ship: Ship) -> 
 
 @pytest.mark.parametrize("count", [2, 3, 5, 9])
 def test_c6_a_shared_grid_shows_how_many_units_share_it(ship: Ship, count: int) -> None:
-    """Issue 23: a count badge, not names cut to two letters (the alt text names them)."""
+    """A count badge, not names cut to two letters (the alt text names them)."""
     grid = open_grid(ship)
     units = tuple(UnitView(f"u{i}", f"Crew{i}", UnitSide.CREW, grid) for i in range(count))
     image = picture(ship, BoardView("crew", "Test", units=units))

@@ -1,4 +1,4 @@
-"""Close-ups for a phone (issue 23): twice the map's scale, every name in full, room
+"""Close-ups for a phone: twice the map's scale, every name in full, room
 names clear of the pieces, crowded grids as one counter with a count and the names in
 the key, and nothing the view leaves out."""
 

@@ -21,6 +21,7 @@ from bot.client.host import Inter, bot_of
 from bot.client.mentions import NO_PINGS
 from bot.desk.replay_log import FINISHED, ReplayRefused, load_replay
 from bot.desk.service import Refusal
+from bot.language import N_
 from bot.present.export import game_script, public_record, script_name
 from bot.store import GameRow
 from render.animation import animate_gif
@@ -42,12 +43,17 @@ async def export_command(
         if row.status in FINISHED:
             lines, files = await _finished(interaction, row)
         elif row.status == "lobby":
-            raise Refusal(f"Game {row.id} has not started: there is nothing to export yet.")
+            raise Refusal(
+                N_("Game {game} has not started: there is nothing to export yet."), game=row.id
+            )
         else:
             if not await access.is_mod(interaction):
                 raise Refusal(
-                    f"Game {row.id} is still being played: its whole game is exported once it "
-                    "is over. A moderator can export its public record now."
+                    N_(
+                        "Game {game} is still being played: its whole game is exported once "
+                        "it is over. A moderator can export its public record now."
+                    ),
+                    game=row.id,
                 )
             lines, files = await _public(interaction, row)
         await interaction.followup.send(
@@ -61,11 +67,11 @@ async def _game_of_channel(interaction: Inter, number: int | None) -> GameRow:
     if number is None:
         table = bot.desk.table_in(channel_id)
         if table is None:
-            raise Refusal("There is no game in this channel to export.")
+            raise Refusal(N_("There is no game in this channel to export."))
         number = table.id
     row = await bot.desk.store.game(number)
     if row is None or row.channel_id != channel_id:
-        raise Refusal(f"Game {number} was not played in this channel.")
+        raise Refusal(N_("Game {game} was not played in this channel."), game=number)
     return row
 
 

@@ -25,6 +25,7 @@ from bot.client.commands.tutorial import tutorial_command
 from bot.client.host import Inter, bot_of
 from bot.desk.computer_seat import DEFAULT_LEVEL
 from bot.desk.service import Refusal, Seat
+from bot.language import N_
 from bot.present import people as words
 from bot.present.locale import _
 from engine.commands import whole
@@ -49,7 +50,7 @@ def game_id(value: str | None) -> int | None:
         return None
     number = whole(value.strip(), digits=18)
     if number is None:
-        raise Refusal(f"'{value}' is not a game number; pick one from the list.")
+        raise Refusal(N_("'{value}' is not a game number; pick one from the list."), value=value)
     return number
 
 
@@ -322,8 +323,10 @@ async def reminders(
         table = await access.table_for(interaction)
         if table.side_of(interaction.user.id) is None and not await access.is_mod(interaction):
             raise Refusal(
-                "Only this game's players (not its spectators) and moderators can set "
-                "its reminders."
+                N_(
+                    "Only this game's players (not its spectators) and moderators can set "
+                    "its reminders."
+                )
             )
         bot = bot_of(interaction)
         async with table.channel_lock:

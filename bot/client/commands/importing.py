@@ -16,7 +16,9 @@ from bot.client.answers import guard
 from bot.client.host import Inter, LobbyPost, bot_of
 from bot.desk.imports import SCRIPT_LIMIT, decode
 from bot.desk.service import Refusal
+from bot.language import N_
 from bot.present import texts
+from bot.present.events import script_line
 from engine.records.script import ScriptError
 
 
@@ -29,7 +31,8 @@ async def import_command(interaction: Inter, file: discord.Attachment) -> None:
         await access.require_mod(interaction)
         if file.size > SCRIPT_LIMIT:
             raise Refusal(
-                f"That file is too large for a script (at most {SCRIPT_LIMIT // 1024} KiB)."
+                N_("That file is too large for a script (at most {most} KiB)."),
+                most=SCRIPT_LIMIT // 1024,
             )
         text = decode(await file.read())
         bot = bot_of(interaction)
@@ -37,7 +40,7 @@ async def import_command(interaction: Inter, file: discord.Attachment) -> None:
         name = getattr(interaction.channel, "name", "") or str(channel_id)
         try:
             table, prepared = await bot.desk.import_game(
-                channel_id, interaction.guild_id, name, interaction.user.id, text
+                channel_id, interaction.guild_id, name, interaction.user.id, text, say=script_line
             )
         except ScriptError as err:
             raise Refusal(f"Nothing was imported: {err}.") from None

@@ -17,6 +17,7 @@ from bot.client.answers import guard
 from bot.client.commands.importing import import_command
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
+from bot.language import N_
 from bot.present import texts
 from bot.present.rollback import rollback_lines
 from engine.state import Phase
@@ -76,7 +77,7 @@ async def replace(interaction: Inter, player: discord.User, by: discord.User) ->
     async with guard(interaction):
         table = await _mod_table(interaction)
         if by.bot:
-            raise Refusal("A bot cannot take a seat.")
+            raise Refusal(N_("A bot cannot take a seat."))
         bot = bot_of(interaction)
         async with table.channel_lock:
             seat = await bot.desk.replace(table, player.id, by.id, interaction.user.id)
@@ -162,7 +163,7 @@ async def role(interaction: Inter, role: discord.Role | None = None) -> None:
         access.require_guild(interaction)
         await answers.defer(interaction)
         if not (interaction.permissions.manage_channels or interaction.permissions.administrator):
-            raise Refusal("Only members with Manage Channels can choose the moderator role.")
+            raise Refusal(N_("Only members with Manage Channels can choose the moderator role."))
         bot = bot_of(interaction)
         assert interaction.guild_id is not None
         await bot.desk.set_mod_role(interaction.guild_id, role.id if role else None)

@@ -12,6 +12,7 @@ from bot.client.answers import guard
 from bot.client.host import Inter, bot_of
 from bot.desk.replay_log import ReplayRefused, load_replay
 from bot.desk.service import Refusal
+from bot.language import N_
 
 
 @app_commands.command(name="replay", description="Step through a finished game of this channel")
@@ -27,17 +28,17 @@ async def replay_command(
         if number is None:
             table = bot.desk.table_in(channel_id)
             if table is None:
-                raise Refusal("There is no game in this channel to replay.")
+                raise Refusal(N_("There is no game in this channel to replay."))
             number = table.id
         try:
             found = await load_replay(bot.desk.store, number)
         except ReplayRefused as refusal:
             raise Refusal(str(refusal)) from None
         if found.row.channel_id != channel_id:
-            raise Refusal(f"Game {number} was not played in this channel.")
+            raise Refusal(N_("Game {game} was not played in this channel."), game=number)
         channel = await courier.channel_of(bot, channel_id)
         if channel is None:  # pragma: no cover - the interaction came from it
-            raise Refusal("I cannot post in this channel.")
+            raise Refusal(N_("I cannot post in this channel."))
         gif = await replay.animation_file(bot, number)
         view = replay.step_view(number, 0, len(found.steps), public=True)
         text = replay.cover_text(found)

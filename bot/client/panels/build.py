@@ -30,7 +30,7 @@ from bot.desk.service import Desk, Refusal, Table
 from bot.present.events import channel_lines
 from bot.present.locale import N_, SOURCE, _, ngettext, speaking
 from bot.present.texts import panel_lines, phase_title
-from engine.commands import Attack
+from engine.commands import Attack, SetOrder
 from engine.odds import attack_modifier
 from engine.state import Phase, Side
 from engine.views import View, Viewer, marker_names
@@ -176,7 +176,7 @@ def _panel(
         )
         return Panel(
             (*head, waits),
-            buttons=(_fresh(table, user_id, stamp, ""),),
+            buttons=(*_orders(desk, table, user_id, stamp), _fresh(table, user_id, stamp, "")),
         )
     if table.game.state.phase is Phase.SETUP:
         return _setup_panel(desk, table, user_id, side, head, pages, chosen)
@@ -327,6 +327,7 @@ def _controls(
     game = table.game
     assert game is not None
     found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), _("End phase"), "danger")]
+    found += _orders(desk, table, user_id, stamp)
     own = table.own_rows(side)
     mine = bool(own) and own[-1].user_id == user_id
     if mine and game.can_undo(side) is None:
@@ -337,6 +338,26 @@ def _controls(
     found += _suggest(table, user_id, stamp, unit)
     found.append(_fresh(table, user_id, stamp, unit))
     return tuple(found)
+
+
+ORDER_WORDS = {  # a variant's standing order as its button says it: what a press makes it
+    ("ambush", True): N_("Ambush: answer calls"),
+    ("ambush", False): N_("Ambush: stay hidden"),
+}
+
+
+def _orders(desk: Desk, table: Table, user_id: int, stamp: str) -> list[Button]:
+    """A button for each standing order of a variant the presser's side may give now,
+    in either side's phase (the noise variant's ``order ambush on|off``, N.3): what
+    a press would set it to. The alien's own panel only: the order is its secret."""
+    if table.game is None or not table.game.state.variants:
+        return []  # no variant, no order of one: the legal list is not asked again
+    orders = [o for o in desk.legal_for(table, user_id) if isinstance(o, SetOrder)]
+    return [
+        Button(ids.PanelId(ids.DO, table.id, user_id, stamp, o.notation()), _(words))
+        for o in orders
+        if (words := ORDER_WORDS.get((o.name, o.value)))
+    ]
 
 
 def _suggest(table: Table, user_id: int, stamp: str, unit: str) -> list[Button]:

@@ -353,7 +353,8 @@ def _still_offered(desk: Desk, table: Table, user: int, pid: ids.PanelId, comman
             and side is not None
             and (str(table.game.side_moves(side)) == pid.arg)
         )
-    unit = command.split()[1] if len(command.split()) > 1 else ""
+    words = command.split()
+    unit = words[1] if len(words) > 1 and words[1] in table.units_of(user) else None
     if pid.kind == ids.PLAY:
         return _suggestion_open(desk, table, user, command)
     game, side = table.game, table.side_of(user)

@@ -1,4 +1,4 @@
-"""``quicksilver db migrate`` and ``quicksilver db copy`` (issue 11), against SQLite and a
+"""``quicksilver db migrate`` and ``quicksilver db copy``, against SQLite and a
 real PostgreSQL server the tests start: a store moves from SQLite to PostgreSQL and back
 with every row and every game's replay unchanged; a copy into a store that holds games
 is refused and changes nothing; PostgreSQL hands out fresh ids after a copy."""
@@ -13,8 +13,8 @@ from bot import store as st
 from bot.cli.main import main
 from bot.store import claims, open_store, waits
 from bot.store import people as pp
-from bot.store.base import migrations
 from bot.store.copy import COPIED, LEFT_OUT, verify
+from bot.store.schema import migrations
 from tests.bot.stored_games import fresh_desk, play_games, replayed
 
 NEWEST = migrations("sqlite")[-1][0]
@@ -60,7 +60,7 @@ async def _played(path: Path) -> None:
             st.set_mod_role(1, 77),
             st.mod_action(lobby.id, 99, 5, "replace crew", 1.5),
             st.mod_action(None, 98, 5, "abort", 2.5),
-            # the player as a person (issue 24): a row in each of its tables
+            # the player as a person: a row in each of its tables
             pp.put_settings(
                 pp.Settings(10, notify="dm", time_zone="Europe/Berlin", quiet_from=1380)
             ),

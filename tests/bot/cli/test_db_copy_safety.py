@@ -1,4 +1,4 @@
-"""``quicksilver db copy`` when things are not tidy (issue 20): a source that is being
+"""``quicksilver db copy`` when things are not tidy: a source that is being
 written during the copy is copied as one consistent snapshot, on both backends; a copy
 that fails, or whose check finds a difference, leaves nothing behind, so a retry runs."""
 

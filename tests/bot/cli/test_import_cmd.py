@@ -1,4 +1,4 @@
-"""``quicksilver import FILE --channel ID`` (issue 25): a script becomes a channel's game,
+"""``quicksilver import FILE --channel ID``: a script becomes a channel's game,
 seeded; a finished one replays, any other is a lobby that continues where its script
 stopped; a line that does not apply refuses the file with its number, storing nothing."""
 

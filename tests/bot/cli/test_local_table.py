@@ -17,6 +17,7 @@ from engine.commands import Command, Move, parse
 from engine.game import Game
 from engine.legal import legal_commands
 from engine.state import Side
+from engine.variants import Catalogue, load_variants
 from engine.views import Viewer, view
 
 HANDOVER = "Pass the keyboard to the "
@@ -261,7 +262,7 @@ def test_hard_level_opponent_plays_the_crew_and_is_saved(tmp_path: Path) -> None
     assert game.state.turn >= 2
 
 
-# --- issue 23: the terminal table, found while trying it as a new user ----------------
+# --- the terminal table, found while trying it as a new user ----------------
 
 
 def test_resume_keeps_the_level_and_the_hint_is_a_whole_command(tmp_path: Path) -> None:
@@ -408,7 +409,7 @@ def test_game_over_screen_gives_the_game_id_and_a_replay_command_that_works(
     assert main(words[1:]) == 0 and gif.read_bytes().startswith(b"GIF")
 
 
-# --- issue 26: the expert opponent and the advisor at the terminal ---------------------
+# --- the expert opponent and the advisor at the terminal ---------------------
 
 
 def test_hint_shows_the_experts_choice_for_the_players_side_and_marks_the_game(
@@ -516,10 +517,38 @@ def test_play_refuses_a_variant_not_built_yet_and_saves_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "local.sqlite3"
-    code = main(["play", "--variant", "noise", "--db", str(db), "--seed", "3"])
+    code = main(["play", "--variant", "halon", "--db", str(db), "--seed", "3"])
     assert code == 2
-    assert "the variant 'noise' cannot be played yet" in capsys.readouterr().out
+    assert "the variant 'halon' cannot be played yet" in capsys.readouterr().out
     assert not db.exists()
+
+
+def test_play_with_the_noise_variant_plays_its_rules_at_the_terminal(tmp_path: Path) -> None:
+    """``quicksilver play --variant noise``: the game is made with it (README, "Variants"),
+    says so (marked "unbalanced" if it failed its balance gate), and the screen shows
+    the variant's public table; the alien's seat also reads its ambush order."""
+    unbalanced = load_variants().variants["noise"].unbalanced
+    for side, order in (("crew", False), ("alien", True)):
+        (tmp_path / side).mkdir()
+        code, output = session(tmp_path / side, ["quick", "quit"], seed=3, side=side,
+                               variants=["noise"])  # fmt: skip
+        assert code == 0
+        assert f"Variants: noise{' (unbalanced)' if unbalanced else ''}." in output
+        assert "noise markers - · bag 1, 2, 2, 3, 3, 4, Blank" in output
+        assert ("order ambush on" in output) is order
+        _, rows = saved(tmp_path / side)
+        assert rows and rows[0].command == "quick"
+
+
+def test_the_terminal_names_a_variant_that_failed_its_gate_unbalanced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tables = {k: v.model_dump() for k, v in load_variants().variants.items()}
+    for balanced in (False, True):
+        tables["noise"] |= {"built": True, "balanced": balanced}
+        monkeypatch.setattr(local_table, "load_variants", lambda t=tables: Catalogue.of(t))
+        named = local_table.variants_named(frozenset({"noise", "halon"}))
+        assert named == ("halon, noise" + ("" if balanced else " (unbalanced)"))
 
 
 def test_a_saved_game_with_variants_resumes_with_them(tmp_path: Path) -> None:
@@ -532,7 +561,7 @@ def test_a_saved_game_with_variants_resumes_with_them(tmp_path: Path) -> None:
         store.close()
     code, output = session(tmp_path, ["quick", "quit"], resume=1)
     assert code == 0
-    assert "Seed 42; you play crew" in output and "Variants: halon noise." in output
+    assert "Seed 42; you play crew" in output and "Variants: halon, noise" in output
     _, rows = saved(tmp_path)
     assert rows and rows[0].command == "quick"
 
@@ -544,6 +573,6 @@ def test_play_a_game_of_emergencies_at_the_terminal(tmp_path: Path) -> None:
         tmp_path, ["quick", "help emergencies", "quit"], variants=["emergencies"], seed=3
     )
     assert code == 0
-    assert "Variants: emergencies." in output
+    assert "Variants: emergencies (unbalanced)." in output
     assert "Ship Emergencies" in output and "counteract" in output
     assert "🚨 Emergencies: 16 cards in the deck" in output

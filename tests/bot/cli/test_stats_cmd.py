@@ -1,4 +1,4 @@
-"""``quicksilver stats rebuild`` and the ratings through ``db copy`` (issue 25): the
+"""``quicksilver stats rebuild`` and the ratings through ``db copy``: the
 operator rebuilds the ratings from the stored games; a copy leaves the derived tables
 behind and rebuilds them on arrival, to the same ratings."""
 

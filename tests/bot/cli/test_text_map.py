@@ -1,4 +1,4 @@
-"""The terminal's text map (issue 23): within 80 columns, with the rooms' names."""
+"""The terminal's text map: within 80 columns, with the rooms' names."""
 
 from __future__ import annotations
 

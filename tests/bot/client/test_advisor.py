@@ -1,4 +1,4 @@
-"""The advisor (issue 26): the Suggest button on a player's panel, and hints:off."""
+"""The advisor: the Suggest button on a player's panel, and hints:off."""
 
 from __future__ import annotations
 

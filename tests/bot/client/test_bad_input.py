@@ -11,7 +11,7 @@ BAD = [
     ("game do", {"command": "move"}, "takes"),
     ("game do", {"command": "move hyun Q-Q"}, ""),
     ("game do", {"command": "search hyun 0"}, "search range"),
-    # issue 20: these raised KeyError, and nobody was answered
+    # these once raised KeyError, and nobody was answered
     ("game do", {"command": "surface {unit}"}, "only an alien can surface"),
     ("game do", {"command": "piperun {unit}"}, "only an alien can run the pipes"),
     ("game do", {"command": "feint {unit}"}, "only an alien can feint"),

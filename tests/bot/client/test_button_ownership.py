@@ -1,4 +1,4 @@
-"""A button acts only on its own game (issue 19).
+"""A button acts only on its own game.
 
 Its custom id names the game; a tampered client can send any. So a press counts only
 for the game of the channel it was pressed in or, in a DM, for a game the presser sits

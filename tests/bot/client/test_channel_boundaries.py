@@ -4,7 +4,7 @@ C.7.3 makes a pipe-runner declare "Move" for a grid moved and for doing nothing,
 crew cannot tell moving from waiting. If each command's public lines were a message of
 their own, a two-grid move ("Alien: Move / Alien: Move" in one message) would differ
 from two waits (two messages). So the alien's public lines are held back and told
-together when its phase ends; its undo says nothing (issue 19). Alien phases with the
+together when its phase ends; its undo says nothing. Alien phases with the
 same declarations give the crew and spectators byte-identical output, and the game's own
 alien is told the same way.
 """

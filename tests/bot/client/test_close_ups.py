@@ -1,4 +1,4 @@
-"""Close-ups on the in-memory Discord (issue 23): under every map and in the turn panel,
+"""Close-ups on the in-memory Discord: under every map and in the turn panel,
 the presser's own view at twice the map's scale, only to them, with alt text."""
 
 from __future__ import annotations

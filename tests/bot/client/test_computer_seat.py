@@ -1,4 +1,4 @@
-"""Issue 6: either seat can be given to the game, whose moves are posted as they happen."""
+"""Either seat can be given to the game, whose moves are posted as they happen."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ async def test_a_person_plays_the_crew_against_the_game_alien(simcord_env):
     game = world.table().game
     assert game is not None and (game.state.turn == 2 or game.state.phase is Phase.OVER)
     # The alien's public events (its declarations, its rolls) are in the game's log, and
-    # its phase's digest in the channel keeps its attack (issue 23).
+    # its phase's digest in the channel keeps its attack.
     channel = "\n".join(world.texts())
     by_audience = lines_by_audience(world)
     public = by_audience.get(("alien", Audience.PUBLIC), [])
@@ -179,7 +179,7 @@ async def test_a_game_waiting_on_its_person_stays_out_of_memory_at_a_tick(simcor
 async def test_a_hard_game_alien_decides_from_the_whole_stored_public_record(simcord_env):
     """`/game computer seat level`: the level is kept with the seat ('alien:hard'), and each
     of the game's moves is the hard alien's choice over the whole game so far, though the
-    bot keeps only the current phase in memory (issue 12)."""
+    bot keeps only the current phase in memory."""
     world = make_world(simcord_env, crew=1)
     human = world.crew[0]
     await create(world, human, SEED)
@@ -208,8 +208,8 @@ async def test_a_hard_game_alien_decides_from_the_whole_stored_public_record(sim
 
 async def test_an_expert_game_crew_plans_its_set_up_and_keeps_its_roles_secret(simcord_env):
     """B.1.2: the game's `expert` crew gives its roles and places its humans itself
-    (issue 26), through the desk like anyone's commands; the alien's channel and DMs
-    never name a survivor's unrevealed role."""
+    , through the desk like anyone's commands; the alien's channel and DMs
+     never name a survivor's unrevealed role."""
     world = make_world(simcord_env, crew=1)
     await create(world, world.alien, SEED)
     await world.alien.slash(world.channel, "game computer", seat="crew", level="expert")

@@ -1,4 +1,4 @@
-"""Every button and menu family of ours goes through one wrapper (issue 34): whatever a
+"""Every button and menu family of ours goes through one wrapper: whatever a
 press meets, it is answered, and a press from a foreign channel is refused.
 
 The families are read from the bot's own registry (``bot.client.app.DYNAMIC_ITEMS``),

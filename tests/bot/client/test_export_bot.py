@@ -1,4 +1,4 @@
-"""/game export through the bot (issue 25): a finished game's script and GIF for anyone in
+"""/game export through the bot: a finished game's script and GIF for anyone in
 the channel; a game in play only as its public record, only for a moderator; twins that
 differ only in the hidden alien's route export the same public record."""
 

@@ -1,4 +1,4 @@
-"""Never silent (issue 20): an unexpected failure gets a private answer with a reference
+"""Never silent: an unexpected failure gets a private answer with a reference
 and the operator log the traceback under it, free of game text; forged, damaged and
 stale presses each get an answer and change nothing.
 

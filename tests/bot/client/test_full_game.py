@@ -45,7 +45,7 @@ async def test_a_short_game_from_lobby_to_reveal(simcord_env):
     final = next(m for m in reversed(world.messages()) if m.attachments)
     assert final.attachments[0].filename == "reveal.png"
     assert any("The reveal" in t for t in texts)
-    assert any(f"Dice seed: {SEED} " in t for t in texts)  # secret until now (issue 19)
+    assert any(f"Dice seed: {SEED} " in t for t in texts)  # secret until now
     assert any("Score (F.1)" in t for t in texts)
     # Every phase got a new map message (never edits): one per phase begun.
     maps = [m for m in world.messages() if m.attachments and m.attachments[0].filename == "map.png"]

@@ -1,4 +1,4 @@
-"""/mod import through the bot (issue 25): moderators only; a bad line refuses the file
+"""/mod import through the bot: moderators only; a bad line refuses the file
 with its number; an unfinished script opens a lobby that continues where it stopped; a
 finished game exported from one channel imports into another and exports the same."""
 

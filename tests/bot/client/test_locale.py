@@ -1,4 +1,4 @@
-"""A second language as a catalogue (issue 25): slash command descriptions through
+"""A second language as a catalogue: slash command descriptions through
 discord.py's translator, and the turn panel's words in each player's own Discord language;
 everything a catalogue does not translate stays English."""
 
@@ -19,15 +19,22 @@ from bot.client.app import QuicksilverBot
 from bot.client.translator import CatalogueTranslator
 from bot.present import lessons, rules
 from bot.present import locale as words
-from bot.present.catalogue import sentence
 from bot.present.events import reply_lines
 from engine.board.grid import Grid
 from engine.events import Who
 from engine.help.lessons import load_lesson
 from engine.moving.events import Moved
 from engine.state import Phase
-from tests.bot.helpers import create, make_world, phase_of, public_log, seat_and_start
-from tests.bot.panel_driver import Tapper, buttons, open_panel, selects
+from tests.bot.helpers import (
+    any_move,
+    create,
+    make_world,
+    mirror,
+    phase_of,
+    public_log,
+    seat_and_start,
+)
+from tests.bot.panel_driver import Tapper, button_labelled, buttons, open_panel, selects
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
 DISCORD_DEFAULT = "…"  # discord.py's description for an option without one
@@ -200,7 +207,7 @@ async def test_a_french_player_reads_the_panel_in_french_and_the_others_in_engli
     before = len(world.texts())
     moved = await Tapper(first).select(panel, goto["options"][0]["value"], goto["custom_id"])
     assert moved.response is not None and " se déplace " in moved.response.content
-    assert world.texts()[before:] == []  # nothing per command in the channel (issue 23)
+    assert world.texts()[before:] == []  # nothing per command in the channel
     log = await public_log(world)
     assert " moves " in log and "déplace" not in log
     panel = moved.response
@@ -234,17 +241,13 @@ async def test_a_french_players_slash_command_reply_is_in_french_and_the_channel
     assert not any("fouille" in text for text in world.texts()[before:])
 
 
-def test_the_reply_is_worded_again_only_where_its_lines_are_the_events_sentences():
+def test_the_reply_words_its_events_in_the_language_spoken_around():
     who = Who("hyun", "Hyun", alien=False)
     moved = Moved(who=who, start=Grid.parse("1-F6"), grid=Grid.parse("1-F7"), cost=2)
-    english = [sentence(moved), "A note of the desk's own."]
-    assert reply_lines(english, [moved], "en") == english
-    assert reply_lines(english, [moved], "fr") == [
-        "Hyun se déplace 1-F6 → 1-F7 (2 actions)",
-        "A note of the desk's own.",
-    ]
-    assert sentence(moved) == "Hyun moves 1-F6 → 1-F7 (2 actions)"  # English outside
-    assert reply_lines(["Done."], [moved], "fr") == ["Done."]
+    assert reply_lines([moved]) == ["Hyun moves 1-F6 → 1-F7 (2 actions)"]  # English outside
+    with words.speaking("fr"):
+        assert reply_lines([moved]) == ["Hyun se déplace 1-F6 → 1-F7 (2 actions)"]
+    assert reply_lines([]) == []
 
 
 async def test_a_marked_refusal_is_answered_in_the_persons_language(simcord_env, french):
@@ -260,3 +263,35 @@ async def test_a_marked_refusal_is_answered_in_the_persons_language(simcord_env,
     )
     mine = await second.slash(world.channel, "game do", command="pass")
     assert mine.response.content.startswith("⚠️ The game has not started yet")
+
+
+async def test_a_refusal_with_fields_is_translated_then_filled(simcord_env, french):
+    """The desk's refusal names a seat: the message is translated in the person's
+    language, then the seat is put in its place; the English stays whole for others."""
+    world = make_world(simcord_env, crew=2)
+    await create(world, world.crew[0], 7)
+    first, second = world.crew
+    for actor in world.crew:
+        await actor.slash(world.channel, "game join", seat="crew")
+    french.add(first.id)
+    theirs = await first.slash(world.channel, "game join", seat="crew")
+    assert theirs.response.content == "⚠️ Vous êtes déjà installé côté crew."
+    mine = await second.slash(world.channel, "game join", seat="crew")
+    assert mine.response.content == "⚠️ You already sit as crew."
+
+
+async def test_a_take_back_is_told_in_the_takers_language(simcord_env, french):
+    """The desk's note of an undo is data (which command); the reply words it, and the
+    buttons under a reply only its author reads speak their language too."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien pass")
+    assert world.table().phase() is Phase.CREW
+    player = world.crew[0]
+    french.add(player.id)
+    move = any_move(mirror(world))
+    played = await player.slash(world.channel, "game do", command=move.notation())
+    undo = button_labelled(played.response, "Annuler")
+    assert undo is not None
+    undone = await player.click(played.response, custom_id=undo["custom_id"])
+    assert undone.response.content == f"Annulé : `{move.notation()}`."

@@ -1,4 +1,4 @@
-"""Turn panel choices (issue 9): every option is a legal command, and the crew's panel
+"""Turn panel choices: every option is a legal command, and the crew's panel
 knows nothing of the hidden alien (C.3)."""
 
 from __future__ import annotations

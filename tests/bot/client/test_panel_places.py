@@ -1,4 +1,4 @@
-""" "Go to…" by places (issue 23): doorways, rooms, lifts and hatches, search spots
+""" "Go to…" by places: doorways, rooms, lifts and hatches, search spots
 first, then the grids of the unit's room as a second step; every option a legal
 move, every page within Discord's 25 options, every legal move a few taps away."""
 

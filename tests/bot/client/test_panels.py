@@ -1,4 +1,4 @@
-"""Playing by taps (issue 9): turn panels for both sides on the in-memory Discord."""
+"""Playing by taps: turn panels for both sides on the in-memory Discord."""
 
 from __future__ import annotations
 

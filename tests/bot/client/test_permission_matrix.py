@@ -1,4 +1,4 @@
-"""The permission matrix (issue 20), generated from the command tree and the button
+"""The permission matrix, generated from the command tree and the button
 registries: every slash command and every button and panel action, by the acting
 player, another of the same side, the other side, a spectator, a moderator, a stranger
 in a DM and a member of another server; every refusal leaves the store's rows as they

@@ -44,7 +44,7 @@ async def test_moderator_role_configured_per_server(simcord_env):
 
 
 async def test_a_side_group_acts_for_its_side_only(simcord_env):
-    """Issue 20: a crew player's `/alien pass` in a DM ended their own crew members."""
+    """Once, a crew player's `/alien pass` in a DM ended their own crew members."""
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)
     await world.alien.user.slash("alien pass")

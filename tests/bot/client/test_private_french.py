@@ -1,4 +1,4 @@
-"""What a person reads privately, in their own Discord language (issue 25): `/me`,
+"""What a person reads privately, in their own Discord language: `/me`,
 `/stats`, `/game status`, `/game hand`, `/game players` and the advisor's Suggest answer
 come from the catalogue (bot/locale/fr) for a French-speaking person, in English for the
 others; what the channel reads stays English for everyone."""

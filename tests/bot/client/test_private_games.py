@@ -1,4 +1,4 @@
-"""Private games stay private (issue 34; README, "Private games"): outside its channel, in
+"""Private games stay private (README, "Private games"): outside its channel, in
 a DM with the bot, a game answers only its seated players, its substitutes-in-waiting
 and its server's moderators; everyone else gets the one refusal a game that does not
 exist gets, whatever they name."""

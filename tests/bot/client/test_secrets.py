@@ -71,7 +71,7 @@ async def test_pipe_run_and_face_down_markers_stay_secret(simcord_env, caplog):
 
 
 async def test_c72_game_undo_refuses_a_move_that_could_have_tallied(simcord_env):
-    """Issue 19: a crew move that tallies nothing still says where the alien is not."""
+    """A crew move that tallies nothing still says where the alien is not."""
     world = make_world(simcord_env, crew=1)
     await seat_and_start(world)
     await world.alien.user.slash("alien piperun")

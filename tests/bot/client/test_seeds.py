@@ -1,4 +1,4 @@
-"""A live game's seed is secret (issue 19): every hidden marker and die follows from it.
+"""A live game's seed is secret: every hidden marker and die follows from it.
 
 It comes from the operating system's secure randomness, no player chooses it, and no
 message, reply or log line shows it until the game is over. A moderator may still open

@@ -1,4 +1,4 @@
-"""The alien plots in DMs, and Discord delivers DMs to shard 0 only (issue 11): the
+"""The alien plots in DMs, and Discord delivers DMs to shard 0 only: the
 process holding shard 0 serves them for games on other processes' shards, from the
 shared store, and posts to those games' channels over Discord's REST API."""
 
@@ -13,7 +13,6 @@ import pytest_asyncio
 from bot.client.app import QuicksilverBot
 from bot.desk.service import Desk, Seat
 from bot.desk.shards import ShardSpec
-from bot.present.scribe import CatalogueScribe
 from bot.store import open_store
 from tests.bot.helpers import make_world
 
@@ -33,7 +32,7 @@ async def test_a_dm_for_a_game_on_another_shard_is_served_and_posted_to_its_chan
 ):
     world = make_world(simcord_env, "far-ship", crew=1, guild=simcord_env.create_guild(shard_id=1))
     # shard 1's process:
-    other = Desk(await open_store(db_path), scribe=CatalogueScribe(), shards=ShardSpec.parse("1/2"))
+    other = Desk(await open_store(db_path), shards=ShardSpec.parse("1/2"))
     table = await other.create(world.channel.id, world.guild.id, "far-ship", world.crew[0].id, 54)
     await other.join(table, world.alien.id, Seat.ALIEN)
     await other.join(table, world.crew[0].id, Seat.CREW)

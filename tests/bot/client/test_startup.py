@@ -1,4 +1,4 @@
-"""Starting the bot (issue 20): the slash commands go to Discord only when they changed
+"""Starting the bot: the slash commands go to Discord only when they changed
 since the last sync (a hash kept in the store) or when told to (``--sync``); the clock
 runs by itself (``discord.ext.tasks``) and closes with the bot."""
 
@@ -15,7 +15,8 @@ from discord import app_commands
 
 from bot.client.app import COMMANDS_KEY, QuicksilverBot
 from bot.client.invite import invite_url
-from bot.store.base import SchemaTooNew, migrations
+from bot.store.failures import SchemaTooNew
+from bot.store.schema import migrations
 from engine.state import Phase
 from tests.bot import helpers
 from tests.bot.helpers import make_world, phase_of, seat_and_start

@@ -1,4 +1,4 @@
-"""/stats through the in-memory Discord (issue 25): ratings that follow real games as
+"""/stats through the in-memory Discord: ratings that follow real games as
 they end (a rolled-back game kept out), private answers about a person, a server's
 leaderboard turned page by page in each presser's own copy, and the game's balance in
 a server and everywhere."""

@@ -1,5 +1,5 @@
-"""A game the ratings keep out, played through the bot to its end (issue 25,
-docs/rules-decisions.md "Ratings"): a moderator's seeded game is stored as finished and
+"""A game the ratings keep out, played through the bot to its end
+(docs/rules-decisions.md "Ratings"): a moderator's seeded game is stored as finished and
 counted in nobody's rating, and ``/stats`` says why; an imported game and a tutorial,
 each finished through the bot, count in no rating and on no leaderboard, where a game
 between people does. (A rolled-back game:

@@ -1,4 +1,4 @@
-"""A store in trouble, through the bot (issue 20): a full disk refuses commands whole
+"""A store in trouble, through the bot: a full disk refuses commands whole
 and the game stays as the store has it; a damaged record stops the game, tells the
 channel and its moderators, and a moderator's rollback brings it back."""
 

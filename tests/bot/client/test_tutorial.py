@@ -1,4 +1,4 @@
-"""/game tutorial end to end (issue 25): a scripted newcomer who presses only what the
+"""/game tutorial end to end: a scripted newcomer who presses only what the
 tutorial tells them (the bold labels after 👉) plays each side's lesson through its turn
 panel, to "you are ready" and a real lobby."""
 

@@ -1,4 +1,4 @@
-"""/game tutorial in the learner's own Discord language (issue 25): a newcomer whose
+"""/game tutorial in the learner's own Discord language: a newcomer whose
 Discord is in French presses only what the French lesson tells them, through the crew's
 tutorial to "vous êtes prêt" and a real lobby, and reads every step, panel, post and
 button of it in French, from the catalogue (bot/locale/fr); the lobby they open, in the

@@ -1,4 +1,4 @@
-"""The project's own secrecy audit, through the bot (issue 19).
+"""The project's own secrecy audit, through the bot.
 
 Twins: two games that one side cannot tell apart, the other side's secrets dealt
 otherwise, each played by a real bot on its own in-memory Discord and driven by the
@@ -10,7 +10,7 @@ receive must be byte for byte the same (:func:`tests.bot.twins.receipts`):
 - answers to their own interactions: ephemeral replies and refusals, turn panels in
   full (text, select placeholders and options, button labels, styles, custom ids,
   disabled states) and their in-place edits, undo availability (the Undo buttons, and
-  `/game undo`'s answer), the advisor's Suggest answer (issue 26);
+  `/game undo`'s answer), the advisor's Suggest answer;
 - autocomplete choices;
 - every image: the phase maps, `/game map`, the deck and unit close-ups (bytes of the PNGs).
 

@@ -1,4 +1,4 @@
-"""The twins audit catches a leak in any output (issue 19).
+"""The twins audit catches a leak in any output.
 
 Each case plants one small leak in one output of the real bot, by wrapping the function
 that makes it: the output changes only when a secret holds (the hidden alien stands by

@@ -4,26 +4,32 @@ the export and the reveal (README, "Variants")."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from bot.client.complete import variant_choices
 from bot.desk.replay_log import GameReplay
-from bot.present import texts
+from bot.present import rules, texts
 from bot.present.export import game_script
+from bot.present.locale import speaking
 from bot.store.rows import GameRow
+from engine.help import answers
 from engine.records.scenario import opening_game
 from engine.records.script import read_script
 from engine.variants import Catalogue, load_variants
 from tests.bot import helpers
 from tests.bot.helpers import make_world
 
-NOISE_LINE = "🧪 Variants: Noise in the Pipes (`noise`)"
+NOISE_LINE = "🧪 Variants: Noise in the Pipes (`noise`"  # then ")" or ", unbalanced)"
 
 
 async def test_a_variant_not_built_yet_is_refused_at_create_and_no_lobby_opens(simcord_env):
     world = make_world(simcord_env, crew=1)
     world.bot.desk.seeds = lambda: 3
-    answer = await world.crew[0].slash(world.channel, "game create", variants="noise")
+    answer = await world.crew[0].slash(world.channel, "game create", variants="halon")
     text = answer.response.content
-    assert "the variant 'noise' cannot be played yet" in text, text
+    assert "the variant 'halon' cannot be played yet" in text, text
     assert world.bot.desk.table_in(world.channel.id) is None
 
 
@@ -95,19 +101,86 @@ def test_autocomplete_offers_only_playable_variants_completing_the_last_word() -
     assert [c.value for c in variant_choices("", load_variants())] == built
 
 
+async def test_game_create_with_the_noise_variant_opens_a_lobby_that_names_it(simcord_env):
+    world = make_world(simcord_env, crew=1)
+    world.bot.desk.seeds = lambda: 3
+    answer = await world.crew[0].slash(world.channel, "game create", variants="Noise")
+    assert NOISE_LINE in answer.response.content, answer.response.content
+    table = world.bot.desk.table_in(world.channel.id)
+    assert table is not None and table.row.opening == "variants noise"
+
+
+def _catalogue(balanced: bool) -> Catalogue:
+    tables = {k: v.model_dump() for k, v in load_variants().variants.items()}
+    tables["noise"] |= {"built": True, "balanced": balanced}
+    return Catalogue.of(tables)
+
+
+@pytest.mark.parametrize("balanced", [False, True])
+async def test_a_built_variant_that_failed_its_gate_is_named_unbalanced_wherever_shown(
+    simcord_env, monkeypatch: pytest.MonkeyPatch, balanced: bool
+):
+    """The balance gate (README, "Variants"): a built variant without it stays playable
+    and the lobby, ``/game status``, the autocomplete and the rules help say
+    "unbalanced", in the reader's language where it is theirs; one that passed, nothing."""
+    catalogue = _catalogue(balanced)
+    monkeypatch.setattr(texts, "load_variants", lambda: catalogue)
+    monkeypatch.setattr(answers, "load_variants", lambda: catalogue)
+    world = make_world(simcord_env, crew=1)
+    world.bot.desk.seeds = lambda: 3
+    created = await world.crew[0].slash(world.channel, "game create", variants="noise")
+    lobby = created.response.content
+    assert ("Noise in the Pipes (`noise`, unbalanced)" in lobby) is not balanced, lobby
+    assert ("Noise in the Pipes (`noise`)" in lobby) is balanced
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    await world.crew[0].slash(world.channel, "game start")
+    await world.crew[0].slash(world.channel, "game setup")
+    status = await world.spectator.slash(world.channel, "game status")
+    assert ("(`noise`, unbalanced)" in status.response.content) is not balanced
+    offered = [c.name for c in variant_choices("no", catalogue)]
+    assert offered == ["noise — Noise in the Pipes" + ("" if balanced else " (unbalanced)")]
+    with speaking("fr"):
+        french = [c.name for c in variant_choices("no", catalogue)]
+    assert french == ["noise — Bruit dans les tuyaux" + ("" if balanced else " (déséquilibrée)")]
+    rules = _all(await world.stranger.slash(world.channel, "rules", topic="noise"))
+    assert ("Unbalanced: it failed its balance test" in rules) is not balanced
+
+
 async def test_rules_answers_each_variant_and_says_whether_it_can_be_played(simcord_env):
     world = make_world(simcord_env, crew=1)
     for key, info in load_variants().variants.items():
-        answer = await world.stranger.slash(world.channel, "rules", topic=key)
-        text = answer.response.content
+        text = _all(await world.stranger.slash(world.channel, "rules", topic=key))
         assert f"**{info.title}** — optional variant ({info.rule})" in text, text
         assert info.text[0] in text
         assert ("Not playable yet" in text) is not info.built
+        assert ("`/game create variants:" in text) is info.built
+        assert all(step in text for step in info.lesson)
+
+
+async def test_rules_noise_gives_its_short_lesson_in_the_readers_language(simcord_env):
+    """The variant is taught in a short lesson of ``/rules``: what to tap and type."""
+    world = make_world(simcord_env, crew=1)
+    lesson = load_variants().variants["noise"].lesson
+    assert len(lesson) >= 3
+    english = _all(await world.stranger.slash(world.channel, "rules", topic="noise"))
+    assert "**A short lesson**" in english
+    assert all(step in english for step in lesson)
+    assert "**Ambush: stay hidden**" in lesson[2]  # the panel's button, as labelled
+    topic = rules.find("noise", "fr")
+    assert topic is not None
+    french = "\n".join(rules.answer(topic, "fr"))
+    assert "**Une courte leçon**" in french and "**Embuscade : rester caché**" in french
+
+
+def _all(result: Any) -> str:
+    """An answer in as many messages as it took (2,000 characters each)."""
+    return "\n".join(m.content for m in [result.response, *result.followups])
 
 
 async def test_a_game_of_emergencies_created_by_slash_shows_its_panel_to_everyone(simcord_env):
-    """``emergencies`` is built: ``/game create variants:emergencies`` opens its lobby, and
-    every seat and the spectators read the panel in ``/game status``."""
+    """``emergencies`` is built (not balanced): ``/game create variants:emergencies`` opens
+    its lobby, and every seat and the spectators read the panel in ``/game status``."""
     world = make_world(simcord_env, crew=1)
     world.bot.desk.seeds = lambda: 3
     await world.crew[0].slash(world.channel, "game create", variants="emergencies")
@@ -121,5 +194,5 @@ async def test_a_game_of_emergencies_created_by_slash_shows_its_panel_to_everyon
     for person in (world.crew[0], world.alien, world.spectator):
         status = await person.slash(world.channel, "game status")
         text = status.response.content
-        assert "🧪 Variants: Ship Emergencies (`emergencies`)" in text, text
+        assert "🧪 Variants: Ship Emergencies (`emergencies`, unbalanced)" in text, text
         assert "🚨 Emergencies: 16 cards in the deck" in text, text

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 from bot.desk.service import Desk, Refusal, Seat
-from bot.present.scribe import CatalogueScribe
 from bot.store import open_store
 from engine.commands import parse
 from engine.game import Game
@@ -14,7 +13,7 @@ from engine.state import Phase, Side
 
 async def _started_desk(tmp_path):
     store = await open_store(tmp_path / "c.sqlite3")
-    desk = Desk(store, scribe=CatalogueScribe())
+    desk = Desk(store)
     table = await desk.create(1, 1, "qs", 10, seed=54)
     await desk.join(table, 20, Seat.ALIEN)
     await desk.join(table, 10, Seat.CREW)
@@ -56,7 +55,7 @@ async def test_concurrent_presses_of_the_same_action_apply_once(tmp_path):
 
 async def test_many_channels_side_by_side(tmp_path):
     store = await open_store(tmp_path / "m.sqlite3")
-    desk = Desk(store, scribe=CatalogueScribe())
+    desk = Desk(store)
 
     async def one(channel: int) -> None:
         table = await desk.create(channel, 1, f"c{channel}", 1000 + channel, seed=channel)
@@ -69,7 +68,7 @@ async def test_many_channels_side_by_side(tmp_path):
 
     await asyncio.gather(*(one(ch) for ch in range(1, 9)))
     assert len(desk.games_of(5)) == 8
-    fresh = Desk(store, scribe=CatalogueScribe())
+    fresh = Desk(store)
     assert await fresh.load() == 8
     for table in fresh.tables.values():
         await fresh.loaded(table)

@@ -1,4 +1,4 @@
-"""One game, two processes on one database (issue 11): the process holding shard 0
+"""One game, two processes on one database: the process holding shard 0
 serves the alien's DMs for a game another process owns. Every write is guarded by the
 game's version, so each side sees the other's commands before its next one, and of two
 writes racing from the same version exactly one lands; the other is refused with a
@@ -12,7 +12,6 @@ import pytest
 
 from bot.desk.service import STALE, Desk, Refusal, Seat
 from bot.desk.shards import ShardSpec
-from bot.present.scribe import CatalogueScribe
 from bot.store import Store, open_store
 from engine.commands import Move, parse
 from engine.game import Game
@@ -25,8 +24,8 @@ SEED = 54
 
 
 async def _two_desks(target: str) -> tuple[Desk, Desk]:
-    owner = Desk(await open_store(target), scribe=CatalogueScribe(), shards=ShardSpec.parse("1/2"))
-    dms = Desk(await open_store(target), scribe=CatalogueScribe(), shards=ShardSpec.parse("0/2"))
+    owner = Desk(await open_store(target), shards=ShardSpec.parse("1/2"))
+    dms = Desk(await open_store(target), shards=ShardSpec.parse("0/2"))
     for desk in (owner, dms):
         await desk.load()
     return owner, dms

@@ -1,5 +1,5 @@
 """Each kind of damaged record stops its game, is told once, and a rollback repairs it
-(issue 34; README, "Never silent"): a command that no longer replays (tests/bot/client/
+(README, "Never silent"): a command that no longer replays (tests/bot/client/
 test_store_trouble.py), a command row missing from the log, and an opening that no
 longer reads (a tutorial's, rebuilt from its lesson; an imported game's cannot be, and
 the moderators are told how to bring it back). The clock's check never raises on a
@@ -15,6 +15,7 @@ import pytest
 
 from bot.desk import tables
 from bot.desk.service import Desk, Refusal, Seat, Table
+from bot.present.events import script_line
 from bot.store import Store
 from engine.state import Phase, Side
 from tests.bot.desk.test_openings import CREW_TURN, OPENING
@@ -115,7 +116,7 @@ async def test_an_imported_games_damaged_opening_is_told_once_and_says_how_to_br
     path = tmp_path / "imported.sqlite3"
     store, desk = await fresh_desk(path)
     script = OPENING + "".join(f"crew: {c}\n" for c in CREW_TURN)
-    table, _ = await desk.import_game(5, 1, "imported", MOD, script)
+    table, _ = await desk.import_game(5, 1, "imported", MOD, script, say=script_line)
     await desk.join(table, ALIEN, Seat.ALIEN)
     await desk.join(table, CREW, Seat.CREW)
     await desk.start(table, CREW, False)

@@ -17,12 +17,11 @@ CHURN = textwrap.dedent(
     """
     import asyncio, sys
     from bot.desk.service import Desk
-    from bot.present.scribe import CatalogueScribe
     from bot.store import open_store
 
     async def main(path):
         store = await open_store(path)
-        desk = Desk(store, scribe=CatalogueScribe(), idle_minutes=0.001)
+        desk = Desk(store, idle_minutes=0.001)
         await desk.load()
         loads = 0
         while True:

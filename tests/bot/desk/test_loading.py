@@ -119,7 +119,7 @@ POOLED_ENERGY = Path(__file__).parents[2] / "fixtures" / "snapshots" / "pooled_e
 
 
 async def test_c101_a_snapshot_from_before_energy_per_unit_is_rebuilt_by_replay(tmp_path, caplog):
-    """Issue 21 moved the energy stores from the game onto each alien (C.10.1), which
+    """The energy stores moved from the game onto each alien (C.10.1), which
     changed the snapshot schema. A real snapshot written before (the newest phase start
     of this same stored game, saved by the code of that time) is refused by its schema,
     and the game is rebuilt by replay, the ground truth, and its row written anew."""

@@ -1,5 +1,5 @@
 """Games whose log begins at a scenario, not at set-up (a tutorial's prepared position, an
-imported script: issue 25): stored with their opening, they load, replay, verify, roll
+imported script): stored with their opening, they load, replay, verify, roll
 back, replay as a finished game and copy exactly like a game from its seed."""
 
 from __future__ import annotations

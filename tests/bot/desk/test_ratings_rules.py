@@ -1,4 +1,4 @@
-"""The rating rules (issue 25, docs/rules-decisions.md "Ratings"): which finished games
+"""The rating rules (docs/rules-decisions.md "Ratings"): which finished games
 count, who is on each side's team, how an F.1 band becomes openskill ranks, and a crew
 of several rated as one player."""
 

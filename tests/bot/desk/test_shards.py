@@ -1,4 +1,4 @@
-"""QUICKSILVER_SHARDS and the shard leases (issue 11): which guilds a process serves,
+"""QUICKSILVER_SHARDS and the shard leases: which guilds a process serves,
 and a second live process on the same shards is refused with a clear error."""
 
 from __future__ import annotations

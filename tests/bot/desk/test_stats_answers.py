@@ -1,4 +1,4 @@
-"""What /stats answers, from the store (issue 25), on both backends: a person's place on
+"""What /stats answers, from the store, on both backends: a person's place on
 their server's board, their games against the computer kept apart by level, the other
 games kept out by reason, and the board's pages."""
 

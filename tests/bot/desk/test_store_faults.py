@@ -1,4 +1,4 @@
-"""Memory changes only after the store has taken the change (issue 34), on both backends.
+"""Memory changes only after the store has taken the change, on both backends.
 
 A real store (SQLite, and the PostgreSQL server the tests start) fails at each await of
 an operation in turn, as a database restarting under the bot does: the first await, the

@@ -1,4 +1,4 @@
-"""A tutorial at the desk (issue 25): stored like any game but marked, held to its
+"""A tutorial at the desk: stored like any game but marked, held to its
 lesson, and out of the way of a learner's real games."""
 
 from __future__ import annotations
@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.desk.service import Refusal, Seat
+from bot.desk.tutorial import NotThisStep
+from bot.present.notes import note_lines, refusal_text
 from engine.state import Side
 from tests.bot.stored_games import ALIEN, CREW, fresh_desk
 
@@ -14,7 +16,7 @@ async def test_a_tutorial_is_marked_held_to_its_lesson_and_gives_way_to_real_gam
     store, desk = await fresh_desk(tmp_path / "t.sqlite3")
     tutorial, outcome, closed = await desk.open_tutorial(50, 1, "lesson", CREW, Side.CREW)
     assert closed == [] and outcome.new_phase
-    assert "Step 1 of 7 · Moving (C.4)" in "\n".join(outcome.public)
+    assert "Step 1 of 7 · Moving (C.4)" in "\n".join(note_lines(outcome.public))
     assert (tutorial.row.kind, tutorial.row.seeded, tutorial.status) == (
         "tutorial:crew",
         1,
@@ -32,7 +34,8 @@ async def test_a_tutorial_is_marked_held_to_its_lesson_and_gives_way_to_real_gam
     }
     with pytest.raises(Refusal) as refused:
         await desk.play(tutorial, CREW, "move hyun 2-L5")
-    assert "Not now" in str(refused.value) and tutorial.length == 0
+    assert isinstance(refused.value, NotThisStep) and tutorial.length == 0
+    assert "Not now" in (refusal_text(refused.value) or "")
     await desk.play(tutorial, CREW, "move hyun 2-K6")
     assert tutorial.length == 1
 

@@ -1,4 +1,4 @@
-"""Issue 11: two bot processes on disjoint shard ranges share one real PostgreSQL server.
+"""Two bot processes on disjoint shard ranges share one real PostgreSQL server.
 
 Each process (:mod:`tests.bot.shard_process`) is a real OS process running the bot on
 its own in-memory Discord, with games in guilds on its own shards. One of them is
@@ -28,6 +28,7 @@ import pytest
 
 from bot.desk.shards import shard_of
 from bot.store import GameRow, Store, open_store
+from bot.store.leases import held_leases
 from engine.commands import parse
 from engine.game import Game
 from engine.state import Phase, Side
@@ -266,7 +267,7 @@ async def test_two_processes_on_disjoint_shards_lose_nothing_to_a_kill_9_and_nev
     try:
         processes = {"0/2": [first, first_again], "1/2": [second, second_again]}
         await check_the_store(store, processes, killed=second.orders[stream[3]])
-        assert await store.leases() == []  # both stopped cleanly, releasing their shards
+        assert await held_leases(store) == []  # both stopped cleanly, releasing their shards
     finally:
         await store.close()
 

@@ -1,4 +1,4 @@
-"""Times people type (issue 24): time zones from zoneinfo + tzdata, strict dates and
+"""Times people type: time zones from zoneinfo + tzdata, strict dates and
 spans, quiet hours across midnight and daylight-saving changes."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""A calmer channel (issue 9): the phase digest and the folded leftover searches (C.8),
-read from the events' fields (issue 22)."""
+"""A calmer channel: the phase digest and the folded leftover searches (C.8),
+read from the events' fields."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What /game export writes (issue 25): a finished game's script replays it exactly; the
+"""What /game export writes: a finished game's script replays it exactly; the
 public record of a game in play is what a spectator has seen, and twins (games that
 differ only in the hidden alien's route) have identical public records."""
 

@@ -1,4 +1,4 @@
-"""The advisor's words (issue 26): one sentence of why, from the decision's record."""
+"""The advisor's words: one sentence of why, from the decision's record."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A map's alt text names who shares a grid (issue 23): the map itself draws a shared
+"""A map's alt text names who shares a grid: the map itself draws a shared
 grid (C.6) as a count and small counters with no names, so a screen reader or a long
 press on a phone must say who is there."""
 

@@ -1,4 +1,4 @@
-"""Free text from outside shown as typed (issue 34): :func:`bot.present.plain.plain`."""
+"""Free text from outside shown as typed: :func:`bot.present.plain.plain`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The presenters say what players read before events became typed records (issue 22).
+"""The presenters say what players read before events became typed records.
 
 The corpus (:mod:`tests.event_corpus`) is played again and every event, put into words
 by each output's presenter (:mod:`bot.present.events`), must be the sentence the

@@ -1,4 +1,4 @@
-"""The welcome a lobby opens with (issue 25): what the game is, how to join, where the
+"""The welcome a lobby opens with: what the game is, how to join, where the
 rules help is, and how long a phase takes on this server, measured."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Events are worded in one place (issue 22): no code outside the presenters reads or
+"""Events are worded in one place: no code outside the presenters reads or
 matches an event's wording.
 
 The catalogue (:mod:`bot.present.catalogue`) is the only module that writes event

@@ -11,7 +11,6 @@ from bot import store as st
 from bot.desk import loading
 from bot.desk.service import Desk, Seat
 from bot.present.events import log_lines
-from bot.present.scribe import CatalogueScribe
 from bot.store import CommandRow, GameRow, PlayerRow, Store, open_store
 from bot.store import base as store_base
 from bot.store import postgres as store_postgres
@@ -122,7 +121,7 @@ async def test_a_version_9_store_migrates_and_its_games_still_replay(store_targe
     for game_id, phases in written.items():
         rows = await store.snapshots(game_id)
         assert [(r.seq, r.turn, r.phase, r.at, r.state) for r in rows] == phases
-    desk = Desk(store, scribe=CatalogueScribe())
+    desk = Desk(store)
     await desk.load()
     for game_id in written:
         table = await desk.loaded(desk.tables[game_id])
@@ -147,7 +146,7 @@ async def test_a_migrated_game_plays_on_and_its_next_state_is_kept_compressed(
     await old.close()
     version_9.undo()
     store = await open_store(store_target)
-    desk = Desk(store, scribe=CatalogueScribe())
+    desk = Desk(store)
     await desk.load()
     table = await desk.loaded(desk.tables[1])
     player = Rng(99)
@@ -173,7 +172,7 @@ async def test_a_migrated_game_plays_on_and_its_next_state_is_kept_compressed(
 
 async def _loaded_again(store: Store):
     """Game 1 as a fresh process loads it (from its newest snapshot)."""
-    desk = Desk(store, scribe=CatalogueScribe())
+    desk = Desk(store)
     await desk.load()
     table = desk.tables[1]
     await loading.load(store, table, desk.ship, desk.content)

@@ -10,7 +10,7 @@ from bot.store import open_store
 from bot.store import postgres as store_postgres
 from bot.store import ratings as rs
 from bot.store import sqlite as store_sqlite
-from bot.store.base import migrations
+from bot.store.schema import migrations
 from tests.bot.rated_games import Games, Played
 
 # A game as every version writes it (create_game writes the newest version's columns).

@@ -1,4 +1,4 @@
-"""The player as a person in the store (issue 24), on both backends: settings, waits and
+"""The player as a person in the store, on both backends: settings, waits and
 their reminders, held pings, seatings, marks and results (seeded games left out of the
 record), open-seat calls posted once; the migration keeps games under way."""
 
@@ -14,7 +14,7 @@ from bot import store as st
 from bot.desk import records
 from bot.store import Store, forgetting, open_store, waits
 from bot.store import people as pp
-from bot.store.base import migrations
+from bot.store.schema import migrations
 
 BIG = 1_234_567_890_123_456_789  # Discord ids are 64-bit
 

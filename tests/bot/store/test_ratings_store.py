@@ -1,4 +1,4 @@
-"""Ratings in the store (issue 25), on both backends: migration 8, the facts a rating
+"""Ratings in the store, on both backends: migration 8, the facts a rating
 is built from, the conditional writes that keep several writers in order, and the
 rebuild that equals the ratings taken game by game as the games ended."""
 
@@ -14,7 +14,7 @@ from bot.desk import ratings
 from bot.store import Store, open_store
 from bot.store import people as pp
 from bot.store import ratings as rs
-from bot.store.base import migrations
+from bot.store.schema import migrations
 from tests.bot.rated_games import BANDS, Games, Played
 
 

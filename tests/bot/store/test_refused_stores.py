@@ -1,4 +1,4 @@
-"""Stores the bot must refuse, and writes the database refuses (issue 20), on both
+"""Stores the bot must refuse, and writes the database refuses, on both
 backends: a schema newer than the code, targets that name no store, a full disk."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from bot import store as st
 from bot.cli.main import main
 from bot.config import Config, ConfigError
 from bot.store import CommandRow, open_store, version_at
-from bot.store.base import SchemaTooNew, StoreRefused, WriteFailed, migrations
+from bot.store.failures import SchemaTooNew, StoreRefused, WriteFailed
+from bot.store.schema import migrations
 
 NEWEST = migrations("sqlite")[-1][0]
 

@@ -1,4 +1,4 @@
-"""The ``seeded`` flag of schema 5 (issue 19), on both backends: a moderator's chosen
+"""The ``seeded`` flag of schema 5, on both backends: a moderator's chosen
 seed is stored as such and survives every write of the game's row."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ import pytest
 
 from bot import store as st
 from bot.store import CommandRow, Guard, PlayerRow, SnapshotRow, StaleGame, Takeback, open_store
-from bot.store.base import migrations
+from bot.store.schema import migrations
 
 
 def test_both_backends_have_the_same_numbered_migrations():
@@ -126,7 +126,7 @@ async def test_the_clock_looks_at_games_with_a_deadline_passed_or_a_side_the_gam
 
 async def test_a_guarded_commit_from_a_stale_copy_is_refused_and_writes_nothing(store_target):
     """Two processes' stores on one database: the second writer of the same version is
-    refused with StaleGame and none of its statements land (issue 11)."""
+    refused with StaleGame and none of its statements land."""
     first = await open_store(store_target)
     second = await open_store(store_target)
     row = await first.create_game(1, 1, "qs", 3, 9, 0.0)

@@ -181,7 +181,7 @@ def test_g3_command_bonus_from_same_or_adjacent_grid() -> None:
 def test_g3_command_bonus_reaches_through_a_wall() -> None:
     """G.3: "in the same or adjacent grid". C.4.2 "Units may not move across wall lines
     separating grids": a wall stops a step between adjacent grids, it does not make them
-    any less adjacent, so a Captain beyond the Cargo Hold's wall still helps (issue 21)."""
+    any less adjacent, so a Captain beyond the Cargo Hold's wall still helps."""
     crew = {"hyun": Crew("0-F8"), "ortiz": Crew("0-E8", role="Captain")}
     steps = steps_from(SHIP, g("0-F8"), Mover.HUMAN, {})
     assert g("0-E8") not in {step.to for step in steps}  # a wall between them

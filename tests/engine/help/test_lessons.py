@@ -1,4 +1,4 @@
-"""The tutorials' lessons in data/ (issue 25): each step teaches one rule with its section,
+"""The tutorials' lessons in data/: each step teaches one rule with its section,
 is judged on the typed command, and a dry run on load plays the lesson to the game's end;
 a broken lesson is refused naming its step."""
 

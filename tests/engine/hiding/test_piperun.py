@@ -158,7 +158,7 @@ def test_c8_searched_grids_are_shown_on_the_public_map() -> None:
     ("order", "rule"), [("piperun", "C.7, G.1"), ("surface", "C.7.2"), ("feint", "C.7.1")]
 )
 def test_c7_pipe_running_orders_naming_a_human_are_refused(order: str, rule: str) -> None:
-    """Issue 20: the crew naming a human for an alien-only order got a KeyError."""
+    """Found by fuzzing: the crew naming a human for an alien-only order got a KeyError."""
     game = staged(crew={"hyun": "2-B5"}, alien="1-F5", phase=Phase.CREW)
     before, played = game.state, len(game.log)
     with pytest.raises(RuleError) as refused:

@@ -1,4 +1,4 @@
-"""The crew's belief (issue 12): the possible grids of a pipe-running alien (C.7, C.7.1,
+"""The crew's belief: the possible grids of a pipe-running alien (C.7, C.7.1,
 C.7.3, C.8), kept from public information only."""
 
 from __future__ import annotations
@@ -83,6 +83,26 @@ def test_n6_a_door_heard_keeps_only_the_grids_near_it() -> None:
     assert Grid.parse("1-H7") in kept and len(kept) < len(wide) // 10
     near = {Grid.parse(g) for g in ("1-H6", "1-H7")}
     assert all(min(grid_range(g, n) or 99 for n in near) <= 2 for g in kept)
+
+
+def test_n6_an_untaught_belief_ignores_the_doors_heard() -> None:
+    """The balance benchmark's null arm keeps the belief as if the variant were unknown:
+    the same walk heard at the Lab door leaves it as wide as the steps allow."""
+    kept = {}
+    for taught in (True, False):
+        game = scenario_game(
+            f"scenario\nseed 1\nvariants noise\nrng {_noisy_die()}\nturn 3 alien\n"
+            "crew hyun 0-E3 role=Captain skill=Tactical\nalien alien1 Hunter 1-G6 piperun\nend\n"
+        )
+        belief = Belief(game.ship, taught)
+        belief.observe([], view(game.state, "crew", game.ship, game.content))
+        for command in ("move alien1 1-H6 1-H7", "pass"):
+            events = game.play("alien", command)
+            belief.observe(
+                events_for(events, "crew"), view(game.state, "crew", game.ship, game.content)
+            )
+        kept[taught] = belief.grids("alien1")
+    assert kept[True] < kept[False] and len(kept[False]) > 10 * len(kept[True])
 
 
 def _noisy_die() -> int:

@@ -1,4 +1,4 @@
-"""The `expert` level (issue 26): a search over worlds built from its side's view only."""
+"""The `expert` level: a search over worlds built from its side's view only."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the `hard` players do with what their side knows (issue 12): the crew's ToolKit
+"""What the `hard` players do with what their side knows: the crew's ToolKit
 keeper and courier (B.1.1, C.9, D.5), the split of a human's attacks (D.5), the alien's
 reading of where the crew can reach next phase (C.7.2, C.8)."""
 

@@ -1,4 +1,4 @@
-"""Levels of the game-controlled players (issue 12): each decides from its side's view,
+"""Levels of the game-controlled players: each decides from its side's view,
 its side's events and the legal list only (C.3, C.7)."""
 
 from __future__ import annotations

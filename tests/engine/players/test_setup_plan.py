@@ -1,4 +1,4 @@
-"""The `expert` players' set-up (B.1.2, B.1.3; issue 26): chosen, not left to ``quick``."""
+"""The `expert` players' set-up (B.1.2, B.1.3): chosen, not left to ``quick``."""
 
 from __future__ import annotations
 

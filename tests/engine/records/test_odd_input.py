@@ -1,4 +1,4 @@
-"""Input from outside that is almost right (issue 34): numbers are exactly ASCII digits
+"""Input from outside that is almost right: numbers are exactly ASCII digits
 everywhere (``²``, ``³`` and other scripts' digits pass ``str.isdigit`` but are refused
 with the usual error, never a crash), and item ids with spaces, ``#`` or quotes written
 into a scenario read back as they were."""

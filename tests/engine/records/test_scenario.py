@@ -289,7 +289,7 @@ def test_c101_energy_is_written_on_each_aliens_own_line() -> None:
 
 
 def test_c101_the_old_side_wide_energy_is_refused_with_the_new_form() -> None:
-    """Before issue 21 the stores were one pool on the alien-side line; such a block is
+    """Once the stores were one pool on the alien-side line; such a block is
     refused, saying where the count goes now, rather than guessing whose stores they are."""
     with pytest.raises(ScenarioError) as caught:
         parse_scenario(block("alien alien1 Larva 0-K8", "alien-side energy=3"))
@@ -344,7 +344,7 @@ def test_scenario_game_plays_from_the_position() -> None:
         (["turn two crew"], 3, "must be a whole number"),
         (["turn 1 crew", "turn 2 alien"], 4, "a second 'turn' line"),
         (["turn 1 crew active=nobody"], 3, "'nobody' is not a known unit"),
-        # issue 20: an active unit off the board made `crew: pass` fail an assertion
+        # found by fuzzing: an active unit off the board made `crew: pass` fail an assertion
         (["turn 1 crew active=hyun", "crew okeke 0-L5"], 3, "hyun is not on the board"),
         (["turn 1 crew active=hyun", "cadaver hyun 0-L5"], 3, "hyun is not on the board"),
         (["alien alien1 Hunter 0-N5", "turn 1 crew active=alien1"], 4, "is not the crew's"),

@@ -58,7 +58,7 @@ def test_a_line_that_does_not_apply_stops_the_reading_with_its_number(text, want
 
 
 def test_read_without_words_an_expectation_is_only_read():
-    """The engine writes no sentences (issue 22): without a presenter's words an
+    """The engine writes no sentences: without a presenter's words an
     ``expect`` line is taken as read, and the game is the same."""
     text = "seed 3\ncrew: quick\nexpect: nothing like this\n"
     assert read_script(text).game.state == read_script("seed 3\ncrew: quick\n").game.state

@@ -1,4 +1,4 @@
-"""The bot with a clock the tests set (issue 24): commands and ticks read the same
+"""The bot with a clock the tests set: commands and ticks read the same
 explicit time, so quiet hours, absences, grace and pauses are driven without sleeping."""
 
 from __future__ import annotations

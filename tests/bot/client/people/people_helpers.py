@@ -1,4 +1,4 @@
-"""Two servers and a person in both (issue 24's tests)."""
+"""Two servers and a person in both (the people tests')."""
 
 from __future__ import annotations
 

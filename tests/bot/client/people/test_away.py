@@ -1,4 +1,4 @@
-"""Absences (issue 24): `/me away` with the computer playing the absent player's units at
+"""Absences: `/me away` with the computer playing the absent player's units at
 normal level (only theirs, when they share the crew), `/me back` mid-phase, deadlines
 moved by the time away (capped by the game), and bad input refused."""
 
@@ -123,7 +123,7 @@ async def test_bad_absences_are_refused_and_change_nothing(simcord_env):
 
 
 async def test_an_away_player_may_let_the_expert_play_for_them(simcord_env, monkeypatch):
-    """Issue 26: `meanwhile: the computer plays my units (expert level)`. The whole alien
+    """`meanwhile: the computer plays my units (expert level)`. The whole alien
     phase is played within the one interaction, so here the expert weighs no alternatives
     (its search is tested in tests/engine/players/test_players_expert.py)."""
     from bot.desk import computer_seat, stand_in
@@ -144,7 +144,7 @@ async def test_an_away_player_may_let_the_expert_play_for_them(simcord_env, monk
 
 
 async def test_an_away_crew_at_expert_gets_the_experts_planned_set_up(simcord_env):
-    """B.1.2, issue 26: a crew whose every player is away with the computer at `expert`
+    """B.1.2: a crew whose every player is away with the computer at `expert`
     gets the expert's set-up (an Engineer on the ToolKit's locker), not `quick`, stored
     as the computer's."""
     world = make_world(simcord_env, crew=1)

@@ -1,4 +1,4 @@
-"""Grace and pause (issue 24): a passed deadline first grants each late player a grace
+"""Grace and pause: a passed deadline first grants each late player a grace
 (announced, counted, pinged), then the phase ends as before; a moderator's pause
 freezes every clock (deadline, reminders, the computer) until resume."""
 

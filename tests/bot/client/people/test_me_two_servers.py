@@ -1,4 +1,4 @@
-"""/me across two servers (issue 24): each person's own settings, private answers, their
+"""/me across two servers: each person's own settings, private answers, their
 games in every server (waiting on them first, jump links, a Next game button), and
 quiet hours in their own time zone that hold pings and release them folded."""
 

@@ -1,4 +1,4 @@
-"""How each person is told (issue 24): a channel ping, a DM, or nothing; only when the
+"""How each person is told: a channel ping, a DM, or nothing; only when the
 game waits on them, or also when their side's phase starts; their own reminders."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A record that follows the player (issue 24): after several games in several servers,
+"""A record that follows the player: after several games in several servers,
 `/me record` and `/game players` count games by side, results by F.1 band, phases on
 time and missed, with seeded games left out."""
 

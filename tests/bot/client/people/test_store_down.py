@@ -1,4 +1,4 @@
-"""A store that fails under a person's own commands (issue 34): ``/me settings``,
+"""A store that fails under a person's own commands: ``/me settings``,
 ``/me away`` and ``/game sub`` on a full disk or with PostgreSQL gone say the command
 was not taken (nothing changed), never "something went wrong"; on SQLite and on the
 PostgreSQL server the tests start, the store failing at each await in turn."""
@@ -14,7 +14,7 @@ import pytest
 import pytest_asyncio
 
 from bot.client.app import QuicksilverBot
-from bot.store.base import ReadFailed
+from bot.store.failures import ReadFailed
 from bot.store.postgres import PostgresStore
 from tests.bot.helpers import make_world, seat_and_start
 from tests.faults import Faults

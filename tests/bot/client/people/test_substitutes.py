@@ -1,4 +1,4 @@
-"""Substitutes without a moderator (issue 24): an open-seat call, refusals (the other
+"""Substitutes without a moderator: an open-seat call, refusals (the other
 side's former player, a player of the game, the seat's own player, approving your own
 substitution), approval by another player, the newcomer's private briefing (exactly what
 the side heard, nothing more) and the leaver cut off from new secrets; seats opened by
@@ -10,6 +10,7 @@ import pytest
 
 from bot.desk.service import Seat
 from bot.present.events import dm_lines
+from bot.present.locale import speaking
 from engine.events import Audience
 from engine.game import Game
 from engine.state import Side
@@ -120,6 +121,28 @@ async def test_a_substitute_takes_a_seat_end_to_end_and_hears_exactly_its_sides_
     record = await newcomer.slash(world.channel, "me record")
     assert "took over 1 seat," in said(record)
     assert "handed over 1" in said(await leaver.slash(world.channel, "me record"))
+
+
+async def test_a_substitutes_briefing_is_worded_in_their_own_language(simcord_env):
+    """What the side heard is replayed from the stored commands and worded when it is
+    sent, in the newcomer's language (``/me settings``: French), line for line the
+    crew's secrets the side was told (README, "Languages")."""
+    world = make_world(simcord_env, crew=2)
+    await seat_and_start(world, quick=False)
+    leaver, mate = world.crew
+    await mate.slash(world.channel, "game do", command=DEAD)  # crew secrets: the dead's roles
+    newcomer = world.stranger
+    await newcomer.slash(world.channel, "me settings", language="fr")
+    await leaver.slash(world.channel, "game sub")
+    await newcomer.click(last(world, "🪑 **Open seat**"), label="Take this seat")
+    dms_before = len(world.dm_texts(newcomer))
+    await mate.click(last(world, "🙋"), label="Approve")
+    briefing = world.dm_texts(newcomer)[dms_before:]
+    heard = next(t for t in briefing if t.startswith("📜 **Ce que votre camp"))
+    with speaking("fr"):
+        french = side_lines(world, Audience.CREW)
+    assert heard.splitlines()[1:] == french
+    assert french and french != side_lines(world, Audience.CREW)  # not the English lines
 
 
 async def test_one_rule_seats_a_person_a_moderators_replace_refuses_the_other_sides_player(

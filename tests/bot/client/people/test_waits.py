@@ -1,4 +1,4 @@
-"""Whom a game waits on, as `/me games` and the reminders read it (issue 24): a crew
+"""Whom a game waits on, as `/me games` and the reminders read it: a crew
 player whose units are done is done, an undo makes them owe again, and a seat handed on
 by a moderator hands its place in the phase on too."""
 
