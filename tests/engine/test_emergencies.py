@@ -401,12 +401,16 @@ def test_the_hard_crew_counteracts_from_a_terminal_with_its_actions_committed() 
     )
     chosen = decide(g.state, Side.CREW, HardCrew(), g.ship, g.content, Rng(1))
     assert chosen == Counteract("hyun", 2, 3)
+    untaught = decide(g.state, Side.CREW, HardCrew(taught=False), g.ship, g.content, Rng(1))
+    assert not isinstance(untaught, Counteract)  # the benchmark's null arm ignores it
 
 
 def test_the_hard_alien_smashes_a_wall_only_out_of_the_crews_search_and_no_nexus_near() -> None:
     far = game("alien alien1 Hunter 0-F10", "crew hyun 2-T5 role=Cook skill=Athlete")
     chosen = decide(far.state, Side.ALIEN, HardAlien(), far.ship, far.content, Rng(1))
     assert isinstance(chosen, Attack) and chosen.target == "wall" and chosen.boost == 5
+    untaught = decide(far.state, Side.ALIEN, HardAlien(taught=False), far.ship, far.content, Rng(1))
+    assert not (isinstance(untaught, Attack) and untaught.target == "wall")
     near = game("alien alien1 Hunter 0-F10", "crew hyun 0-F12 role=Cook skill=Athlete")
     chosen = decide(near.state, Side.ALIEN, HardAlien(), near.ship, near.content, Rng(1))
     assert not (isinstance(chosen, Attack) and chosen.target == "wall")
