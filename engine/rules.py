@@ -30,6 +30,7 @@ from engine.moving.movement import feint, move, use_hatch, use_lift, wait
 from engine.noise.rules import set_ambush
 from engine.phases import begin_phase, end_phase
 from engine.quick_setup import quick_setup
+from engine.raids import rules as raids
 from engine.setup import (
     assign_role,
     choose_ability,
@@ -68,6 +69,12 @@ def _quick(ctx: Ctx, side: Side, _cmd: c.QuickSetup) -> None:
 
 
 def _order(ctx: Ctx, side: Side, cmd: c.SetOrder) -> None:
+    if cmd.name == "bunker":
+        raids.set_bunker(ctx, side, cmd.value)
+        return
+    if cmd.name == c.RAID_DAMAGE:
+        raids.set_damage_order(ctx, side, cmd.targets)
+        return
     require_side(side, Side.ALIEN)
     if cmd.name == "ambush":
         set_ambush(ctx, cmd.value)
@@ -102,6 +109,7 @@ HANDLERS: dict[type[c.Command], Handler] = {
     c.EndUnit: end_unit,
     c.EndPhase: end_phase,
     c.SetOrder: _order,
+    c.Contribute: raids.contribute,
     c.Rekey: _rekey,
     **COMBAT_HANDLERS,
     **GEAR_HANDLERS,
@@ -117,6 +125,7 @@ def _after(ctx: Ctx) -> None:
     state = ctx.state
     if state.phase is Phase.SETUP:
         if setup_complete(state):
+            raids.set_up(ctx)  # 0.2: the variants' decks, raids first, as set-up ends
             begin_phase(ctx, Phase.ALIEN)
         return
     if check_game_over(ctx):

@@ -19,6 +19,7 @@ from engine.events import Attempt, Audience, Effort, Means
 from engine.fighting.events import Healed
 from engine.hiding.events import Call
 from engine.hiding.piperun import declare
+from engine.raids.military import require_room
 from engine.state import Alien, Condition, Human, Side
 from engine.turns import take_unit
 from engine.units import carries, has_skill, tended_grid
@@ -45,6 +46,8 @@ def _crew_heal(ctx: Ctx, medic: Human, cmd: Heal) -> None:
             f"the Infirmary with {patient.name} on an Infirmary bed",
             rule="D.5, E.2.1",
         )
+    if means is Means.INFIRMARY:
+        require_room(ctx.state, "Infirmary", "no bed healing")
     afford(
         ctx, medic.id, action_cost(ctx, Activity.HEAL, medic.id), cmd.boost, "healing", "E.2.1, C.1"
     )
