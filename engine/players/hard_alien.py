@@ -25,6 +25,7 @@ from engine.content_models import LifeStage
 from engine.dice import Rng
 from engine.players.alien_ai import _Plan
 from engine.players.belief import BeliefKeeper
+from engine.players.hard_crew import bunker_order
 from engine.players.tactics import FAR, best, by_unit, distances
 from engine.state import Side
 from engine.views import AlienLine, View
@@ -48,9 +49,12 @@ class HardAlien(BeliefKeeper):
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
-        order = ambush_order(view)
+        order = ambush_order(view) or bunker_order(view)
         if order is not None and order in legal:
             return order
+        gift = contribution(view, legal)
+        if gift is not None:
+            return gift
         return best(legal, self.scorer(view, ship, content), rng)
 
     def scorer(self, view: View, ship: Ship, content: Content) -> Callable[[c.Command], float]:
@@ -73,6 +77,21 @@ class HardAlien(BeliefKeeper):
             return _HardPlan(view, a, ship, content, watched, len(known(a.id)), danger)
 
         return plan
+
+
+def contribution(view: View, legal: list[c.Command]) -> c.Contribute | None:
+    """The raids variant: an alien holding more than ``RICH`` energy stores gives one to
+    the war effort (R.8)."""
+    if view.raids is None or view.raids.ended:
+        return None
+    for alien in view.aliens:
+        gift = c.Contribute(alien.id)
+        if alien.energy > RICH and gift in legal:
+            return gift
+    return None
+
+
+RICH = 4  # the raids variant: energy stores the hard alien keeps before contributing
 
 
 def ambush_order(view: View) -> c.SetOrder | None:

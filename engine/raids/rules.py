@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.actions import require_actions, spend
 from engine.commands import Contribute, Repair
+from engine.consult import Secret, consult
 from engine.content_models import Activity, GearKind, ShipSystem, Skill
 from engine.context import Ctx
 from engine.dice import Rng
@@ -156,6 +157,7 @@ def _defend(
     assert table is not None
     need = strength(card, military)
     bunker, paid = 0, ""
+    consult(Secret.RAID_ORDERS, (side.value,))  # R.3(d): the side's own order decides
     ordered = table.crew_bunker if side is Side.CREW else table.alien_bunker
     if ordered and military <= need < military + raids.bunker:
         paid = _pay_bunker(ctx, side, payers)
@@ -208,6 +210,7 @@ def _id_order(item_id: str) -> tuple[str, int]:
 
 def damage_room(ctx: Ctx, table: RaidsState) -> None:
     """R.4-R.5: the first undamaged room of the crew's order, then of ``worlds``."""
+    consult(Secret.RAID_ORDERS, (CREW,))  # R.5: the crew's own order picks the room
     order = [*table.crew_damage, *info().worlds]
     room = next((r for r in order if r not in table.rooms), "")
     if room:
@@ -223,6 +226,9 @@ def damage_ability(ctx: Ctx, table: RaidsState) -> None:
     held = [] if alien is None else alien.abilities
     assert alien is not None or not held
     done = [] if alien is None else table.abilities.get(alien.id, [])
+    consult(Secret.RAID_ORDERS, (ALIEN,))  # R.5: the alien's order, its face-down markers
+    if any(a not in state.alien_secrets.revealed_abilities for a in held):
+        consult(Secret.ABILITIES, (ALIEN,))
     order = [a for a in table.alien_damage if a in held] + list(reversed(held))
     ability = next((a for a in order if a not in done), "")
     if alien is None or not ability:

@@ -47,7 +47,8 @@ GUNNERS = "crew okeke 2-G1 role=Captain skill=Tactical\ncrew ortiz 2-H1 role=Pil
 def turn3(*lines: str, alien: str = "alien alien1 Larva 1-J9", raids: str = "") -> Game:
     """The crew phase of turn 3: its ``pass`` opens turn 4's alien phase and its raid."""
     body = "\n".join([*lines, BYSTANDER])
-    table = f"raids {raids}" if raids else ""
+    given = raids if "repulse=" in raids else f"repulse=12 {raids}"  # R = 12: no repulse
+    table = f"raids {given}"
     return scenario_game(
         f"scenario\nseed 1\nvariants raids\nturn 3 crew\n{alien}\n{body}\n{table}\nend\n"
     )
@@ -63,7 +64,8 @@ def test_r1_the_deck_keeps_four_of_wave_1_on_four_of_wave_2_on_all_of_wave_3() -
     assert Counter(table.deck[8:]) == Counter(str(c) for c in RAIDS.wave3)
     assert set(table.deck[:4]) <= {str(c) for c in RAIDS.wave1}
     assert set(table.deck[4:8]) <= {str(c) for c in RAIDS.wave2}
-    assert (table.repulse, table.defeats, table.tie_top, table.early) == (12, 0, "alien", 8)
+    start = RAIDS.repulse_start
+    assert (table.repulse, table.defeats, table.tie_top, table.early) == (start, 0, "alien", 8)
 
 
 def test_r1_the_deck_is_shuffled_as_set_up_ends_and_set_ups_dice_are_unchanged() -> None:
@@ -244,7 +246,7 @@ def test_r8_a_contribution_lowers_r_and_earns_a_war_chip() -> None:
     events = game.play("crew", "contribute okeke")
     assert of(events, Contributed)[0].paid == "crate3"
     assert game.state.raids is not None
-    assert (game.state.raids.repulse, game.state.raids.chips["crew"]) == (11, 1)
+    assert (game.state.raids.repulse, game.state.raids.chips["crew"]) == (11, 1)  # R was 12
     assert "crate3" not in game.state.items
 
 

@@ -27,6 +27,7 @@ from bot.present.catalogue import (
     hiding,
     moving,
     noise,
+    raids,
     setup,
     turns,
 )
@@ -60,6 +61,7 @@ SENTENCES: dict[type[Event], Callable[[Any], str]] = {
     **moving.SENTENCES,
     **hiding.SENTENCES,
     **noise.SENTENCES,
+    **raids.SENTENCES,
     **fighting.SENTENCES,
     **escape.SENTENCES,
     **growing.SENTENCES,

@@ -59,6 +59,8 @@ def attempt_text(a: Attempt) -> str:
         case Effort.REPAIR_SYSTEM:
             said = _("{who} repairs the {system} at {grid}")
             return said.format(who=who, system=a.system, grid=a.grid)
+        case Effort.REPAIR_ROOM:
+            return _("{who} repairs the {room} the Opari damaged").format(who=who, room=a.system)
         case Effort.REPAIR_HUMOID:
             return _("{who} repairs {target}").format(who=who, target=target)
         case Effort.MUTATE:
