@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.present.events import script_line, script_record
+from bot.present.texts import own_raid_lines, raid_lines
 from engine.records.script import (
     Checked,
     Played,
@@ -110,6 +111,7 @@ def summary(shown: View) -> list[str]:
     lines.append(f"abilities {', '.join(shown.abilities) or '-'}")
     if shown.declarations:
         lines.append(f"declarations: {', '.join(shown.declarations)}")
+    lines += raid_lines(shown) + own_raid_lines(shown)  # the raids variant's panel
     if shown.result:
         lines.append(f"result: {shown.result}")
     return lines
