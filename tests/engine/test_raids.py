@@ -332,3 +332,22 @@ def test_a_game_without_the_variant_has_no_raid_and_refuses_its_commands() -> No
     assert not of(events, RaidBegins) and game.state.raids is None
     with pytest.raises(GameError, match="raids variant"):
         game.play("crew", "order bunker on")
+
+
+def test_r4_a_damaged_workshop_refuses_fabrication_naming_the_cause() -> None:
+    game = turn3(
+        'crew okeke 0-H1 role="Chief Engineer" skill=Engineer carries=crate1',
+        "supplies crate1 chemicals",
+        "crew-side blueprints=FlameCaster",
+        raids="rooms=Workshop",
+    )
+    with pytest.raises(GameError, match="Workshop is damaged by the Opari raid"):
+        game.play("crew", "fabricate okeke flamecaster")
+
+
+def test_r4_a_damaged_assembly_area_keeps_its_tackit_closed() -> None:
+    game = turn3("crew okeke 1-S1 role=Captain skill=Tactical", raids="rooms='Assembly Area'")
+    with pytest.raises(GameError, match="Assembly Area is damaged by the Opari raid"):
+        game.play("crew", "unlock okeke")
+    game = turn3("crew okeke 1-S1 role=Captain skill=Tactical")
+    game.play("crew", "unlock okeke")  # undamaged, it opens
