@@ -62,6 +62,7 @@ class BoardView:
     markers: tuple[MarkerView, ...] = ()
     path: tuple[Grid, ...] = ()  # the alien's secret route (alien and referee only)
     noise: tuple[str, ...] = ()  # the noise variant: ids of the doors with a marker (public)
+    raided: tuple[Grid, ...] = ()  # the raids variant: a grid of each damaged room (public)
 
     def door_state(self, door_id: str) -> DoorState:
         return self.doors.get(door_id, DoorState.OPEN)

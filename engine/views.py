@@ -376,6 +376,14 @@ def _raids(state: GameState, viewer: Viewer, ship: Ship, content: Content) -> Ra
     )
 
 
+def _raided(state: GameState, ship: Ship) -> tuple[Grid, ...]:
+    """The raids variant's damaged rooms on the map: each room's first grid (R.4)."""
+    if state.raids is None:
+        return ()
+    rooms = {r.name: r for r in ship.regions.values()}
+    return tuple(min(rooms[name].grids) for name in state.raids.rooms if name in rooms)
+
+
 def _title(state: GameState) -> str:
     if state.phase is Phase.SETUP:
         return "Set-up"
@@ -411,6 +419,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         markers=tuple(_markers(state, ship, sees)),
         path=_path(state, sees),
         noise=tuple(sorted(state.noise.markers)) if state.noise else (),
+        raided=_raided(state, ship),
     )
     return View(
         viewer=viewer,

@@ -191,6 +191,9 @@ def test_r5_rooms_not_in_the_crews_order_follow_the_default_worlds() -> None:
     game = turn3(raids="deck=9,8 rooms=Galley crew-order=Galley")
     events = game.play("crew", "pass")
     assert of(events, RoomDamaged) == [RoomDamaged(room="Assembly Area")]
+    shown = view(game.state, Viewer.SPECTATOR, game.ship, game.content)
+    assert shown.raids is not None and shown.raids.rooms == ("Galley", "Assembly Area")
+    assert len(shown.board.raided) == 2  # each damaged room marked on the public map
 
 
 def test_r4_a_damaged_weapons_bay_counts_no_gunners() -> None:
