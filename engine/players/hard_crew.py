@@ -47,6 +47,7 @@ HUNT_SIZE = 40  # a belief this small is worth walking into
 NOISY_ROOM = 8  # the noise variant: what a room with a marked door costs a move there
 TOOLKIT = "ToolKit"
 GUNNERS = 2  # the raids variant: humans kept at the Weapons Bay (R.2)
+GUN_HASTE = 30  # the raids variant: a gunner's step toward the Bay outranks pickups, searches
 LEAD = 3  # the raids variant: turns before the first raid that the gunners set off
 
 
@@ -355,6 +356,11 @@ class _HardPlan(_Plan):
             return self._near(list(self.suspects))[0] or base
         return base
 
+    def _manning(self) -> bool:
+        """A gunner of the raids variant still on its way to the Weapons Bay."""
+        bay = station_grids(self.ship, TAG_WEAPONS)
+        return self.me.id in self.team.gunners and self.here not in bay and not self.flee
+
     def _gun(self) -> Grid | None:
         """A Weapons Bay station no other human holds: this one's own if it has one."""
         bay = station_grids(self.ship, TAG_WEAPONS)
@@ -454,6 +460,9 @@ class _HardPlan(_Plan):
     def score(self, cmd: c.Command) -> float:
         if self.pod is not None:
             return self._escape_score(cmd)
+        if isinstance(cmd, c.Move) and self._manning():
+            score = super().score(cmd)  # the raids variant: to the guns before errands
+            return score + GUN_HASTE if score > 0 else score
         score = self._score(cmd)
         if isinstance(cmd, c.Move) and self._noisy_room(cmd.route[-1]):
             return score - NOISY_ROOM

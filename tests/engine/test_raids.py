@@ -18,6 +18,7 @@ from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
 from engine.hiding.events import Call, Declared
+from engine.players.hard_crew import bunker_order, gunners
 from engine.raids.events import (
     AbilityDamaged,
     AbilityDamagedName,
@@ -354,3 +355,15 @@ def test_r4_a_damaged_assembly_area_keeps_its_tackit_closed() -> None:
         game.play("crew", "unlock okeke")
     game = turn3("crew okeke 1-S1 role=Captain skill=Tactical")
     game.play("crew", "unlock okeke")  # undamaged, it opens
+
+
+def test_the_hard_players_minimum_two_gunners_and_bunker_on() -> None:
+    """The design's minimum AI: the hard crew keeps two humans at the Weapons Bay, those
+    already there first; both hard players set ``order bunker on``."""
+    game = turn3(GUNNERS, "crew hyun 1-D6 role=Cook skill=Athlete")
+    shown = view(game.state, Viewer.CREW, game.ship, game.content)
+    assert set(gunners(shown, game.ship, set())) == {"okeke", "ortiz"}
+    assert gunners(shown, game.ship, {"okeke"})[0] == "ortiz"
+    assert bunker_order(shown) == SetOrder("bunker", True)
+    game.play("crew", "order bunker on")
+    assert bunker_order(view(game.state, Viewer.CREW, game.ship, game.content)) is None
