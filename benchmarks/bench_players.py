@@ -61,8 +61,9 @@ from engine.players.base import Player, play_game
 from engine.players.belief import Belief
 from engine.players.expert import BENCH, Budget, SearchParams, Weighting
 from engine.players.levels import player_for
+from engine.raids.events import Contributed, RaidBegins, RaidDefence
 from engine.rules import apply
-from engine.score import score
+from engine.score import raid_lines, score
 from engine.state import Phase, Side
 from engine.variants import VariantError, known, load_variants
 from engine.views import View, events_for, view
@@ -122,6 +123,8 @@ class Result:
 def variant_counts(game: Game) -> Counter[str]:
     """How often each variant's mechanism fired in ``game`` (the balance gate's (d))."""
     counts: Counter[str] = Counter()
+    if "raids" in game.state.variants:
+        counts += raid_counts(game)
     if "noise" not in game.state.variants:
         return counts
     for events in game.events():
@@ -143,6 +146,48 @@ def variant_counts(game: Game) -> Counter[str]:
         1 for entry in game.log if isinstance(entry.command, c.Move) and entry.command.creep
     )
     return counts
+
+
+RAIDS = "raids|"  # the raids variant's counters, told on a line of their own
+
+
+def raid_counts(game: Game) -> Counter[str]:
+    """The raids variant's counters (its design's 1.6): raid steps, defences per side,
+    gunners at each step, how the raids ended, and the F.1 raid points each way."""
+    counts: Counter[str] = Counter()
+    for event in (e for events in game.events() for e in events):
+        if isinstance(event, RaidBegins):
+            counts[RAIDS + "steps"] += 1
+            counts[RAIDS + "gunners"] += event.gunners
+        elif isinstance(event, RaidDefence) and event.defended:
+            counts[RAIDS + f"{event.side} defences"] += 1
+        elif isinstance(event, RaidDefence):
+            counts[RAIDS + f"{event.side} failures"] += 1
+        elif isinstance(event, Contributed):
+            counts[RAIDS + "contributions"] += 1
+    table = game.state.raids
+    if table is not None and table.ended:
+        counts[RAIDS + ("repulsed" if table.ended == "repulse" else "empire defeats")] += 1
+    if table is not None:
+        points = sum(line.subtotal for line in raid_lines(game.state))
+        counts[RAIDS + ("crew points" if points > 0 else "alien points")] += abs(points)
+    return counts
+
+
+def _raid_line(counts: Counter[str], games: int) -> str:
+    """``raids: …``: the counters and the shares the design's 1.6 targets."""
+    get = lambda key: counts[RAIDS + key]  # noqa: E731
+    steps = get("steps") or 1
+    net = (get("crew points") - get("alien points")) / games
+    return (
+        f"    raids: {get('steps')} raid steps, crew {get('crew defences')} defences / "
+        f"{get('crew failures')} failures, alien {get('alien defences')} defences / "
+        f"{get('alien failures')} failures, {get('gunners') / steps:.2f} gunners per raid "
+        f"step, {get('contributions')} contributions, ended by repulse "
+        f"{100 * get('repulsed') / games:.0f}% ({get('repulsed')}), by empire defeat "
+        f"{100 * get('empire defeats') / games:.0f}% ({get('empire defeats')}), "
+        f"mean net F.1 raid points {net:+.2f}"
+    )
 
 
 _TALLIES = (Surfacing.TALLIED, Surfacing.WALKED_INTO)  # C.7.2: the crew finds it
@@ -315,8 +360,12 @@ def _report(name: str, results: list[Result], games: int, took: float) -> None:
         flush=True,
     )
     counts = sum((r.counts for r in results), Counter())
-    if counts:
-        print("    noise: " + ", ".join(f"{n} {what}" for what, n in counts.items()), flush=True)
+    raids = Counter({k: n for k, n in counts.items() if k.startswith(RAIDS)})
+    noise = Counter({k: n for k, n in counts.items() if not k.startswith(RAIDS)})
+    if noise:
+        print("    noise: " + ", ".join(f"{n} {what}" for what, n in noise.items()), flush=True)
+    if raids:
+        print(_raid_line(raids, games), flush=True)
     _report_emergencies(results, games)
 
 

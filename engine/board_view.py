@@ -65,6 +65,7 @@ class BoardView:
     # the emergencies variant: each turned-up emergency's room key, level and whether it
     # went critical (its room compromised), in field order (public)
     emergencies: tuple[tuple[str, int, bool], ...] = ()
+    raided: tuple[Grid, ...] = ()  # the raids variant: a grid of each damaged room (public)
 
     def door_state(self, door_id: str) -> DoorState:
         return self.doors.get(door_id, DoorState.OPEN)

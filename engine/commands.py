@@ -437,8 +437,11 @@ class Heal(Command):
 @dataclass(frozen=True, slots=True)
 class Repair(Command):
     verb = "repair"
-    usage = "repair UNIT [DOOR|nexus|HUMOID] [open|closed] [+N]"
-    help = "an Engineer with a ToolKit repairs a smashed door (D.2), a system (C.9) or a Humoid"
+    usage = "repair UNIT [DOOR|nexus|HUMOID|room|ABILITY] [open|closed] [+N]"
+    help = (
+        "an Engineer with a ToolKit repairs a smashed door (D.2), a system (C.9) or a "
+        "Humoid; raids variant: a damaged room or ability (R.6)"
+    )
     unit: str
     target: str = ""  # a door spec (as for open/close), "nexus", or a Humoid's id
     leave: str = "open"  # a repaired door is left open or closed (D.2)
@@ -731,23 +734,50 @@ class EndPhase(Command):
 @dataclass(frozen=True, slots=True)
 class SetOrder(Command):
     verb = "order"
-    usage = "order energy|ambush on|off"
+    usage = "order energy|ambush|bunker on|off, or order raid-damage NAME[,NAME…]|default"
     help = "standing order: spend an energy store to shrug off an exact 7 (D.5)"
     name: str
     value: bool
+    targets: tuple[str, ...] = ()  # the raids variant's damage order (R.5), in order
 
     def args(self) -> list[str]:
+        if self.name == RAID_DAMAGE:
+            return [self.name, ",".join(self.targets) or "default"]
         return [self.name, "on" if self.value else "off"]
 
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
+        if args and args[0].lower() == RAID_DAMAGE:
+            if len(args) < 2:
+                raise ParseError(f"'order raid-damage' takes: {cls.usage}", legal=[cls.usage])
+            named = [w.strip() for w in " ".join(args[1:]).split(",") if w.strip()]
+            default = [w.lower() for w in named] == ["default"]
+            return cls(RAID_DAMAGE, True, () if default else tuple(named))
         _expect_count(cls, args, 2, 2)
         name = args[0].lower()
-        if name not in ("energy", "ambush") or args[1].lower() not in ("on", "off"):
-            raise ParseError(
-                "the standing orders are: order energy|ambush on|off", legal=[cls.usage]
-            )
+        if name not in ("energy", "ambush", "bunker") or args[1].lower() not in ("on", "off"):
+            raise ParseError(f"the standing orders are: {cls.usage}", legal=[cls.usage])
         return cls(name, args[1].lower() == "on")
+
+
+RAID_DAMAGE = "raid-damage"
+
+
+@dataclass(frozen=True, slots=True)
+class Contribute(Command):
+    verb = "contribute"
+    usage = "contribute UNIT [CRATE]"
+    help = "raids variant: one action and a crate or an energy store lower the repulse value (R.8)"
+    unit: str
+    crate: str = ""
+
+    def args(self) -> list[str]:
+        return [self.unit, *([self.crate] if self.crate else [])]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        _expect_count(cls, args, 1, 2)
+        return cls(_unit(args[0]), args[1].lower() if len(args) == 2 else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -814,6 +844,7 @@ COMMAND_TYPES: tuple[type[Command], ...] = (
     EndPhase,
     SetOrder,
     Counteract,
+    Contribute,
 )
 VERBS: dict[str, type[Command]] = {cls.verb: cls for cls in COMMAND_TYPES}
 # Read from a log or a script, never offered to a player (not in VERBS: help and the

@@ -32,6 +32,7 @@ class Secret(StrEnum):
     GEAR = "what a face-down gear marker is"
     CRATE = "what a supplies crate holds"
     AMBUSH = "the alien's standing order on ambushes"
+    RAID_ORDERS = "a side's standing orders against the Opari raids"
 
 
 @dataclass

@@ -256,6 +256,7 @@ class Effort(StrEnum):
     REPAIR_DOOR = "repair-door"  # D.2
     REPAIR_SYSTEM = "repair-system"  # C.9
     REPAIR_HUMOID = "repair-humoid"  # G.3
+    REPAIR_ROOM = "repair-room"  # the raids variant: a room the Opari damaged (R.6)
     MUTATE = "mutate"  # C.10
     SPAWN = "spawn"  # G.4 Queen
     ATTACK_WALL = "attack-wall"  # the emergencies variant: the alien smashes a wall (E.2b)

@@ -37,6 +37,7 @@ from engine.rules import apply
 from engine.setup import larva_grids
 from engine.state import Condition, Fate, GameState, Phase, SetupStep, Side
 from engine.units import held_abilities
+from engine.variants import load_variants
 
 
 def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> list[c.Command]:
@@ -56,6 +57,29 @@ def candidates(state: GameState, side: Side, ship: Ship, content: Content) -> li
 
 def standing_orders(state: GameState, side: Side) -> list[c.Command]:
     """Orders a side may give at any time, for the phases it does not play (D.5, G.2.5)."""
+    return _standing_orders(state, side) + raid_orders(state, side)
+
+
+def raid_orders(state: GameState, side: Side) -> list[c.Command]:
+    """R.3(d), R.5: the raids variant's orders: the bunker switched, and the damage
+    order back to the default or led by one room or ability (a longer list is typed)."""
+    table = state.raids
+    if table is None or table.ended:
+        return []
+    if side is Side.CREW:
+        bunker, named = table.crew_bunker, table.crew_damage
+        first = [w for w in load_variants().raids.worlds if w not in table.rooms]
+    else:
+        bunker, named = table.alien_bunker, table.alien_damage
+        first = list(dict.fromkeys(a for al in state.live_aliens() for a in al.abilities))
+    orders: list[c.Command] = [c.SetOrder("bunker", not bunker)]
+    if named:
+        orders.append(c.SetOrder(c.RAID_DAMAGE, True))
+    orders += [c.SetOrder(c.RAID_DAMAGE, True, (w,)) for w in first if [w] != named]
+    return orders
+
+
+def _standing_orders(state: GameState, side: Side) -> list[c.Command]:
     if side is Side.ALIEN:
         orders: list[c.Command] = [c.SetOrder("energy", not state.standing.spend_energy_on_seven)]
         if state.noise is not None:
@@ -119,11 +143,25 @@ def _unit_candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[c.C
     yield from _care_candidates(state, unit_id, here, ship)
     for module in (growth, sabotage, science, emergencies):
         yield from module.candidates(state, unit_id, ship)
+    yield from _raid_candidates(state, unit_id, human)
     if not human:
         yield from _alien_only(state, unit_id)
     elif state.pipe_runners():
         yield from (c.Search(unit_id, n) for n in range(1, actions + 1))
     yield c.EndUnit(unit_id)
+
+
+def _raid_candidates(state: GameState, unit_id: str, human: bool) -> Iterator[c.Command]:
+    """R.6, R.8: a contribution while the raids run; a repair of a raid's damage."""
+    table = state.raids
+    if table is None:
+        return
+    if not table.ended:
+        yield c.Contribute(unit_id)
+    if human and table.rooms:
+        yield c.Repair(unit_id, "room")
+    elif not human:
+        yield from (c.Repair(unit_id, a.lower()) for a in table.abilities.get(unit_id, []))
 
 
 def _door_candidates(state: GameState, unit_id: str, here: Grid, ship: Ship) -> Iterator[c.Command]:

@@ -16,16 +16,19 @@ from engine.events import PhaseBegan
 from engine.growing import growth
 from engine.hiding.events import HiddenAt
 from engine.noise.rules import phase_heard
+from engine.raids.rules import raid_step
 from engine.state import Phase, Side
 from engine.turns import check_game_over, finish_unit
 from engine.units import human_actions
 
-# Rules that fire as a phase begins, in this order (C.9's countdown, G.2.2's bait,
-# G.2.5's ultrasonics); each family lists its own.
+# Rules that fire as a phase begins, in this order (C.9's countdown, the raids variant's
+# raid step right after it (R.3), G.2.2's bait, G.2.5's ultrasonics); each family lists
+# its own.
 PHASE_HOOKS: tuple[PhaseHook, ...] = (
     *growth.PHASE_HOOKS,
     *sabotage.PHASE_HOOKS,
     emergencies.start_of_round,  # in place of the countdown, with the emergencies variant
+    raid_step,
     *science.PHASE_HOOKS,
 )
 

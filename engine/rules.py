@@ -31,6 +31,7 @@ from engine.moving.movement import feint, move, use_hatch, use_lift, wait
 from engine.noise.rules import set_ambush
 from engine.phases import begin_phase, end_phase
 from engine.quick_setup import quick_setup
+from engine.raids import rules as raids
 from engine.setup import (
     assign_role,
     choose_ability,
@@ -69,6 +70,12 @@ def _quick(ctx: Ctx, side: Side, _cmd: c.QuickSetup) -> None:
 
 
 def _order(ctx: Ctx, side: Side, cmd: c.SetOrder) -> None:
+    if cmd.name == "bunker":
+        raids.set_bunker(ctx, side, cmd.value)
+        return
+    if cmd.name == c.RAID_DAMAGE:
+        raids.set_damage_order(ctx, side, cmd.targets)
+        return
     require_side(side, Side.ALIEN)
     if cmd.name == "ambush":
         set_ambush(ctx, cmd.value)
@@ -103,6 +110,7 @@ HANDLERS: dict[type[c.Command], Handler] = {
     c.EndUnit: end_unit,
     c.EndPhase: end_phase,
     c.SetOrder: _order,
+    c.Contribute: raids.contribute,
     c.Rekey: _rekey,
     c.Counteract: counteract,
     **COMBAT_HANDLERS,
@@ -119,7 +127,8 @@ def _after(ctx: Ctx) -> None:
     state = ctx.state
     if state.phase is Phase.SETUP:
         if setup_complete(state):
-            shuffle_deck(ctx)  # the variants' decks, as set-up ends (README, "Variants")
+            raids.set_up(ctx)  # the variants' decks as set-up ends, raids first (README)
+            shuffle_deck(ctx)  # then the emergencies' deck
             begin_phase(ctx, Phase.ALIEN)
         return
     if check_game_over(ctx):

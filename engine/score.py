@@ -21,13 +21,14 @@ from engine.content import Content
 from engine.content_models import Outcome, ScoreItem, Skill
 from engine.state import Fate, GameState, Human, Phase
 from engine.units import has_skill
+from engine.variants import load_variants
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
     """One line of the F.1 schedule: ``count`` times ``points``."""
 
-    item: ScoreItem
+    item: ScoreItem | str  # a variant's own line is named by its data key ("crew-awards")
     label: str
     count: int
     points: int
@@ -82,10 +83,47 @@ def score(state: GameState, content: Content) -> Score:
     lines = tuple(
         ScoreLine(item, rule.label, how_many[item], rule.points, how_many[item] * rule.points)
         for item, rule in victory.schedule.items()
-    )
+    ) + raid_lines(state)
     total = sum(line.subtotal for line in lines)
     band = victory.band_for(total)
     return Score(lines=lines, total=total, band=band.label, outcome=band.outcome)
+
+
+def raid_counts(state: GameState) -> dict[str, int]:
+    """R.9-R.10: how many times each of the raids variant's lines scores. Neither bonus
+    after empire defeat; Greatest Contributor to the side with more war chips (both on a
+    tie, so the points cancel); Greatest Admiral as decided (R.9: at repulse or as the
+    game ended)."""
+    table = state.raids
+    assert table is not None
+    awards, chips = table.awards, table.chips
+    crew_chips, alien_chips = chips.get("crew", 0), chips.get("alien", 0)
+    bonus = table.ended != "defeat"
+    contributor = "crew" if crew_chips > alien_chips else "alien"
+    if crew_chips == alien_chips:
+        contributor = "both"
+    return {
+        "crew-awards": awards.get("crew", 0) // 3,
+        "alien-awards": awards.get("alien", 0) // 3,
+        "crew-chips": crew_chips // 2,
+        "alien-chips": alien_chips // 2,
+        "crew-admiral": int(bonus and table.admiral in ("crew", "both")),
+        "alien-admiral": int(bonus and table.admiral in ("alien", "both")),
+        "crew-contributor": int(bonus and contributor in ("crew", "both")),
+        "alien-contributor": int(bonus and contributor in ("alien", "both")),
+    }
+
+
+def raid_lines(state: GameState) -> tuple[ScoreLine, ...]:
+    """R.10: the raids variant's F.1 lines (none without it)."""
+    if state.raids is None:
+        return ()
+    rules = load_variants().raids.score
+    found = raid_counts(state)
+    return tuple(
+        ScoreLine(key, line.label, found[key], line.points, found[key] * line.points)
+        for key, line in rules.items()
+    )
 
 
 def final_score(state: GameState, content: Content) -> Score | None:

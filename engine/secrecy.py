@@ -32,6 +32,7 @@ from engine.players.crew_ai import crew_ai
 from engine.random_player import choose
 from engine.state import Condition, GameState, Phase, Side
 from engine.units import SUPPLIES, held_abilities
+from engine.variants import load_variants
 from engine.views import events_for, view
 
 
@@ -58,6 +59,7 @@ def alien_twins(state: GameState, ship: Ship, rng: Rng, count: int) -> list[Game
         if twin.noise is not None:  # the noise variant's standing order (N.3)
             twin.standing.ambush = rng.below(2) == 0
         redeal_face_down(twin, ship, rng)  # the emergencies variant: hidden from everyone
+        _redeal_raid_orders(twin, Side.ALIEN, rng)
         for alien in runners:
             moved = twin.alien(alien.id)
             grid = _somewhere_else(twin, ship, moved.path[-2], rng)
@@ -79,6 +81,31 @@ def _redeal_hidden_abilities(state: GameState, rng: Rng) -> None:
         for index, marker in enumerate(alien.abilities):
             if marker not in shown and spare:
                 alien.abilities[index] = spare.pop(rng.below(len(spare)))
+                _rename_damaged(state, alien.id, marker, alien.abilities[index])
+
+
+def _rename_damaged(state: GameState, alien_id: str, old: str, new: str) -> None:
+    """The raids variant: a face-down marker the Opari damaged stays damaged whatever it
+    is (R.5: the crew reads "one face-down ability damaged")."""
+    damaged = state.raids.abilities.get(alien_id, []) if state.raids is not None else []
+    if old in damaged:
+        damaged[damaged.index(old)] = new
+
+
+def _redeal_raid_orders(state: GameState, side: Side, rng: Rng) -> None:
+    """The raids variant: ``side``'s standing orders (R.3(d), R.5) dealt at random; the
+    other side never sees them."""
+    table = state.raids
+    if table is None:
+        return
+    if side is Side.CREW:
+        table.crew_bunker = rng.below(2) == 0
+        worlds = list(load_variants().raids.worlds)
+        table.crew_damage = rng.shuffled(worlds)[: rng.below(len(worlds) + 1)]
+        return
+    table.alien_bunker = rng.below(2) == 0
+    held = [a for alien in state.aliens.values() for a in alien.abilities]
+    table.alien_damage = rng.shuffled(held)[: rng.below(len(held) + 1)]
 
 
 def _somewhere_else(state: GameState, ship: Ship, before: Grid, rng: Rng) -> Grid | None:
@@ -97,6 +124,7 @@ def crew_twins(state: GameState, rng: Rng, count: int) -> list[GameState]:
         twin = state.clone()
         _swap_face_down_gear(twin, rng)
         _swap_hidden_roles(twin, rng)
+        _redeal_raid_orders(twin, Side.CREW, rng)
         twins.append(twin)
     return twins
 

@@ -284,6 +284,52 @@ class EmergencyState:
 
 
 @dataclass(slots=True)
+class RaidsState:
+    """The ``raids`` variant's table (docs/rules-decisions.md, "Variants: raids"): the
+    raid deck (top first; its order nobody sees), the repulse value, the results, and each
+    side's standing orders, its own alone. Cards are written as read: "3", "-1", "M+3"."""
+
+    deck: list[str] = field(default_factory=list)
+    early: int = 0  # the deck's top cards from waves 1 and 2: they leave once played
+    discard: list[str] = field(default_factory=list)  # wave-3 cards played (R.3(h))
+    repulse: int = 0  # R
+    defeats: int = 0  # raid steps both sides failed (R.3(g))
+    awards: dict[str, int] = field(default_factory=dict)  # by side: defence awards (R.3(e))
+    chips: dict[str, int] = field(default_factory=dict)  # by side: war chips (R.8)
+    rooms: list[str] = field(default_factory=list)  # damaged rooms, by name (R.4)
+    abilities: dict[str, list[str]] = field(default_factory=dict)  # damaged, by alien (R.5)
+    tie_top: str = "alien"  # the side on top of the tie order (R.3(c))
+    ended: str = ""  # "" while the raids run; "repulse" or "defeat" (R.3(b), R.7)
+    admiral: str = ""  # R.9: "crew", "alien" or "both", once decided
+    volley: str = ""  # R.7: the system the parting volley damaged
+    crew_damage: list[str] = field(default_factory=list)  # the crew's order (R.5)
+    alien_damage: list[str] = field(default_factory=list)  # the alien's order (R.5)
+    crew_bunker: bool = False  # the crew's ``order bunker`` (R.3(d))
+    alien_bunker: bool = False  # the alien's
+
+    def copy(self) -> RaidsState:
+        new = _new(RaidsState)
+        new.deck = list(self.deck)
+        new.early = self.early
+        new.discard = list(self.discard)
+        new.repulse = self.repulse
+        new.defeats = self.defeats
+        new.awards = dict(self.awards)
+        new.chips = dict(self.chips)
+        new.rooms = list(self.rooms)
+        new.abilities = {k: list(v) for k, v in self.abilities.items()}
+        new.tie_top = self.tie_top
+        new.ended = self.ended
+        new.admiral = self.admiral
+        new.volley = self.volley
+        new.crew_damage = list(self.crew_damage)
+        new.alien_damage = list(self.alien_damage)
+        new.crew_bunker = self.crew_bunker
+        new.alien_bunker = self.alien_bunker
+        return new
+
+
+@dataclass(slots=True)
 class GameState:
     seed: int
     rng: Rng
@@ -317,6 +363,7 @@ class GameState:
     result: str | None = None
     noise: NoiseState | None = None  # the ``noise`` variant's markers and bag
     emergencies: EmergencyState | None = None  # the ``emergencies`` variant's panel
+    raids: RaidsState | None = None  # the ``raids`` variant's deck, results and orders
 
     def clone(self) -> GameState:
         """A deep copy, written out by hand field by field (the state and its parts have
@@ -354,6 +401,7 @@ class GameState:
         new.result = self.result
         new.noise = None if self.noise is None else self.noise.copy()
         new.emergencies = None if self.emergencies is None else self.emergencies.copy()
+        new.raids = None if self.raids is None else self.raids.copy()
         return new
 
     # --- lookups ---------------------------------------------------------------

@@ -13,6 +13,7 @@ from engine.context import Ctx
 from engine.errors import NotYourTurn, RuleError
 from engine.events import Ending, GameOver, UnitDone
 from engine.hiding.piperun import run_search
+from engine.raids.military import game_ends
 from engine.state import Alien, Condition, Fate, Phase, Side
 
 
@@ -120,5 +121,6 @@ def check_game_over(ctx: Ctx) -> bool:
     state.active_unit = None
     for alien in state.aliens.values():
         alien.stop_hiding()
+    game_ends(ctx)  # the raids variant's Greatest Admiral (R.9)
     ctx.say(GameOver(ending=ending, system=systems))
     return True

@@ -51,7 +51,8 @@ def human_actions(content: Content, human: Human) -> int:
 
 
 def alien_abilities(state: GameState, alien: Alien) -> list[Ability]:
-    """Abilities this alien can use now: its own markers, none while injured (D.5).
+    """Abilities this alien can use now: its own markers, none while injured (D.5), none
+    the Opari damaged (the raids variant, R.5).
     Markers still face down, and a wound healed behind the pipes (C.7.3), are the alien's
     secret."""
     if alien.pipe_running and alien.injured_when_hidden:
@@ -60,7 +61,8 @@ def alien_abilities(state: GameState, alien: Alien) -> list[Ability]:
         consult(Secret.ABILITIES, ("alien",))
     if alien.injured:
         return []
-    return [Ability(a) for a in alien.abilities]
+    damaged = state.raids.abilities.get(alien.id, ()) if state.raids is not None else ()
+    return [Ability(a) for a in alien.abilities if a not in damaged]  # R.5: damaged
 
 
 def held_abilities(state: GameState) -> list[str]:

@@ -111,6 +111,54 @@ class EmergenciesInfo(VariantInfo):
         return self
 
 
+Strength = int | Annotated[str, Field(pattern=r"^M\+[0-9]$")]  # a raid card: 3, or "M+3"
+SCORE_KEYS = (
+    "crew-awards",
+    "alien-awards",
+    "crew-chips",
+    "alien-chips",
+    "crew-admiral",
+    "alien-admiral",
+    "crew-contributor",
+    "alien-contributor",
+)
+
+
+class RaidLine(Frozen):
+    """One of ``raids``' F.1 lines (R.10): its points a time and its label."""
+
+    points: int
+    label: Text
+
+
+class RaidsInfo(VariantInfo):
+    """``raids``: the Opari raid deck and its constants (docs/rules-decisions.md,
+    "Variants: raids")."""
+
+    first_turn: int = Field(ge=1)
+    repulse_start: int = Field(ge=0)
+    gunner: int = Field(ge=0)
+    helm: int = Field(ge=0)
+    bunker: int = Field(ge=1)
+    defeats_to_end: int = Field(ge=1)
+    wave1: tuple[Strength, ...] = Field(min_length=1)
+    wave2: tuple[Strength, ...] = Field(min_length=1)
+    wave3: tuple[Strength, ...] = Field(min_length=2)
+    kept: int = Field(ge=1)
+    worlds: tuple[Text, ...] = Field(min_length=1)
+    score: dict[str, RaidLine]
+
+    @model_validator(mode="after")
+    def _deck(self) -> RaidsInfo:
+        if self.kept > min(len(self.wave1), len(self.wave2)):
+            raise ValueError("'kept' is more cards than a wave holds")
+        if tuple(self.score) != SCORE_KEYS:
+            raise ValueError(f"the score lines are {', '.join(SCORE_KEYS)}, in that order")
+        if len(set(self.worlds)) != len(self.worlds):
+            raise ValueError("a world is listed twice")
+        return self
+
+
 class Catalogue(Frozen):
     """Every variant by id, in the file's order."""
 
@@ -137,6 +185,12 @@ class Catalogue(Frozen):
         assert isinstance(info, EmergenciesInfo)
         return info
 
+    @property
+    def raids(self) -> RaidsInfo:
+        info = self.variants["raids"]
+        assert isinstance(info, RaidsInfo)
+        return info
+
     def ids(self, *, built_only: bool = False) -> tuple[str, ...]:
         return tuple(k for k, v in self.variants.items() if v.built or not built_only)
 
@@ -146,7 +200,11 @@ class Catalogue(Frozen):
         return tuple(k for k in self.variants if k in chosen)
 
 
-MODELS: dict[str, type[VariantInfo]] = {"noise": NoiseInfo, "emergencies": EmergenciesInfo}
+MODELS: dict[str, type[VariantInfo]] = {
+    "noise": NoiseInfo,
+    "emergencies": EmergenciesInfo,
+    "raids": RaidsInfo,
+}
 
 
 class VariantError(GameError):

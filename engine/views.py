@@ -18,6 +18,7 @@ from engine.board.ship import Feature, Ship
 from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitView
 from engine.content import Content
 from engine.events import Event
+from engine.raids.military import alien_military, crew_military, crew_stations
 from engine.score import Score, final_score
 from engine.state import Alien, Condition, Fate, GameState, Human, Item, Phase
 from engine.units import SUPPLIES, held_abilities, skills_of
@@ -105,6 +106,32 @@ class EmergenciesView:
 
 
 @dataclass(frozen=True, slots=True)
+class RaidView:
+    """The raids variant's public panel as one viewer may see it (docs/rules-decisions.md,
+    "Variants: raids"): everything but the deck's order, the name of a face-down ability
+    the Opari damaged (the alien's), and each side's standing orders (its own)."""
+
+    deck: int  # cards left (their order is nobody's)
+    discard: int
+    repulse: int  # R
+    defeats: int
+    crew: int  # the crew's Military now (R.2: public facts only)
+    alien: int  # the alien's
+    gunners: int
+    helms: int
+    awards: tuple[int, int]  # crew, alien
+    chips: tuple[int, int]  # crew, alien
+    rooms: tuple[str, ...]  # damaged rooms, in the order they fell
+    abilities: tuple[tuple[str, str], ...]  # (alien id, ability or "" when face down)
+    tie_top: str
+    ended: str  # "", "repulse" or "defeat"
+    admiral: str
+    first_turn: int
+    bunker: bool | None = None  # this viewer's side's order; None: a spectator
+    damage_order: tuple[str, ...] = ()  # this viewer's side's order (R.5)
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     viewer: Viewer
     turn: int
@@ -122,6 +149,7 @@ class View:
     variants: tuple[str, ...] = ()  # chosen at creation, the same for every viewer
     noise: NoiseView | None = None  # the noise variant's table, None without it
     emergencies: EmergenciesView | None = None  # the emergencies variant's panel
+    raids: RaidView | None = None  # the raids variant's panel, None without it
 
     def to_json(self) -> str:
         return json.dumps(_plain(self), sort_keys=True, ensure_ascii=False)
@@ -379,6 +407,54 @@ def _board_emergencies(state: GameState) -> tuple[tuple[str, int, bool], ...]:
     return tuple((e.room, e.level, e.critical) for e in panel.fields if e and e.level)
 
 
+def _raids(state: GameState, viewer: Viewer, ship: Ship, content: Content) -> RaidView | None:
+    """The raids variant's panel for this viewer: a face-down damaged ability named to
+    the alien alone; each side's own orders to it alone (R.5, R.3(d))."""
+    table = state.raids
+    if table is None:
+        return None
+    raids = load_variants().raids
+    gunners, helms = crew_stations(state, ship)
+    alien = _knows_secrets(viewer, "alien")
+    known = state.alien_secrets.revealed_abilities
+    damaged = tuple(
+        (unit, a if alien or a in known else "")
+        for unit, held in sorted(table.abilities.items())
+        for a in held
+    )
+    side = viewer.value if viewer.value in ("crew", "alien") else ""
+    bunker = {"crew": table.crew_bunker, "alien": table.alien_bunker}.get(side)
+    order = {"crew": table.crew_damage, "alien": table.alien_damage}.get(side, [])
+    return RaidView(
+        deck=len(table.deck),
+        discard=len(table.discard),
+        repulse=table.repulse,
+        defeats=table.defeats,
+        crew=crew_military(state, ship, raids.gunner, raids.helm),
+        alien=alien_military(state, content),
+        gunners=len(gunners),
+        helms=len(helms),
+        awards=(table.awards.get("crew", 0), table.awards.get("alien", 0)),
+        chips=(table.chips.get("crew", 0), table.chips.get("alien", 0)),
+        rooms=tuple(table.rooms),
+        abilities=damaged,
+        tie_top=table.tie_top,
+        ended=table.ended,
+        admiral=table.admiral,
+        first_turn=raids.first_turn,
+        bunker=bunker,
+        damage_order=tuple(order),
+    )
+
+
+def _raided(state: GameState, ship: Ship) -> tuple[Grid, ...]:
+    """The raids variant's damaged rooms on the map: each room's first grid (R.4)."""
+    if state.raids is None:
+        return ()
+    rooms = {r.name: r for r in ship.regions.values()}
+    return tuple(min(rooms[name].grids) for name in state.raids.rooms if name in rooms)
+
+
 def _title(state: GameState) -> str:
     if state.phase is Phase.SETUP:
         return "Set-up"
@@ -415,6 +491,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         path=_path(state, sees),
         noise=tuple(sorted(state.noise.markers)) if state.noise else (),
         emergencies=_board_emergencies(state),
+        raided=_raided(state, ship),
     )
     return View(
         viewer=viewer,
@@ -433,6 +510,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         variants=load_variants().ordered(state.variants),
         noise=_noise(state, sees),
         emergencies=_emergencies(state, ship),
+        raids=_raids(state, sees, ship, content),
     )
 
 

@@ -31,6 +31,7 @@ from render.pieces import (
     emergency_marker,
     launched_pod,
     noise_marker,
+    raid_marker,
     sighting_ping,
     title_bar,
 )
@@ -75,6 +76,8 @@ def _compose(view: BoardView, ship: Ship) -> Frame:
     _draw_doors(frame, ship, view)
     _draw_noise(frame, ship, view)
     _draw_emergencies(frame, ship, view)
+    for grid in view.raided:  # the raids variant's damaged rooms
+        frame.sprite("raid", raid_marker, _origin(frame, grid))
     _draw_path(frame, view.path)
     for marker in markers[MarkerKind.ALIEN_SIGHTING]:
         x, y = _origin(frame, marker.grid)

@@ -287,6 +287,25 @@ def emergency_marker(text: str, zoom: int = 1) -> Image.Image:
     return image
 
 
+def raid_marker(zoom: int = 1) -> Image.Image:
+    """A damaged room (the raids variant): a red disc ringed in white, with "R", in the
+    corner of the room's first grid."""
+    size = style.BADGE
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.ellipse(
+            scaled((1, 1, size - 1, size - 1), k),
+            fill=style.INJURED,
+            outline=style.WALL,
+            width=round(2 * k),
+        )
+
+    image = zoomed(size, size, paint, zoom)
+    write(image, zoom, (size // 2, size // 2), "R", style.BADGE_TEXT_SIZE, style.OUTLINE)
+    return image
+    return image
+
+
 @lru_cache(maxsize=32)
 def count_badge(count: int, zoom: int = 1, size: int = style.BADGE + 4) -> Image.Image:
     """How many units share a grid (C.6): a white disc ``size`` pixels wide (1x units)

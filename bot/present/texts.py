@@ -226,7 +226,7 @@ def status_text(table: Table, side: Side | None = None) -> str:
         lines.append(_("Result: {result}").format(result=plain(_(v.result))))
     if v.declarations and v.phase != "alien":  # told once its phase is over (README, "Secrets")
         lines.append(_("Alien declarations last phase: ") + " · ".join(map(plain, v.declarations)))
-    lines += noise_lines(v)
+    lines += noise_lines(v) + raid_lines(v)
     lines += emergency_lines(v)
     stores = energy_text(v)
     lines.append(
@@ -284,6 +284,60 @@ def emergency_field(v: View, e: EmergencyLine | None) -> str:
         tried = ", ".join(names.get(h, h) for h in e.tried)
         text += " · " + _("tried by {humans}").format(humans=tried)
     return text
+
+
+def raid_lines(v: View) -> list[str]:
+    """The raids variant's public panel (R's "who learns what"), or nothing without it;
+    a side's own standing orders are on its hand (:func:`own_raid_lines`)."""
+    r = v.raids
+    if r is None:
+        return []
+    if r.ended == "repulse":
+        state = _("repulsed")
+    elif r.ended == "defeat":
+        state = _("empire defeated")
+    else:
+        state = _("raids from turn {turn}").format(turn=r.first_turn)
+    said = _(
+        "🛸 Opari: {state} · repulse value {repulse} · Military crew {crew} "
+        "({gunners} gunners, {helms} helm), alien {alien} · defeats {defeats} · "
+        "cards left {deck}"
+    )
+    lines = [
+        said.format(
+            state=state,
+            repulse=r.repulse,
+            crew=r.crew,
+            gunners=r.gunners,
+            helms=r.helms,
+            alien=r.alien,
+            defeats=r.defeats,
+            deck=r.deck,
+        )
+    ]
+    said = _(
+        "Awards crew {ca}, alien {aa} · war chips crew {cc}, alien {ac} · tie order: {top} on top"
+    )
+    top = _("the crew") if r.tie_top == "crew" else _("the alien")
+    lines.append(said.format(ca=r.awards[0], aa=r.awards[1], cc=r.chips[0], ac=r.chips[1], top=top))
+    if r.rooms or r.abilities:
+        names = [a or _("a face-down ability") for _unit, a in r.abilities]
+        damaged = ", ".join([*r.rooms, *names])
+        lines.append(_("Damaged by the Opari: {list}").format(list=damaged))
+    return lines
+
+
+def own_raid_lines(v: View) -> list[str]:
+    """A side's own raids orders (R.3(d), R.5), seen by it alone."""
+    r = v.raids
+    if r is None or r.bunker is None:
+        return []
+    order = ", ".join(r.damage_order) or _("the default order")
+    said = _(
+        "Raids orders: bunker {on} — `order bunker on|off`; damage first {order} — "
+        "`order raid-damage NAME,…|default`."
+    )
+    return [said.format(on=_("on") if r.bunker else _("off"), order=order)]
 
 
 def alien_noise_lines(v: View) -> list[str]:
@@ -377,6 +431,7 @@ def hand_text(table: Table, user_id: int) -> list[str]:
         ordered = sorted(v.crew, key=lambda c: (c.id not in mine, c.name))
         lines += [_crew_line(v, c, c.id in mine) for c in ordered]
         lines.append(_("Blueprints: ") + (", ".join(v.blueprints) or _("none")))
+        lines += raid_lines(v) + own_raid_lines(v)
         return chunks(lines)
     if seat is Seat.ALIEN:
         v = table.view_for(Viewer.ALIEN)
@@ -398,7 +453,7 @@ def hand_text(table: Table, user_id: int) -> list[str]:
             lines.append(" · ".join(bits))
         lines.append(_("Abilities: ") + (", ".join(v.abilities) or _("none chosen yet")))
         lines.append(_("Standing order for an exact 7 (D.5): `/alien order on|off`."))
-        lines += noise_lines(v) + alien_noise_lines(v)
+        lines += noise_lines(v) + alien_noise_lines(v) + raid_lines(v) + own_raid_lines(v)
         return chunks(lines)
     return [_("You have no hand in this game: spectators see only what is public.")]
 

@@ -30,6 +30,7 @@ from engine.events import Audience, GearAction, Handling, Load, Marker
 from engine.hiding.events import Giveaway
 from engine.hiding.piperun import reveal_location
 from engine.moving.movement import check_stacking
+from engine.raids.military import require_room
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Human, Item, Side
 from engine.turns import take_unit
@@ -339,6 +340,7 @@ def open_locker(ctx: Ctx, side: Side, cmd: OpenLocker) -> None:
         raise RuleError(f"the locker at {here} is already open", rule="E.2.6")
     shown = Shown()
     if any(i.kind == GearKind.TACKIT for i in inside):
+        require_room(ctx.state, ctx.ship.region_of(here).name, "no opening the TacKit")
         _tackit_opener(ctx, unit, shown)
     require_actions(ctx, unit, LOCKER_COST, "opening a locker", "E.2.6")
     spend(ctx, unit, LOCKER_COST)

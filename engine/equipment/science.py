@@ -33,6 +33,7 @@ from engine.equipment.events import (
 )
 from engine.errors import RuleError
 from engine.events import Attempt, Effort, Means
+from engine.raids.military import require_room
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Human, Item, Side
 from engine.turns import take_unit
@@ -60,6 +61,8 @@ def autopsy(ctx: Ctx, side: Side, cmd: Autopsy) -> None:
             f"with {cadaver.name} lying on an obstructed Lab or Lab Quarantine grid",
             rule="E.2.2, E.3.5",
         )
+    if means is Means.LAB:
+        require_room(state, "Lab", "no autopsy in the room")
     cost = action_cost(ctx, Activity.AUTOPSY, scientist.id)
     afford(ctx, scientist.id, cost, cmd.boost, "an autopsy", "E.2.2, C.1")
     who, body = ctx.who(scientist.id), ctx.who(cadaver.id)
@@ -192,6 +195,7 @@ def fabricate(ctx: Ctx, side: Side, cmd: Fabricate) -> None:
             f"{ctx.ship.region_tagged(blueprint.room.value).name}",
             rule="E.4.2, G.2",
         )
+    require_room(state, ctx.ship.region_of(here).name, f"no {name} fabrication")
     crate = _crate(ctx, maker, blueprint)
     cost = action_cost(ctx, Activity.FABRICATE, maker.id)
     afford(ctx, maker.id, cost, cmd.boost, "fabrication", "E.4.2, C.1")

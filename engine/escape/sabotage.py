@@ -25,11 +25,22 @@ from engine.equipment.repairs import NEXUS, repair
 from engine.escape.events import Countdown, ShipDestroyed
 from engine.fighting.events import Death
 from engine.fighting.injury import kill_alien, kill_human
-from engine.state import Condition, GameState, Phase
+from engine.raids.military import volley_only
+from engine.raids.rules import raid_target, repair_damage
+from engine.state import Condition, GameState, Phase, Side
 from engine.turns import check_game_over
 from engine.units import carries
 
-HANDLERS: dict[type[Command], Handler] = {Repair: repair}
+
+def _repair(ctx: Ctx, side: Side, cmd: Repair) -> None:
+    """``repair``: a raid's damage (the raids variant, R.6), else what the alien broke."""
+    if raid_target(ctx.state, cmd.target):
+        repair_damage(ctx, side, cmd)
+    else:
+        repair(ctx, side, cmd)
+
+
+HANDLERS: dict[type[Command], Handler] = {Repair: _repair}
 
 
 def countdown(ctx: Ctx, phase: Phase) -> None:
@@ -66,8 +77,8 @@ def destroy(ctx: Ctx, systems: list[ShipSystem]) -> None:
     if any(info.kills_humans for info in effects):
         for human in state.live_humans():
             # Only an alien's attack damages a nexus (C.9), so these deaths are its doing:
-            # killed by an alien for F.1's Agent line
-            kill_human(ctx, human, by_alien=True)
+            # killed by an alien for F.1's Agent line; not so the raids' parting volley (R.7)
+            kill_human(ctx, human, by_alien=not volley_only(state, state.ship_destroyed))
     deadly = [info for info in effects if info.kills_aliens]
     if deadly:
         for alien in state.live_aliens():

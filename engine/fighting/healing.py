@@ -20,6 +20,7 @@ from engine.events import Attempt, Audience, Effort, Means
 from engine.fighting.events import Healed
 from engine.hiding.events import Call
 from engine.hiding.piperun import declare
+from engine.raids.military import require_room
 from engine.state import Alien, Condition, Human, Side
 from engine.turns import take_unit
 from engine.units import carries, has_skill, tended_grid
@@ -48,6 +49,8 @@ def _crew_heal(ctx: Ctx, medic: Human, cmd: Heal) -> None:
         )
     if means is Means.INFIRMARY:  # the emergencies variant (E.3.5)
         refuse_disabled(ctx, "medbay", "bed healing in the Infirmary")
+    if means is Means.INFIRMARY:
+        require_room(ctx.state, "Infirmary", "no bed healing")
     afford(
         ctx, medic.id, action_cost(ctx, Activity.HEAL, medic.id), cmd.boost, "healing", "E.2.1, C.1"
     )

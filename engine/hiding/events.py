@@ -22,6 +22,8 @@ class Call(StrEnum):
     MUTATE = "Mutate"
     SPAWN = "Spawn"
     BONUS = "Bonus"  # an action committed to a roll
+    REPAIR = "Repair"  # the raids variant: a damaged ability mended (R.6)
+    CONTRIBUTE = "Contribute"  # the raids variant: a contribution to the war effort (R.8)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -24,6 +24,7 @@ from engine.fighting.injury import kill_alien, kill_human
 from engine.hiding.events import Giveaway
 from engine.hiding.piperun import consult_hideouts, reveal_location
 from engine.moving.events import BlownOut, BlowOutCause, DoorWorked, LostToSpace, MarkersLost
+from engine.raids.military import require_ability, require_room
 from engine.state import Fate, Side
 from engine.turns import check_game_over, take_unit
 from engine.units import has_ability, has_skill
@@ -134,6 +135,7 @@ def reach_cost(
     here = state.unit_grid(unit_id)
     assert here is not None
     if not state.is_human(unit_id):
+        require_ability(state, state.alien(unit_id), Ability.CLEVER.value)
         if not has_ability(state, state.alien(unit_id), Ability.CLEVER):
             raise RuleError(
                 "the alien works doors and pods only with the Clever ability, "
@@ -161,8 +163,13 @@ def reach_cost(
 
 
 def _ops_grid(ctx: Ctx, here: Grid) -> bool:
-    """G.3: an obstructed Command Deck grid, where Operations works any door or pod."""
-    return TAG_COMMAND_DECK in ctx.ship.region_of(here).tags and ctx.ship.is_obstructed(here)
+    """G.3: an obstructed Command Deck grid, where Operations works any door or pod;
+    refused, naming the cause, while the Opari's damage stops it (raids variant, R.4)."""
+    region = ctx.ship.region_of(here)
+    ops = TAG_COMMAND_DECK in region.tags and ctx.ship.is_obstructed(here)
+    if ops:
+        require_room(ctx.state, region.name, "no Operations actions")
+    return ops
 
 
 # --- opening and closing ----------------------------------------------------------------

@@ -100,6 +100,10 @@ def candidate_pool(
     ambush = c.SetOrder("ambush", not state.standing.ambush)
     if side is Side.ALIEN and state.noise is not None and ambush not in pool:
         pool.append(ambush)  # N.3: the one standing order the players weigh
+    table = state.raids
+    bunker = c.SetOrder("bunker", True)
+    if table is not None and not table.ended and bunker not in pool:
+        pool.append(bunker)  # R.3(d): the raids' order the players give
     return _with_boosts(pool)
 
 

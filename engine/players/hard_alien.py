@@ -26,6 +26,7 @@ from engine.dice import Rng
 from engine.players.alien_ai import _Plan
 from engine.players.belief import BeliefKeeper
 from engine.players.emergency_moves import wall_now
+from engine.players.hard_crew import bunker_order
 from engine.players.tactics import FAR, best, by_unit, distances
 from engine.state import Side
 from engine.views import AlienLine, View
@@ -50,13 +51,22 @@ class HardAlien(BeliefKeeper):
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
-        order = ambush_order(view) if self.taught else None
+        if self.taught:  # the variants' moves (the untaught arm plays without them)
+            move = self._variant_move(view, legal, ship)
+            if move is not None:
+                return move
+        return best(legal, self.scorer(view, ship, content), rng)
+
+    def _variant_move(self, view: View, legal: list[c.Command], ship: Ship) -> c.Command | None:
+        """A standing order (noise's ambush, raids' bunker), a wall to smash (emergencies)
+        or a contribution (raids), where the variant is on and the moment is right."""
+        order = ambush_order(view) or bunker_order(view)
         if order is not None and order in legal:
             return order
-        wall = wall_now(view, legal, ship, Danger(view, ship)) if self.taught else None
+        wall = wall_now(view, legal, ship, Danger(view, ship))
         if wall is not None:
             return wall
-        return best(legal, self.scorer(view, ship, content), rng)
+        return contribution(view, legal)
 
     def scorer(self, view: View, ship: Ship, content: Content) -> Callable[[c.Command], float]:
         """How this decision scores each command (the highest is played), as
@@ -79,6 +89,21 @@ class HardAlien(BeliefKeeper):
             return _HardPlan(view, a, ship, content, watched, suspected, danger, self.taught)
 
         return plan
+
+
+def contribution(view: View, legal: list[c.Command]) -> c.Contribute | None:
+    """The raids variant: an alien holding more than ``RICH`` energy stores gives one to
+    the war effort (R.8)."""
+    if view.raids is None or view.raids.ended:
+        return None
+    for alien in view.aliens:
+        gift = c.Contribute(alien.id)
+        if alien.energy > RICH and gift in legal:
+            return gift
+    return None
+
+
+RICH = 4  # the raids variant: energy stores the hard alien keeps before contributing
 
 
 def ambush_order(view: View) -> c.SetOrder | None:

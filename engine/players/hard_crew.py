@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from engine import commands as c
 from engine.board.geometry import Mover, grid_range, visible_grids
 from engine.board.grid import Grid
-from engine.board.ship import TAG_LAB, TAG_LAB_QUARANTINE, RegionKind, Ship
+from engine.board.ship import TAG_LAB, TAG_LAB_QUARANTINE, TAG_WEAPONS, RegionKind, Ship
 from engine.board_view import MarkerKind
 from engine.content import Content
 from engine.dice import Rng
@@ -37,6 +37,7 @@ from engine.players.kit_room import dots, has_room, room_after
 from engine.players.pods_plan import Escape, escape_plan, phases_left, ready_to_launch, ship_lost
 from engine.players.strike import attack_modifier, attack_value
 from engine.players.tactics import FAR, best, by_unit, distances, grid_of, markers
+from engine.raids.military import station_grids
 from engine.state import Side
 from engine.variants import load_variants
 from engine.views import CrewLine, View
@@ -46,6 +47,9 @@ GUARDS = 2  # humans who escort the keeper
 HUNT_SIZE = 40  # a belief this small is worth walking into
 NOISY_ROOM = 8  # the noise variant: what a room with a marked door costs a move there
 TOOLKIT = "ToolKit"
+GUNNERS = 2  # the raids variant: humans kept at the Weapons Bay (R.2)
+GUN_HASTE = 30  # the raids variant: a gunner's step toward the Bay outranks pickups, searches
+LEAD = 3  # the raids variant: turns before the first raid that the gunners set off
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +62,7 @@ class Team:
     guards: tuple[str, ...]  # humans who keep the keeper company (the alien hunts loners)
     toolkit: Grid | None  # where the ToolKit is now (a locker, the floor, a carrier)
     station: Grid | None  # where the keeper waits for a sabotage
+    gunners: tuple[str, ...] = ()  # the raids variant: who mans the Weapons Bay (R.2)
 
 
 class HardCrew(BeliefKeeper):
@@ -86,9 +91,13 @@ class HardCrew(BeliefKeeper):
     def __call__(
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
-        duty = crew_duty(view, legal, ship) if self.taught else None  # the emergencies variant
-        if duty is not None:
-            return duty
+        if self.taught:  # the variants' moves (the untaught arm plays without them)
+            duty = crew_duty(view, legal, ship)  # emergencies
+            if duty is not None:
+                return duty
+            order = bunker_order(view)  # raids
+            if order is not None and order in legal:
+                return order
         return best(legal, self.scorer(view, ship, content), rng)
 
     def scorer(self, view: View, ship: Ship, content: Content) -> Callable[[c.Command], float]:
@@ -182,14 +191,46 @@ def team_plan(
         courier = carrier or min(well, key=cost)
         if carrier is None and where in damaged:  # left there for the keeper (C.2)
             courier = keeper
+    guards = _guards(view, ship, keeper, courier)
+    busy = {h.id for h in (keeper, courier) if h is not None} | set(guards)
     return Team(
         keeper.id if keeper else None,
         kit_id,
         courier.id if courier else None,
-        _guards(view, ship, keeper, courier),
+        guards,
         where,
         station(ship, threatened(view, ship, aliens)),
+        gunners(view, ship, busy),
     )
+
+
+def bunker_order(view: View) -> c.SetOrder | None:
+    """The raids variant: both hard players keep ``order bunker on`` (R.3(d))."""
+    raids = view.raids
+    if raids is None or raids.ended or raids.bunker is not False:
+        return None
+    return c.SetOrder("bunker", True)
+
+
+def gunners(view: View, ship: Ship, busy: set[str]) -> tuple[str, ...]:
+    """The raids variant, from the turn before the first raid: the two humans least
+    needed for the ToolKit or the hunt (not its keeper, courier or guards; no Agent,
+    whom the hunt uses as bait) man the Weapons Bay: those at a station first, then the
+    nearest (R.2). They set off ``LEAD`` turns before the first raid: the Bay is far."""
+    raids = view.raids
+    if raids is None or raids.ended or view.turn < raids.first_turn - LEAD:
+        return ()
+    if "Weapons Bay" in raids.rooms:
+        return ()
+    bay = sorted(station_grids(ship, TAG_WEAPONS))
+    to_bay = distances(ship, bay[0], Mover.HUMAN, view.board.doors)
+    free = [h for h in view.crew if _able(h) and h.id not in busy and "Agent" not in h.skills]
+    bay_grids = {str(g) for g in bay}
+
+    def rank(h: CrewLine) -> tuple[bool, int, str]:  # a gunner in place stays there
+        return (h.grid not in bay_grids, to_bay.get(Grid.parse(h.grid), FAR), h.id)
+
+    return tuple(h.id for h in sorted(free, key=rank)[:GUNNERS])
 
 
 def lab_grids(ship: Ship) -> list[Grid]:
@@ -283,6 +324,11 @@ class _HardPlan(_Plan):
         super().__init__(view, me, ship, critical)
 
     def _goal(self) -> Grid | None:
+        if self.pod is None and not self.flee and self.me.id in self.team.gunners:
+            return self._gun() or self._team_goal()  # the raids variant: man a gun (R.2)
+        return self._team_goal()
+
+    def _team_goal(self) -> Grid | None:
         if self.pod is not None:
             return self.pod
         base = super()._goal()
@@ -319,6 +365,19 @@ class _HardPlan(_Plan):
         if self.hunt and self.suspects and len(self.suspects) <= HUNT_SIZE and self._company():
             return self._near(list(self.suspects))[0] or base
         return base
+
+    def _manning(self) -> bool:
+        """A gunner of the raids variant still on its way to the Weapons Bay."""
+        bay = station_grids(self.ship, TAG_WEAPONS)
+        return self.me.id in self.team.gunners and self.here not in bay and not self.flee
+
+    def _gun(self) -> Grid | None:
+        """A Weapons Bay station no other human holds: this one's own if it has one."""
+        bay = station_grids(self.ship, TAG_WEAPONS)
+        if self.here in bay:
+            return self.here
+        taken = {g for h in self.living if h.id != self.me.id and (g := grid_of(h.grid))}
+        return self._near(sorted(bay - taken))[0]
 
     @property
     def _clearing(self) -> bool:
@@ -411,6 +470,9 @@ class _HardPlan(_Plan):
     def score(self, cmd: c.Command) -> float:
         if self.pod is not None:
             return self._escape_score(cmd)
+        if isinstance(cmd, c.Move) and self._manning():
+            score = super().score(cmd)  # the raids variant: to the guns before errands
+            return score + GUN_HASTE if score > 0 else score
         score = self._score(cmd)
         if isinstance(cmd, c.Move) and self._noisy_room(cmd.route[-1]):
             return score - NOISY_ROOM

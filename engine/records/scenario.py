@@ -60,6 +60,7 @@ from engine.emergencies.events import Cause
 from engine.emergencies.rules import card_room
 from engine.errors import GameError
 from engine.game import Game
+from engine.raids.rules import new_raids
 from engine.setup import new_game
 from engine.state import (
     Alien,
@@ -70,6 +71,7 @@ from engine.state import (
     GameState,
     Item,
     Phase,
+    RaidsState,
     SetupStep,
 )
 from engine.units import SUPPLIES, held_abilities, human_actions
@@ -112,11 +114,17 @@ USAGE: dict[str, str] = {
     "variant's panel, numbered from 1; CARD: its number in data/variants.toml, from 1)",
     "emergencies": "emergencies [deck=CARD,…] [discard=CARD,…] [collapsed]  (the "
     "emergencies variant's deck, top first; a list may be 'none')",
+    "raids": "raids [deck=CARD,…] [early=N] [discard=CARD,…] [repulse=N] [defeats=N] "
+    "[awards=CREW/ALIEN] [chips=CREW/ALIEN] [rooms=ROOM,…] [damaged=ALIEN:ABILITY,…] "
+    "[tie=crew|alien] [ended=repulse|defeat] [admiral=crew|alien|both] [volley=SYSTEM] "
+    "[crew-order=ROOM,…] [alien-order=ABILITY,…] [crew-bunker] [alien-bunker]  "
+    "(the raids variant's table, in play; a list may be 'none')",
     "result": "result TEXT",
 }
 _ONCE = frozenset(
     {"seed", "variants", "rng", "turn", "alien-side", "crew-side", "items"}
     | {"declarations", "sightings", "searched", "destroyed", "result", "noise", "emergencies"}
+    | {"raids"}
 )
 LINE_LIMIT = 2000  # characters a scenario's line may hold: every real line is far shorter
 _ALIEN_ID = re.compile(r"^alien[0-9]+$")
@@ -532,6 +540,66 @@ class _Builder:
         if discard is not None:
             panel.discard = [self.card(line, c) for c in _none_or_split(discard)]
 
+    def raids(self, line: _Line) -> None:
+        """The ``raids`` variant's table: set-up's deck (from a generator of its own:
+        the scenario's dice stay its ``rng`` line's) changed as the line says."""
+        if "raids" not in self.state.variants:
+            line.fail("a 'raids' line needs the raids variant: add 'variants raids'")
+        table = self.raids_table()
+        for name in ("deck", "discard"):
+            given = line.option(name)
+            if given is not None:
+                setattr(table, name, [_card(line, c) for c in _none_or_split(given)])
+        for name in ("early", "repulse", "defeats"):
+            given = line.option(name)
+            if given is not None:
+                setattr(table, name, _int(line, given, name))
+        for name in ("awards", "chips"):
+            given = line.option(name)
+            if given is not None:
+                crew, _, alien = given.partition("/")
+                setattr(
+                    table, name, {"crew": _int(line, crew, name), "alien": _int(line, alien, name)}
+                )
+        worlds = load_variants().raids.worlds
+        abilities = [a.value for a in self.content.abilities]
+        rooms, damaged = line.option("rooms"), line.option("damaged")
+        if rooms is not None:
+            table.rooms = [_choice(line, r, worlds, "room") for r in _none_or_split(rooms)]
+        if damaged is not None:
+            table.abilities = {}
+            for pair in _none_or_split(damaged):
+                alien, _, ability = pair.partition(":")
+                held = table.abilities.setdefault(alien.strip().lower(), [])
+                held.append(_choice(line, ability.strip(), abilities, "ability"))
+        for name, choices in (
+            ("tie", ("crew", "alien")),
+            ("ended", ("repulse", "defeat")),
+            ("admiral", ("crew", "alien", "both")),
+            ("volley", [s.value for s in self.content.systems]),
+        ):
+            given = line.option(name)
+            if given is not None:
+                setattr(
+                    table, "tie_top" if name == "tie" else name, _choice(line, given, choices, name)
+                )
+        orders = line.option("crew-order"), line.option("alien-order")
+        if orders[0] is not None:
+            table.crew_damage = [
+                _choice(line, r, worlds, "room") for r in _none_or_split(orders[0])
+            ]
+        if orders[1] is not None:
+            table.alien_damage = [
+                _choice(line, a, abilities, "ability") for a in _none_or_split(orders[1])
+            ]
+        table.crew_bunker, table.alien_bunker = line.flag("crew-bunker"), line.flag("alien-bunker")
+        line.finish()
+
+    def raids_table(self) -> RaidsState:
+        if self.state.raids is None:
+            self.state.raids = new_raids(Rng(self.state.seed), load_variants().raids)
+        return self.state.raids
+
     def item(self, line: _Line) -> None:
         self.add_item(line, crate=False)
 
@@ -646,6 +714,8 @@ class _Builder:
             }
         if not self.turn_given:
             state.turn, state.phase, state.setup = 1, Phase.ALIEN, SetupStep.DONE
+        if "raids" in state.variants and state.phase is not Phase.SETUP:
+            self.raids_table()  # in play, the deck is built (0.2)
         carried = self.carried()
         self.finish_items(carried)
         for thing, carry in carried.items():
@@ -761,6 +831,7 @@ _HANDLERS: dict[str, Callable[[_Builder, _Line], None]] = {
     "noise": _Builder.noise,
     "emergency": _Builder.emergency,
     "emergencies": _Builder.emergencies,
+    "raids": _Builder.raids,
 }
 
 
@@ -794,6 +865,13 @@ def _variants(lines: list[_Line], given: frozenset[str]) -> frozenset[str]:
     if given and chosen != given:
         line.fail("the scenario's variants are not the script's 'variants' line")
     return chosen
+
+
+def _card(line: _Line, text: str) -> str:
+    """A raid card as the data writes it: a whole number (may be negative) or M+X."""
+    if not re.fullmatch(r"-?[0-9]{1,2}|M\+[0-9]", text):
+        line.fail(f"'{text}' is not a raid card: a number like 3 or -1, or M+3")
+    return text
 
 
 def _none_or_split(text: str) -> list[str]:

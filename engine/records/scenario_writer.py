@@ -125,6 +125,34 @@ def _side_lines(state: GameState) -> list[str]:
     return [f"alien-side {alien}"] * bool(alien) + [f"crew-side {crew}"] * bool(crew)
 
 
+def _raids_lines(state: GameState) -> list[str]:
+    """The ``raids`` variant's table whole: its deck depends on the dice set-up drew."""
+    table = state.raids
+    if table is None:
+        return []
+    damaged = [f"{alien}:{a}" for alien, held in sorted(table.abilities.items()) for a in held]
+    words = [
+        _opt("deck", table.deck or "none"),
+        _opt("early", str(table.early)),
+        _opt("discard", table.discard or "none"),
+        _opt("repulse", str(table.repulse)),
+        _opt("defeats", str(table.defeats)),
+        _opt("awards", f"{table.awards.get('crew', 0)}/{table.awards.get('alien', 0)}"),
+        _opt("chips", f"{table.chips.get('crew', 0)}/{table.chips.get('alien', 0)}"),
+        _opt("rooms", table.rooms or "none"),
+        _opt("damaged", damaged or "none"),
+        _opt("tie", table.tie_top),
+        _opt("ended", table.ended) if table.ended else "",
+        _opt("admiral", table.admiral) if table.admiral else "",
+        _opt("volley", table.volley) if table.volley else "",
+        _opt("crew-order", table.crew_damage or "none"),
+        _opt("alien-order", table.alien_damage or "none"),
+        "crew-bunker" if table.crew_bunker else "",
+        "alien-bunker" if table.alien_bunker else "",
+    ]
+    return [_line("raids", *words)]
+
+
 def _noise_lines(state: GameState, fresh: GameState) -> list[str]:
     """The ``noise`` variant's table, each list that differs from set-up's."""
     now, then = state.noise, fresh.noise
@@ -273,5 +301,6 @@ def write_scenario(
     lines += _phase_lines(state)
     lines += _noise_lines(state, fresh)
     lines += _emergency_lines(state, fresh)
+    lines += _raids_lines(state)
     lines.append("end")
     return "\n".join(lines) + "\n"

@@ -37,7 +37,7 @@ def test_every_proposed_command_round_trips_through_its_notation(seed: int) -> N
         ("attack hyun alien1 +x", "'+x' is not a number of actions"),
         ("lift hyun sideways", "a lift goes up or down"),
         ("give hyun gear1 ortiz", "'give' takes: give UNIT ITEM"),
-        ("order energy maybe", "order energy|ambush on|off"),
+        ("order energy maybe", "order energy|ambush|bunker on|off"),
         ("", "empty command"),
     ],
 )

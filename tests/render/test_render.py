@@ -151,6 +151,19 @@ def test_emergencies_an_emergency_is_drawn_on_its_room_with_its_level(ship: Ship
     assert level.crop(box).tobytes() != lost.crop(box).tobytes()  # "2" and "X"
 
 
+def test_raids_a_damaged_room_carries_a_raid_marker_in_its_first_grid(ship: Ship) -> None:
+    """The raids variant's damaged rooms are drawn where the view puts them, and only
+    there (docs/rules-decisions.md, "Variants: raids")."""
+    lab = next(r for r in ship.regions.values() if r.name == "Lab")
+    grid = min(lab.grids)
+    box = grid_box(ship, grid)
+    area = (box[0], box[1], box[0] + style.BADGE, box[1] + style.BADGE)
+    plain = picture(ship, empty())
+    raided = picture(ship, BoardView("crew", "Test", raided=(grid,)))
+    assert share(raided, area, style.INJURED) > 0.2
+    assert share(plain, area, style.INJURED) == 0
+
+
 def test_c43_cargo_hold_door_closes_across_all_six_grids(ship: Ship) -> None:
     door = first_door(ship, DoorKind.LARGE)
     closed = picture(ship, BoardView("crew", "Test", doors={door: DoorState.CLOSED}))

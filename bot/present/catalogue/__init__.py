@@ -28,6 +28,7 @@ from bot.present.catalogue import (
     hiding,
     moving,
     noise,
+    raids,
     setup,
     turns,
 )
@@ -62,6 +63,7 @@ SENTENCES: dict[type[Event], Callable[[Any], str]] = {
     **hiding.SENTENCES,
     **noise.SENTENCES,
     **emergencies.SENTENCES,
+    **raids.SENTENCES,
     **fighting.SENTENCES,
     **escape.SENTENCES,
     **growing.SENTENCES,

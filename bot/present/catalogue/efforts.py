@@ -32,19 +32,8 @@ def attempt_text(a: Attempt) -> str:
     target = name(a.target) if a.target else ""
     means = _(_MEANS[a.means]) if a.means else ""
     match a.effort:
-        case Effort.ATTACK:
-            if a.weapon:
-                weapon = gear_name(a.weapon)
-                return _("{who} attacks {target} with the {weapon}").format(
-                    who=who, target=target, weapon=weapon
-                )
-            return _("{who} attacks {target}").format(who=who, target=target)
-        case Effort.ATTACK_DOOR:
-            return _("{who} attacks door {door}").format(who=who, door=a.door)
-        case Effort.ATTACK_NEXUS:
-            return _("{who} attacks the nexus at {grid}").format(who=who, grid=a.grid)
-        case Effort.BAIT:
-            return _("The Poison Bait attacks {target}").format(target=target)
+        case Effort.ATTACK | Effort.ATTACK_DOOR | Effort.ATTACK_NEXUS | Effort.BAIT:
+            return _attack_attempt(a, who, target)
         case Effort.HEAL:
             return _("{who} heals {target} {means}").format(who=who, target=target, means=means)
         case Effort.HEAL_SELF:
@@ -59,6 +48,8 @@ def attempt_text(a: Attempt) -> str:
         case Effort.REPAIR_SYSTEM:
             said = _("{who} repairs the {system} at {grid}")
             return said.format(who=who, system=a.system, grid=a.grid)
+        case Effort.REPAIR_ROOM:
+            return _("{who} repairs the {room} the Opari damaged").format(who=who, room=a.system)
         case Effort.REPAIR_HUMOID:
             return _("{who} repairs {target}").format(who=who, target=target)
         case Effort.MUTATE:
@@ -67,6 +58,22 @@ def attempt_text(a: Attempt) -> str:
             return _("{who} spawns a Larva").format(who=who)
         case Effort.ATTACK_WALL | Effort.COMPROMISED:
             return _emergency_attempt(a, who, target)
+
+
+def _attack_attempt(a: Attempt, who: str, target: str) -> str:
+    """An attack's roll: on a unit (with a weapon, or bare), a door, a nexus, the Bait's."""
+    if a.effort is Effort.ATTACK_DOOR:
+        return _("{who} attacks door {door}").format(who=who, door=a.door)
+    if a.effort is Effort.ATTACK_NEXUS:
+        return _("{who} attacks the nexus at {grid}").format(who=who, grid=a.grid)
+    if a.effort is Effort.BAIT:
+        return _("The Poison Bait attacks {target}").format(target=target)
+    if a.weapon:
+        weapon = gear_name(a.weapon)
+        return _("{who} attacks {target} with the {weapon}").format(
+            who=who, target=target, weapon=weapon
+        )
+    return _("{who} attacks {target}").format(who=who, target=target)
 
 
 def _emergency_attempt(a: Attempt, who: str, target: str) -> str:

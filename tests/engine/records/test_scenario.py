@@ -34,6 +34,7 @@ from engine.state import (
     Item,
     NoiseState,
     Phase,
+    RaidsState,
     SetupStep,
     Side,
 )
@@ -105,11 +106,30 @@ def test_a_state_with_every_field_set_round_trips() -> None:
 def _everything_set() -> GameState:
     state = new_game(3, SHIP, CONTENT)
     state.rng.d6()
-    state.variants = frozenset({"noise", "halon", "emergencies"})
+    state.variants = frozenset({"noise", "halon", "emergencies", "raids"})
     state.noise = NoiseState({"1-D4/1-D5"}, ["1", "Blank"], ["3", "2"], [], {"1-H6/1-H7"})
     engines = Emergency(0, "0e", "nexus", 2, False, 1, G("0-E3"), {"hyun", "ortiz"})
     hold = Emergency(5, "0h", "wall", 3, True)
     state.emergencies = EmergencyState([3, 4], [engines, None, hold, None], [2], True)
+    state.raids = RaidsState(
+        deck=["M+3", "-1"],
+        early=1,
+        discard=["9"],
+        repulse=7,
+        defeats=1,
+        awards={"crew": 2, "alien": 3},
+        chips={"crew": 1, "alien": 0},
+        rooms=["Assembly Area"],
+        abilities={"alien1": ["Clever"]},
+        tie_top="crew",
+        ended="defeat",
+        admiral="both",
+        volley="Life Support",
+        crew_damage=["Lab", "Command Deck"],
+        alien_damage=["Venom"],
+        crew_bunker=True,
+        alien_bunker=True,
+    )
     state.turn, state.phase, state.setup = 4, Phase.CREW, SetupStep.PLACE
     hyun, okeke, ortiz = state.human("hyun"), state.human("okeke"), state.human("ortiz")
     hyun.role, hyun.skill_marker, hyun.grid, hyun.actions = "Captain", "Athlete", G("1-F6"), 1
