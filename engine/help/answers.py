@@ -490,3 +490,5 @@ def every_topic_said(voice: Voice) -> None:
         answer(topic, voice=voice)
     for said in (CHOSEN, NOT_YET, UNBALANCED):  # a variant's states none may be in today
         voice.say(said)
+    for line in load_variants().raids.score.values():  # its F.1 lines, in the reveal's score
+        voice.say(line.label)
