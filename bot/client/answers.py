@@ -99,6 +99,15 @@ def privately(interaction: Inter) -> contextlib.AbstractContextManager[None]:
     return speaking(language(interaction))
 
 
+def said(interaction: Inter, message: str, /, **fields: object) -> str:
+    """A line only the person reads (an ephemeral reply) in their own language:
+    ``message`` is marked for the catalogue (``N_``) where it is written, and ``fields``
+    fill its places once it is translated."""
+    with privately(interaction):
+        text = _(message)
+    return text.format(**fields) if fields else text
+
+
 def voice(interaction: Inter, table: Table) -> contextlib.AbstractContextManager[None]:
     """Around what a press or command makes happen at ``table``: a tutorial's thread is
     the learner's alone, so everything said there (its posts, its buttons, the lesson)

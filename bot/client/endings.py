@@ -30,7 +30,9 @@ async def resign(interaction: Inter, table: Table) -> None:
     bot = bot_of(interaction)
     async with table.channel_lock:
         ending = await bot.desk.resign(table, interaction.user.id)
-        await answers.reply(interaction, ["You resigned. The game is over."])
+        await answers.reply(
+            interaction, [answers.said(interaction, N_("You resigned. The game is over."))]
+        )
         await _tell_end(interaction, table, ending)
 
 
@@ -41,7 +43,9 @@ async def claim(interaction: Inter, game_id: int | None) -> None:
     async with table.channel_lock:
         answer = await bot.desk.claim(table, interaction.user.id)
         if answer.ending is not None:
-            await answers.reply(interaction, ["Claim granted. The game is over."])
+            await answers.reply(
+                interaction, [answers.said(interaction, N_("Claim granted. The game is over."))]
+            )
             await _tell_end(interaction, table, answer.ending)
             return
         if answer.opened:  # the silent side is pinged first, in the channel

@@ -200,7 +200,14 @@ async def computer(
             )
         else:
             assert before is not None
-            await answers.reply(interaction, [f"The {before.value} seat is open again."])
+            await answers.reply(
+                interaction,
+                [
+                    answers.said(
+                        interaction, N_("The {seat} seat is open again."), seat=before.value
+                    )
+                ],
+            )
     await show(bot, table, interaction)
 
 
@@ -212,7 +219,10 @@ async def deadline(interaction: Inter, table: Table, hours: int) -> None:
     bot = bot_of(interaction)
     async with table.channel_lock:
         row = await bot.desk.configure(table, deadline_hours=hours)
-        await answers.reply(interaction, [f"Set: {people.terms_text(row)}."])
+        await answers.reply(
+            interaction,
+            [answers.said(interaction, N_("Set: {terms}."), terms=people.terms_text(row))],
+        )
     await show(bot, table, interaction)
 
 
@@ -223,7 +233,9 @@ async def leave(interaction: Inter, table: Table | None = None) -> None:
     table = table or await access.table_for(interaction)
     async with table.channel_lock:
         seat = await bot.desk.leave(table, interaction.user.id)
-        await answers.reply(interaction, [f"You left your {seat} seat."])
+        await answers.reply(
+            interaction, [answers.said(interaction, N_("You left your {seat} seat."), seat=seat)]
+        )
         if table.status != "lobby":  # a game under way: its channel hears of it
             who = interaction.user.mention
             await courier.post(bot, table.channel_id, [f"{who} leaves the {seat} seat."])
@@ -240,7 +252,9 @@ async def start(interaction: Inter, table: Table | None = None) -> None:
     async with table.channel_lock:
         outcome = await bot.desk.start(table, interaction.user.id, mod)
         answers.acted(interaction, outcome)
-        await answers.reply(interaction, ["The game is on: set-up begins."])
+        await answers.reply(
+            interaction, [answers.said(interaction, N_("The game is on: set-up begins."))]
+        )
         await show(bot, table, interaction)  # the seats as they stand, without buttons
         await flow.deliver(bot, table, outcome, first=True)
         alien = table.alien_player()

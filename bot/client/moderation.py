@@ -26,7 +26,7 @@ async def reset(interaction: Inter, table: Table) -> None:
         if table.status == "reset":
             raise Refusal(N_("That game was already reset."))
         await bot.desk.reset(table, interaction.user.id)
-        await answers.reply(interaction, ["The game is reset."])
+        await answers.reply(interaction, [answers.said(interaction, N_("The game is reset."))])
         await announce(
             interaction,
             table,
@@ -40,7 +40,17 @@ async def rollback(interaction: Inter, table: Table, turn: int, phase: Phase) ->
     async with table.channel_lock:
         outcome = await bot.desk.rollback(table, turn, phase, interaction.user.id)
         answers.acted(interaction, outcome)
-        await answers.reply(interaction, [f"Rolled back to turn {turn}, {phase.value} phase."])
+        await answers.reply(
+            interaction,
+            [
+                answers.said(
+                    interaction,
+                    N_("Rolled back to turn {turn}, {phase} phase."),
+                    turn=turn,
+                    phase=phase.value,
+                )
+            ],
+        )
         await announce(
             interaction,
             table,

@@ -17,6 +17,7 @@ from bot.client import access, answers, courier, failures, mentions, pictures
 from bot.client.host import Bot, Inter, bot_of
 from bot.desk.service import Refusal
 from bot.desk.subs import Substitution
+from bot.language import N_
 from bot.present import people as words
 from bot.present import texts
 from bot.present.events import heard_lines
@@ -122,7 +123,10 @@ async def ask(interaction: Inter, member: discord.User | discord.Member | None) 
     user = member.id if member is not None else interaction.user.id
     mod = await access.is_mod(interaction) if user != interaction.user.id else False
     call = await bot.desk.ask_sub(table, user, interaction.user.id, mod)
-    await answers.reply(interaction, ["Your seat is offered: the call is in the channel."])
+    await answers.reply(
+        interaction,
+        [answers.said(interaction, N_("Your seat is offered: the call is in the channel."))],
+    )
     await post_call(bot, call)
 
 
@@ -144,7 +148,10 @@ async def on_press(interaction: Inter, action: str, call_id: int) -> None:
     mod = await access.is_mod(interaction)
     if action == "take":
         table, call = await bot.desk.claim_seat(call_id, user)
-        await answers.reply(interaction, ["You offered to take the seat; the players decide."])
+        await answers.reply(
+            interaction,
+            [answers.said(interaction, N_("You offered to take the seat; the players decide."))],
+        )
         approvers = [
             u for u, p in table.players.items() if p.seat == call.side and u != call.user_id
         ]
@@ -157,13 +164,16 @@ async def on_press(interaction: Inter, action: str, call_id: int) -> None:
         )
     elif action == "ok":
         sub = await bot.desk.approve_sub(call_id, user, mod)
-        await answers.reply(interaction, ["Approved."])
+        await answers.reply(interaction, [answers.said(interaction, N_("Approved."))])
         async with sub.table.channel_lock:
             await courier.post(bot, sub.table.channel_id, [words.filled_text(sub.call, user)])
             await brief(bot, sub)
     elif action == "no":
         table, call = await bot.desk.refuse_sub(call_id, user, mod)
-        await answers.reply(interaction, ["The offer is turned down; the seat is open again."])
+        await answers.reply(
+            interaction,
+            [answers.said(interaction, N_("The offer is turned down; the seat is open again."))],
+        )
         await courier.post(
             bot,
             table.channel_id,
@@ -172,7 +182,7 @@ async def on_press(interaction: Inter, action: str, call_id: int) -> None:
         )
     elif action == "drop":
         table, call = await bot.desk.withdraw_call(call_id, user, mod)
-        await answers.reply(interaction, ["The call is withdrawn."])
+        await answers.reply(interaction, [answers.said(interaction, N_("The call is withdrawn."))])
         await announce_withdrawn(bot, call)
     elif action == "brief":
         await _brief_here(interaction, call_id)

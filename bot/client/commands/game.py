@@ -203,7 +203,17 @@ async def assign(interaction: Inter, unit: str, member: discord.User) -> None:
         bot = bot_of(interaction)
         async with table.channel_lock:
             before = await bot.desk.assign(table, unit, member.id, interaction.user.id, mod)
-            await answers.reply(interaction, [f"{unit} now answers to {member.mention}."])
+            await answers.reply(
+                interaction,
+                [
+                    answers.said(
+                        interaction,
+                        N_("{unit} now answers to {member}."),
+                        unit=unit,
+                        member=member.mention,
+                    )
+                ],
+            )
             who = interaction.user.mention
             if mod and before != interaction.user.id:
                 who = f"🛠️ Moderator {who}"
@@ -249,9 +259,14 @@ async def deadline(
             row = await bot.desk.configure(table, **changes) if changes else table.row
             terms = words.terms_text(row)
             if not changes:
-                await answers.reply(interaction, [f"This game's terms: {terms}."])
+                await answers.reply(
+                    interaction,
+                    [answers.said(interaction, N_("This game's terms: {terms}."), terms=terms)],
+                )
                 return
-            await answers.reply(interaction, [f"Set: {terms}."])
+            await answers.reply(
+                interaction, [answers.said(interaction, N_("Set: {terms}."), terms=terms)]
+            )
             await courier.post(
                 bot,
                 table.channel_id,
@@ -333,7 +348,9 @@ async def reminders(
             await bot.desk.configure(table, remind_hours=hours, remind_max=count)
             text = f"every {hours:g} h, at most {count} times a phase" if hours else "off"
             text += " (for players without their own cadence in `/me settings`)"
-            await answers.reply(interaction, [f"Reminders: {text}."])
+            await answers.reply(
+                interaction, [answers.said(interaction, N_("Reminders: {what}."), what=text)]
+            )
             await courier.post(
                 bot, table.channel_id, [f"{interaction.user.mention} set reminders: {text}."]
             )

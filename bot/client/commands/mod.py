@@ -81,7 +81,17 @@ async def replace(interaction: Inter, player: discord.User, by: discord.User) ->
         bot = bot_of(interaction)
         async with table.channel_lock:
             seat = await bot.desk.replace(table, player.id, by.id, interaction.user.id)
-            await answers.reply(interaction, [f"{by.mention} now sits as {seat}."])
+            await answers.reply(
+                interaction,
+                [
+                    answers.said(
+                        interaction,
+                        N_("{member} now sits as {seat}."),
+                        member=by.mention,
+                        seat=seat,
+                    )
+                ],
+            )
             await moderation.announce(
                 interaction, table, f"gave {player.mention}'s {seat} seat to {by.mention}."
             )
@@ -102,7 +112,17 @@ async def remove(interaction: Inter, player: discord.User) -> None:
         bot = bot_of(interaction)
         async with table.channel_lock:
             seat = await bot.desk.remove(table, player.id, interaction.user.id)
-            await answers.reply(interaction, [f"{player.mention} no longer sits as {seat}."])
+            await answers.reply(
+                interaction,
+                [
+                    answers.said(
+                        interaction,
+                        N_("{member} no longer sits as {seat}."),
+                        member=player.mention,
+                        seat=seat,
+                    )
+                ],
+            )
             await moderation.announce(
                 interaction, table, f"removed {player.mention} from the {seat} seat."
             )
@@ -115,7 +135,9 @@ async def abort(interaction: Inter) -> None:
         bot = bot_of(interaction)
         async with table.channel_lock:
             await bot.desk.abort(table, interaction.user.id)
-            await answers.reply(interaction, [f"Game {table.id} aborted."])
+            await answers.reply(
+                interaction, [answers.said(interaction, N_("Game {game} aborted."), game=table.id)]
+            )
             await moderation.announce(
                 interaction, table, f"aborted game {table.id}. `/game create` starts a new one."
             )
@@ -129,7 +151,10 @@ async def pause(interaction: Inter) -> None:
         bot = bot_of(interaction)
         async with table.channel_lock:
             await bot.desk.pause(table, interaction.user.id)
-            await answers.reply(interaction, [f"Game {table.id} is paused."])
+            await answers.reply(
+                interaction,
+                [answers.said(interaction, N_("Game {game} is paused."), game=table.id)],
+            )
             await moderation.announce(
                 interaction,
                 table,
@@ -149,7 +174,10 @@ async def resume(interaction: Inter) -> None:
             when = (
                 f" The deadline is {texts.timestamp(row.deadline_at)}." if row.deadline_at else ""
             )
-            await answers.reply(interaction, [f"Game {table.id} runs again."])
+            await answers.reply(
+                interaction,
+                [answers.said(interaction, N_("Game {game} runs again."), game=table.id)],
+            )
             await moderation.announce(interaction, table, f"resumed the game.{when}")
             await notify.phase_start(bot, table)
             await flow.play_turns(bot, table)
@@ -168,7 +196,9 @@ async def role(interaction: Inter, role: discord.Role | None = None) -> None:
         assert interaction.guild_id is not None
         await bot.desk.set_mod_role(interaction.guild_id, role.id if role else None)
         text = f"set the moderator role to {role.name}" if role else "cleared the moderator role"
-        await answers.reply(interaction, [f"Done: {text}."])
+        await answers.reply(
+            interaction, [answers.said(interaction, N_("Done: {what}."), what=text)]
+        )
         await bot.desk.mod_log(None, interaction.channel_id or 0, interaction.user.id, text)
 
 

@@ -43,4 +43,11 @@ async def replay_command(
         view = replay.step_view(number, 0, len(found.steps), public=True)
         text = replay.cover_text(found)
         await courier.send(channel, [text], view=view, files=[gif] if gif is not None else [])
-        await answers.reply(interaction, [f"The replay of game {number} is posted below."])
+        await answers.reply(
+            interaction,
+            [
+                answers.said(
+                    interaction, N_("The replay of game {game} is posted below."), game=number
+                )
+            ],
+        )

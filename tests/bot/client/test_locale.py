@@ -295,3 +295,18 @@ async def test_a_take_back_is_told_in_the_takers_language(simcord_env, french):
     assert undo is not None
     undone = await player.click(played.response, custom_id=undo["custom_id"])
     assert undone.response.content == f"Annulé : `{move.notation()}`."
+
+
+async def test_a_confirmation_only_its_author_reads_is_in_their_language(simcord_env, french):
+    """The client's own replies to one person (here, leaving a seat) are catalogue
+    messages too, in that person's language; the lobby in the channel stays English."""
+    world = make_world(simcord_env, crew=2)
+    await create(world, world.crew[0], 7)
+    first, second = world.crew
+    for actor in world.crew:
+        await actor.slash(world.channel, "game join", seat="crew")
+    french.add(first.id)
+    left = await first.slash(world.channel, "game leave")
+    assert left.response.content == "Vous avez quitté votre place côté crew."
+    stayed = await second.slash(world.channel, "game leave")
+    assert stayed.response.content == "You left your crew seat."
