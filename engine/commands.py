@@ -561,10 +561,9 @@ class Forage(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Examine(Command):
-    verb = "examine"
-    usage = "examine UNIT [CRATE]"
-    help = "look at a face-down supplies crate in your grid; only your side learns it (C.3)"
+class _UnitAndCrate(Command):
+    """The shape ``VERB UNIT [CRATE]`` that examining and contributing share."""
+
     unit: str
     crate: str = ""
 
@@ -575,6 +574,13 @@ class Examine(Command):
     def from_args(cls, args: list[str]) -> Self:
         _expect_count(cls, args, 1, 2)
         return cls(_unit(args[0]), args[1].lower() if len(args) == 2 else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Examine(_UnitAndCrate):
+    verb = "examine"
+    usage = "examine UNIT [CRATE]"
+    help = "look at a face-down supplies crate in your grid; only your side learns it (C.3)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -764,20 +770,10 @@ RAID_DAMAGE = "raid-damage"
 
 
 @dataclass(frozen=True, slots=True)
-class Contribute(Command):
+class Contribute(_UnitAndCrate):
     verb = "contribute"
     usage = "contribute UNIT [CRATE]"
     help = "raids variant: one action and a crate or an energy store lower the repulse value (R.8)"
-    unit: str
-    crate: str = ""
-
-    def args(self) -> list[str]:
-        return [self.unit, *([self.crate] if self.crate else [])]
-
-    @classmethod
-    def from_args(cls, args: list[str]) -> Self:
-        _expect_count(cls, args, 1, 2)
-        return cls(_unit(args[0]), args[1].lower() if len(args) == 2 else "")
 
 
 @dataclass(frozen=True, slots=True)

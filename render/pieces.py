@@ -249,61 +249,53 @@ def badge(kind: MarkerKind, text: str, zoom: int = 1) -> Image.Image:
     return image
 
 
+def _lettered(
+    size: int,
+    fill: style.RGB,
+    text: str,
+    text_size: int,
+    ink: style.RGB,
+    zoom: int,
+    *,
+    square: bool,
+) -> Image.Image:
+    """A variant's marker: a disc (or a square) ringed in white with a letter or digit."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        shape = draw.rectangle if square else draw.ellipse
+        shape(
+            scaled((1, 1, size - 1, size - 1), k), fill=fill, outline=style.WALL, width=round(2 * k)
+        )
+
+    image = zoomed(size, size, paint, zoom)
+    write(image, zoom, (size // 2, size // 2), text, text_size, ink)
+    return image
+
+
 @lru_cache(maxsize=4)
 def noise_marker(zoom: int = 1) -> Image.Image:
     """A noise marker on a door (the noise variant): an orange disc ringed in white,
     with "N", laid over the middle of the door."""
-    size = style.BADGE
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        draw.ellipse(
-            scaled((1, 1, size - 1, size - 1), k),
-            fill=style.SIGHTING,
-            outline=style.WALL,
-            width=round(2 * k),
-        )
-
-    image = zoomed(size, size, paint, zoom)
-    write(image, zoom, (size // 2, size // 2), "N", style.BADGE_TEXT_SIZE, style.OUTLINE)
-    return image
+    return _lettered(
+        style.BADGE, style.SIGHTING, "N", style.BADGE_TEXT_SIZE, style.OUTLINE, zoom, square=False
+    )
 
 
 @lru_cache(maxsize=8)
 def emergency_marker(text: str, zoom: int = 1) -> Image.Image:
     """An emergency on its room (the emergencies variant): a red square ringed in white
     with its level ("1" to "3"), or "X" once its room is compromised."""
-    size = style.BADGE + 4
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        draw.rectangle(
-            scaled((1, 1, size - 1, size - 1), k),
-            fill=style.NEXUS_DAMAGED,
-            outline=style.WALL,
-            width=round(2 * k),
-        )
-
-    image = zoomed(size, size, paint, zoom)
-    write(image, zoom, (size // 2, size // 2), text, style.BADGE_TEXT_SIZE + 2, style.WALL)
-    return image
+    size, letters = style.BADGE + 4, style.BADGE_TEXT_SIZE + 2
+    return _lettered(size, style.NEXUS_DAMAGED, text, letters, style.WALL, zoom, square=True)
 
 
+@lru_cache(maxsize=4)
 def raid_marker(zoom: int = 1) -> Image.Image:
     """A damaged room (the raids variant): a red disc ringed in white, with "R", in the
     corner of the room's first grid."""
-    size = style.BADGE
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        draw.ellipse(
-            scaled((1, 1, size - 1, size - 1), k),
-            fill=style.INJURED,
-            outline=style.WALL,
-            width=round(2 * k),
-        )
-
-    image = zoomed(size, size, paint, zoom)
-    write(image, zoom, (size // 2, size // 2), "R", style.BADGE_TEXT_SIZE, style.OUTLINE)
-    return image
-    return image
+    return _lettered(
+        style.BADGE, style.INJURED, "R", style.BADGE_TEXT_SIZE, style.OUTLINE, zoom, square=False
+    )
 
 
 @lru_cache(maxsize=32)
