@@ -17,6 +17,7 @@ from engine.records import snapshot
 from engine.rules import judge
 from engine.setup import new_game
 from engine.state import GameState, Phase, Side
+from engine.take_backs import Bar, NoUndo
 from engine.variants import header as variants_line
 
 
@@ -174,7 +175,7 @@ class Game:
             self.state, self.log = self.start_state(), []
             return [self.play(side, command) for side, command in typed]
 
-    def can_undo(self, side: Side) -> str | None:
+    def can_undo(self, side: Side) -> NoUndo | None:
         """Why ``side`` may not take back its last command now, or None (undo rules).
 
         The answer is a function of what ``side`` knows: its own commands of this phase,
@@ -185,20 +186,14 @@ class Game:
         back while the other side plays would let it count the other side's commands."""
         own = self._own_entries(side)
         if not own:
-            return "your side has played nothing this phase"
+            return NoUndo(Bar.NOTHING)
         last = self.log[own[-1]]
         if last.phase not in (Phase.SETUP, Phase(side.value)):
-            return (
-                f"`{last.command.verb}` was given during the {side.other.value}'s phase: "
-                "an order given then is final"
-            )
+            return NoUndo(Bar.STANDING, verb=last.command.verb, other=side.other)
         if last.consulted is not None:
-            return (
-                f"your last command depended on {last.consulted.value}, which your side "
-                "cannot see: whatever it showed, even nothing, is information"
-            )
+            return NoUndo(Bar.CONSULTED, secret=last.consulted)
         if last.irreversible:
-            return "a die was rolled or something hidden was revealed since"
+            return NoUndo(Bar.IRREVERSIBLE)
         return None
 
     def undo(self, side: Side | str) -> Entry:

@@ -348,7 +348,7 @@ def _outcome(game: Game, side: Side, command: c.Command) -> str:
         return f"refused: {err.describe()}"
     told = [repr(e) for e in events_for(events, side)]  # every field of every record
     seen = view(game.state, side.value, game.ship, game.content).to_json()
-    undo = game.can_undo(side) or "undoable"
+    undo = str(game.can_undo(side) or "undoable")
     return "\n".join([*told, seen, undo])
 
 

@@ -7,6 +7,7 @@ from bot.client import answers, courier, flow
 from bot.client.host import Inter, bot_of
 from bot.desk.service import Refusal, Table
 from bot.language import N_
+from bot.present.rollback import rolled_back
 from engine.state import Phase
 
 
@@ -40,17 +41,9 @@ async def rollback(interaction: Inter, table: Table, turn: int, phase: Phase) ->
     async with table.channel_lock:
         outcome = await bot.desk.rollback(table, turn, phase, interaction.user.id)
         answers.acted(interaction, outcome)
-        await answers.reply(
-            interaction,
-            [
-                answers.said(
-                    interaction,
-                    N_("Rolled back to turn {turn}, {phase} phase."),
-                    turn=turn,
-                    phase=phase.value,
-                )
-            ],
-        )
+        with answers.privately(interaction):
+            done = rolled_back(turn, phase)
+        await answers.reply(interaction, [done])
         await announce(
             interaction,
             table,

@@ -11,6 +11,8 @@ from bot.desk.tables import Refusal
 from bot.desk.tutorial import LessonOver, NotThisStep
 from bot.present import lessons
 from bot.present.locale import _
+from bot.present.take_backs import no_undo_text
+from engine.take_backs import NoUndo
 
 
 def note_lines(notes: Iterable[Note]) -> list[str]:
@@ -39,6 +41,11 @@ def _lines(note: Note) -> list[str]:
             return [_(note)]
 
 
+def _field(value: object) -> object:
+    """A refusal's field in words: the reasons the engine gives as data are worded here."""
+    return no_undo_text(value) if isinstance(value, NoUndo) else value
+
+
 def refusal_text(refusal: Exception) -> str | None:
     """A refusal in the spoken language: a tutorial's worded for its step, one with
     fields translated and then filled; None for the rest (the caller translates their
@@ -48,5 +55,5 @@ def refusal_text(refusal: Exception) -> str | None:
     if isinstance(refusal, LessonOver):
         return lessons.finished()
     if isinstance(refusal, Refusal) and refusal.fields:
-        return _(refusal.message).format(**refusal.fields)
+        return _(refusal.message).format(**{k: _field(v) for k, v in refusal.fields.items()})
     return None

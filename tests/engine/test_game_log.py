@@ -187,4 +187,4 @@ def test_a_rebased_game_undoes_within_its_phase_and_never_past_the_start() -> No
     if game.can_undo(side) is None:
         game.undo(side)
         assert game.state == before and game.length == length
-    assert game.can_undo(side) == "your side has played nothing this phase"
+    assert str(game.can_undo(side)) == "your side has played nothing this phase"

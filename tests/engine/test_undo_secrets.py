@@ -45,7 +45,7 @@ def test_c72_a_crew_move_that_could_have_tallied_cannot_be_undone(move: str) -> 
     events = game.play("crew", move)
     assert not any(e.kind == "surfaced" for e in events)  # nothing tallied …
     reason = game.can_undo(Side.CREW)
-    assert reason is not None and "hidden alien" in reason  # … and that is information
+    assert reason is not None and "hidden alien" in str(reason)  # … and that is information
     with pytest.raises(RuleError, match="cannot undo"):
         game.undo(Side.CREW)
 

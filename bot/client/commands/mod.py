@@ -44,10 +44,17 @@ async def _mod_table(interaction: Inter) -> Table:
 async def reset(interaction: Inter) -> None:
     async with guard(interaction):
         table = await _mod_table(interaction)
+        question = N_("Reset game {game}? Its whole log is deleted; this cannot be undone.")
         await answers.reply(
             interaction,
-            [f"Reset game {table.id}? Its whole log is deleted; this cannot be undone."],
-            view=ui.confirm_view("reset", table, "", str(interaction.user.id), label="Yes, reset"),
+            [answers.said(interaction, question, game=table.id)],
+            view=ui.confirm_view(
+                "reset",
+                table,
+                "",
+                str(interaction.user.id),
+                label=answers.said(interaction, N_("Yes, reset")),
+            ),
         )
 
 
@@ -61,11 +68,17 @@ async def rollback(
         table = await _mod_table(interaction)
         bot = bot_of(interaction)
         shown = await bot.desk.rollback_shown(table, turn, Phase(phase))
+        with answers.privately(interaction):
+            warning = rollback_lines(shown, turn, Phase(phase))
         await answers.reply(
             interaction,
-            rollback_lines(shown, turn, Phase(phase)),
+            warning,
             view=ui.confirm_view(
-                "rollback", table, table.stamp(), f"{turn}-{phase}", label="Yes, roll back"
+                "rollback",
+                table,
+                table.stamp(),
+                f"{turn}-{phase}",
+                label=answers.said(interaction, N_("Yes, roll back")),
             ),
         )
 

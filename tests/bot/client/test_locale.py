@@ -310,3 +310,17 @@ async def test_a_confirmation_only_its_author_reads_is_in_their_language(simcord
     assert left.response.content == "Vous avez quitté votre place côté crew."
     stayed = await second.slash(world.channel, "game leave")
     assert stayed.response.content == "You left your crew seat."
+
+
+async def test_a_refused_take_back_gives_its_reason_in_the_persons_language(simcord_env, french):
+    """The engine's reason (data) is worded by the bot in the reader's language: the
+    whole refusal is French, reason included."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien pass")
+    player = world.crew[0]
+    french.add(player.id)
+    refused = await player.slash(world.channel, "game undo")
+    assert refused.response.content == (
+        "⚠️ Annulation impossible : votre camp n'a rien joué pendant cette phase."
+    )

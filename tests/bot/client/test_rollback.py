@@ -55,3 +55,26 @@ async def test_a_rollback_confirmed_after_the_game_moved_on_is_stale(simcord_env
     late = await world.mod.click(asked.response, label=CONFIRM)
     assert "from an earlier moment" in late.response.content
     assert stored_commands(world) == stored
+
+
+async def test_a_french_moderator_reads_the_warning_and_the_confirmation_in_french(
+    simcord_env, french
+):
+    """The warning and its button are the moderator's alone: their language; the
+    channel's announcement stays English."""
+    world = make_world(simcord_env, crew=1)
+    await seat_and_start(world)
+    await world.alien.user.slash("alien piperun")
+    await world.alien.user.slash("alien pass")
+    move = any_move(mirror(world))
+    await world.crew[0].slash(world.channel, "game do", command=move.notation())
+    french.add(world.mod.id)
+
+    asked = await world.mod.slash(world.channel, "mod rollback", turn=1, phase="crew")
+    warning = asked.response.content
+    assert warning.startswith("⏪ Revenir au début du tour 1, phase de l'équipage")
+    assert "1 commande de l'équipage qui lui a appris quelque chose" in warning
+    assert warning.endswith("Revenir en arrière quand même ?")
+    done = await world.mod.click(asked.response, label="Oui, revenir en arrière")
+    assert done.response.content == "Partie ramenée au tour 1, phase de l'équipage."
+    assert any("re-keyed from secure randomness" in t for t in world.texts())
