@@ -39,6 +39,8 @@ DOOR_SYMBOLS: dict[DoorState, str] = {
     DoorState.SEALED: "&",
     DoorState.SMASHED: "/",
 }
+NOISE = "~"  # the noise variant's marker on a door
+RAIDED = "R"  # the raids variant's damaged room
 # marker kinds drawn over others in the same grid (first wins)
 _MARKER_ORDER = list(MARKER_SYMBOLS)
 
@@ -46,6 +48,7 @@ LEGEND = (
     "@ crew  + cadaver  X alien (x: pipe-running, seen only by the alien)  "
     "$ supplies  % gear  L locker  N nexus  * damaged nexus  P launched pod  "
     "! sighting  : searched  = closed door  & sealed  / smashed  # obstructed  "
+    "~ noise marker  1-3 emergency level (C: compromised room)  R raided room  "
     "lower-case words: room names (the key under the map spells out short ones)"
 )
 
@@ -70,9 +73,33 @@ def _cells(board: BoardView, ship: Ship) -> dict[Grid, str]:
     ranked = sorted(board.markers, key=lambda m: _MARKER_ORDER.index(m.kind), reverse=True)
     for marker in ranked:
         cells[marker.grid] = MARKER_SYMBOLS[marker.kind]
+    cells.update(_variant_cells(board, ship, cells))
     for unit in sorted(board.units, key=lambda u: (u.side is UnitSide.ALIEN, not u.deceased)):
         cells[unit.grid] = unit_symbol(unit)  # a live unit is drawn over a cadaver
     return cells
+
+
+def _variant_cells(board: BoardView, ship: Ship, taken: Collection[Grid]) -> dict[Grid, str]:
+    """The variants' public marks (README, "Variants"): a noise marker on both grids of
+    its doorway (over the door's state, which the list under the map still gives); each
+    emergency's level, or C once its room is compromised, and an R on a raided room, in
+    the room's first free grids from its top right, as the picture draws them."""
+    cells = {grid: NOISE for door_id in board.noise for grid in _doorway(ship, door_id)}
+    used = set(taken) | set(cells)
+    marks = [(room, "C" if critical else str(level)) for room, level, critical in board.emergencies]
+    marks += [(ship.region_of(grid).key, RAIDED) for grid in board.raided]
+    for room, symbol in marks:
+        free = [g for g in ship.regions[room].grids if g not in used and not ship.is_obstructed(g)]
+        if free:
+            corner = min(free, key=lambda g: (g.row, -g.col))
+            cells[corner] = symbol
+            used.add(corner)
+    return cells
+
+
+def _doorway(ship: Ship, door_id: str) -> list[Grid]:
+    door = ship.doors.get(door_id)
+    return [g for g in door.doorway_grids if g in ship] if door is not None else []
 
 
 # --- room names ---------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.cli.text_map import FLOOR, WIDTH, room_labels, text_map
+from bot.cli.text_map import FLOOR, LEGEND, WIDTH, room_labels, text_map
+from engine.board.grid import Grid
+from engine.board.ship import Ship
 from engine.board_view import BoardView, UnitSide, UnitView
 from engine.game import Game
 from engine.views import view
@@ -55,3 +57,37 @@ def test_names_never_cover_a_unit_and_two_names_never_run_together() -> None:
             right = grid.shifted(1, 0)
             if right in letters:
                 assert ship.region_of(right).key == ship.region_of(grid).key, grid
+
+
+def _cell(lines: list[str], ship: Ship, grid: Grid) -> str:
+    row = lines[2 + grid.row]
+    at = 3 + grid.deck * (ship.decks[0].width + 2) + grid.col
+    return row[at] if at < len(row) else " "
+
+
+def test_variants_marks_are_drawn_where_the_picture_draws_them() -> None:
+    """noise (N.1): a marker on a door's doorway grids; emergencies (E.2): a level, C
+    once compromised, in the room; raids (R.5): an R in a damaged room; the key says so."""
+    game = Game.new(5)
+    ship = game.ship
+    door = next(d for d in ship.doors.values() if len(d.doorway_grids) == 2)
+    lab = ship.regions_named("Lab")[0]
+    galley = ship.regions_named("Galley")[0]
+    raided = min(ship.regions_named("Workshop")[0].grids)
+    board = BoardView(
+        "crew",
+        "test",
+        noise=(door.id,),
+        emergencies=((lab.key, 2, False), (galley.key, 3, True)),
+        raided=(raided,),
+    )
+    lines = text_map(board, ship)
+    assert {_cell(lines, ship, g) for g in door.doorway_grids} == {"~"}
+    cells = "".join(_cell(lines, ship, g) for g in lab.grids)
+    assert "2" in cells and "C" not in cells
+    assert "C" in "".join(_cell(lines, ship, g) for g in galley.grids)
+    assert "R" in "".join(_cell(lines, ship, g) for g in ship.region_of(raided).grids)
+    assert "~ noise marker" in LEGEND and "R raided room" in LEGEND
+    plain = text_map(BoardView("crew", "test"), ship)
+    assert {_cell(plain, ship, g) for g in door.doorway_grids} != {"~"}
+    assert "2" not in "".join(_cell(plain, ship, g) for g in lab.grids)
