@@ -49,6 +49,11 @@ def info() -> EmergenciesInfo:
     return load_variants().emergencies
 
 
+def wall_resilience() -> int:
+    """E.2b: a wall's resilience (data/variants.toml)."""
+    return info().wall_resilience
+
+
 def card_room(ship: Ship, printed: str) -> str:
     """The region key of a card's printed room: a key as written (``2q``), or the one
     room of that name."""
@@ -381,7 +386,7 @@ def attack_wall(ctx: Ctx, side: Side, cmd: Attack) -> None:
     if alien.pipe_running:
         end_run(ctx, alien, Surfacing.ATTACKS)
     mods = alien_ferocity(ctx, alien) + commit(ctx, alien.id, WALL_COST, cmd.boost)
-    mods.append(Modifier(Term.WALL, -info().wall_resilience))
+    mods.append(Modifier(Term.WALL, -wall_resilience()))
     who = ctx.who(alien.id)
     attempt = Attempt(effort=Effort.ATTACK_WALL, who=who, grid=here, door=cmd.door)
     if ctx.roll(attempt, mods).success:

@@ -17,13 +17,18 @@ from engine.board.geometry import Mover
 from engine.board.grid import Grid
 from engine.board.ship import DoorState, Ship
 from engine.board_view import MarkerKind
-from engine.emergencies.rules import terminal_grids
+from engine.content import Content
+from engine.content_models import LifeStage
+from engine.emergencies.rules import terminal_grids, wall_resilience
+from engine.odds import chance
 from engine.players.tactics import FAR, distances
 from engine.views import View
 
 WALL_ACTIONS = 4  # the fewest actions the alien commits to a wall (1 + a boost of 3)
 WORKERS = 3  # humans sent to the terminals while an emergency is active
 FULL_TRY = 3  # actions a try waits for (1 + a boost of 2), unless the emergency is at level 3
+CROWDED = 3  # occupied fields from which the ship is near collapse (E.2: a fifth breaks it)
+HURRIED_TRY = 2  # actions a try waits for once the panel is crowded
 TOOLKIT = "ToolKit"  # its carrier keeps to the hard crew's repair plan
 SKILLED = 4  # steps an Engineer or Operations human may be farther and still go first
 _REPAIRERS = {"Engineer", "Operations"}  # E.4: each adds its markers to the roll
@@ -112,7 +117,7 @@ def _duties(view: View, ship: Ship) -> dict[str, Grid]:
             for u in able
             if u not in goals and _untried(view, u)
         )
-        for _, unit in ranked[:WORKERS]:
+        for _, unit in ranked if _crowded(view) else ranked[:WORKERS]:
             goals[unit] = nearest[unit][1]
     return goals
 
@@ -124,12 +129,13 @@ def counteract_now(view: View, legal: list[c.Command]) -> c.Command | None:
     if panel is None:
         return None
     actions = {h.id: h.actions or 0 for h in view.crew}
+    enough = HURRIED_TRY if _crowded(view) else FULL_TRY
     options = [
         cmd
         for cmd in legal
         if isinstance(cmd, c.Counteract)
         and view.active_unit in ("", cmd.unit)
-        and (actions[cmd.unit] >= FULL_TRY or _level(view, cmd.field) >= 3)
+        and (actions[cmd.unit] >= enough or _level(view, cmd.field) >= 3)
     ]
     if not options:
         return None
@@ -142,6 +148,13 @@ def counteract_now(view: View, legal: list[c.Command]) -> c.Command | None:
     chosen = min(options, key=lambda cmd: urgency(cmd))
     assert isinstance(chosen, c.Counteract)
     return c.Counteract(chosen.unit, chosen.field, max(0, actions[chosen.unit] - 1))
+
+
+def _crowded(view: View) -> bool:
+    """Near collapse: every hand to the terminals, and a try need not wait for a full
+    boost."""
+    panel = view.emergencies
+    return panel is not None and sum(1 for f in panel.fields if f) >= CROWDED
 
 
 def _level(view: View, field: int) -> int:
@@ -159,12 +172,17 @@ def _untried(view: View, unit: str) -> bool:
 
 
 def wall_now(
-    view: View, legal: list[c.Command], ship: Ship, exposed: Callable[[Grid], int]
+    view: View,
+    legal: list[c.Command],
+    ship: Ship,
+    content: Content,
+    exposed: Callable[[Grid], int],
 ) -> c.Command | None:
     """The alien's wall attack with everything but the attack's own action committed,
-    when no face-down nexus lies within its actions and its grid is not ``exposed``: no
-    human can walk into it or search it next phase (the hard alien's ``Danger``), since
-    the attack leaves it in the open (C.7.2)."""
+    when no face-down nexus lies within its actions, its grid is not ``exposed`` (no
+    human can walk into it or search it next phase: the hard alien's ``Danger``, since
+    the attack leaves it in the open, C.7.2) and the roll can succeed at all (a life
+    stage too weak for the wall spends its phase otherwise)."""
     if view.emergencies is None:
         return None
     walls = [cmd for cmd in legal if isinstance(cmd, c.Attack) and cmd.target == "wall"]
@@ -176,6 +194,9 @@ def wall_now(
             continue
         here = Grid.parse(alien.grid)
         if exposed(here) or _nexus_in_reach(view, ship, here, alien.actions):
+            continue
+        ferocity = content.life_stages[LifeStage(alien.stage)].ferocity
+        if chance(ferocity + alien.actions - 1 - wall_resilience()) == 0:
             continue
         return c.Attack(cmd.unit, "wall", cmd.door, boost=alien.actions - 1)
     return None

@@ -52,18 +52,20 @@ class HardAlien(BeliefKeeper):
         self, view: View, legal: list[c.Command], ship: Ship, content: Content, rng: Rng
     ) -> c.Command:
         if self.taught:  # the variants' moves (the untaught arm plays without them)
-            move = self._variant_move(view, legal, ship)
+            move = self._variant_move(view, legal, ship, content)
             if move is not None:
                 return move
         return best(legal, self.scorer(view, ship, content), rng)
 
-    def _variant_move(self, view: View, legal: list[c.Command], ship: Ship) -> c.Command | None:
+    def _variant_move(
+        self, view: View, legal: list[c.Command], ship: Ship, content: Content
+    ) -> c.Command | None:
         """A standing order (noise's ambush, raids' bunker), a wall to smash (emergencies)
         or a contribution (raids), where the variant is on and the moment is right."""
         order = ambush_order(view) or bunker_order(view)
         if order is not None and order in legal:
             return order
-        wall = wall_now(view, legal, ship, Danger(view, ship))
+        wall = wall_now(view, legal, ship, content, Danger(view, ship))
         if wall is not None:
             return wall
         return contribution(view, legal)

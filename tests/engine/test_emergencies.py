@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.commands import Attack, Counteract, UseLift
+from engine.content_models import LifeStage
 from engine.context import Ctx
 from engine.dice import Rng
 from engine.emergencies.events import (
@@ -197,7 +198,7 @@ def test_e7_collapse_when_every_field_is_taken_and_a_wall_falls() -> None:
         rng=rigged((6, 5)),
     )
     side = walls_at(g.ship, g.state.alien("alien1").grid)[0]  # type: ignore[arg-type]
-    events = g.play("alien", f"attack alien1 wall {side} +4")
+    events = g.play("alien", f"attack alien1 wall {side} +5")
     assert of(WallSmashed, events) and of(ShipBreaksUp, events)
     over = of(GameOver, events)
     assert [e.ending for e in over] == [Ending.COLLAPSE]  # type: ignore[attr-defined]
@@ -414,3 +415,41 @@ def test_the_hard_alien_smashes_a_wall_only_out_of_the_crews_search_and_no_nexus
     near = game("alien alien1 Hunter 0-F10", "crew hyun 0-F12 role=Cook skill=Athlete")
     chosen = decide(near.state, Side.ALIEN, HardAlien(), near.ship, near.content, Rng(1))
     assert not (isinstance(chosen, Attack) and chosen.target == "wall")
+
+
+def test_the_hard_crew_hurries_its_tries_when_the_panel_is_near_collapse() -> None:
+    """Three fields taken (a fifth emergency breaks the ship up, E.7): a human with two
+    actions tries at once instead of waiting for a full boost; with one field taken it
+    waits."""
+    crowded = game(
+        "alien alien1 Hunter 0-B5",
+        "crew hyun 2-V3 role='Chief Engineer' skill=Cooking actions=2",
+        "emergency 1 1",
+        "emergency 2 2 level=2",
+        "emergency 3 3",
+        turn="6 crew",
+    )
+    chosen = decide(crowded.state, Side.CREW, HardCrew(), crowded.ship, crowded.content, Rng(1))
+    assert chosen == Counteract("hyun", 2, 1)
+    calm = game(
+        "alien alien1 Hunter 0-B5",
+        "crew hyun 2-V3 role='Chief Engineer' skill=Cooking actions=2",
+        "emergency 1 1",
+        turn="6 crew",
+    )
+    waits = decide(calm.state, Side.CREW, HardCrew(), calm.ship, calm.content, Rng(1))
+    assert not isinstance(waits, Counteract)
+
+
+def test_the_hard_alien_leaves_a_wall_it_cannot_break() -> None:
+    """E.2b: a Larva's ferocity and every action committed cannot reach the wall's
+    resilience, so the taught alien spends its phase otherwise; a Hunter can, and does."""
+    larva = game("alien alien1 Larva 0-F10", "crew hyun 2-T5 role=Cook skill=Athlete")
+    alien = larva.state.alien("alien1")
+    ferocity = larva.content.life_stages[LifeStage.LARVA].ferocity
+    assert ferocity + alien.actions - 1 - RULES.wall_resilience + 6 < 7  # a 6 is not enough
+    chosen = decide(larva.state, Side.ALIEN, HardAlien(), larva.ship, larva.content, Rng(1))
+    assert not (isinstance(chosen, Attack) and chosen.target == "wall")
+    hunter = game("alien alien1 Hunter 0-F10", "crew hyun 2-T5 role=Cook skill=Athlete")
+    chosen = decide(hunter.state, Side.ALIEN, HardAlien(), hunter.ship, hunter.content, Rng(1))
+    assert isinstance(chosen, Attack) and chosen.target == "wall"
