@@ -573,6 +573,6 @@ def test_play_a_game_of_emergencies_at_the_terminal(tmp_path: Path) -> None:
         tmp_path, ["quick", "help emergencies", "quit"], variants=["emergencies"], seed=3
     )
     assert code == 0
-    assert "Variants: emergencies (unbalanced)." in output
+    assert "Variants: emergencies." in output
     assert "Ship Emergencies" in output and "counteract" in output
     assert "🚨 Emergencies: 16 cards in the deck" in output

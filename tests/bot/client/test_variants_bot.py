@@ -91,6 +91,7 @@ def test_autocomplete_offers_only_playable_variants_completing_the_last_word() -
     tables = {k: v.model_dump() for k, v in load_variants().variants.items()}
     for name, table in tables.items():
         table["built"] = name in ("noise", "halon")
+        table["balanced"] = table["balanced"] and table["built"]  # only a built one is
     catalogue = Catalogue.of(tables)
     offered = [c.value for c in variant_choices("", catalogue)]
     assert offered == ["halon", "noise"]
@@ -179,7 +180,7 @@ def _all(result: Any) -> str:
 
 
 async def test_a_game_of_emergencies_created_by_slash_shows_its_panel_to_everyone(simcord_env):
-    """``emergencies`` is built (not balanced): ``/game create variants:emergencies`` opens
+    """``emergencies`` is built and balanced: ``/game create variants:emergencies`` opens
     its lobby, and every seat and the spectators read the panel in ``/game status``."""
     world = make_world(simcord_env, crew=1)
     world.bot.desk.seeds = lambda: 3
@@ -194,5 +195,5 @@ async def test_a_game_of_emergencies_created_by_slash_shows_its_panel_to_everyon
     for person in (world.crew[0], world.alien, world.spectator):
         status = await person.slash(world.channel, "game status")
         text = status.response.content
-        assert "🧪 Variants: Ship Emergencies (`emergencies`, unbalanced)" in text, text
+        assert "🧪 Variants: Ship Emergencies (`emergencies`)" in text, text
         assert "🚨 Emergencies: 16 cards in the deck" in text, text
