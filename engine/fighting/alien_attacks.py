@@ -23,6 +23,7 @@ from engine.hiding.events import Surfacing
 from engine.hiding.piperun import end_run
 from engine.moving.doors import blow_out, resolve_door, set_door
 from engine.moving.events import BlowOutCause
+from engine.reactions.marks import spend_rage
 from engine.state import Alien, Human
 from engine.units import alien_abilities
 
@@ -66,6 +67,7 @@ def strike_grid(ctx: Ctx, alien: Alien, grid: Grid, ferocity: list[Modifier]) ->
         mods = ferocity + resilience(ctx, human.id, defence)
         defence.reveal(ctx)
         strike(ctx, alien.id, human.id, mods)
+    spend_rage(ctx.state, alien.id)  # the reactions variant: Rage! lasts one attack (W.3.3)
 
 
 def crew_at(ctx: Ctx, grid: Grid) -> list[Human]:
