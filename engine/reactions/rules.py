@@ -145,6 +145,7 @@ def _transformation(ctx: Ctx, alien: Alien, _by: str) -> None:
     shed = tuple(alien.abilities)
     ctx.say(Transformed(who=ctx.who(alien.id), abilities=shed))
     alien.abilities.clear()
+    ctx.state.alien_secrets.revealed_abilities -= set(shed)  # no longer held
     for _marker in shed:
         draw_ability(ctx, alien)
 
