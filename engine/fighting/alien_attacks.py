@@ -160,6 +160,7 @@ def attack_door(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
     mods.append(Modifier(Term.DOOR, -ctx.content.ship.closed_door_resilience))
     who = ctx.who(alien.id)
     roll = ctx.roll(Attempt(effort=Effort.ATTACK_DOOR, who=who, door=door.id), mods)
+    spend_rage(ctx.state, alien.id)  # the reactions variant: Rage! lasts one attack (W.3.3)
     if not roll.success:
         return
     set_door(ctx, door, DoorState.SMASHED)
@@ -196,6 +197,7 @@ def attack_nexus(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
     mods.append(Modifier(Term.NEXUS, -ctx.content.ship.nexus_resilience))
     attempt = Attempt(effort=Effort.ATTACK_NEXUS, who=ctx.who(alien.id), grid=here)
     roll = ctx.roll(attempt, mods)
+    spend_rage(ctx.state, alien.id)  # the reactions variant (W.3.3)
     if roll.success:
         damage_nexus(ctx, here)
 
