@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.board.geometry import Mover, grid_range, reachable
-from engine.commands import Search
+from engine.commands import Search, parse
 from engine.context import Ctx
 from engine.efforts import Shown
 from engine.events import Audience, Event
@@ -21,6 +21,7 @@ from engine.game import Game
 from engine.hiding.events import Declared, HiddenAt, PipeRun
 from engine.legal import legal_commands
 from engine.players.base import play_game
+from engine.players.hard_crew import HardCrew
 from engine.reactions.events import (
     Bloodlust,
     Hissed,
@@ -300,3 +301,18 @@ def test_every_forced_move_costs_the_mover_nothing(card: str) -> None:
     after, _ = play(state, "crew", "attack hyun alien1")
     assert after.aliens["alien1"].actions == 0
     assert after.humans["hyun"].actions == state.humans["hyun"].actions - 1
+
+
+@pytest.mark.parametrize("taught", [True, False])
+def test_the_hard_crew_counts_regeneration_tokens_in_its_kill_estimate(taught: bool) -> None:
+    """Minimum AI: each token absorbs one hit, so an attack kills less often; the
+    untaught crew (the null arm) ignores the tokens."""
+    crew = {"hyun": Crew("0-H5", items=("Carbine",))}
+    scores = []
+    for tokens in (0, 2):
+        state = reacting(position(crew, Beast("0-H5", stage="Hunter")), tokens=tokens)
+        shown = view(state, Viewer.CREW, SHIP, CONTENT)
+        score = HardCrew(taught=taught).scorer(shown, SHIP, CONTENT)
+        scores.append(score(parse("attack hyun alien1")))
+    assert (scores[0] > scores[1]) is taught
+    assert taught or scores[0] == scores[1]
