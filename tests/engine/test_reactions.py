@@ -31,6 +31,7 @@ from engine.reactions.events import (
     TokenSpent,
     Transformed,
 )
+from engine.secrecy import audit_playout
 from engine.state import Condition, GameState, Phase, ReactionsState, Side
 from engine.views import Viewer, events_for, view
 from tests.positions import (
@@ -316,3 +317,12 @@ def test_the_hard_crew_counts_regeneration_tokens_in_its_kill_estimate(taught: b
         scores.append(score(parse("attack hyun alien1")))
     assert (scores[0] > scores[1]) is taught
     assert taught or scores[0] == scores[1]
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_no_side_learns_a_secret_through_the_reactions(seed: int) -> None:
+    """The knowledge audit with the variant on (engine.secrecy): twins whose hidden
+    alien ran elsewhere (a Flee!'s route included) give the crew the same legal lists
+    and refusals, and the crew's secrets dealt otherwise the alien the same."""
+    pairs, found = audit_playout(seed, ai=True, every=5, last_turn=30, variants=REACTIONS)
+    assert pairs > 0 and found == []
