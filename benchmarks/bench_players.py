@@ -62,6 +62,7 @@ from engine.players.belief import Belief
 from engine.players.expert import BENCH, Budget, SearchParams, Weighting
 from engine.players.levels import player_for
 from engine.raids.events import Contributed, RaidBegins, RaidDefence
+from engine.reactions.events import ReactionDrawn
 from engine.rules import apply
 from engine.score import raid_lines, score
 from engine.state import Phase, Side
@@ -125,6 +126,7 @@ def variant_counts(game: Game) -> Counter[str]:
     counts: Counter[str] = Counter()
     if "raids" in game.state.variants:
         counts += raid_counts(game)
+    counts += reaction_counts(game)  # every arm: alien deaths and injuries to compare
     if "noise" not in game.state.variants:
         return counts
     for events in game.events():
@@ -149,6 +151,43 @@ def variant_counts(game: Game) -> Counter[str]:
 
 
 RAIDS = "raids|"  # the raids variant's counters, told on a line of their own
+WOUNDS = "wounds|"  # the reactions variant's counters, told on a line of their own
+
+
+def reaction_counts(game: Game) -> Counter[str]:
+    """The reactions variant's counters (its design's "Balance risk"): cards by kind,
+    alien deaths and injuries survived (counted in every arm, to compare), Flee!s that
+    no tally followed before the next crew phase ended, and deaths by Good Aim!."""
+    counts: Counter[str] = Counter()
+    fled, phases = False, 0
+    for event in (e for events in game.events() for e in events):
+        if isinstance(event, Died) and event.who.alien:
+            counts[WOUNDS + "alien deaths"] += 1
+        elif isinstance(event, Injured) and event.who.alien:
+            counts[WOUNDS + "injuries"] += 1
+        elif isinstance(event, ReactionDrawn):
+            counts[WOUNDS + event.card] += 1
+            fled, phases = fled or event.card == "flee", 0
+        elif isinstance(event, Surfaced) and event.how in _TALLIES:
+            fled = False
+        elif isinstance(event, PhaseBegan) and fled:
+            phases += 1
+            if phases == 2:  # the next crew phase is over: the Flee! got away
+                counts[WOUNDS + "flee escapes"] += 1
+                fled = False
+    return counts
+
+
+def _wounds_line(counts: Counter[str], games: int) -> str:
+    """``reactions: …``: the counters the design's section 5 asks for."""
+    get = lambda key: counts[WOUNDS + key]  # noqa: E731
+    cards = sum(get(c.id) for c in load_variants().reactions.cards)
+    return (
+        f"    reactions: {get('alien deaths') / games:.2f} alien deaths a game, "
+        f"{get('injuries')} alien injuries survived ({get('injuries') / games:.2f} a game), "
+        f"{cards} cards drawn, {get('flee')} Flee! ({get('flee escapes')} escapes untallied), "
+        f"{get('good-aim')} Good Aim! deaths, {get('regeneration')} Regeneration"
+    )
 
 
 def raid_counts(game: Game) -> Counter[str]:
@@ -361,11 +400,13 @@ def _report(name: str, results: list[Result], games: int, took: float) -> None:
     )
     counts = sum((r.counts for r in results), Counter())
     raids = Counter({k: n for k, n in counts.items() if k.startswith(RAIDS)})
-    noise = Counter({k: n for k, n in counts.items() if not k.startswith(RAIDS)})
+    wounds = Counter({k: n for k, n in counts.items() if k.startswith(WOUNDS)})
+    noise = Counter({k: n for k, n in counts.items() if not k.startswith((RAIDS, WOUNDS))})
     if noise:
         print("    noise: " + ", ".join(f"{n} {what}" for what, n in noise.items()), flush=True)
     if raids:
         print(_raid_line(raids, games), flush=True)
+    print(_wounds_line(wounds, games), flush=True)
     _report_emergencies(results, games)
 
 

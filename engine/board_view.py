@@ -66,6 +66,8 @@ class BoardView:
     # went critical (its room compromised), in field order (public)
     emergencies: tuple[tuple[str, int, bool], ...] = ()
     raided: tuple[Grid, ...] = ()  # the raids variant: a grid of each damaged room (public)
+    # the reactions variant: the active card's number (W.3) by its alien's counter in sight
+    reacting: tuple[tuple[Grid, int], ...] = ()
 
     def door_state(self, door_id: str) -> DoorState:
         return self.doors.get(door_id, DoorState.OPEN)

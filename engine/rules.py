@@ -32,6 +32,7 @@ from engine.noise.rules import set_ambush
 from engine.phases import begin_phase, end_phase
 from engine.quick_setup import quick_setup
 from engine.raids import rules as raids
+from engine.reactions import rules as reactions
 from engine.setup import (
     assign_role,
     choose_ability,
@@ -129,16 +130,21 @@ def _after(ctx: Ctx) -> None:
         if setup_complete(state):
             raids.set_up(ctx)  # the variants' decks as set-up ends, raids first (README)
             shuffle_deck(ctx)  # then the emergencies' deck
+            reactions.shuffle_deck(ctx)  # then the reactions' deck
             begin_phase(ctx, Phase.ALIEN)
         return
-    if check_game_over(ctx):
-        return
-    active = state.active_unit
-    if active is not None and actions_left(ctx, active) == 0:
-        finish_unit(ctx, active)  # a unit that has spent everything is done (C.2)
-    while state.phase in (Phase.ALIEN, Phase.CREW) and side_finished(ctx):
-        side = Side.ALIEN if state.phase is Phase.ALIEN else Side.CREW
-        end_phase(ctx, side)
+    while True:
+        reactions.react(ctx)  # the reactions variant: the wounds' cards, at once (W.2)
+        if check_game_over(ctx):
+            return
+        active = state.active_unit
+        if active is not None and actions_left(ctx, active) == 0:
+            finish_unit(ctx, active)  # a unit that has spent everything is done (C.2)
+        while state.phase in (Phase.ALIEN, Phase.CREW) and side_finished(ctx):
+            side = Side.ALIEN if state.phase is Phase.ALIEN else Side.CREW
+            end_phase(ctx, side)
+        if not reactions.pending(state):  # a wound as a phase began (G.2.2's bait)
+            return
 
 
 @dataclass(frozen=True, slots=True)

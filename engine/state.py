@@ -330,6 +330,42 @@ class RaidsState:
 
 
 @dataclass(slots=True)
+class ReactionsState:
+    """The ``reactions`` variant's table (docs/rules-decisions.md, "Variants: reactions"):
+    the deck (top first; its order nobody sees), the discards, the active card (public)
+    and what it left on the aliens. ``regeneration_tokens`` is the alien side's pool of
+    Regeneration tokens (W.3.1), public. ``pending``: the injuries not yet answered by a
+    card, (alien id, the unit that injured it or ""), in the order they happened."""
+
+    deck: list[str] = field(default_factory=list)  # card ids
+    discard: list[str] = field(default_factory=list)
+    active: str = ""  # the active card's id ("" before the first draw)
+    active_alien: str = ""  # the alien whose injury drew it
+    regeneration_tokens: int = 0
+    rage: set[str] = field(default_factory=set)  # aliens whose next attack has Rage! (W.3.3)
+    fear: set[str] = field(default_factory=set)  # aliens with Fear's resilience (W.3.4)
+    slay_spent: bool = False  # W.3.8: the active Engineered To Slay has killed
+    ferocious: dict[str, int] = field(default_factory=dict)  # by alien: Ferocious cards
+    critical: dict[str, int] = field(default_factory=dict)  # by alien: Critical Hit! cards
+    pending: list[tuple[str, str]] = field(default_factory=list)
+
+    def copy(self) -> ReactionsState:
+        new = _new(ReactionsState)
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.active = self.active
+        new.active_alien = self.active_alien
+        new.regeneration_tokens = self.regeneration_tokens
+        new.rage = set(self.rage)
+        new.fear = set(self.fear)
+        new.slay_spent = self.slay_spent
+        new.ferocious = dict(self.ferocious)
+        new.critical = dict(self.critical)
+        new.pending = list(self.pending)
+        return new
+
+
+@dataclass(slots=True)
 class GameState:
     seed: int
     rng: Rng
@@ -364,6 +400,7 @@ class GameState:
     noise: NoiseState | None = None  # the ``noise`` variant's markers and bag
     emergencies: EmergencyState | None = None  # the ``emergencies`` variant's panel
     raids: RaidsState | None = None  # the ``raids`` variant's deck, results and orders
+    reactions: ReactionsState | None = None  # the ``reactions`` variant's deck and marks
 
     def clone(self) -> GameState:
         """A deep copy, written out by hand field by field (the state and its parts have
@@ -402,6 +439,7 @@ class GameState:
         new.noise = None if self.noise is None else self.noise.copy()
         new.emergencies = None if self.emergencies is None else self.emergencies.copy()
         new.raids = None if self.raids is None else self.raids.copy()
+        new.reactions = None if self.reactions is None else self.reactions.copy()
         return new
 
     # --- lookups ---------------------------------------------------------------

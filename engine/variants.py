@@ -159,6 +159,58 @@ class RaidsInfo(VariantInfo):
         return self
 
 
+CardId = Literal[
+    "regeneration",
+    "ferocious",
+    "rage",
+    "fear",
+    "bloodlust",
+    "adaptation",
+    "transformation",
+    "engineered",
+    "flee",
+    "critical",
+    "good-aim",
+    "hssssss",
+]
+
+
+class ReactionCard(Frozen):
+    """One card of ``reactions`` (W.3): the engine's id and the seed's title."""
+
+    id: CardId
+    title: Text
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_row(cls, value: Any) -> Any:
+        if isinstance(value, list | tuple) and len(value) == 2:
+            return {"id": value[0], "title": value[1]}
+        return value
+
+
+class ReactionsInfo(VariantInfo):
+    """``reactions``: the reaction deck and its numbers (docs/rules-decisions.md,
+    "Variants: reactions")."""
+
+    regeneration_from: int = Field(ge=1, le=6)
+    rage: int = Field(ge=0)
+    fear: int = Field(ge=0)
+    flee_steps: int = Field(ge=0)
+    retreat_steps: int = Field(ge=0)
+    cards: tuple[ReactionCard, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _each_once(self) -> ReactionsInfo:
+        ids = [c.id for c in self.cards]
+        if len(set(ids)) != len(ids):
+            raise ValueError("a reaction card is listed twice")
+        return self
+
+    def card(self, card_id: str) -> ReactionCard:
+        return next(c for c in self.cards if c.id == card_id)
+
+
 class Catalogue(Frozen):
     """Every variant by id, in the file's order."""
 
@@ -191,6 +243,12 @@ class Catalogue(Frozen):
         assert isinstance(info, RaidsInfo)
         return info
 
+    @property
+    def reactions(self) -> ReactionsInfo:
+        info = self.variants["reactions"]
+        assert isinstance(info, ReactionsInfo)
+        return info
+
     def ids(self, *, built_only: bool = False) -> tuple[str, ...]:
         return tuple(k for k, v in self.variants.items() if v.built or not built_only)
 
@@ -204,6 +262,7 @@ MODELS: dict[str, type[VariantInfo]] = {
     "noise": NoiseInfo,
     "emergencies": EmergenciesInfo,
     "raids": RaidsInfo,
+    "reactions": ReactionsInfo,
 }
 
 

@@ -132,6 +132,21 @@ class RaidView:
 
 
 @dataclass(frozen=True, slots=True)
+class ReactionsView:
+    """The reactions variant's table, the same for every viewer (docs/rules-decisions.md,
+    "Variants: reactions"): every card is public, the deck's order nobody's."""
+
+    active: str  # the active card's id ("" before the first)
+    number: int  # its number in W.3 (1-12; 0 before the first)
+    alien: str  # the alien whose wound drew it
+    tokens: int  # the alien side's Regeneration tokens (W.3.1)
+    deck: int
+    discard: int
+    # what the cards left on each alien: (alien id, card id, count), e.g. rage, fear
+    marks: tuple[tuple[str, str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     viewer: Viewer
     turn: int
@@ -150,6 +165,7 @@ class View:
     noise: NoiseView | None = None  # the noise variant's table, None without it
     emergencies: EmergenciesView | None = None  # the emergencies variant's panel
     raids: RaidView | None = None  # the raids variant's panel, None without it
+    reactions: ReactionsView | None = None  # the reactions variant's table
 
     def to_json(self) -> str:
         return json.dumps(_plain(self), sort_keys=True, ensure_ascii=False)
@@ -447,6 +463,40 @@ def _raids(state: GameState, viewer: Viewer, ship: Ship, content: Content) -> Ra
     )
 
 
+def _reactions(state: GameState) -> ReactionsView | None:
+    """The reactions variant's table: public whole, but the deck's order."""
+    table = state.reactions
+    if table is None:
+        return None
+    ids: list[str] = [c.id for c in load_variants().reactions.cards]
+    marks = [(a, "rage", 1) for a in sorted(table.rage)]
+    marks += [(a, "fear", 1) for a in sorted(table.fear)]
+    marks += [(a, "ferocious", n) for a, n in sorted(table.ferocious.items())]
+    marks += [(a, "critical", n) for a, n in sorted(table.critical.items())]
+    return ReactionsView(
+        active=table.active,
+        number=ids.index(table.active) + 1 if table.active else 0,
+        alien=table.active_alien,
+        tokens=table.regeneration_tokens,
+        deck=len(table.deck),
+        discard=len(table.discard),
+        marks=tuple(marks),
+    )
+
+
+def _reacting(state: GameState) -> tuple[tuple[Grid, int], ...]:
+    """The reactions variant on the map: the active card's number by the counter of the
+    alien that drew it, while that counter is in sight (a hidden one shows nothing)."""
+    table = state.reactions
+    if table is None or not table.active:
+        return ()
+    alien = state.aliens.get(table.active_alien)
+    if alien is None or alien.dead or alien.grid is None or alien.pipe_running:
+        return ()
+    ids: list[str] = [c.id for c in load_variants().reactions.cards]
+    return ((alien.grid, ids.index(table.active) + 1),)
+
+
 def _raided(state: GameState, ship: Ship) -> tuple[Grid, ...]:
     """The raids variant's damaged rooms on the map: each room's first grid (R.4)."""
     if state.raids is None:
@@ -492,6 +542,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         noise=tuple(sorted(state.noise.markers)) if state.noise else (),
         emergencies=_board_emergencies(state),
         raided=_raided(state, ship),
+        reacting=_reacting(state),
     )
     return View(
         viewer=viewer,
@@ -511,6 +562,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         noise=_noise(state, sees),
         emergencies=_emergencies(state, ship),
         raids=_raids(state, sees, ship, content),
+        reactions=_reactions(state),
     )
 
 

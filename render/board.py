@@ -32,6 +32,7 @@ from render.pieces import (
     launched_pod,
     noise_marker,
     raid_marker,
+    reaction_marker,
     sighting_ping,
     title_bar,
 )
@@ -85,6 +86,10 @@ def _compose(view: BoardView, ship: Ship) -> Frame:
         sign = partial(badge, MarkerKind.ALIEN_SIGHTING, "!")
         frame.sprite(("badge", MarkerKind.ALIEN_SIGHTING), sign, (x + 2, y + 2))
     _draw_units(frame, view.units)
+    for grid, number in view.reacting:  # the reactions variant's active card
+        _, _, x1, y1 = frame.layer.layout.grid_box(grid)
+        at = (x1 - style.BADGE - 5, y1 - style.BADGE - 5)
+        frame.sprite(("reaction", number), partial(reaction_marker, number), at)
     _draw_badges(frame, view.markers)
     width = frame.layer.layout.width
     title = partial(title_bar, width, view.title, view.viewer, ship.name)

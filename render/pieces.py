@@ -298,6 +298,21 @@ def raid_marker(zoom: int = 1) -> Image.Image:
     )
 
 
+@lru_cache(maxsize=16)
+def reaction_marker(number: int, zoom: int = 1) -> Image.Image:
+    """The active reaction card (the reactions variant): a dark disc ringed in white
+    with the card's number in W.3 in red, by the counter of the alien that drew it."""
+    return _lettered(
+        style.BADGE + 4,
+        style.OUTLINE,
+        str(number),
+        style.BADGE_TEXT_SIZE,
+        style.INJURED,
+        zoom,
+        square=False,
+    )
+
+
 @lru_cache(maxsize=32)
 def count_badge(count: int, zoom: int = 1, size: int = style.BADGE + 4) -> Image.Image:
     """How many units share a grid (C.6): a white disc ``size`` pixels wide (1x units)

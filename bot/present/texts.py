@@ -12,6 +12,7 @@ from bot.desk.public_log import LogItem, Told
 from bot.desk.tables import Seat, Table
 from bot.desk.tutorial import lesson_of
 from bot.present import hints, lessons
+from bot.present.catalogue.reactions import reaction_lines
 from bot.present.digest import digest
 from bot.present.events import log_lines
 from bot.present.locale import N_, _, ngettext
@@ -227,7 +228,7 @@ def status_text(table: Table, side: Side | None = None) -> str:
     if v.declarations and v.phase != "alien":  # told once its phase is over (README, "Secrets")
         lines.append(_("Alien declarations last phase: ") + " · ".join(map(plain, v.declarations)))
     lines += noise_lines(v) + raid_lines(v)
-    lines += emergency_lines(v)
+    lines += emergency_lines(v) + reaction_lines(v)
     stores = energy_text(v)
     lines.append(
         _("Energy stores: {stores}").format(stores=stores) if stores else _("Energy stores: none")
@@ -431,7 +432,7 @@ def hand_text(table: Table, user_id: int) -> list[str]:
         ordered = sorted(v.crew, key=lambda c: (c.id not in mine, c.name))
         lines += [_crew_line(v, c, c.id in mine) for c in ordered]
         lines.append(_("Blueprints: ") + (", ".join(v.blueprints) or _("none")))
-        lines += raid_lines(v) + own_raid_lines(v)
+        lines += raid_lines(v) + own_raid_lines(v) + reaction_lines(v)
         return chunks(lines)
     if seat is Seat.ALIEN:
         v = table.view_for(Viewer.ALIEN)
@@ -454,6 +455,7 @@ def hand_text(table: Table, user_id: int) -> list[str]:
         lines.append(_("Abilities: ") + (", ".join(v.abilities) or _("none chosen yet")))
         lines.append(_("Standing order for an exact 7 (D.5): `/alien order on|off`."))
         lines += noise_lines(v) + alien_noise_lines(v) + raid_lines(v) + own_raid_lines(v)
+        lines += reaction_lines(v)
         return chunks(lines)
     return [_("You have no hand in this game: spectators see only what is public.")]
 

@@ -23,6 +23,7 @@ from engine.hiding.events import Surfacing
 from engine.hiding.piperun import end_run
 from engine.moving.doors import blow_out, resolve_door, set_door
 from engine.moving.events import BlowOutCause
+from engine.reactions.marks import spend_rage
 from engine.state import Alien, Human
 from engine.units import alien_abilities
 
@@ -66,6 +67,7 @@ def strike_grid(ctx: Ctx, alien: Alien, grid: Grid, ferocity: list[Modifier]) ->
         mods = ferocity + resilience(ctx, human.id, defence)
         defence.reveal(ctx)
         strike(ctx, alien.id, human.id, mods)
+    spend_rage(ctx.state, alien.id)  # the reactions variant: Rage! lasts one attack (W.3.3)
 
 
 def crew_at(ctx: Ctx, grid: Grid) -> list[Human]:
@@ -158,6 +160,7 @@ def attack_door(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
     mods.append(Modifier(Term.DOOR, -ctx.content.ship.closed_door_resilience))
     who = ctx.who(alien.id)
     roll = ctx.roll(Attempt(effort=Effort.ATTACK_DOOR, who=who, door=door.id), mods)
+    spend_rage(ctx.state, alien.id)  # the reactions variant: Rage! lasts one attack (W.3.3)
     if not roll.success:
         return
     set_door(ctx, door, DoorState.SMASHED)
@@ -194,6 +197,7 @@ def attack_nexus(ctx: Ctx, alien: Alien, cmd: Attack) -> None:
     mods.append(Modifier(Term.NEXUS, -ctx.content.ship.nexus_resilience))
     attempt = Attempt(effort=Effort.ATTACK_NEXUS, who=ctx.who(alien.id), grid=here)
     roll = ctx.roll(attempt, mods)
+    spend_rage(ctx.state, alien.id)  # the reactions variant (W.3.3)
     if roll.success:
         damage_nexus(ctx, here)
 

@@ -17,6 +17,7 @@ from engine.errors import RuleError
 from engine.fighting.alien_attacks import alien_attack, attack_door
 from engine.fighting.ferocity import crew_ferocity, range_penalty, resilience, strike, weapons
 from engine.fighting.healing import heal
+from engine.reactions.marks import spend_fear
 from engine.state import Alien, Human, Side
 from engine.turns import check_game_over, take_unit
 
@@ -58,6 +59,7 @@ def crew_attack(ctx: Ctx, human: Human, cmd: Attack) -> None:
         mods += resilience(ctx, victim, shown) + range_penalty(weapon, distance)
         shown.reveal(ctx)
         strike(ctx, human.id, victim, mods, weapon)
+    spend_fear(ctx.state, target.id)  # the reactions variant: Fear lasts one attack (W.3.4)
 
 
 def visible_alien(ctx: Ctx, word: str) -> Alien:

@@ -11,6 +11,7 @@ from engine.dice import Modifier, Roll, Term
 from engine.efforts import Shown, command_modifier
 from engine.events import Attempt, Effort
 from engine.fighting.injury import resolve_hit
+from engine.reactions.marks import ferocity_terms, resilience_terms
 from engine.state import Alien, Human
 from engine.units import SUPPLIES, alien_abilities, has_ability, skill_count, skills_of, stage
 
@@ -71,7 +72,8 @@ def _ammunition(ctx: Ctx, human: Human, target_id: str, shown: Shown) -> list[Mo
 def alien_ferocity(ctx: Ctx, alien: Alien) -> list[Modifier]:
     """D.1, G.5: the life stage's ferocity."""
     value = ctx.content.life_stages[stage(alien)].ferocity
-    return [Modifier(Term.FEROCITY, value, alien.stage)]
+    own = Modifier(Term.FEROCITY, value, alien.stage)
+    return [own, *ferocity_terms(ctx.state, alien.id, value)]  # the reactions variant's
 
 
 def resilience(ctx: Ctx, unit_id: str, shown: Shown) -> list[Modifier]:
@@ -87,7 +89,7 @@ def resilience(ctx: Ctx, unit_id: str, shown: Shown) -> list[Modifier]:
             if extra:
                 mods.append(Modifier(Term.ABILITY, -extra, ability.value))
                 shown.ability(ability)
-        return mods
+        return mods + resilience_terms(state, alien.id, base)
     human = state.human(unit_id)
     mods = [Modifier(Term.RESILIENCE, -content.human_stats.resilience, human.name)]
     for skill in dict.fromkeys(skills_of(content, human)):

@@ -12,6 +12,8 @@ from engine.context import Ctx
 from engine.dice import Roll
 from engine.efforts import show_ability, show_skill
 from engine.fighting.events import Death, Died, EnergySpent, Injured
+from engine.reactions.events import Slain, TokenSpent
+from engine.reactions.marks import note_injury, slays, take_token
 from engine.state import Alien, Condition, Fate, Human
 from engine.units import has_ability, has_skill
 
@@ -66,14 +68,22 @@ def wound(ctx: Ctx, target_id: str, by: str | None) -> None:
     that did it (None for accidents)."""
     if ctx.state.is_human(target_id):
         _wound_human(ctx, ctx.state.human(target_id), by)
-    else:
-        _wound_alien(ctx, ctx.state.alien(target_id))
+        return
+    left = take_token(ctx.state)  # the reactions variant: a Regeneration token (W.2)
+    if left is not None:
+        ctx.say(TokenSpent(who=ctx.who(target_id), tokens=left))
+        return
+    _wound_alien(ctx, ctx.state.alien(target_id), by)
 
 
 def _wound_human(ctx: Ctx, human: Human, by: str | None) -> None:
     alien = ctx.state.aliens.get(by) if by is not None else None
     if human.condition is not Condition.WELL:
         kill_human(ctx, human, by_alien=alien is not None)
+        return
+    if alien is not None and slays(ctx.state, alien.id):  # the reactions variant (W.3.8)
+        ctx.say(Slain(who=ctx.who(human.id), by=ctx.who(alien.id)))
+        kill_human(ctx, human, by_alien=True)
         return
     dropped = drop_all(ctx, human.id)
     human.condition = Condition.INJURED
@@ -110,7 +120,7 @@ def kill_human(ctx: Ctx, human: Human, *, by_alien: bool) -> None:
     ctx.say(Died(who=ctx.who(human.id), cause=Death.WOUNDS, grid=grid))
 
 
-def _wound_alien(ctx: Ctx, alien: Alien) -> None:
+def _wound_alien(ctx: Ctx, alien: Alien, by: str | None) -> None:
     if alien.injured:
         kill_alien(ctx, alien, Death.SECOND_INJURY)
         return
@@ -120,6 +130,7 @@ def _wound_alien(ctx: Ctx, alien: Alien) -> None:
         alien.injured_when_hidden = True  # a wound is announced to all (D.5)
     grid = None if alien.pipe_running else alien.grid
     ctx.say(Injured(who=ctx.who(alien.id), grid=grid, dropped=len(dropped)))
+    note_injury(ctx.state, alien.id, by)  # the reactions variant draws its card (W.2)
 
 
 def kill_alien(

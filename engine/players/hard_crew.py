@@ -420,7 +420,14 @@ class _HardPlan(_Plan):
         distance = grid_range(self.here, grid) if grid is not None else None
         modifier = attack_modifier(self.me, distance if distance is not None else 99)
         actions = self.me.actions if self.me.actions is not None else 4
-        return attack_value(modifier, actions, 1 if self._hurt[target] else 2, boost)
+        hits = (1 if self._hurt[target] else 2) + self._tokens
+        return attack_value(modifier, actions, hits, boost)
+
+    @property
+    def _tokens(self) -> int:
+        """The reactions variant: each Regeneration token absorbs one hit (W.2)."""
+        table = self.view.reactions
+        return table.tokens if table is not None and self.taught else 0
 
     def _left_after(self, cmd: c.Move) -> int:
         """Actions left once the move is made (its cost read from the floor plan)."""

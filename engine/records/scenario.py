@@ -119,12 +119,16 @@ USAGE: dict[str, str] = {
     "[tie=crew|alien] [ended=repulse|defeat] [admiral=crew|alien|both] [volley=SYSTEM] "
     "[crew-order=ROOM,…] [alien-order=ABILITY,…] [crew-bunker] [alien-bunker]  "
     "(the raids variant's table, in play; a list may be 'none')",
+    "reactions": "reactions [deck=CARD,…] [discard=CARD,…] [active=CARD] [alien=ALIEN] "
+    "[tokens=N] [rage=ALIEN,…] [fear=ALIEN,…] [ferocious=ALIEN:N,…] [critical=ALIEN:N,…] "
+    "[slain]  (the reactions variant's table; CARD: a card's id in data/variants.toml; "
+    "a list may be 'none')",
     "result": "result TEXT",
 }
 _ONCE = frozenset(
     {"seed", "variants", "rng", "turn", "alien-side", "crew-side", "items"}
     | {"declarations", "sightings", "searched", "destroyed", "result", "noise", "emergencies"}
-    | {"raids"}
+    | {"raids", "reactions"}
 )
 LINE_LIMIT = 2000  # characters a scenario's line may hold: every real line is far shorter
 _ALIEN_ID = re.compile(r"^alien[0-9]+$")
@@ -700,6 +704,36 @@ class _Builder:
     def result(self, line: _Line) -> None:
         self.state.result = " ".join(line.rest())
 
+    def reactions(self, line: _Line) -> None:
+        """The ``reactions`` variant's table (W.1-W.3), each part as given."""
+        table = self.state.reactions
+        if table is None:
+            line.fail("a 'reactions' line needs the reactions variant: add 'variants reactions'")
+        cards = [c.id for c in load_variants().reactions.cards]
+        for name in ("deck", "discard"):
+            given = line.option(name)
+            if given is not None:
+                found = [_choice(line, c, cards, "reaction card") for c in _none_or_split(given)]
+                setattr(table, name, found)
+        active, alien, tokens = line.option("active"), line.option("alien"), line.option("tokens")
+        if active is not None:
+            table.active = _choice(line, active, cards, "reaction card")
+        if alien is not None:
+            table.active_alien = alien
+        if tokens is not None:
+            table.regeneration_tokens = _int(line, tokens, "tokens")
+        for name in ("rage", "fear"):
+            given = line.option(name)
+            if given is not None:
+                setattr(table, name, set(_none_or_split(given)))
+        for name in ("ferocious", "critical"):
+            given = line.option(name)
+            if given is not None:
+                pairs = [p.partition(":") for p in _none_or_split(given)]
+                setattr(table, name, {a: _int(line, n, name) for a, _, n in pairs})
+        table.slay_spent = line.flag("slain")
+        line.finish()
+
     # --- after every line --------------------------------------------------------
     def finish(self) -> GameState:
         state = self.state
@@ -832,6 +866,7 @@ _HANDLERS: dict[str, Callable[[_Builder, _Line], None]] = {
     "emergency": _Builder.emergency,
     "emergencies": _Builder.emergencies,
     "raids": _Builder.raids,
+    "reactions": _Builder.reactions,
 }
 
 

@@ -153,6 +153,30 @@ def _raids_lines(state: GameState) -> list[str]:
     return [_line("raids", *words)]
 
 
+def _reactions_lines(state: GameState) -> list[str]:
+    """The ``reactions`` variant's table whole: its deck depends on the dice."""
+    table = state.reactions
+    if table is None:
+        return []
+    words = [
+        _opt("deck", table.deck or "none"),
+        _opt("discard", table.discard or "none"),
+        _opt("active", table.active) if table.active else "",
+        _opt("alien", table.active_alien) if table.active_alien else "",
+        _opt("tokens", str(table.regeneration_tokens)) if table.regeneration_tokens else "",
+        _opt("rage", sorted(table.rage)) if table.rage else "",
+        _opt("fear", sorted(table.fear)) if table.fear else "",
+        _opt("ferocious", [f"{a}:{n}" for a, n in sorted(table.ferocious.items())])
+        if table.ferocious
+        else "",
+        _opt("critical", [f"{a}:{n}" for a, n in sorted(table.critical.items())])
+        if table.critical
+        else "",
+        "slain" if table.slay_spent else "",
+    ]
+    return [_line("reactions", *words)]
+
+
 def _noise_lines(state: GameState, fresh: GameState) -> list[str]:
     """The ``noise`` variant's table, each list that differs from set-up's."""
     now, then = state.noise, fresh.noise
@@ -302,5 +326,6 @@ def write_scenario(
     lines += _noise_lines(state, fresh)
     lines += _emergency_lines(state, fresh)
     lines += _raids_lines(state)
+    lines += _reactions_lines(state)
     lines.append("end")
     return "\n".join(lines) + "\n"

@@ -113,8 +113,9 @@ def test_set_up_deals_the_same_dice_whatever_variants_are_chosen(
     assert varied.state.variants == chosen
     assert (varied.state.noise is not None) == ("noise" in chosen)
     assert (varied.state.emergencies is not None) == ("emergencies" in chosen)
+    assert (varied.state.reactions is not None) == ("reactions" in chosen)
     varied.state.variants, varied.state.noise = frozenset(), None
-    varied.state.emergencies = None
+    varied.state.emergencies = varied.state.reactions = None
     assert varied.state == plain.state
 
 

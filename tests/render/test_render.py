@@ -164,6 +164,20 @@ def test_raids_a_damaged_room_carries_a_raid_marker_in_its_first_grid(ship: Ship
     assert share(plain, area, style.INJURED) == 0
 
 
+def test_reactions_the_active_card_is_a_numbered_disc_by_its_aliens_counter(ship: Ship) -> None:
+    """The reactions variant's active card: its W.3 number on a disc ringed in white in
+    the bottom right of the alien's grid, only where the view puts one, and the number
+    drawn (docs/rules-decisions.md, "Variants: reactions")."""
+    grid = Grid.parse("1-F6")
+    box = grid_box(ship, grid)
+    plain = picture(ship, empty())
+    rage = picture(ship, BoardView("crew", "Test", reacting=((grid, 3),)))
+    flee = picture(ship, BoardView("crew", "Test", reacting=((grid, 9),)))
+    assert share(rage, box, style.INJURED) > 0.002  # the red number
+    assert share(plain, box, style.INJURED) == 0
+    assert rage.crop(box).tobytes() != flee.crop(box).tobytes()  # "3" and "9"
+
+
 def test_c43_cargo_hold_door_closes_across_all_six_grids(ship: Ship) -> None:
     door = first_door(ship, DoorKind.LARGE)
     closed = picture(ship, BoardView("crew", "Test", doors={door: DoorState.CLOSED}))

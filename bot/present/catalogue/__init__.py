@@ -29,6 +29,7 @@ from bot.present.catalogue import (
     moving,
     noise,
     raids,
+    reactions,
     setup,
     turns,
 )
@@ -64,6 +65,7 @@ SENTENCES: dict[type[Event], Callable[[Any], str]] = {
     **noise.SENTENCES,
     **emergencies.SENTENCES,
     **raids.SENTENCES,
+    **reactions.SENTENCES,
     **fighting.SENTENCES,
     **escape.SENTENCES,
     **growing.SENTENCES,

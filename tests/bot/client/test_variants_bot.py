@@ -197,3 +197,24 @@ async def test_a_game_of_emergencies_created_by_slash_shows_its_panel_to_everyon
         text = status.response.content
         assert "🧪 Variants: Ship Emergencies (`emergencies`)" in text, text
         assert "🚨 Emergencies: 16 cards in the deck" in text, text
+
+
+async def test_a_game_of_reactions_shows_its_table_to_everyone_in_status(simcord_env):
+    """``reactions``: ``/game create variants:reactions`` opens its lobby, and every seat
+    and the spectators read the reaction table in ``/game status`` (W.2: every card is
+    public)."""
+    world = make_world(simcord_env, crew=1)
+    world.bot.desk.seeds = lambda: 3
+    await world.crew[0].slash(world.channel, "game create", variants="reactions")
+    assert world.table().row.opening == "variants reactions"
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    await world.crew[0].slash(world.channel, "game start")
+    await world.crew[0].slash(world.channel, "game setup")
+    game = world.table().game
+    assert game is not None and game.state.reactions is not None
+    for person in (world.crew[0], world.alien, world.spectator):
+        status = await person.slash(world.channel, "game status")
+        text = status.response.content
+        assert "Wound Reactions (`reactions`" in text, text
+        assert "🩸 Reaction: none yet · Regeneration tokens: 0 · " in text, text

@@ -35,6 +35,7 @@ from engine.state import (
     NoiseState,
     Phase,
     RaidsState,
+    ReactionsState,
     SetupStep,
     Side,
 )
@@ -106,7 +107,19 @@ def test_a_state_with_every_field_set_round_trips() -> None:
 def _everything_set() -> GameState:
     state = new_game(3, SHIP, CONTENT)
     state.rng.d6()
-    state.variants = frozenset({"noise", "halon", "emergencies", "raids"})
+    state.variants = frozenset({"noise", "halon", "emergencies", "raids", "reactions"})
+    state.reactions = ReactionsState(
+        deck=["flee", "rage"],
+        discard=["fear"],
+        active="engineered",
+        active_alien="alien1",
+        regeneration_tokens=2,
+        rage={"alien1"},
+        fear={"alien1"},
+        slay_spent=True,
+        ferocious={"alien1": 2},
+        critical={"alien1": 1},
+    )
     state.noise = NoiseState({"1-D4/1-D5"}, ["1", "Blank"], ["3", "2"], [], {"1-H6/1-H7"})
     engines = Emergency(0, "0e", "nexus", 2, False, 1, G("0-E3"), {"hyun", "ortiz"})
     hold = Emergency(5, "0h", "wall", 3, True)
