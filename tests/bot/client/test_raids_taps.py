@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.present import rules
 from engine.state import RaidsState
+from engine.variants import load_variants
 from tests.bot.helpers import World, make_world
 from tests.bot.panel_driver import Tapper, button_labelled, open_panel, select_named
 
@@ -135,3 +137,26 @@ async def test_r3_the_crews_bunker_is_a_tap_away_in_the_aliens_phase_and_the_cha
     own = await open_panel(alien, list(world.alien.user.dm_channel.history()))
     assert "your alien panel" in own.content
     assert button_labelled(own, ENERGY_OFF) is not None and button_labelled(own, BUNKER_ON)
+
+
+async def test_rules_raids_ends_with_its_short_lesson_in_one_message_in_either_language(
+    simcord_env,
+):
+    """``/rules raids`` teaches the variant by taps and by typing: the panel's buttons and
+    menu as labelled, each answer one Discord message (2,000 characters)."""
+    world = make_world(simcord_env, crew=1)
+    lesson = load_variants().variants["raids"].lesson
+    assert len(lesson) >= 3
+    answer = await world.stranger.slash(world.channel, "rules", topic="raids")
+    english = answer.response.content
+    assert answer.followups == [] and len(english) <= 2000
+    assert "**A short lesson**" in english and all(step in english for step in lesson)
+    assert f"**{BUNKER_ON}**" in english and f"**{DAMAGE}**" in english
+    assert "`order bunker on`" in english and "`contribute okeke`" in english
+    topic = rules.find("raids", "fr")
+    assert topic is not None
+    french = "\n".join(rules.answer(topic, "fr"))
+    assert len(french) <= 2000 and "**Une courte leçon**" in french
+    assert (
+        "**Bunker : payer pour tenir un raid**" in french and "**Dégâts opari d'abord…**" in french
+    )
