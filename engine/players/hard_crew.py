@@ -124,7 +124,8 @@ class HardCrew(BeliefKeeper):
             if m.kind is MarkerKind.NEXUS_DAMAGED and m.label in critical
         ]
         seen = frozenset(g for a in view.aliens if not a.hidden and (g := grid_of(a.grid)))
-        team = team_plan(view, ship, self.kit_id, damaged, (suspects or frozenset()) | seen)
+        near = (suspects or frozenset()) | seen
+        team = team_plan(view, ship, self.kit_id, damaged, near, self.taught)
         last = any(self.deadlines.get(g, FAR) <= view.turn for g in damaged)
         escape = None
         ignores = view.emergencies is None or not self.taught  # the variant: no ship lost
@@ -162,11 +163,17 @@ def toolkit_grid(view: View, ship: Ship) -> Grid | None:
 
 
 def team_plan(
-    view: View, ship: Ship, kit_id: str | None, damaged: list[Grid], aliens: frozenset[Grid]
+    view: View,
+    ship: Ship,
+    kit_id: str | None,
+    damaged: list[Grid],
+    aliens: frozenset[Grid],
+    taught: bool = True,
 ) -> Team:
     """Keeper and courier: with a critical system damaged (C.9), the well Engineer
     nearest it keeps the ToolKit and the ToolKit is brought there; otherwise the well
-    Engineer nearest the ToolKit keeps it."""
+    Engineer nearest the ToolKit keeps it. Not ``taught`` (the benchmark's null arm): no
+    gunners for the raids variant."""
     doors = view.board.doors
     # D.5: a hurt human carries nothing, so only a well Engineer can keep the ToolKit
     engineers = [
@@ -194,7 +201,7 @@ def team_plan(
             courier = keeper
     guards = _guards(view, ship, keeper, courier)
     busy = {h.id for h in (keeper, courier) if h is not None}
-    guns = gunners(view, ship, busy, frozenset(guards))
+    guns = gunners(view, ship, busy, frozenset(guards)) if taught else ()  # the null arm: none
     return Team(
         keeper.id if keeper else None,
         kit_id,

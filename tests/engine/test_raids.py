@@ -19,7 +19,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.hiding.events import Call, Declared
 from engine.legal import legal_commands
-from engine.players.hard_crew import NEAR, bunker_order, crew_contribution, gunners
+from engine.players.hard_crew import NEAR, bunker_order, crew_contribution, gunners, team_plan
 from engine.raids.events import (
     AbilityDamaged,
     AbilityDamagedName,
@@ -405,3 +405,12 @@ def test_the_hard_crew_contributes_a_gunners_crate_when_the_repulse_is_near() ->
         if gift is not None:
             game.play("crew", gift.notation())
             assert game.state.raids is not None and game.state.raids.repulse == repulse - 1
+
+
+def test_the_untaught_crew_mans_no_guns() -> None:
+    """The benchmark's null arm (README, "Variants"): the crew not taught the variant
+    plays as without it, so its plan names no gunners."""
+    game = before_raid("crew hyun 1-D6 role=Cook skill=Athlete")
+    shown = view(game.state, Viewer.CREW, game.ship, game.content)
+    assert team_plan(shown, game.ship, None, [], frozenset()).gunners != ()
+    assert team_plan(shown, game.ship, None, [], frozenset(), taught=False).gunners == ()

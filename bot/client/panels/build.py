@@ -282,7 +282,7 @@ def _layout(
     """At most five rows: the unit, moves, attacks, other selects and the damage order's
     select, then buttons; buttons that do not fit join the "Do…" select, and so do the
     standing orders (the damage order first, then the order buttons) when the rows are
-    short."""
+    short (counting a "Do…" row wherever a button may join it)."""
     controls = list(_controls(desk, table, user_id, stamp, found.unit, side))
     orders = _orders(desk, table, user_id)
     plays = list(found.buttons)
@@ -291,7 +291,7 @@ def _layout(
     damage, marked = list(orders.damage), list(orders.buttons)
     while damage or marked:
         wanted = len(controls) + len(marked) + BUTTONS_PER_ROW - 1
-        rows = fixed + bool(others) + bool(damage) + wanted // BUTTONS_PER_ROW
+        rows = fixed + bool(others or plays) + bool(damage) + wanted // BUTTONS_PER_ROW
         if rows <= ROWS_MAX:
             break
         if damage:
@@ -300,7 +300,7 @@ def _layout(
             others, marked = [*others, *marked], []
     controls[1:1] = _buttons(marked, table, user_id, stamp)  # after End phase
     while True:
-        rows = fixed + bool(others)
+        rows = fixed + bool(others) + bool(damage)
         room = (ROWS_MAX - rows) * BUTTONS_PER_ROW - len(controls)
         if len(plays) <= room:
             break

@@ -160,3 +160,42 @@ async def test_rules_raids_ends_with_its_short_lesson_in_one_message_in_either_l
     assert (
         "**Bunker : payer pour tenir un raid**" in french and "**Dégâts opari d'abord…**" in french
     )
+
+
+CROWDED = b"""scenario
+seed 1
+variants raids
+turn 3 crew
+crew okeke 2-G1 role=Captain skill=Tactical
+crew ortiz 2-H1 role=Pilot skill=Medical
+crew hyun 1-D6 role=Cook skill=Athlete
+alien alien1 Hunter 1-D6
+end
+"""
+
+
+async def test_r5_a_crowded_crew_panel_keeps_five_rows_and_offers_the_damage_order_in_do(
+    simcord_env,
+):
+    """Discord's five rows: on a panel already full (the unit, moves, attacks, Do… and a
+    row of controls) the damage orders, then the order buttons, join **Do…**."""
+    world = make_world(simcord_env, crew=1)
+    imported = await world.mod.slash(world.channel, "mod import", file=("c.qs", CROWDED))
+    assert "Imported game" in imported.response.content, imported.response.content
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    await world.crew[0].slash(world.channel, "game start")
+    crew = Tapper(world.crew[0])
+    panel = await open_panel(crew, world.messages())
+    assert len(panel.components) <= 5
+    assert select_named(panel, "Attack") is not None and select_named(panel, DAMAGE) is None
+    others = select_named(panel, "Do…")
+    assert others is not None
+    lab = next(o for o in others["options"] if o["label"] == "Lab first")
+    panel = (await crew.select(panel, lab["value"], others["custom_id"])).response
+    assert _table(world).crew_damage == ["Lab"] and len(panel.components) <= 5
+    others = select_named(panel, "Do…")
+    assert others is not None
+    bunker = next(o for o in others["options"] if o["label"] == BUNKER_ON)
+    panel = (await crew.select(panel, bunker["value"], others["custom_id"])).response
+    assert _table(world).crew_bunker is True
