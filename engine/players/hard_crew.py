@@ -49,7 +49,8 @@ NOISY_ROOM = 8  # the noise variant: what a room with a marked door costs a move
 TOOLKIT = "ToolKit"
 GUNNERS = 2  # the raids variant: humans kept at the Weapons Bay (R.2)
 GUN_HASTE = 30  # the raids variant: a gunner's step toward the Bay outranks pickups, searches
-LEAD = 3  # the raids variant: turns before the first raid that the gunners set off
+LEAD = 4  # the raids variant: the gunners set off this many turns before the first raid
+NEAR = 2  # the raids variant: R this far above both Military values: the crew contributes
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,7 @@ class HardCrew(BeliefKeeper):
             duty = crew_duty(view, legal, ship)  # emergencies
             if duty is not None:
                 return duty
-            order = bunker_order(view)  # raids
+            order = bunker_order(view) or crew_contribution(view, legal)  # raids
             if order is not None and order in legal:
                 return order
         return best(legal, self.scorer(view, ship, content), rng)
@@ -123,7 +124,8 @@ class HardCrew(BeliefKeeper):
             if m.kind is MarkerKind.NEXUS_DAMAGED and m.label in critical
         ]
         seen = frozenset(g for a in view.aliens if not a.hidden and (g := grid_of(a.grid)))
-        team = team_plan(view, ship, self.kit_id, damaged, (suspects or frozenset()) | seen)
+        near = (suspects or frozenset()) | seen
+        team = team_plan(view, ship, self.kit_id, damaged, near, self.taught)
         last = any(self.deadlines.get(g, FAR) <= view.turn for g in damaged)
         escape = None
         ignores = view.emergencies is None or not self.taught  # the variant: no ship lost
@@ -161,11 +163,17 @@ def toolkit_grid(view: View, ship: Ship) -> Grid | None:
 
 
 def team_plan(
-    view: View, ship: Ship, kit_id: str | None, damaged: list[Grid], aliens: frozenset[Grid]
+    view: View,
+    ship: Ship,
+    kit_id: str | None,
+    damaged: list[Grid],
+    aliens: frozenset[Grid],
+    taught: bool = True,
 ) -> Team:
     """Keeper and courier: with a critical system damaged (C.9), the well Engineer
     nearest it keeps the ToolKit and the ToolKit is brought there; otherwise the well
-    Engineer nearest the ToolKit keeps it."""
+    Engineer nearest the ToolKit keeps it. Not ``taught`` (the benchmark's null arm): no
+    gunners for the raids variant."""
     doors = view.board.doors
     # D.5: a hurt human carries nothing, so only a well Engineer can keep the ToolKit
     engineers = [
@@ -192,15 +200,16 @@ def team_plan(
         if carrier is None and where in damaged:  # left there for the keeper (C.2)
             courier = keeper
     guards = _guards(view, ship, keeper, courier)
-    busy = {h.id for h in (keeper, courier) if h is not None} | set(guards)
+    busy = {h.id for h in (keeper, courier) if h is not None}
+    guns = gunners(view, ship, busy, frozenset(guards)) if taught else ()  # the null arm: none
     return Team(
         keeper.id if keeper else None,
         kit_id,
         courier.id if courier else None,
-        guards,
+        tuple(g for g in guards if g not in guns),
         where,
         station(ship, threatened(view, ship, aliens)),
-        gunners(view, ship, busy),
+        guns,
     )
 
 
@@ -212,11 +221,29 @@ def bunker_order(view: View) -> c.SetOrder | None:
     return c.SetOrder("bunker", True)
 
 
-def gunners(view: View, ship: Ship, busy: set[str]) -> tuple[str, ...]:
-    """The raids variant, from the turn before the first raid: the two humans least
-    needed for the ToolKit or the hunt (not its keeper, courier or guards; no Agent,
-    whom the hunt uses as bait) man the Weapons Bay: those at a station first, then the
-    nearest (R.2). They set off ``LEAD`` turns before the first raid: the Bay is far."""
+def crew_contribution(view: View, legal: list[c.Command]) -> c.Contribute | None:
+    """The raids variant: when the repulse is near (R at most ``NEAR`` above the two
+    Military values), a human at a station gives its lowest crate to the war effort
+    (R.8): each one brings the repulse, and the raids' end, one step closer (R.3(b))."""
+    raids = view.raids
+    if raids is None or raids.ended or raids.repulse - raids.crew - raids.alien > NEAR:
+        return None
+    for human in view.crew:
+        gift = c.Contribute(human.id)
+        if gift in legal:
+            return gift
+    return None
+
+
+def gunners(
+    view: View, ship: Ship, busy: set[str], guards: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
+    """The raids variant, ``LEAD`` turns before the first raid (the Bay is far): the two
+    humans least needed for the ToolKit or the hunt (never its keeper or courier, nor an
+    Agent, whom the hunt uses as bait) man the Weapons Bay: those at a station first,
+    then the well (an injured human walks slowly, D.5), then those not guarding the
+    keeper, then the nearest (R.2); a short crew spares a guard rather than leave the Bay
+    empty."""
     raids = view.raids
     if raids is None or raids.ended or view.turn < raids.first_turn - LEAD:
         return ()
@@ -227,8 +254,9 @@ def gunners(view: View, ship: Ship, busy: set[str]) -> tuple[str, ...]:
     free = [h for h in view.crew if _able(h) and h.id not in busy and "Agent" not in h.skills]
     bay_grids = {str(g) for g in bay}
 
-    def rank(h: CrewLine) -> tuple[bool, int, str]:  # a gunner in place stays there
-        return (h.grid not in bay_grids, to_bay.get(Grid.parse(h.grid), FAR), h.id)
+    def rank(h: CrewLine) -> tuple[bool, bool, bool, int, str]:  # one in place stays there
+        far = to_bay.get(Grid.parse(h.grid), FAR)
+        return (h.grid not in bay_grids, h.condition != "well", h.id in guards, far, h.id)
 
     return tuple(h.id for h in sorted(free, key=rank)[:GUNNERS])
 

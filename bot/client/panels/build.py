@@ -9,6 +9,7 @@ check panels without Discord.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.client.panels import ids
@@ -30,7 +31,7 @@ from bot.desk.service import Desk, Refusal, Table
 from bot.present.events import channel_lines
 from bot.present.locale import N_, SOURCE, _, ngettext, speaking
 from bot.present.texts import panel_lines, phase_title
-from engine.commands import Attack, SetOrder
+from engine.commands import RAID_DAMAGE, Attack, SetOrder
 from engine.odds import attack_modifier
 from engine.state import Phase, Side
 from engine.views import View, Viewer, marker_names
@@ -174,9 +175,16 @@ def _panel(
             if side is Side.CREW
             else _("It is the crew's turn: nothing for you to do now.")
         )
+        orders = _orders(desk, table, user_id)
+        pid = ids.PanelId(ids.PICK, table.id, user_id, stamp, DAMAGE_ARG)
+        damage = (Select(pid, _(DAMAGE_MENU), orders.damage[:SELECT_MAX]),)
         return Panel(
             (*head, waits),
-            buttons=(*_orders(desk, table, user_id, stamp), _fresh(table, user_id, stamp, "")),
+            selects=damage if orders.damage else (),
+            buttons=(
+                *_buttons(orders.buttons, table, user_id, stamp),
+                _fresh(table, user_id, stamp, ""),
+            ),
         )
     if table.game.state.phase is Phase.SETUP:
         return _setup_panel(desk, table, user_id, side, head, pages, chosen)
@@ -271,14 +279,28 @@ def _layout(
     side: Side,
     desk: Desk,
 ) -> tuple[tuple[Select, ...], tuple[Button, ...]]:
-    """At most five rows: the unit, moves, attacks and other selects, then buttons;
-    buttons that do not fit join the "Do…" select."""
-    controls = _controls(desk, table, user_id, stamp, found.unit, side)
+    """At most five rows: the unit, moves, attacks, other selects and the damage order's
+    select, then buttons; buttons that do not fit join the "Do…" select, and so do the
+    standing orders (the damage order first, then the order buttons) when the rows are
+    short (counting a "Do…" row wherever a button may join it)."""
+    controls = list(_controls(desk, table, user_id, stamp, found.unit, side))
+    orders = _orders(desk, table, user_id)
     plays = list(found.buttons)
     others = list(found.others)
     fixed = (len(units) > 1) + bool(found.moves) + bool(found.attacks)
+    damage, marked = list(orders.damage), list(orders.buttons)
+    while damage or marked:
+        wanted = len(controls) + len(marked) + BUTTONS_PER_ROW - 1
+        rows = fixed + bool(others or plays) + bool(damage) + wanted // BUTTONS_PER_ROW
+        if rows <= ROWS_MAX:
+            break
+        if damage:
+            others, damage = [*others, *damage], []
+        else:
+            others, marked = [*others, *marked], []
+    controls[1:1] = _buttons(marked, table, user_id, stamp)  # after End phase
     while True:
-        rows = fixed + bool(others)
+        rows = fixed + bool(others) + bool(damage)
         room = (ROWS_MAX - rows) * BUTTONS_PER_ROW - len(controls)
         if len(plays) <= room:
             break
@@ -301,6 +323,9 @@ def _layout(
             shown = page(groups[key], getattr(pages, key), token)[0]
         pid = ids.PanelId(ids.PICK, table.id, user_id, stamp, f"{found.unit}:{key}")
         selects.append(Select(pid, _(placeholder), tuple(shown)))
+    if damage:
+        pid = ids.PanelId(ids.PICK, table.id, user_id, stamp, f"{found.unit}{DAMAGE_ARG}")
+        selects.append(Select(pid, _(DAMAGE_MENU), tuple(damage[:SELECT_MAX])))
     buttons = [
         Button(ids.PanelId(ids.DO, table.id, user_id, stamp, p.command), p.label, _style(p))
         for p in plays
@@ -321,13 +346,13 @@ def _unit_option(v: View, unit: str) -> str:
 def _controls(
     desk: Desk, table: Table, user_id: int, stamp: str, unit: str, side: Side
 ) -> tuple[Button, ...]:
-    """End phase (asks first), Undo (when the last command is the presser's), a close-up
+    """End phase (asks first; the standing orders' buttons join after it, in
+    :func:`_layout`), Undo (when the last command is the presser's), a close-up
     of the unit shown, Suggest (the advisor, unless the game's creator
     switched hints off), Refresh."""
     game = table.game
     assert game is not None
     found = [Button(ids.PanelId(ids.PASS, table.id, user_id, stamp), _("End phase"), "danger")]
-    found += _orders(desk, table, user_id, stamp)
     own = table.own_rows(side)
     mine = bool(own) and own[-1].user_id == user_id
     if mine and game.can_undo(side) is None:
@@ -340,23 +365,54 @@ def _controls(
     return tuple(found)
 
 
-ORDER_WORDS = {  # a variant's standing order as its button says it: what a press makes it
+ORDER_WORDS = {  # a standing order as its button says it: what a press makes it
+    ("energy", True): N_("Energy: shrug off a 7"),
+    ("energy", False): N_("Energy: keep the stores"),
     ("ambush", True): N_("Ambush: answer calls"),
     ("ambush", False): N_("Ambush: stay hidden"),
+    ("bunker", True): N_("Bunker: pay to hold a raid"),
+    ("bunker", False): N_("Bunker: never pay"),
 }
+DAMAGE_MENU = N_("Opari damage first…")  # the raids variant's damage order (R.5)
+DAMAGE_ARG = ":r"  # the damage order select's argument, after the unit shown (if any)
 
 
-def _orders(desk: Desk, table: Table, user_id: int, stamp: str) -> list[Button]:
-    """A button for each standing order of a variant the presser's side may give now,
-    in either side's phase (the noise variant's ``order ambush on|off``, N.3): what
-    a press would set it to. The alien's own panel only: the order is its secret."""
-    if table.game is None or not table.game.state.variants:
-        return []  # no variant, no order of one: the legal list is not asked again
+@dataclass(frozen=True, slots=True)
+class Orders:
+    """The standing orders the presser's side may give now, as the panel offers them."""
+
+    buttons: tuple[Choice, ...] = ()  # on/off orders, each labelled by what a press makes it
+    damage: tuple[Choice, ...] = ()  # the raids variant's damage orders, for a select
+
+
+def _orders(desk: Desk, table: Table, user_id: int) -> Orders:
+    """The standing orders the presser's side may give now, in either side's phase: D.5's
+    ``order energy on|off`` (the alien's), the noise variant's ``order ambush on|off``
+    (N.3), the raids variant's ``order bunker on|off`` (R.3(d)) and ``order raid-damage``
+    led by one room or ability, or back to the default (R.5). Each side's own panel
+    only: the orders are its secret."""
+    game, side = table.game, table.side_of(user_id)
+    if game is None or (side is Side.CREW and not game.state.variants):
+        return Orders()  # the crew's orders are all a variant's: the legal list is not asked
     orders = [o for o in desk.legal_for(table, user_id) if isinstance(o, SetOrder)]
-    return [
-        Button(ids.PanelId(ids.DO, table.id, user_id, stamp, o.notation()), _(words))
+    buttons = [
+        Choice(_(words), o.notation())
         for o in orders
         if (words := ORDER_WORDS.get((o.name, o.value)))
+    ]
+    damage = [Choice(_damage_label(o), o.notation()) for o in orders if o.name == RAID_DAMAGE]
+    return Orders(tuple(buttons), tuple(damage))
+
+
+def _damage_label(order: SetOrder) -> str:
+    if not order.targets:
+        return _("The default order")
+    return _("{name} first").format(name=", ".join(order.targets))
+
+
+def _buttons(choices: Sequence[Choice], table: Table, user_id: int, stamp: str) -> list[Button]:
+    return [
+        Button(ids.PanelId(ids.DO, table.id, user_id, stamp, o.command), o.label) for o in choices
     ]
 
 

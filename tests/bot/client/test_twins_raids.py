@@ -17,7 +17,7 @@ from tests.bot.twins import Wiretap, difference, receipts, twin
 POSITION = """scenario
 seed 1
 variants raids
-turn 3 crew
+turn 4 crew
 crew okeke 1-D5 role=Cook skill=Science
 alien alien1 Hunter 1-J9
 {alien}

@@ -97,7 +97,7 @@ def test_autocomplete_offers_only_playable_variants_completing_the_last_word() -
     assert offered == ["halon", "noise"]
     assert [c.value for c in variant_choices("noise, h", catalogue)] == ["noise halon"]
     assert [c.value for c in variant_choices("noise ", catalogue)] == ["noise halon"]
-    assert variant_choices("ra", catalogue) == []  # raids is not built
+    assert variant_choices("ra", catalogue) == []  # raids is not built in this catalogue
     built = list(load_variants().ids(built_only=True))  # the project's data
     assert [c.value for c in variant_choices("", load_variants())] == built
 
