@@ -66,6 +66,8 @@ class BoardView:
     # went critical (its room compromised), in field order (public)
     emergencies: tuple[tuple[str, int, bool], ...] = ()
     raided: tuple[Grid, ...] = ()  # the raids variant: a grid of each damaged room (public)
+    # the halon variant: the suppression panel, charged or not, and the purges left (public)
+    halon: tuple[bool, int] | None = None
 
     def door_state(self, door_id: str) -> DoorState:
         return self.doors.get(door_id, DoorState.OPEN)

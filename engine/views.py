@@ -17,6 +17,7 @@ from engine.board.grid import Grid
 from engine.board.ship import Feature, Ship
 from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitView
 from engine.content import Content
+from engine.content_models import GearKind
 from engine.events import Event
 from engine.raids.military import alien_military, crew_military, crew_stations
 from engine.score import Score, final_score
@@ -132,6 +133,17 @@ class RaidView:
 
 
 @dataclass(frozen=True, slots=True)
+class HalonView:
+    """The halon variant's suppression panel, the same for every viewer
+    (docs/rules-decisions.md, "Variants: halon"); its tanks are gear markers."""
+
+    charged: bool
+    purges: int  # made so far
+    left: int  # purges the game still allows (H: at most ``max_purges``)
+    tanks: int  # Halon Tanks still in play, wherever they are
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     viewer: Viewer
     turn: int
@@ -150,6 +162,7 @@ class View:
     noise: NoiseView | None = None  # the noise variant's table, None without it
     emergencies: EmergenciesView | None = None  # the emergencies variant's panel
     raids: RaidView | None = None  # the raids variant's panel, None without it
+    halon: HalonView | None = None  # the halon variant's panel, None without it
 
     def to_json(self) -> str:
         return json.dumps(_plain(self), sort_keys=True, ensure_ascii=False)
@@ -455,6 +468,21 @@ def _raided(state: GameState, ship: Ship) -> tuple[Grid, ...]:
     return tuple(min(rooms[name].grids) for name in state.raids.rooms if name in rooms)
 
 
+def _halon(state: GameState) -> HalonView | None:
+    """The halon panel, the same for everyone: nothing of it is secret (H)."""
+    panel = state.halon
+    if panel is None:
+        return None
+    left = max(0, load_variants().halon.max_purges - panel.purges)
+    tanks = sum(1 for i in state.items.values() if i.kind == GearKind.HALON_TANK)
+    return HalonView(charged=panel.charged, purges=panel.purges, left=left, tanks=tanks)
+
+
+def _board_halon(state: GameState) -> tuple[bool, int] | None:
+    shown = _halon(state)
+    return None if shown is None else (shown.charged, shown.left)
+
+
 def _title(state: GameState) -> str:
     if state.phase is Phase.SETUP:
         return "Set-up"
@@ -492,6 +520,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         noise=tuple(sorted(state.noise.markers)) if state.noise else (),
         emergencies=_board_emergencies(state),
         raided=_raided(state, ship),
+        halon=_board_halon(state),
     )
     return View(
         viewer=viewer,
@@ -511,6 +540,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         noise=_noise(state, sees),
         emergencies=_emergencies(state, ship),
         raids=_raids(state, sees, ship, content),
+        halon=_halon(state),
     )
 
 
