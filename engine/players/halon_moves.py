@@ -100,8 +100,9 @@ def crew_purge(
             return c.Purge(cmd.unit, cmd.room, actions[cmd.unit] - PURGE_COST)
     open_doors = set(_open_doors(view, ship, room))
     closing = [d for d in mine if isinstance(d, c.CloseDoor) and d.door in open_doors]
-    if closing:
-        return closing[0]
+    at_panel = {h.id for h in view.crew if h.grid and Grid.parse(h.grid) in ops_grids(ship)}
+    if closing:  # from a doorway; the panel's human keeps its actions for the purge
+        return min(closing, key=lambda d: (getattr(d, "unit", "") in at_panel, d.notation()))
     return _walk(view, legal, ship, _goals(view, ship, room, open_doors))
 
 
