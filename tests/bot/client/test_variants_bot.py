@@ -199,3 +199,29 @@ async def test_a_game_of_emergencies_created_by_slash_shows_its_panel_to_everyon
         text = status.response.content
         assert "🧪 Variants: Ship Emergencies (`emergencies`, unbalanced)" in text, text
         assert "🚨 Emergencies: 16 cards in the deck" in text, text
+
+
+async def test_a_game_of_halon_created_by_slash_shows_its_panel_to_everyone(simcord_env):
+    """``halon`` is built: ``/game create variants:halon`` opens its lobby; once set up,
+    every seat and the spectators read the fire suppression panel in ``/game status``,
+    and ``/rules halon`` fits one message in English and in French."""
+    world = make_world(simcord_env, crew=1)
+    world.bot.desk.seeds = lambda: 3
+    await world.crew[0].slash(world.channel, "game create", variants="halon")
+    assert world.table().row.opening == "variants halon"
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    await world.crew[0].slash(world.channel, "game start")
+    await world.crew[0].slash(world.channel, "game setup")
+    await world.alien.slash(world.channel, "game setup")
+    game = world.table().game
+    assert game is not None and game.state.halon is not None
+    for person in (world.crew[0], world.alien, world.spectator):
+        status = await person.slash(world.channel, "game status")
+        text = status.response.content
+        assert "Halon Purge (`halon`" in text, text
+        assert "🧯 Fire suppression: charged · 3 purges left · 2 Halon Tanks in play" in text, text
+    topic = rules.find("halon", "en")
+    assert topic is not None
+    for lang in ("en", "fr"):
+        assert len("\n".join(rules.answer(topic, lang))) <= 2000
