@@ -164,6 +164,22 @@ def test_raids_a_damaged_room_carries_a_raid_marker_in_its_first_grid(ship: Ship
     assert share(plain, area, style.INJURED) == 0
 
 
+def test_halon_the_panel_badge_sits_on_the_command_decks_corner_cyan_while_charged(
+    ship: Ship,
+) -> None:
+    """The halon variant's panel: a badge in the Command Deck's bottom left grid, cyan
+    while charged, grey once spent, and nothing without the variant
+    (docs/rules-decisions.md, "Variants: halon")."""
+    deck = next(r for r in ship.regions.values() if r.name == "Command Deck")
+    box = grid_box(ship, min(deck.grids, key=lambda g: (-g.row, g.col)))
+    plain = picture(ship, empty())
+    charged = picture(ship, BoardView("crew", "Test", halon=(True, 3)))
+    spent = picture(ship, BoardView("crew", "Test", halon=(False, 2)))
+    assert share(charged, box, style.LIFT) > 0.05
+    assert share(plain, box, style.LIFT) == 0 and share(spent, box, style.LIFT) == 0
+    assert share(spent, box, style.TEXT_MUTED) > 0.05
+
+
 def test_c43_cargo_hold_door_closes_across_all_six_grids(ship: Ship) -> None:
     door = first_door(ship, DoorKind.LARGE)
     closed = picture(ship, BoardView("crew", "Test", doors={door: DoorState.CLOSED}))
