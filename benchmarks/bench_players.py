@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from engine import commands as c
 from engine.board.ship import Ship
 from engine.content import Content
-from engine.content_models import Outcome
+from engine.content_models import GearKind, Outcome
 from engine.dice import Rng
 from engine.emergencies.events import (
     Counteracted,
@@ -49,6 +49,7 @@ from engine.emergencies.events import (
 from engine.events import Effort, Event, PhaseBegan, Rolled
 from engine.fighting.events import Died, Injured
 from engine.game import Game
+from engine.halon.events import Purged, Recharged
 from engine.hiding.events import Surfaced, Surfacing
 from engine.noise.events import (
     AmbushOrder,
@@ -127,6 +128,8 @@ def variant_counts(game: Game) -> Counter[str]:
     if "raids" in game.state.variants:
         counts += raid_counts(game)
     counts += reaction_counts(game)  # every arm: alien deaths and injuries to compare
+    if "halon" in game.state.variants:
+        counts += halon_counts(game)
     if "noise" not in game.state.variants:
         return counts
     for events in game.events():
@@ -211,6 +214,51 @@ def raid_counts(game: Game) -> Counter[str]:
         points = sum(line.subtotal for line in raid_lines(game.state))
         counts[RAIDS + ("crew points" if points > 0 else "alien points")] += abs(points)
     return counts
+
+
+HALON = "halon|"  # the halon variant's counters, told on a line of their own
+AFTER_PURGE = 2  # turns after a purge within which an alien's death is counted (H)
+
+
+def halon_counts(game: Game) -> Counter[str]:
+    """The halon variant's counters (its design's "Measure"): purge rolls, purges, the
+    share that hit, alien deaths within ``AFTER_PURGE`` turns of a purge, recharges, and
+    tanks the alien picked up."""
+    counts: Counter[str] = Counter({HALON + "games": 1})  # the line is told even if none fired
+    turn, purged_at = 0, None
+    tanks = {i.id for i in game.state.items.values() if i.kind == GearKind.HALON_TANK}
+    for event in (e for events in game.events() for e in events):
+        if isinstance(event, PhaseBegan):
+            turn = event.turn
+        elif isinstance(event, Rolled) and event.attempt.effort is Effort.PURGE:
+            counts[HALON + "rolls"] += 1
+        elif isinstance(event, Purged):
+            counts[HALON + "purges"] += 1
+            counts[HALON + "hits"] += bool(event.found)
+            purged_at = turn
+        elif isinstance(event, Recharged):
+            counts[HALON + "recharges"] += 1
+            tanks.add(event.item)
+        elif isinstance(event, Died) and event.who.alien and purged_at is not None:
+            counts[HALON + "deaths after"] += turn - purged_at <= AFTER_PURGE
+    for entry in game.log:
+        taken = entry.command
+        if isinstance(taken, c.PickUp) and entry.side is Side.ALIEN:
+            counts[HALON + "tanks stolen"] += len(set(taken.items) & tanks)
+    return counts
+
+
+def _halon_line(counts: Counter[str], games: int) -> str:
+    """``halon: …``: the counters the design's "Measure" asks for."""
+    get = lambda key: counts[HALON + key]  # noqa: E731
+    purges = get("purges")
+    hit = f"{100 * get('hits') / purges:.0f}%" if purges else "-"
+    return (
+        f"    halon: {get('rolls')} purge rolls, {purges} purges ({purges / games:.2f} a game), "
+        f"{get('hits')} hit ({hit}), {get('deaths after')} alien deaths within "
+        f"{AFTER_PURGE} turns of a purge, {get('recharges')} recharges, "
+        f"{get('tanks stolen')} tanks picked up by the alien"
+    )
 
 
 def _raid_line(counts: Counter[str], games: int) -> str:
@@ -401,12 +449,15 @@ def _report(name: str, results: list[Result], games: int, took: float) -> None:
     counts = sum((r.counts for r in results), Counter())
     raids = Counter({k: n for k, n in counts.items() if k.startswith(RAIDS)})
     wounds = Counter({k: n for k, n in counts.items() if k.startswith(WOUNDS)})
-    noise = Counter({k: n for k, n in counts.items() if not k.startswith((RAIDS, WOUNDS))})
+    halon = Counter({k: n for k, n in counts.items() if k.startswith(HALON)})
+    noise = Counter({k: n for k, n in counts.items() if not k.startswith((RAIDS, WOUNDS, HALON))})
     if noise:
         print("    noise: " + ", ".join(f"{n} {what}" for what, n in noise.items()), flush=True)
     if raids:
         print(_raid_line(raids, games), flush=True)
     print(_wounds_line(wounds, games), flush=True)
+    if halon:
+        print(_halon_line(halon, games), flush=True)
     _report_emergencies(results, games)
 
 

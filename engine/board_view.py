@@ -68,6 +68,8 @@ class BoardView:
     raided: tuple[Grid, ...] = ()  # the raids variant: a grid of each damaged room (public)
     # the reactions variant: the active card's number (W.3) by its alien's counter in sight
     reacting: tuple[tuple[Grid, int], ...] = ()
+    # the halon variant: the suppression panel, charged or not, and the purges left (public)
+    halon: tuple[bool, int] | None = None
 
     def door_state(self, door_id: str) -> DoorState:
         return self.doors.get(door_id, DoorState.OPEN)

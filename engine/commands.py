@@ -731,6 +731,32 @@ class Counteract(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Purge(Command):
+    verb = "purge"
+    usage = "purge UNIT ROOM [+N]"
+    help = "from the Command Deck, flood a sealed room with halon (the halon variant, H.1)"
+    unit: str
+    room: str  # a room's name ("Lab", "Machinery Space") or its key ("2q")
+    boost: int = 0
+
+    def args(self) -> list[str]:
+        return [self.unit, self.room, *_boost_word(self.boost)]
+
+    @classmethod
+    def from_args(cls, args: list[str]) -> Self:
+        args, boost = _boost(cls, args)
+        _expect_count(cls, args, 2, None)
+        return cls(_unit(args[0]), " ".join(args[1:]), boost)
+
+
+@dataclass(frozen=True, slots=True)
+class Recharge(UnitCommand):
+    verb = "recharge"
+    usage = "recharge UNIT"
+    help = "load a carried Halon Tank into the Command Deck's system (the halon variant, H.2)"
+
+
+@dataclass(frozen=True, slots=True)
 class EndPhase(Command):
     verb = "pass"
     usage = "pass"
@@ -841,6 +867,8 @@ COMMAND_TYPES: tuple[type[Command], ...] = (
     SetOrder,
     Counteract,
     Contribute,
+    Purge,
+    Recharge,
 )
 VERBS: dict[str, type[Command]] = {cls.verb: cls for cls in COMMAND_TYPES}
 # Read from a log or a script, never offered to a player (not in VERBS: help and the

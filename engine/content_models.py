@@ -84,6 +84,7 @@ class GearKind(StrEnum):
     SCANNER = "Scanner"
     TOXIC_AMMO = "ToxicAmmo"
     ULTRASONICS = "Ultrasonics"
+    HALON_TANK = "HalonTank"  # the halon variant's tanks (H.3), placed as set-up ends
 
     @property
     def is_device(self) -> bool:

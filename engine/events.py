@@ -261,6 +261,7 @@ class Effort(StrEnum):
     SPAWN = "spawn"  # G.4 Queen
     ATTACK_WALL = "attack-wall"  # the emergencies variant: the alien smashes a wall (E.2b)
     COMPROMISED = "compromised"  # the emergencies variant: a compromised room's attack (E.3.6)
+    PURGE = "purge"  # the halon variant: flooding a sealed room (H.1); system: the room
 
 
 class Means(StrEnum):

@@ -32,6 +32,7 @@ from engine.equipment import devices, science
 from engine.errors import GameError, RuleError
 from engine.escape import sabotage
 from engine.growing import growth
+from engine.halon import rules as halon
 from engine.noise.rules import creep_cost
 from engine.rules import apply
 from engine.setup import larva_grids
@@ -141,7 +142,7 @@ def _unit_candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[c.C
     yield from _item_candidates(state, unit_id, here)
     yield from _attack_candidates(state, unit_id, here, actions, ship)
     yield from _care_candidates(state, unit_id, here, ship)
-    for module in (growth, sabotage, science, emergencies):
+    for module in (growth, sabotage, science, emergencies, halon):
         yield from module.candidates(state, unit_id, ship)
     yield from _raid_candidates(state, unit_id, human)
     if not human:

@@ -26,6 +26,7 @@ from engine.escape.pods import HANDLERS as POD_HANDLERS
 from engine.events import EnergyOrder, Event, OrderLapsed
 from engine.fighting.combat import HANDLERS as COMBAT_HANDLERS
 from engine.growing import growth
+from engine.halon import rules as halon
 from engine.hiding.orders import search, start_pipe_run, surface
 from engine.moving.movement import feint, move, use_hatch, use_lift, wait
 from engine.noise.rules import set_ambush
@@ -114,6 +115,8 @@ HANDLERS: dict[type[c.Command], Handler] = {
     c.Contribute: raids.contribute,
     c.Rekey: _rekey,
     c.Counteract: counteract,
+    c.Purge: halon.purge,
+    c.Recharge: halon.recharge,
     **COMBAT_HANDLERS,
     **GEAR_HANDLERS,
     **POD_HANDLERS,
@@ -131,6 +134,7 @@ def _after(ctx: Ctx) -> None:
             raids.set_up(ctx)  # the variants' decks as set-up ends, raids first (README)
             shuffle_deck(ctx)  # then the emergencies' deck
             reactions.shuffle_deck(ctx)  # then the reactions' deck
+            halon.set_up(ctx)  # the halon tanks: no die drawn
             begin_phase(ctx, Phase.ALIEN)
         return
     while True:

@@ -41,6 +41,7 @@ from engine.state import (
     Emergency,
     EmergencyState,
     GameState,
+    HalonState,
     Human,
     Item,
     NoiseState,
@@ -67,6 +68,8 @@ def new_game(
         state.emergencies = EmergencyState(fields=fields)  # the deck: as set-up ends (E.1)
     if "reactions" in variants:
         state.reactions = ReactionsState()  # the deck: as set-up ends (W.1)
+    if "halon" in variants:
+        state.halon = HalonState()  # charged; its tanks: as set-up ends (H.3)
     for info in content.humans:
         human_id = info.name.lower()
         state.humans[human_id] = Human(id=human_id, name=info.name)

@@ -366,6 +366,22 @@ class ReactionsState:
 
 
 @dataclass(slots=True)
+class HalonState:
+    """The ``halon`` variant's suppression panel (docs/rules-decisions.md, "Variants:
+    halon"): charged or not, and the purges made so far (H.1). The tanks are gear markers
+    (H.3). Everything here is public."""
+
+    charged: bool = True  # charged at the start (H)
+    purges: int = 0
+
+    def copy(self) -> HalonState:
+        new = _new(HalonState)
+        new.charged = self.charged
+        new.purges = self.purges
+        return new
+
+
+@dataclass(slots=True)
 class GameState:
     seed: int
     rng: Rng
@@ -401,6 +417,7 @@ class GameState:
     emergencies: EmergencyState | None = None  # the ``emergencies`` variant's panel
     raids: RaidsState | None = None  # the ``raids`` variant's deck, results and orders
     reactions: ReactionsState | None = None  # the ``reactions`` variant's deck and marks
+    halon: HalonState | None = None  # the ``halon`` variant's suppression panel
 
     def clone(self) -> GameState:
         """A deep copy, written out by hand field by field (the state and its parts have
@@ -440,6 +457,7 @@ class GameState:
         new.emergencies = None if self.emergencies is None else self.emergencies.copy()
         new.raids = None if self.raids is None else self.raids.copy()
         new.reactions = None if self.reactions is None else self.reactions.copy()
+        new.halon = None if self.halon is None else self.halon.copy()
         return new
 
     # --- lookups ---------------------------------------------------------------

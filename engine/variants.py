@@ -211,6 +211,17 @@ class ReactionsInfo(VariantInfo):
         return next(c for c in self.cards if c.id == card_id)
 
 
+class HalonInfo(VariantInfo):
+    """``halon``: the tanks' grids and the purge's limits (docs/rules-decisions.md,
+    "Variants: halon")."""
+
+    tanks: tuple[Annotated[str, Field(pattern=r"^[0-9]-[A-Z]+[0-9]+$")], ...] = Field(min_length=1)
+    max_purges: int = Field(ge=1)  # H: "at most 3 purges a game"
+    purge_cost: int = Field(ge=0)  # H.1: actions a purge costs, before any committed
+    recharge_cost: int = Field(ge=0)  # H.2
+    belief_share: float = Field(gt=0, le=1)  # the hard crew purges a room holding this share
+
+
 class Catalogue(Frozen):
     """Every variant by id, in the file's order."""
 
@@ -235,6 +246,12 @@ class Catalogue(Frozen):
     def emergencies(self) -> EmergenciesInfo:
         info = self.variants["emergencies"]
         assert isinstance(info, EmergenciesInfo)
+        return info
+
+    @property
+    def halon(self) -> HalonInfo:
+        info = self.variants["halon"]
+        assert isinstance(info, HalonInfo)
         return info
 
     @property
@@ -263,6 +280,7 @@ MODELS: dict[str, type[VariantInfo]] = {
     "emergencies": EmergenciesInfo,
     "raids": RaidsInfo,
     "reactions": ReactionsInfo,
+    "halon": HalonInfo,
 }
 
 

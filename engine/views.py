@@ -17,6 +17,7 @@ from engine.board.grid import Grid
 from engine.board.ship import Feature, Ship
 from engine.board_view import BoardView, MarkerKind, MarkerView, UnitSide, UnitView
 from engine.content import Content
+from engine.content_models import GearKind
 from engine.events import Event
 from engine.raids.military import alien_military, crew_military, crew_stations
 from engine.score import Score, final_score
@@ -147,6 +148,17 @@ class ReactionsView:
 
 
 @dataclass(frozen=True, slots=True)
+class HalonView:
+    """The halon variant's suppression panel, the same for every viewer
+    (docs/rules-decisions.md, "Variants: halon"); its tanks are gear markers."""
+
+    charged: bool
+    purges: int  # made so far
+    left: int  # purges the game still allows (H: at most ``max_purges``)
+    tanks: int  # Halon Tanks still in play, wherever they are
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     viewer: Viewer
     turn: int
@@ -166,6 +178,7 @@ class View:
     emergencies: EmergenciesView | None = None  # the emergencies variant's panel
     raids: RaidView | None = None  # the raids variant's panel, None without it
     reactions: ReactionsView | None = None  # the reactions variant's table
+    halon: HalonView | None = None  # the halon variant's panel, None without it
 
     def to_json(self) -> str:
         return json.dumps(_plain(self), sort_keys=True, ensure_ascii=False)
@@ -505,6 +518,21 @@ def _raided(state: GameState, ship: Ship) -> tuple[Grid, ...]:
     return tuple(min(rooms[name].grids) for name in state.raids.rooms if name in rooms)
 
 
+def _halon(state: GameState) -> HalonView | None:
+    """The halon panel, the same for everyone: nothing of it is secret (H)."""
+    panel = state.halon
+    if panel is None:
+        return None
+    left = max(0, load_variants().halon.max_purges - panel.purges)
+    tanks = sum(1 for i in state.items.values() if i.kind == GearKind.HALON_TANK)
+    return HalonView(charged=panel.charged, purges=panel.purges, left=left, tanks=tanks)
+
+
+def _board_halon(state: GameState) -> tuple[bool, int] | None:
+    shown = _halon(state)
+    return None if shown is None else (shown.charged, shown.left)
+
+
 def _title(state: GameState) -> str:
     if state.phase is Phase.SETUP:
         return "Set-up"
@@ -543,6 +571,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         emergencies=_board_emergencies(state),
         raided=_raided(state, ship),
         reacting=_reacting(state),
+        halon=_board_halon(state),
     )
     return View(
         viewer=viewer,
@@ -563,6 +592,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         emergencies=_emergencies(state, ship),
         raids=_raids(state, sees, ship, content),
         reactions=_reactions(state),
+        halon=_halon(state),
     )
 
 

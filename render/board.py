@@ -15,7 +15,7 @@ from functools import partial
 from PIL import Image
 
 from engine.board.grid import Grid
-from engine.board.ship import DoorState, Ship
+from engine.board.ship import TAG_COMMAND_DECK, DoorState, Ship
 from engine.board_view import BoardView, MarkerKind, MarkerView, UnitView
 from render import style
 from render.doors import door_span
@@ -29,6 +29,7 @@ from render.pieces import (
     count_badge,
     counter,
     emergency_marker,
+    halon_marker,
     launched_pod,
     noise_marker,
     raid_marker,
@@ -79,6 +80,7 @@ def _compose(view: BoardView, ship: Ship) -> Frame:
     _draw_emergencies(frame, ship, view)
     for grid in view.raided:  # the raids variant's damaged rooms
         frame.sprite("raid", raid_marker, _origin(frame, grid))
+    _draw_halon(frame, ship, view)
     _draw_path(frame, view.path)
     for marker in markers[MarkerKind.ALIEN_SIGHTING]:
         x, y = _origin(frame, marker.grid)
@@ -153,6 +155,21 @@ def _draw_emergencies(frame: Frame, ship: Ship, view: BoardView) -> None:
         text = "X" if critical else str(level)
         at = (x1 - size - 1 - shift * (size + 1), y0 + 1)
         frame.sprite(("emergency", text), partial(emergency_marker, text), at)
+
+
+def _draw_halon(frame: Frame, ship: Ship, view: BoardView) -> None:
+    """The fire suppression panel (the halon variant): "H" and the purges left in the
+    Command Deck's bottom left grid, cyan while charged, grey once spent."""
+    if view.halon is None:
+        return
+    charged, left = view.halon
+    deck = ship.region_tagged(TAG_COMMAND_DECK).grids
+    corner = min(deck, key=lambda g: (-g.row, g.col))
+    x0, _, _, y1 = frame.layer.layout.grid_box(corner)
+    size = style.BADGE + 4
+    text = f"H{left}"
+    at = (x0 + 1, y1 - size - 1)
+    frame.sprite(("halon", text, charged), partial(halon_marker, text, charged), at)
 
 
 def _path_runs(frame: Frame, path: tuple[Grid, ...]) -> list[list[Point]]:

@@ -313,6 +313,15 @@ def reaction_marker(number: int, zoom: int = 1) -> Image.Image:
     )
 
 
+@lru_cache(maxsize=8)
+def halon_marker(text: str, charged: bool, zoom: int = 1) -> Image.Image:
+    """The fire suppression panel on the Command Deck (the halon variant): a square ringed
+    in white with "H" and the purges left, cyan while charged, grey once spent."""
+    size = style.BADGE + 4
+    fill = style.LIFT if charged else style.TEXT_MUTED
+    return _lettered(size, fill, text, style.BADGE_TEXT_SIZE, style.OUTLINE, zoom, square=True)
+
+
 @lru_cache(maxsize=32)
 def count_badge(count: int, zoom: int = 1, size: int = style.BADGE + 4) -> Image.Image:
     """How many units share a grid (C.6): a white disc ``size`` pixels wide (1x units)

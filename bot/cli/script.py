@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.present.catalogue.reactions import reaction_lines
 from bot.present.events import script_line, script_record
-from bot.present.texts import emergency_lines, own_raid_lines, raid_lines
+from bot.present.texts import emergency_lines, halon_lines, own_raid_lines, raid_lines
 from engine.records.script import (
     Checked,
     Played,
@@ -114,6 +114,7 @@ def summary(shown: View) -> list[str]:
     if shown.declarations:
         lines.append(f"declarations: {', '.join(shown.declarations)}")
     lines += emergency_lines(shown)  # the emergencies variant's panel, if on
+    lines += halon_lines(shown)  # the halon variant's panel, if on
     lines += raid_lines(shown) + own_raid_lines(shown)  # the raids variant's panel
     lines += reaction_lines(shown)  # the reactions variant's table
     if shown.result:

@@ -228,7 +228,7 @@ def status_text(table: Table, side: Side | None = None) -> str:
     if v.declarations and v.phase != "alien":  # told once its phase is over (README, "Secrets")
         lines.append(_("Alien declarations last phase: ") + " · ".join(map(plain, v.declarations)))
     lines += noise_lines(v) + raid_lines(v)
-    lines += emergency_lines(v) + reaction_lines(v)
+    lines += emergency_lines(v) + reaction_lines(v) + halon_lines(v)
     stores = energy_text(v)
     lines.append(
         _("Energy stores: {stores}").format(stores=stores) if stores else _("Energy stores: none")
@@ -247,6 +247,20 @@ def noise_lines(v: View) -> list[str]:
     if v.noise.aside:
         line += " · " + _("set aside: {tokens}").format(tokens=", ".join(v.noise.aside))
     return [line]
+
+
+def halon_lines(v: View) -> list[str]:
+    """The halon variant's public panel: charged or empty, the purges left and the tanks
+    still in play, or nothing without the variant (docs/rules-decisions.md, "Variants:
+    halon")."""
+    panel = v.halon
+    if panel is None:
+        return []
+    state = _("charged") if panel.charged else _("empty")
+    left = ngettext("{n} purge left", "{n} purges left", panel.left).format(n=panel.left)
+    tanks = ngettext("{n} Halon Tank in play", "{n} Halon Tanks in play", panel.tanks)
+    said = _("🧯 Fire suppression: {state} · {left} · {tanks}")
+    return [said.format(state=state, left=left, tanks=tanks.format(n=panel.tanks))]
 
 
 def emergency_lines(v: View) -> list[str]:
@@ -432,7 +446,7 @@ def hand_text(table: Table, user_id: int) -> list[str]:
         ordered = sorted(v.crew, key=lambda c: (c.id not in mine, c.name))
         lines += [_crew_line(v, c, c.id in mine) for c in ordered]
         lines.append(_("Blueprints: ") + (", ".join(v.blueprints) or _("none")))
-        lines += raid_lines(v) + own_raid_lines(v) + reaction_lines(v)
+        lines += raid_lines(v) + own_raid_lines(v) + reaction_lines(v) + halon_lines(v)
         return chunks(lines)
     if seat is Seat.ALIEN:
         v = table.view_for(Viewer.ALIEN)

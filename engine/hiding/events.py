@@ -78,6 +78,7 @@ class Surfacing(StrEnum):
     ATTACKS_DOOR = "attacks-door"
     ATTACKS_NEXUS = "attacks-nexus"
     AMBUSHES = "ambushes"  # the noise variant: it answers an encounter's call (``by``)
+    HALON = "halon"  # the halon variant: a purge floods its room (H.1(a); ``by``: who purged)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -12,6 +12,8 @@ where the alien vanished (C.7) and is updated by each public event:
 - a search that finds nothing removes the grids it covered (C.8), the searcher's own
   grid included, and a human who walks into a grid without tallying anything removes
   that grid (C.7.2);
+- the halon variant's purge (H.1) removes the flooded room's grids: an alien there
+  would have been tallied;
 - the noise variant's doors heard as the alien phase ends (N.6) keep, for a lone hidden
   alien, only the grids within m steps of each door heard, m the steps it declared that
   phase (docs/rules-decisions.md, "Variants: noise"), unless the belief is kept
@@ -35,6 +37,7 @@ from engine.board.ship import Ship
 from engine.board_view import MarkerKind
 from engine.escape.events import HidingAboard
 from engine.events import Event
+from engine.halon.events import Purged
 from engine.hiding.events import Call, Declared, Searched, Sighted
 from engine.moving.events import Moved
 from engine.noise.events import NoiseHeard
@@ -72,6 +75,8 @@ class Belief:
                 self._walked_into(event.who.id, event.grid)
             elif isinstance(event, NoiseHeard) and self.taught:
                 self._heard(event.doors, view)
+            elif isinstance(event, Purged):
+                self._flooded(event.key)
         self._sync(view)
 
     def grids(self, alien_id: str) -> frozenset[Grid]:
@@ -160,6 +165,15 @@ class Belief:
             edge = {n for g in edge for n in (*self._walk(g), *self._end(g))} - reached
             reached |= edge
         return frozenset(reached)
+
+    def _flooded(self, room: str) -> None:
+        """The halon variant (H.1): every alien in a flooded room is tallied, so every
+        alien still hidden is elsewhere."""
+        grids = self.ship.regions[room].grids
+        for alien_id, where in self.where.items():
+            kept = where - grids
+            if kept:
+                self.where[alien_id] = kept
 
     def _walked_into(self, unit: str, grid: Grid) -> None:
         if unit in self.where:

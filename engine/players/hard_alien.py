@@ -26,6 +26,7 @@ from engine.dice import Rng
 from engine.players.alien_ai import _Plan
 from engine.players.belief import BeliefKeeper
 from engine.players.emergency_moves import wall_now
+from engine.players.halon_moves import sealed_grids
 from engine.players.hard_crew import bunker_order
 from engine.players.tactics import FAR, best, by_unit, distances
 from engine.state import Side
@@ -35,6 +36,7 @@ PERIL = 4  # points a move loses per point of danger where it ends
 SEARCH_REACH = 6  # a human's actions (4) plus a Scanner (2): the next search's reach
 DETOUR = 2  # steps the alien will go beyond the nearest nexus for a less guarded one
 WALK_REACH = 5  # a human's actions (4, an Athlete 5): the grids it can walk into
+SEALED = 3  # the halon variant: a grid of a sealed room is as exposed as one a human walks into
 NARROW = 40  # a belief this small makes the crew hunt (see hard_crew): time to feint
 
 
@@ -82,7 +84,7 @@ class HardAlien(BeliefKeeper):
         <engine.players.hard_crew.HardCrew.planner>`."""
         watched = _watched(view, ship)
         danger: Callable[[Grid], int] = (
-            Danger(view, ship) if self.careful else lambda g: int(g in watched)
+            Danger(view, ship, self.taught) if self.careful else lambda g: int(g in watched)
         )
         known = self.belief.grids if self.belief is not None else (lambda _: frozenset())
 
@@ -121,10 +123,13 @@ def ambush_order(view: View) -> c.SetOrder | None:
 
 class Danger:
     """How exposed a grid is to the crew's next phase: a human who can walk into it
-    tallies the alien (C.7.2), one who sees it within its actions can search it (C.8)."""
+    tallies the alien (C.7.2), one who sees it within its actions can search it (C.8); with
+    the halon variant, a room with every door shut can be flooded (H.1)."""
 
-    def __init__(self, view: View, ship: Ship) -> None:
+    def __init__(self, view: View, ship: Ship, taught: bool = True) -> None:
         self.ship, self.doors = ship, view.board.doors
+        # the halon variant: a room with every door shut can be flooded (H.1)
+        self.sealed = sealed_grids(view, ship) if taught else frozenset()
         self.humans = [
             Grid.parse(h.grid)
             for h in view.crew
@@ -135,7 +140,7 @@ class Danger:
     def __call__(self, grid: Grid) -> int:
         found = self._memo.get(grid)
         if found is None:
-            found = 0
+            found = SEALED if grid in self.sealed else 0
             walk = distances(self.ship, grid, Mover.HUMAN, self.doors)
             for human in self.humans:
                 if walk.get(human, FAR) <= WALK_REACH:

@@ -33,6 +33,7 @@ from engine.players.belief import Belief, BeliefKeeper
 from engine.players.crew_ai import _Plan
 from engine.players.emergency_moves import crew_duty
 from engine.players.fabricate_plan import out_of_reach, workroom
+from engine.players.halon_moves import crew_purge
 from engine.players.kit_room import dots, has_room, room_after
 from engine.players.pods_plan import Escape, escape_plan, phases_left, ready_to_launch, ship_lost
 from engine.players.strike import attack_modifier, attack_value
@@ -99,6 +100,10 @@ class HardCrew(BeliefKeeper):
             order = bunker_order(view) or crew_contribution(view, legal)  # raids
             if order is not None and order in legal:
                 return order
+            where = self.belief.where if self.belief is not None else {}
+            purge = crew_purge(view, legal, ship, where)  # halon
+            if purge is not None:
+                return purge
         return best(legal, self.scorer(view, ship, content), rng)
 
     def scorer(self, view: View, ship: Ship, content: Content) -> Callable[[c.Command], float]:

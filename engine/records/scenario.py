@@ -123,12 +123,14 @@ USAGE: dict[str, str] = {
     "[tokens=N] [rage=ALIEN,…] [fear=ALIEN,…] [ferocious=ALIEN:N,…] [critical=ALIEN:N,…] "
     "[slain]  (the reactions variant's table; CARD: a card's id in data/variants.toml; "
     "a list may be 'none')",
+    "halon": "halon [empty] [purges=N]  (the halon variant's panel: charged unless empty; "
+    "its tanks are item lines, kind HalonTank)",
     "result": "result TEXT",
 }
 _ONCE = frozenset(
     {"seed", "variants", "rng", "turn", "alien-side", "crew-side", "items"}
     | {"declarations", "sightings", "searched", "destroyed", "result", "noise", "emergencies"}
-    | {"raids", "reactions"}
+    | {"raids", "reactions", "halon"}
 )
 LINE_LIMIT = 2000  # characters a scenario's line may hold: every real line is far shorter
 _ALIEN_ID = re.compile(r"^alien[0-9]+$")
@@ -599,6 +601,17 @@ class _Builder:
         table.crew_bunker, table.alien_bunker = line.flag("crew-bunker"), line.flag("alien-bunker")
         line.finish()
 
+    def halon(self, line: _Line) -> None:
+        """The ``halon`` variant's panel: charged unless ``empty``; the purges made."""
+        panel = self.state.halon
+        if panel is None:
+            line.fail("a 'halon' line needs the halon variant: add 'variants halon'")
+        panel.charged = not line.flag("empty")
+        purges = line.option("purges")
+        line.finish()
+        if purges is not None:
+            panel.purges = _int(line, purges, "purges")
+
     def raids_table(self) -> RaidsState:
         if self.state.raids is None:
             self.state.raids = new_raids(Rng(self.state.seed), load_variants().raids)
@@ -867,6 +880,7 @@ _HANDLERS: dict[str, Callable[[_Builder, _Line], None]] = {
     "emergencies": _Builder.emergencies,
     "raids": _Builder.raids,
     "reactions": _Builder.reactions,
+    "halon": _Builder.halon,
 }
 
 

@@ -230,6 +230,16 @@ def _emergency_lines(state: GameState, fresh: GameState) -> list[str]:
     return lines + ([_line("emergencies", *words)] if words else [])
 
 
+def _halon_lines(state: GameState) -> list[str]:
+    """The ``halon`` variant's panel, where it differs from the start (charged, none)."""
+    panel = state.halon
+    if panel is None or (panel.charged and not panel.purges):
+        return []
+    words = ["" if panel.charged else "empty"]
+    words += [_opt("purges", str(panel.purges))] if panel.purges else []
+    return [_line("halon", *words)]
+
+
 def _implied(content: Content, item: Item) -> bool:
     """A plain carried item that its carrier's ``carries=`` fully describes."""
     plain = not (item.in_locker or item.examined_by or item.active or item.supply)
@@ -327,5 +337,6 @@ def write_scenario(
     lines += _emergency_lines(state, fresh)
     lines += _raids_lines(state)
     lines += _reactions_lines(state)
+    lines += _halon_lines(state)
     lines.append("end")
     return "\n".join(lines) + "\n"

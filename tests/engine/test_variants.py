@@ -4,6 +4,7 @@ scenarios, public, and invisible to a game that has none (docs/rules-decisions.m
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from engine.records.scenario import (
 )
 from engine.records.scenario_writer import write_scenario
 from engine.records.script import ScriptError, read_script
+from engine.state import HalonState
 from engine.variants import VariantError, VariantInfo, choose, known, load_variants, words
 from engine.views import Viewer, view
 from tests.games import quick_game
@@ -51,7 +53,7 @@ def test_noise_is_built_and_can_be_chosen_for_a_game() -> None:
     assert Game.new(3, variants=choose("noise")).state.noise is not None
 
 
-HALON_BUILT = 'summary = "The Command Deck can flood a sealed room with halon"\nbuilt = false'
+FLAGS = re.compile(r"(\[halon\][^\[]*?)built = (true|false)\n(balanced = (true|false)\n)?")
 
 
 @pytest.mark.parametrize(
@@ -77,9 +79,9 @@ def _halon(tmp_path: Path, built: bool, balanced: bool) -> VariantInfo:
     shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "data")
     path = tmp_path / "data" / "variants.toml"
     flags = f"built = {str(built).lower()}\nbalanced = {str(balanced).lower()}"
-    path.write_text(
-        path.read_text().replace(HALON_BUILT, HALON_BUILT.replace("built = false", flags))
-    )
+    text, found = FLAGS.subn(lambda m: f"{m.group(1)}{flags}\n", path.read_text(), count=1)
+    assert found == 1, "the [halon] table's flags"
+    path.write_text(text)
     return load_variants(tmp_path / "data").variants["halon"]
 
 
@@ -114,8 +116,9 @@ def test_set_up_deals_the_same_dice_whatever_variants_are_chosen(
     assert (varied.state.noise is not None) == ("noise" in chosen)
     assert (varied.state.emergencies is not None) == ("emergencies" in chosen)
     assert (varied.state.reactions is not None) == ("reactions" in chosen)
+    assert (varied.state.halon is not None) == ("halon" in chosen)
     varied.state.variants, varied.state.noise = frozenset(), None
-    varied.state.emergencies = varied.state.reactions = None
+    varied.state.emergencies = varied.state.reactions = varied.state.halon = None
     assert varied.state == plain.state
 
 
@@ -142,7 +145,7 @@ def test_a_script_naming_an_unknown_variant_stops_at_that_line() -> None:
 
 def test_a_scenario_keeps_its_variants_and_takes_the_scripts_when_it_names_none() -> None:
     state = quick_game(7).state
-    state.variants = frozenset({"halon"})
+    state.variants, state.halon = frozenset({"halon"}), HalonState()  # its panel, charged
     block = write_scenario(state)
     assert block.splitlines()[1:3] == ["seed 7", "variants halon"]
     assert parse_scenario(block) == state

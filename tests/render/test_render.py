@@ -506,3 +506,19 @@ def test_render_imports_neither_bot_nor_discord() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_halon_the_panel_badge_sits_on_the_command_decks_corner_cyan_while_charged(
+    ship: Ship,
+) -> None:
+    """The halon variant's panel: a badge in the Command Deck's bottom left grid, cyan
+    while charged, grey once spent, and nothing without the variant
+    (docs/rules-decisions.md, "Variants: halon")."""
+    deck = next(r for r in ship.regions.values() if r.name == "Command Deck")
+    box = grid_box(ship, min(deck.grids, key=lambda g: (-g.row, g.col)))
+    plain = picture(ship, empty())
+    charged = picture(ship, BoardView("crew", "Test", halon=(True, 3)))
+    spent = picture(ship, BoardView("crew", "Test", halon=(False, 2)))
+    assert share(charged, box, style.LIFT) > 0.05
+    assert share(plain, box, style.LIFT) == 0 and share(spent, box, style.LIFT) == 0
+    assert share(spent, box, style.TEXT_MUTED) > 0.05

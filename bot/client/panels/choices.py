@@ -214,6 +214,11 @@ def other_label(command: c.Command, labels: Mapping[str, str]) -> str:
     if isinstance(command, c.Counteract):  # the emergencies variant (E.4)
         said = _("Counteract emergency {field}").format(field=command.field)
         return said + (f" +{command.boost}" if command.boost else "")
+    if isinstance(command, c.Purge):  # the halon variant (H.1)
+        said = _("Purge the {room} with halon").format(room=command.room)
+        return said + (f" +{command.boost}" if command.boost else "")
+    if isinstance(command, c.Recharge):  # the halon variant (H.2)
+        return _("Recharge the halon")
     if isinstance(command, c.Give):
         items = ", ".join(labels.get(i, i) for i in command.items)
         to = labels.get(command.to, command.to)

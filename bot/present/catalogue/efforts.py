@@ -58,6 +58,8 @@ def attempt_text(a: Attempt) -> str:
             return _("{who} spawns a Larva").format(who=who)
         case Effort.ATTACK_WALL | Effort.COMPROMISED:
             return _emergency_attempt(a, who, target)
+        case Effort.PURGE:  # the halon variant (H.1)
+            return _("{who} floods the {room} with halon").format(who=who, room=a.system)
 
 
 def _attack_attempt(a: Attempt, who: str, target: str) -> str:

@@ -83,6 +83,7 @@ def _surfaced(e: Surfaced) -> str:
         Surfacing.ATTACKS_DOOR: _("it attacks a door"),
         Surfacing.ATTACKS_NEXUS: _("it attacks a nexus"),
         Surfacing.AMBUSHES: _("it ambushes {by}").format(by=by),
+        Surfacing.HALON: _("tallied by {by}'s halon").format(by=by),
     }[e.how]
     return _("{who} is at {grid}: {how} (C.7.2)").format(who=Name(e.who), grid=e.grid, how=how)
 

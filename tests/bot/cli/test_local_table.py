@@ -13,6 +13,7 @@ from bot.cli import local_table
 from bot.cli.local_table import LOCAL_STATUS, play_local
 from bot.cli.main import main
 from bot.store import CommandRow, open_store
+from engine import variants as variants_module
 from engine.commands import Command, Move, parse
 from engine.game import Game
 from engine.legal import legal_commands
@@ -514,8 +515,13 @@ def test_c4_a_move_to_a_room_by_its_name_is_taken_at_the_table() -> None:
 
 
 def test_play_refuses_a_variant_not_built_yet_and_saves_nothing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A catalogue whose ``halon`` is not built yet (every variant of the project's data
+    is built now): the terminal refuses it and saves nothing."""
+    tables = {k: v.model_dump() for k, v in load_variants().variants.items()}
+    tables["halon"] |= {"built": False, "balanced": False}
+    monkeypatch.setattr(variants_module, "_default", lambda: Catalogue.of(tables))
     db = tmp_path / "local.sqlite3"
     code = main(["play", "--variant", "halon", "--db", str(db), "--seed", "3"])
     assert code == 2
@@ -544,6 +550,7 @@ def test_the_terminal_names_a_variant_that_failed_its_gate_unbalanced(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     tables = {k: v.model_dump() for k, v in load_variants().variants.items()}
+    tables["halon"] |= {"built": False, "balanced": False}  # not built: named plainly
     for balanced in (False, True):
         tables["noise"] |= {"built": True, "balanced": balanced}
         monkeypatch.setattr(local_table, "load_variants", lambda t=tables: Catalogue.of(t))
@@ -561,7 +568,8 @@ def test_a_saved_game_with_variants_resumes_with_them(tmp_path: Path) -> None:
         store.close()
     code, output = session(tmp_path, ["quick", "quit"], resume=1)
     assert code == 0
-    assert "Seed 42; you play crew" in output and "Variants: halon, noise" in output
+    named = local_table.variants_named(frozenset({"halon", "noise"}))
+    assert "Seed 42; you play crew" in output and f"Variants: {named}" in output
     _, rows = saved(tmp_path)
     assert rows and rows[0].command == "quick"
 
@@ -576,3 +584,12 @@ def test_play_a_game_of_emergencies_at_the_terminal(tmp_path: Path) -> None:
     assert "Variants: emergencies." in output
     assert "Ship Emergencies" in output and "counteract" in output
     assert "🚨 Emergencies: 16 cards in the deck" in output
+
+
+def test_play_a_game_of_halon_at_the_terminal(tmp_path: Path) -> None:
+    """``halon`` is built: the terminal starts a game with it, its screen shows the fire
+    suppression panel once set up, and ``help halon`` teaches it."""
+    code, output = session(tmp_path, ["quick", "help halon", "quit"], variants=["halon"], seed=3)
+    assert code == 0
+    assert "Variants: halon" in output and "Halon Purge" in output and "purge" in output
+    assert "🧯 Fire suppression: charged · 3 purges left · 2 Halon Tanks in play" in output

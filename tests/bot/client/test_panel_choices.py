@@ -151,3 +151,27 @@ def test_e4_counteract_and_e2b_the_wall_attack_are_on_the_panels_by_their_words(
     alien = panel_choices(game, Side.ALIEN, "alien1")
     walls = [a for a in alien.attacks if " wall " in a.command]
     assert walls and all(a.label.startswith("Attack the wall on side ") for a in walls)
+
+
+def test_h1_h2_the_purge_of_each_sealed_room_and_the_recharge_are_in_the_do_menu() -> None:
+    """The halon variant: a human on an obstructed Command Deck grid finds "Purge the Lab
+    with halon" for each sealed room among the other commands while the system is
+    charged, and "Recharge the halon" with a tank once it is empty."""
+    head = "scenario\nseed 1\nvariants halon\nturn 6 crew\nalien alien1 Hunter 2-B5\n"
+    doors = "door 1-H6/1-H7 closed\ndoor 1-K8/1-L8 closed\n"
+    game = scenario_game(f"{head}crew hyun 2-V3 role=Captain skill=Tactical\n{doors}end\n")
+    crew = panel_choices(game, Side.CREW, "hyun")
+    assert [(o.label, o.command) for o in crew.others if o.command.startswith("purge")] == [
+        ("Purge the Lab with halon", "purge hyun Lab"),
+        ("Purge the Lab Quarantine with halon", "purge hyun 'Lab Quarantine'"),
+        ("Purge the Air Lock with halon", "purge hyun 'Air Lock'"),
+    ]
+    empty = scenario_game(
+        f"{head}crew hyun 2-V3 role=Captain skill=Tactical carries=tank1\n"
+        f"item tank1 HalonTank examined=alien,crew\nhalon empty purges=1\n{doors}end\n"
+    )
+    crew = panel_choices(empty, Side.CREW, "hyun")
+    assert [(o.label, o.command) for o in crew.others if "recharge" in o.command] == [
+        ("Recharge the halon", "recharge hyun")
+    ]
+    assert not [o for o in crew.others if o.command.startswith("purge")]

@@ -26,6 +26,7 @@ from bot.desk.service import Table
 from bot.present import texts
 from engine.content_models import Skill
 from engine.game import Game
+from engine.take_backs import Bar, NoUndo
 from engine.units import _markers
 from tests.bot.client.test_twins import HIDDEN, OTHER_SEED, alien_watches, crew_watches
 from tests.bot.helpers import SEED, World
@@ -214,9 +215,9 @@ def undo_offered(monkeypatch: pytest.MonkeyPatch) -> None:
     """Undo allowed after a command that consulted a secret, when the secret holds."""
 
     def make(original: Any) -> Any:
-        def can_undo(game: Game, side: Any) -> str | None:
+        def can_undo(game: Game, side: Any) -> NoUndo | None:
             reason = original(game, side)
-            if reason and "depended on" in reason and secret():
+            if reason is not None and reason.bar is Bar.CONSULTED and secret():
                 return None
             return reason
 

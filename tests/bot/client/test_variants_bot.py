@@ -14,6 +14,7 @@ from bot.present import rules, texts
 from bot.present.export import game_script
 from bot.present.locale import speaking
 from bot.store.rows import GameRow
+from engine import variants as variants_module
 from engine.help import answers
 from engine.records.scenario import opening_game
 from engine.records.script import read_script
@@ -24,7 +25,14 @@ from tests.bot.helpers import make_world
 NOISE_LINE = "🧪 Variants: Noise in the Pipes (`noise`"  # then ")" or ", unbalanced)"
 
 
-async def test_a_variant_not_built_yet_is_refused_at_create_and_no_lobby_opens(simcord_env):
+async def test_a_variant_not_built_yet_is_refused_at_create_and_no_lobby_opens(
+    simcord_env, monkeypatch
+):
+    """A catalogue whose ``halon`` is not built yet (every variant of the project's data
+    is built now): ``/game create`` refuses it, naming it, and no lobby opens."""
+    tables = {k: v.model_dump() for k, v in load_variants().variants.items()}
+    tables["halon"] |= {"built": False, "balanced": False}
+    monkeypatch.setattr(variants_module, "_default", lambda: Catalogue.of(tables))
     world = make_world(simcord_env, crew=1)
     world.bot.desk.seeds = lambda: 3
     answer = await world.crew[0].slash(world.channel, "game create", variants="halon")
@@ -218,3 +226,29 @@ async def test_a_game_of_reactions_shows_its_table_to_everyone_in_status(simcord
         text = status.response.content
         assert "Wound Reactions (`reactions`" in text, text
         assert "🩸 Reaction: none yet · Regeneration tokens: 0 · " in text, text
+
+
+async def test_a_game_of_halon_created_by_slash_shows_its_panel_to_everyone(simcord_env):
+    """``halon`` is built: ``/game create variants:halon`` opens its lobby; once set up,
+    every seat and the spectators read the fire suppression panel in ``/game status``,
+    and ``/rules halon`` fits one message in English and in French."""
+    world = make_world(simcord_env, crew=1)
+    world.bot.desk.seeds = lambda: 3
+    await world.crew[0].slash(world.channel, "game create", variants="halon")
+    assert world.table().row.opening == "variants halon"
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    await world.crew[0].slash(world.channel, "game start")
+    await world.crew[0].slash(world.channel, "game setup")
+    await world.alien.slash(world.channel, "game setup")
+    game = world.table().game
+    assert game is not None and game.state.halon is not None
+    for person in (world.crew[0], world.alien, world.spectator):
+        status = await person.slash(world.channel, "game status")
+        text = status.response.content
+        assert "Halon Purge (`halon`" in text, text
+        assert "🧯 Fire suppression: charged · 3 purges left · 2 Halon Tanks in play" in text, text
+    topic = rules.find("halon", "en")
+    assert topic is not None
+    for lang in ("en", "fr"):
+        assert len("\n".join(rules.answer(topic, lang))) <= 2000

@@ -34,6 +34,7 @@ _WAS_IRREVERSIBLE = {
     "weighed",
     "game-over",
     "emergency-turned-up",  # the emergencies variant's: a card nobody saw turns up
+    "halon-purged",  # the halon variant's: it shows where hidden aliens are, or are not
 }
 
 

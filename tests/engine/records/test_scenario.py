@@ -30,6 +30,7 @@ from engine.state import (
     EmergencyState,
     Fate,
     GameState,
+    HalonState,
     Human,
     Item,
     NoiseState,
@@ -143,6 +144,7 @@ def _everything_set() -> GameState:
         crew_bunker=True,
         alien_bunker=True,
     )
+    state.halon = HalonState(charged=False, purges=2)
     state.turn, state.phase, state.setup = 4, Phase.CREW, SetupStep.PLACE
     hyun, okeke, ortiz = state.human("hyun"), state.human("okeke"), state.human("ortiz")
     hyun.role, hyun.skill_marker, hyun.grid, hyun.actions = "Captain", "Athlete", G("1-F6"), 1
