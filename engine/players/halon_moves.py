@@ -1,7 +1,8 @@
 """What the hard players know of the ``halon`` variant (README, "Variants"; the design's
 minimum): the hard crew purges a room once at least ``belief_share`` of its belief of a
-hidden alien (or a visible alien) lies in it and none of its own people do; toward that,
-it closes the room's open doors and walks a human to the panel. The hard alien counts
+hidden alien (or a visible alien) lies in it, none of its own people do and it can be
+sealed this phase (a room, not a corridor, with at most two doors open); toward that, it
+closes the room's open doors and walks a human to the panel, who waits there. The hard alien counts
 every grid of a room whose doors are all closed as dangerous while the system is charged
 (:func:`sealed_grids`, a term of its danger score)."""
 
@@ -20,6 +21,8 @@ from engine.views import CrewLine, View
 
 _SHUT = (DoorState.CLOSED, DoorState.SEALED)
 PURGE_COST = 2  # H.1: the purge's own actions; the rest are committed to the roll
+MAX_OPEN = 2  # open doors a room may have and still be sealed in one phase (rooms: 1-2)
+PANEL_REACH = 2  # steps from the panel a human may stand and still purge next phase
 
 
 def armed(view: View) -> bool:
@@ -41,11 +44,29 @@ def _smashed(view: View, ship: Ship, region: Region) -> bool:
 
 def sealed_grids(view: View, ship: Ship) -> frozenset[Grid]:
     """Every grid of a room or corridor whose doors are all shut, while the crew can
-    purge: the hard alien's extra danger (the design's minimum)."""
-    if not armed(view):
+    purge next phase (charged, and a human within ``PANEL_REACH`` steps of the panel):
+    the hard alien's extra danger (the design's minimum). A charge nobody stands by is
+    no threat yet: fearing every shut room all game long left the alien idle."""
+    if not armed(view) or not _manned(view, ship):
         return frozenset()
     rooms = [r for r in ship.regions.values() if r.kind is not RegionKind.POD]
     return frozenset(g for r in rooms if not _open_doors(view, ship, r) for g in r.grids)
+
+
+def _manned(view: View, ship: Ship) -> bool:
+    """A human who can reach the panel and still purge in the crew's next phase."""
+    humans = [Grid.parse(h.grid) for h in _crew_aboard(view)]
+    for grid in ops_grids(ship):
+        walk = distances(ship, grid, Mover.HUMAN, view.board.doors)
+        if any(walk.get(h, FAR) <= PANEL_REACH for h in humans):
+            return True
+    return False
+
+
+def _crew_aboard(view: View) -> list[CrewLine]:
+    return [
+        h for h in view.crew if h.grid and h.fate == "aboard" and h.condition in ("well", "injured")
+    ]
 
 
 def target_room(view: View, ship: Ship, belief: Mapping[str, frozenset[Grid]]) -> Region | None:
@@ -68,7 +89,8 @@ def target_room(view: View, ship: Ship, belief: Mapping[str, frozenset[Grid]]) -
         key, most = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
         region = ship.regions[key]
         if (
-            region.kind is RegionKind.POD
+            region.kind is not RegionKind.ROOM  # a corridor's 8-11 doors: no sealing it
+            or len(_open_doors(view, ship, region)) > MAX_OPEN
             or most < share * len(grids)
             or _smashed(view, ship, region)
         ):
@@ -103,7 +125,11 @@ def crew_purge(
     at_panel = {h.id for h in view.crew if h.grid and Grid.parse(h.grid) in ops_grids(ship)}
     if closing:  # from a doorway; the panel's human keeps its actions for the purge
         return min(closing, key=lambda d: (getattr(d, "unit", "") in at_panel, d.notation()))
-    return _walk(view, legal, ship, _goals(view, ship, room, open_doors))
+    step = _walk(view, legal, ship, _goals(view, ship, room, open_doors))
+    if step is not None:
+        return step
+    waiting = [c.EndUnit(u) for u in sorted(at_panel) if view.active_unit in ("", u)]
+    return next((w for w in waiting if w in legal), None)  # the panel's human waits there
 
 
 def _able(view: View) -> dict[str, Grid]:

@@ -305,11 +305,16 @@ def test_the_hard_crew_closes_the_rooms_open_door_before_purging() -> None:
 
 
 def test_the_hard_alien_counts_a_sealed_room_as_dangerous_while_the_crew_can_purge() -> None:
-    sealed = game("alien alien1 Hunter 2-B5", HYUN.replace("2-V3", "0-B5"), *LAB_DOORS)
+    """Dangerous while charged and a human stands by the panel (it can purge next
+    phase); a charge nobody stands by threatens nothing yet."""
+    sealed = game("alien alien1 Hunter 2-B5", HYUN, *LAB_DOORS)
     shown = view(sealed.state, Viewer.ALIEN, sealed.ship, sealed.content)
     inside, outside = Grid.parse("1-J9"), Grid.parse("1-F6")
     assert Danger(shown, sealed.ship)(inside) > Danger(shown, sealed.ship)(outside) == 0
     assert Danger(shown, sealed.ship, taught=False)(inside) == 0
+    away = game("alien alien1 Hunter 2-B5", HYUN.replace("2-V3", "0-B5"), *LAB_DOORS)
+    shown = view(away.state, Viewer.ALIEN, away.ship, away.content)
+    assert Danger(shown, away.ship)(inside) == 0  # nobody by the panel
     spent = game("alien alien1 Hunter 2-B5", "halon empty", *LAB_DOORS)
     shown = view(spent.state, Viewer.ALIEN, spent.ship, spent.content)
     assert Danger(shown, spent.ship)(inside) == 0  # nothing to flood it with
