@@ -67,6 +67,7 @@ class Term(StrEnum):
     NEXUS = "nexus"  # a nexus marker's resilience (C.9)
     WALL = "wall"  # a wall's resilience (the emergencies variant, E.2b)
     HAZARD = "hazard"  # a compromised room's ferocity (the emergencies variant, E.3.6)
+    PHYSIOLOGY = "physiology"  # a damage card (the physiology variant, P.3); name: the card
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from engine.hiding.orders import search, start_pipe_run, surface
 from engine.moving.movement import feint, move, use_hatch, use_lift, wait
 from engine.noise.rules import set_ambush
 from engine.phases import begin_phase, end_phase
+from engine.physiology import rules as physiology
 from engine.quick_setup import quick_setup
 from engine.raids import rules as raids
 from engine.setup import (
@@ -129,6 +130,7 @@ def _after(ctx: Ctx) -> None:
         if setup_complete(state):
             raids.set_up(ctx)  # the variants' decks as set-up ends, raids first (README)
             shuffle_deck(ctx)  # then the emergencies' deck
+            physiology.deal(ctx)  # then the physiology cards (P.1)
             begin_phase(ctx, Phase.ALIEN)
         return
     if check_game_over(ctx):

@@ -45,6 +45,7 @@ from engine.state import (
     Item,
     NoiseState,
     Phase,
+    PhysiologyState,
     SetupStep,
     Side,
 )
@@ -64,6 +65,8 @@ def new_game(
     if "emergencies" in variants:
         fields: list[Emergency | None] = [None] * load_variants().emergencies.fields
         state.emergencies = EmergencyState(fields=fields)  # the deck: as set-up ends (E.1)
+    if "physiology" in variants:
+        state.physiology = PhysiologyState()  # the cards: dealt as set-up ends (P.1)
     for info in content.humans:
         human_id = info.name.lower()
         state.humans[human_id] = Human(id=human_id, name=info.name)

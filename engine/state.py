@@ -330,6 +330,27 @@ class RaidsState:
 
 
 @dataclass(slots=True)
+class PhysiologyState:
+    """The ``physiology`` variant's cards (docs/rules-decisions.md, "Variants: physiology"):
+    one face down for each damage type, hidden from both sides until a crew attack of that
+    type turns it up (P.2); the other cards set aside unseen (P.1); the types the crew
+    studied after an autopsy (P.4: the crew's alone while face down)."""
+
+    cards: dict[str, str] = field(default_factory=dict)  # damage type -> card name
+    aside: list[str] = field(default_factory=list)  # the cards not dealt, seen at the end
+    up: set[str] = field(default_factory=set)  # types whose card is face up for all (P.2)
+    studied: set[str] = field(default_factory=set)  # types the crew looked at (P.4)
+
+    def copy(self) -> PhysiologyState:
+        new = _new(PhysiologyState)
+        new.cards = dict(self.cards)
+        new.aside = list(self.aside)
+        new.up = set(self.up)
+        new.studied = set(self.studied)
+        return new
+
+
+@dataclass(slots=True)
 class GameState:
     seed: int
     rng: Rng
@@ -364,6 +385,11 @@ class GameState:
     noise: NoiseState | None = None  # the ``noise`` variant's markers and bag
     emergencies: EmergencyState | None = None  # the ``emergencies`` variant's panel
     raids: RaidsState | None = None  # the ``raids`` variant's deck, results and orders
+    physiology: PhysiologyState | None = None  # the ``physiology`` variant's cards
+    # Regeneration tokens: one public pool for the alien side, shared by the variants that
+    # give them (``physiology``'s Regenerative, ``reactions``' Regeneration); each absorbs
+    # one injury of an alien (engine.fighting.regeneration)
+    regeneration: int = 0
 
     def clone(self) -> GameState:
         """A deep copy, written out by hand field by field (the state and its parts have
@@ -402,6 +428,8 @@ class GameState:
         new.noise = None if self.noise is None else self.noise.copy()
         new.emergencies = None if self.emergencies is None else self.emergencies.copy()
         new.raids = None if self.raids is None else self.raids.copy()
+        new.physiology = None if self.physiology is None else self.physiology.copy()
+        new.regeneration = self.regeneration
         return new
 
     # --- lookups ---------------------------------------------------------------

@@ -15,8 +15,9 @@ from engine.efforts import Shown, action_cost, afford, commit, require_able
 from engine.emergencies.rules import attack_wall
 from engine.errors import RuleError
 from engine.fighting.alien_attacks import alien_attack, attack_door
-from engine.fighting.ferocity import crew_ferocity, range_penalty, resilience, strike, weapons
+from engine.fighting.ferocity import crew_ferocity, range_penalty, resilience, weapons
 from engine.fighting.healing import heal
+from engine.physiology import rules as physiology
 from engine.state import Alien, Human, Side
 from engine.turns import check_game_over, take_unit
 
@@ -56,8 +57,9 @@ def crew_attack(ctx: Ctx, human: Human, cmd: Attack) -> None:
         shown = Shown()
         mods = crew_ferocity(ctx, human, weapon, victim, distance == 0, shown) + boost
         mods += resilience(ctx, victim, shown) + range_penalty(weapon, distance)
+        mods += physiology.declare(ctx, human, weapon, victim)  # P.2: the card before the die
         shown.reveal(ctx)
-        strike(ctx, human.id, victim, mods, weapon)
+        physiology.strike(ctx, human, victim, mods, weapon)
 
 
 def visible_alien(ctx: Ctx, word: str) -> Alien:
@@ -119,6 +121,7 @@ def _net(ctx: Ctx, human: Human, target: Alien, weapon: Gear | None, distance: i
     shown = Shown()
     mods = crew_ferocity(ctx, human, weapon, target.id, distance == 0, shown)
     mods += resilience(ctx, target.id, shown) + range_penalty(weapon, distance)
+    mods += physiology.known_terms(ctx, human, weapon, target.id)  # the crew's cards only
     return sum(m.value for m in mods)
 
 
