@@ -153,6 +153,21 @@ def _raids_lines(state: GameState) -> list[str]:
     return [_line("raids", *words)]
 
 
+def _physiology_lines(state: GameState) -> list[str]:
+    """The ``physiology`` cards whole (their deal depends on the dice set-up drew), and
+    the Regeneration tokens."""
+    table = state.physiology
+    lines = [_line("regeneration", str(state.regeneration))] if state.regeneration else []
+    if table is None or not table.cards:
+        return lines
+    words = [_opt(damage.lower(), card) for damage, card in table.cards.items()]
+    if table.up:
+        words.append(_opt("up", sorted(table.up)))
+    if table.studied:
+        words.append(_opt("studied", sorted(table.studied)))
+    return [_line("physiology", *words), *lines]
+
+
 def _noise_lines(state: GameState, fresh: GameState) -> list[str]:
     """The ``noise`` variant's table, each list that differs from set-up's."""
     now, then = state.noise, fresh.noise
@@ -302,5 +317,6 @@ def write_scenario(
     lines += _noise_lines(state, fresh)
     lines += _emergency_lines(state, fresh)
     lines += _raids_lines(state)
+    lines += _physiology_lines(state)
     lines.append("end")
     return "\n".join(lines) + "\n"
