@@ -34,6 +34,7 @@ from engine.state import (
     Item,
     NoiseState,
     Phase,
+    PhysiologyState,
     RaidsState,
     SetupStep,
     Side,
@@ -106,7 +107,7 @@ def test_a_state_with_every_field_set_round_trips() -> None:
 def _everything_set() -> GameState:
     state = new_game(3, SHIP, CONTENT)
     state.rng.d6()
-    state.variants = frozenset({"noise", "halon", "emergencies", "raids"})
+    state.variants = frozenset({"noise", "halon", "emergencies", "raids", "physiology"})
     state.noise = NoiseState({"1-D4/1-D5"}, ["1", "Blank"], ["3", "2"], [], {"1-H6/1-H7"})
     engines = Emergency(0, "0e", "nexus", 2, False, 1, G("0-E3"), {"hyun", "ortiz"})
     hold = Emergency(5, "0h", "wall", 3, True)
@@ -130,6 +131,14 @@ def _everything_set() -> GameState:
         crew_bunker=True,
         alien_bunker=True,
     )
+    state.physiology = PhysiologyState(
+        cards={"Melee": "Immune", "Ballistic": "Vulnerable", "Biochemical": "Mutagenic"}
+        | {"Fire": "Regenerative"},
+        aside=["Extremely Vulnerable", "No modifier", "Resistant", "Sensitivity"],
+        up={"Fire"},
+        studied={"Melee", "Ballistic"},
+    )
+    state.regeneration = 2
     state.turn, state.phase, state.setup = 4, Phase.CREW, SetupStep.PLACE
     hyun, okeke, ortiz = state.human("hyun"), state.human("okeke"), state.human("ortiz")
     hyun.role, hyun.skill_marker, hyun.grid, hyun.actions = "Captain", "Athlete", G("1-F6"), 1
