@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.present.events import script_line, script_record
-from bot.present.texts import emergency_lines, own_raid_lines, raid_lines
+from bot.present.texts import emergency_lines, own_raid_lines, physiology_lines, raid_lines
 from engine.records.script import (
     Checked,
     Played,
@@ -114,6 +114,7 @@ def summary(shown: View) -> list[str]:
         lines.append(f"declarations: {', '.join(shown.declarations)}")
     lines += emergency_lines(shown)  # the emergencies variant's panel, if on
     lines += raid_lines(shown) + own_raid_lines(shown)  # the raids variant's panel
+    lines += physiology_lines(shown)  # the physiology variant's cards
     if shown.result:
         lines.append(f"result: {shown.result}")
     return lines

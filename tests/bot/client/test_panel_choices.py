@@ -151,3 +151,21 @@ def test_e4_counteract_and_e2b_the_wall_attack_are_on_the_panels_by_their_words(
     alien = panel_choices(game, Side.ALIEN, "alien1")
     walls = [a for a in alien.attacks if " wall " in a.command]
     assert walls and all(a.label.startswith("Attack the wall on side ") for a in walls)
+
+
+def test_p4_the_do_menu_offers_an_autopsy_studying_each_face_down_card() -> None:
+    """The physiology variant: beside the plain autopsy (which studies the first face-down
+    card, Fire first), **Do…** lists one autopsy per other card the crew may study, by
+    the card's type; the attack's odds count only the cards the crew can see."""
+    game = scenario_game(
+        "scenario\nseed 1\nvariants physiology\nturn 6 crew\n"
+        "crew mehta 1-J9 role='Science Officer' skill=Science carries=scikit1\n"
+        "cadaver hyun 1-J9\nalien alien1 Hunter 2-B5\nphysiology up=melee\nend\n"
+    )
+    crew = panel_choices(game, Side.CREW, "mehta")
+    studies = sorted(o.label for o in crew.others if " study " in o.command and "+" not in o.label)
+    assert studies == [
+        "autopsy Hyun, study the Ballistic card",
+        "autopsy Hyun, study the Biochemical card",
+    ]
+    assert any(o.command == "autopsy mehta hyun" for o in crew.others)
