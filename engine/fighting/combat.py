@@ -121,8 +121,8 @@ def _net(ctx: Ctx, human: Human, target: Alien, weapon: Gear | None, distance: i
     shown = Shown()
     mods = crew_ferocity(ctx, human, weapon, target.id, distance == 0, shown)
     mods += resilience(ctx, target.id, shown) + range_penalty(weapon, distance)
-    mods += physiology.known_terms(ctx, human, weapon, target.id)  # the crew's cards only
-    return sum(m.value for m in mods)
+    worth = physiology.weapon_worth(ctx, human, weapon, target.id)  # the crew's cards only
+    return sum(m.value for m in mods) + worth
 
 
 def _named_weapon(ctx: Ctx, human: Human, word: str, carried: list[Gear]) -> Gear:

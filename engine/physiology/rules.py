@@ -40,6 +40,7 @@ MUTAGENIC = "Mutagenic"
 RESISTANT = "Resistant"
 IMMUNE = "Immune"
 REGENERATIVE = "Regenerative"
+NEVER = -12  # a weapon whose hit would injure nothing: below any real choice
 
 
 def info() -> PhysiologyInfo:
@@ -99,6 +100,16 @@ def known_terms(ctx: Ctx, human: Human, weapon: Gear | None, target_id: str) -> 
         return []
     card = known_card(ctx.state, damage_type(ctx, human, weapon), crew=True)
     return roll_terms(card)
+
+
+def weapon_worth(ctx: Ctx, human: Human, weapon: Gear | None, target_id: str) -> int:
+    """How the crew's known cards weigh a weapon when it picks one (engine.fighting.combat):
+    the roll's terms, and a weapon whose hit would injure nothing never preferred."""
+    if ctx.state.is_human(target_id):
+        return 0
+    card = known_card(ctx.state, damage_type(ctx, human, weapon), crew=True)
+    futile = NEVER if card in (IMMUNE, REGENERATIVE) else 0
+    return sum(m.value for m in roll_terms(card)) + futile
 
 
 # --- P.2: declaring an attack ------------------------------------------------------------

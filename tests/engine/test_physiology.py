@@ -31,6 +31,7 @@ from engine.physiology.rules import redeal
 from engine.players.base import play_game
 from engine.players.hard_alien import HardAlien
 from engine.players.hard_crew import HardCrew
+from engine.players.strike import futile
 from engine.records.scenario import scenario_game
 from engine.records.scenario_writer import write_scenario
 from engine.secrecy import alien_twins, audit_playout, crew_twins, same_view
@@ -406,3 +407,30 @@ def test_no_side_learns_a_face_down_card(seed: int) -> None:
         seed, ai=False, every=5, last_turn=30, variants=frozenset({"physiology"})
     )
     assert pairs > 0 and found == []
+
+
+def test_the_default_weapon_avoids_a_type_the_crew_knows_injures_nothing() -> None:
+    """ "attack hyun alien1" picks the best weapon carried (combat's choice): the Flame
+    Caster, unless its Fire card is face up Immune: then the Handgun."""
+    lines = (
+        "crew hyun 1-F6 role=Pilot skill=Cooking carries=handgun1,flamecaster1",
+        "alien alien1 Hunter 1-G6 abilities=Clever",
+    )
+    unknown = game(*lines, "physiology fire=Immune", dice=(1,))
+    events = unknown.play("crew", "attack hyun alien1")
+    assert of(Rolled, events)[0].attempt.weapon == "FlameCaster"  # type: ignore[attr-defined]
+    known = game(*lines, "physiology fire=Immune up=fire", dice=(1,))
+    events = known.play("crew", "attack hyun alien1")
+    assert of(Rolled, events)[0].attempt.weapon == "Handgun"  # type: ignore[attr-defined]
+
+
+def test_the_hard_crew_does_not_attack_with_only_a_type_known_to_injure_nothing() -> None:
+    """The taught hard crew scores an attack whose every type is face up Immune or
+    Regenerative below anything useful (engine.players.strike.futile)."""
+    beside = "alien alien1 Hunter 1-G6 abilities=Clever"
+    g = game(HYUN, beside, "physiology up=ballistic ballistic=Immune")
+    shown = view(g.state, Viewer.CREW, g.ship, g.content)
+    hyun = next(line for line in shown.crew if line.id == "hyun")
+    assert futile(shown, hyun, 1) and not futile(shown, hyun, 0)  # bare hands: Melee
+    plain = game(HYUN, beside, "physiology ballistic=Immune")
+    assert not futile(view(plain.state, Viewer.CREW, plain.ship, plain.content), hyun, 1)
