@@ -191,11 +191,14 @@ def mutate(ctx: Ctx, alien_id: str) -> None:
     """P.3(5) Mutagenic: one of the alien's markers, at random, turned face up and
     removed; a new one drawn face down (the crew counts it, the alien reads it)."""
     alien = ctx.state.alien(alien_id)
-    if alien.abilities:
-        lost = alien.abilities.pop(ctx.state.rng.below(len(alien.abilities)))
-        ctx.state.alien_secrets.revealed_abilities.discard(lost)
-        ctx.say(MarkerMutated(who=ctx.who(alien_id), ability=lost))
-    draw_ability(ctx, alien)
+    if not alien.abilities:
+        draw_ability(ctx, alien)
+        return
+    lost = alien.abilities[ctx.state.rng.below(len(alien.abilities))]
+    ctx.say(MarkerMutated(who=ctx.who(alien_id), ability=lost))
+    draw_ability(ctx, alien)  # drawn while the lost one is still held: never it again
+    alien.abilities.remove(lost)
+    ctx.state.alien_secrets.revealed_abilities.discard(lost)
 
 
 # --- G.2.2: the Poison Bait ----------------------------------------------------------------

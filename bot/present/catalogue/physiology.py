@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.present.catalogue.words import Name
+from bot.present.catalogue.words import Name, name
 from bot.present.locale import _, ngettext
 from engine.events import Event
 from engine.fighting.regeneration import TokensGained, TokenSpent
@@ -40,7 +40,7 @@ def _harm(e: HarmChanged) -> str:
         said = _("{card} to {damage}: the hit does not injure {who}")
     else:
         said = _("{card} to {damage}: the hit deals {who} {harm} injuries")
-    return said.format(card=e.card, damage=e.damage, who=Name(e.who), harm=e.harm)
+    return said.format(card=e.card, damage=e.damage, who=name(e.who), harm=e.harm)
 
 
 def _sensitivity(e: SensitivityRolled) -> str:

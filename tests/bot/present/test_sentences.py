@@ -34,6 +34,8 @@ _WAS_IRREVERSIBLE = {
     "weighed",
     "game-over",
     "emergency-turned-up",  # the emergencies variant's: a card nobody saw turns up
+    "damage-card-up",  # the physiology variant's: a damage card nobody saw turns up (P.2)
+    "damage-card-seen",  # the crew's look at a card the alien may not see (P.4)
 }
 
 
