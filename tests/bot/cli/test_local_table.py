@@ -576,3 +576,15 @@ def test_play_a_game_of_emergencies_at_the_terminal(tmp_path: Path) -> None:
     assert "Variants: emergencies (unbalanced)." in output
     assert "Ship Emergencies" in output and "counteract" in output
     assert "🚨 Emergencies: 16 cards in the deck" in output
+
+
+def test_play_a_game_of_physiology_at_the_terminal(tmp_path: Path) -> None:
+    """``physiology`` is built: the terminal starts a game with it, its status shows the
+    four cards face down (P.1), and ``help physiology`` teaches it."""
+    code, output = session(
+        tmp_path, ["quick", "help physiology", "quit"], variants=["physiology"], seed=3
+    )
+    assert code == 0
+    assert "Variants: physiology" in output
+    assert "Unknown Physiology" in output and "study fire" in output
+    assert "🧬 Damage cards: Melee: face down" in output
