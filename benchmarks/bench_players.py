@@ -38,7 +38,7 @@ from engine import commands as c
 from engine.board.ship import Ship
 from engine.content import Content
 from engine.content_models import GearKind, Outcome
-from engine.dice import Rng
+from engine.dice import Rng, Term
 from engine.emergencies.events import (
     Counteracted,
     EmergencyCreated,
@@ -48,6 +48,7 @@ from engine.emergencies.events import (
 )
 from engine.events import Effort, Event, PhaseBegan, Rolled
 from engine.fighting.events import Died, Injured
+from engine.fighting.regeneration import TokensGained, TokenSpent
 from engine.game import Game
 from engine.halon.events import Purged, Recharged
 from engine.hiding.events import Surfaced, Surfacing
@@ -57,6 +58,13 @@ from engine.noise.events import (
     NoiseHeard,
     NoiseRolled,
     SurpriseAttack,
+)
+from engine.physiology.events import (
+    CardStudied,
+    CardTurnedUp,
+    HarmChanged,
+    MarkerMutated,
+    SensitivityRolled,
 )
 from engine.players.base import Player, play_game
 from engine.players.belief import Belief
@@ -120,6 +128,7 @@ class Result:
     common: Counter[str] = field(default_factory=Counter)  # tallies, belief: every arm
     emergencies: Counter[str] = field(default_factory=Counter)  # the emergencies variant's
     first_compromised: int | None = None  # the turn a room was first compromised (E.3.1)
+    ballistic: str = ""  # the physiology variant: the card dealt to Ballistic
 
 
 def variant_counts(game: Game) -> Counter[str]:
@@ -130,6 +139,8 @@ def variant_counts(game: Game) -> Counter[str]:
     counts += reaction_counts(game)  # every arm: alien deaths and injuries to compare
     if "halon" in game.state.variants:
         counts += halon_counts(game)
+    if "physiology" in game.state.variants:
+        counts += physiology_counts(game)
     if "noise" not in game.state.variants:
         return counts
     for events in game.events():
@@ -191,6 +202,52 @@ def _wounds_line(counts: Counter[str], games: int) -> str:
         f"{cards} cards drawn, {get('flee')} Flee! ({get('flee escapes')} escapes untallied), "
         f"{get('good-aim')} Good Aim! deaths, {get('regeneration')} Regeneration"
     )
+
+
+PHYSIOLOGY = "physiology|"  # the physiology variant's, likewise
+
+
+def physiology_counts(game: Game) -> Counter[str]:
+    """The physiology variant's counters: cards turned up, studied, the hits each card
+    changed, Sensitivity dice, Mutagenic markers, Regeneration tokens gained and spent."""
+    counts: Counter[str] = Counter()
+    for event in (e for events in game.events() for e in events):
+        if isinstance(event, CardTurnedUp):
+            counts[PHYSIOLOGY + "cards turned up"] += 1
+        elif isinstance(event, CardStudied):
+            counts[PHYSIOLOGY + "studied"] += 1
+        elif isinstance(event, HarmChanged):
+            counts[PHYSIOLOGY + f"hits changed by {event.card}"] += 1
+        elif isinstance(event, SensitivityRolled):
+            counts[PHYSIOLOGY + "Sensitivity dice"] += 1
+        elif isinstance(event, MarkerMutated):
+            counts[PHYSIOLOGY + "Mutagenic markers"] += 1
+        elif isinstance(event, TokensGained):
+            counts[PHYSIOLOGY + "tokens gained"] += event.count
+        elif isinstance(event, TokenSpent):
+            counts[PHYSIOLOGY + "tokens spent"] += 1
+        elif isinstance(event, Rolled) and event.roll.modifiers:
+            terms = [m for m in event.roll.modifiers if m.term is Term.PHYSIOLOGY]
+            counts[PHYSIOLOGY + "rolls with Vulnerable/Resistant"] += bool(terms)
+    return counts
+
+
+def _physiology_lines(results: list[Result], counts: Counter[str], games: int) -> list[str]:
+    """``physiology: …`` and the crew's win share by the card dealt to Ballistic, each
+    group's shift from the whole arm (flagged past 25 points, the design's test)."""
+    lines = [
+        "    physiology: " + ", ".join(f"{n} {k[len(PHYSIOLOGY) :]}" for k, n in counts.items())
+    ]
+    whole = 100 * sum(r.side == "human" for r in results) / games
+    shares = []
+    for card in sorted({r.ballistic for r in results if r.ballistic}):
+        group = [r for r in results if r.ballistic == card]
+        share = 100 * sum(r.side == "human" for r in group) / len(group)
+        flag = " FLAG" if abs(share - whole) > 25 else ""
+        shares.append(f"{card} {share:.0f}% ({len(group)}, {share - whole:+.0f}){flag}")
+    if shares:
+        lines.append("    physiology: crew wins by the Ballistic card: " + ", ".join(shares))
+    return lines
 
 
 def raid_counts(game: Game) -> Counter[str]:
@@ -367,7 +424,11 @@ def play_one(
     ended = game.state.result is not None
     counts, common = variant_counts(game), common_counts(game, taught)
     emergencies, first = emergency_counts(game)
-    return Result(side, ended, game.state.turn, ending, times, counts, common, emergencies, first)
+    table = game.state.physiology
+    ballistic = table.cards.get("Ballistic", "") if table is not None else ""
+    return Result(
+        side, ended, game.state.turn, ending, times, counts, common, emergencies, first, ballistic
+    )
 
 
 def run(
@@ -450,7 +511,9 @@ def _report(name: str, results: list[Result], games: int, took: float) -> None:
     raids = Counter({k: n for k, n in counts.items() if k.startswith(RAIDS)})
     wounds = Counter({k: n for k, n in counts.items() if k.startswith(WOUNDS)})
     halon = Counter({k: n for k, n in counts.items() if k.startswith(HALON)})
-    noise = Counter({k: n for k, n in counts.items() if not k.startswith((RAIDS, WOUNDS, HALON))})
+    physiology = Counter({k: n for k, n in counts.items() if k.startswith(PHYSIOLOGY)})
+    own = (RAIDS, WOUNDS, HALON, PHYSIOLOGY)
+    noise = Counter({k: n for k, n in counts.items() if not k.startswith(own)})
     if noise:
         print("    noise: " + ", ".join(f"{n} {what}" for what, n in noise.items()), flush=True)
     if raids:
@@ -458,6 +521,8 @@ def _report(name: str, results: list[Result], games: int, took: float) -> None:
     print(_wounds_line(wounds, games), flush=True)
     if halon:
         print(_halon_line(halon, games), flush=True)
+    if physiology or any(r.ballistic for r in results):
+        print("\n".join(_physiology_lines(results, physiology, games)), flush=True)
     _report_emergencies(results, games)
 
 

@@ -632,18 +632,27 @@ class Surge(UnitCommand):
 @dataclass(frozen=True, slots=True)
 class Autopsy(Command):
     verb = "autopsy"
-    usage = "autopsy UNIT [CADAVER] [+N]"
+    usage = "autopsy UNIT [CADAVER] [study TYPE] [+N]"
     help = "a Science human autopsies a cadaver with a SciKit or in the Lab (E.2.2)"
     unit: str
     cadaver: str = ""
     boost: int = 0
+    study: str = ""  # the physiology variant: the damage type whose card to study (P.4)
 
     def args(self) -> list[str]:
-        return [self.unit, *([self.cadaver] if self.cadaver else []), *_boost_word(self.boost)]
+        studied = ["study", self.study] if self.study else []
+        other = [self.cadaver] if self.cadaver else []
+        return [self.unit, *other, *studied, *_boost_word(self.boost)]
 
     @classmethod
     def from_args(cls, args: list[str]) -> Self:
-        return cls(*_unit_other_boost(cls, args))
+        study = ""
+        if "study" in args:
+            at = args.index("study")
+            if at + 1 >= len(args):
+                raise ParseError(f"name the damage type to study after 'study' ({cls.usage})")
+            study, args = args[at + 1].lower(), args[:at] + args[at + 2 :]
+        return cls(*_unit_other_boost(cls, args), study=study)
 
 
 @dataclass(frozen=True, slots=True)

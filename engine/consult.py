@@ -33,6 +33,7 @@ class Secret(StrEnum):
     CRATE = "what a supplies crate holds"
     AMBUSH = "the alien's standing order on ambushes"
     RAID_ORDERS = "a side's standing orders against the Opari raids"
+    PHYSIOLOGY = "a face-down damage card"
 
 
 @dataclass

@@ -68,6 +68,7 @@ class Term(StrEnum):
     WALL = "wall"  # a wall's resilience (the emergencies variant, E.2b)
     HAZARD = "hazard"  # a compromised room's ferocity (the emergencies variant, E.3.6)
     REACTION = "reaction"  # a reaction card's effect (the reactions variant); name: its title
+    PHYSIOLOGY = "physiology"  # a damage card (the physiology variant, P.3); name: the card
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from engine.efforts import Shown
 from engine.errors import GameError
 from engine.fighting.combat import choose_weapon
 from engine.fighting.ferocity import alien_ferocity, crew_ferocity, range_penalty, resilience
+from engine.physiology import rules as physiology
 from engine.state import GameState
 
 DIE_FACES = 6
@@ -63,6 +64,7 @@ def _crew_terms(state: GameState, cmd: Attack, ship: Ship, content: Content) -> 
     shown = Shown()
     mods = crew_ferocity(ctx, human, weapon, target.id, distance == 0, shown)
     mods += [Modifier(Term.ACTIONS, cmd.boost)]
+    mods += physiology.known_terms(ctx, human, weapon, target.id)  # P.2: cards the crew sees
     return mods + resilience(ctx, target.id, shown) + range_penalty(weapon, distance)
 
 

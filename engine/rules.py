@@ -31,6 +31,7 @@ from engine.hiding.orders import search, start_pipe_run, surface
 from engine.moving.movement import feint, move, use_hatch, use_lift, wait
 from engine.noise.rules import set_ambush
 from engine.phases import begin_phase, end_phase
+from engine.physiology import rules as physiology
 from engine.quick_setup import quick_setup
 from engine.raids import rules as raids
 from engine.reactions import rules as reactions
@@ -133,6 +134,7 @@ def _after(ctx: Ctx) -> None:
         if setup_complete(state):
             raids.set_up(ctx)  # the variants' decks as set-up ends, raids first (README)
             shuffle_deck(ctx)  # then the emergencies' deck
+            physiology.deal(ctx)  # then the physiology cards (P.1)
             reactions.shuffle_deck(ctx)  # then the reactions' deck
             halon.set_up(ctx)  # the halon tanks: no die drawn
             begin_phase(ctx, Phase.ALIEN)

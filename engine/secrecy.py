@@ -26,6 +26,7 @@ from engine.errors import GameError
 from engine.events import Event
 from engine.game import Game
 from engine.legal import candidates, legal_commands, ready_units, refusal
+from engine.physiology import rules as physiology
 from engine.players.alien_ai import alien_ai
 from engine.players.base import acting_side, decide
 from engine.players.crew_ai import crew_ai
@@ -59,6 +60,7 @@ def alien_twins(state: GameState, ship: Ship, rng: Rng, count: int) -> list[Game
         if twin.noise is not None:  # the noise variant's standing order (N.3)
             twin.standing.ambush = rng.below(2) == 0
         redeal_face_down(twin, ship, rng)  # the emergencies variant: hidden from everyone
+        physiology.redeal(twin, rng, keep_studied=True)  # P.1: face down to the crew too
         _redeal_raid_orders(twin, Side.ALIEN, rng)
         for alien in runners:
             moved = twin.alien(alien.id)
@@ -125,6 +127,7 @@ def crew_twins(state: GameState, rng: Rng, count: int) -> list[GameState]:
         _swap_face_down_gear(twin, rng)
         _swap_hidden_roles(twin, rng)
         _redeal_raid_orders(twin, Side.CREW, rng)
+        physiology.redeal(twin, rng, keep_studied=False)  # P.4: the crew's study, too
         twins.append(twin)
     return twins
 

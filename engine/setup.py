@@ -46,6 +46,7 @@ from engine.state import (
     Item,
     NoiseState,
     Phase,
+    PhysiologyState,
     ReactionsState,
     SetupStep,
     Side,
@@ -70,6 +71,8 @@ def new_game(
         state.reactions = ReactionsState()  # the deck: as set-up ends (W.1)
     if "halon" in variants:
         state.halon = HalonState()  # charged; its tanks: as set-up ends (H.3)
+    if "physiology" in variants:
+        state.physiology = PhysiologyState()  # the cards: dealt as set-up ends (P.1)
     for info in content.humans:
         human_id = info.name.lower()
         state.humans[human_id] = Human(id=human_id, name=info.name)

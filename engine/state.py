@@ -333,15 +333,14 @@ class RaidsState:
 class ReactionsState:
     """The ``reactions`` variant's table (docs/rules-decisions.md, "Variants: reactions"):
     the deck (top first; its order nobody sees), the discards, the active card (public)
-    and what it left on the aliens. ``regeneration_tokens`` is the alien side's pool of
-    Regeneration tokens (W.3.1), public. ``pending``: the injuries not yet answered by a
+    and what it left on the aliens (its Regeneration tokens join the alien side's one
+    pool, ``GameState.regeneration``). ``pending``: the injuries not yet answered by a
     card, (alien id, the unit that injured it or ""), in the order they happened."""
 
     deck: list[str] = field(default_factory=list)  # card ids
     discard: list[str] = field(default_factory=list)
     active: str = ""  # the active card's id ("" before the first draw)
     active_alien: str = ""  # the alien whose injury drew it
-    regeneration_tokens: int = 0
     rage: set[str] = field(default_factory=set)  # aliens whose next attack has Rage! (W.3.3)
     fear: set[str] = field(default_factory=set)  # aliens with Fear's resilience (W.3.4)
     slay_spent: bool = False  # W.3.8: the active Engineered To Slay has killed
@@ -355,7 +354,6 @@ class ReactionsState:
         new.discard = list(self.discard)
         new.active = self.active
         new.active_alien = self.active_alien
-        new.regeneration_tokens = self.regeneration_tokens
         new.rage = set(self.rage)
         new.fear = set(self.fear)
         new.slay_spent = self.slay_spent
@@ -378,6 +376,27 @@ class HalonState:
         new = _new(HalonState)
         new.charged = self.charged
         new.purges = self.purges
+        return new
+
+
+@dataclass(slots=True)
+class PhysiologyState:
+    """The ``physiology`` variant's cards (docs/rules-decisions.md, "Variants: physiology"):
+    one face down for each damage type, hidden from both sides until a crew attack of that
+    type turns it up (P.2); the other cards set aside unseen (P.1); the types the crew
+    studied after an autopsy (P.4: the crew's alone while face down)."""
+
+    cards: dict[str, str] = field(default_factory=dict)  # damage type -> card name
+    aside: list[str] = field(default_factory=list)  # the cards not dealt, seen at the end
+    up: set[str] = field(default_factory=set)  # types whose card is face up for all (P.2)
+    studied: set[str] = field(default_factory=set)  # types the crew looked at (P.4)
+
+    def copy(self) -> PhysiologyState:
+        new = _new(PhysiologyState)
+        new.cards = dict(self.cards)
+        new.aside = list(self.aside)
+        new.up = set(self.up)
+        new.studied = set(self.studied)
         return new
 
 
@@ -418,6 +437,11 @@ class GameState:
     raids: RaidsState | None = None  # the ``raids`` variant's deck, results and orders
     reactions: ReactionsState | None = None  # the ``reactions`` variant's deck and marks
     halon: HalonState | None = None  # the ``halon`` variant's suppression panel
+    physiology: PhysiologyState | None = None  # the ``physiology`` variant's cards
+    # Regeneration tokens: one public pool for the alien side, shared by the variants that
+    # give them (``physiology``'s Regenerative, ``reactions``' Regeneration); each absorbs
+    # one injury of an alien (engine.fighting.regeneration)
+    regeneration: int = 0
 
     def clone(self) -> GameState:
         """A deep copy, written out by hand field by field (the state and its parts have
@@ -458,6 +482,8 @@ class GameState:
         new.raids = None if self.raids is None else self.raids.copy()
         new.reactions = None if self.reactions is None else self.reactions.copy()
         new.halon = None if self.halon is None else self.halon.copy()
+        new.physiology = None if self.physiology is None else self.physiology.copy()
+        new.regeneration = self.regeneration
         return new
 
     # --- lookups ---------------------------------------------------------------

@@ -222,6 +222,41 @@ class HalonInfo(VariantInfo):
     belief_share: float = Field(gt=0, le=1)  # the hard crew purges a room holding this share
 
 
+DamageType = Literal["Melee", "Ballistic", "Biochemical", "Fire"]
+CardName = Literal[
+    "Extremely Vulnerable",
+    "Vulnerable",
+    "Sensitivity",
+    "No modifier",
+    "Mutagenic",
+    "Resistant",
+    "Immune",
+    "Regenerative",
+]
+
+
+class PhysiologyInfo(VariantInfo):
+    """``physiology``: the damage-modifier cards, the damage types and which attack is of
+    which type (docs/rules-decisions.md, "Variants: physiology")."""
+
+    cards: tuple[CardName, ...] = Field(min_length=4)
+    types: tuple[DamageType, DamageType, DamageType, DamageType]
+    weapons: dict[str, DamageType]  # a gear kind (engine.content_models.GearKind) -> type
+    unarmed: DamageType
+    toxic: DamageType
+    vulnerable: int = Field(ge=0)
+    resistant: int = Field(ge=0)
+    study_order: tuple[DamageType, DamageType, DamageType, DamageType]
+
+    @model_validator(mode="after")
+    def _four_types(self) -> PhysiologyInfo:
+        if len(set(self.types)) != 4 or set(self.study_order) != set(self.types):
+            raise ValueError("the four damage types, once each, in 'types' and 'study_order'")
+        if len(set(self.cards)) != len(self.cards):
+            raise ValueError("a card is listed twice")
+        return self
+
+
 class Catalogue(Frozen):
     """Every variant by id, in the file's order."""
 
@@ -266,6 +301,12 @@ class Catalogue(Frozen):
         assert isinstance(info, ReactionsInfo)
         return info
 
+    @property
+    def physiology(self) -> PhysiologyInfo:
+        info = self.variants["physiology"]
+        assert isinstance(info, PhysiologyInfo)
+        return info
+
     def ids(self, *, built_only: bool = False) -> tuple[str, ...]:
         return tuple(k for k, v in self.variants.items() if v.built or not built_only)
 
@@ -281,6 +322,7 @@ MODELS: dict[str, type[VariantInfo]] = {
     "raids": RaidsInfo,
     "reactions": ReactionsInfo,
     "halon": HalonInfo,
+    "physiology": PhysiologyInfo,
 }
 
 

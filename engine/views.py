@@ -159,6 +159,27 @@ class HalonView:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageLine:
+    """One damage type's card as one viewer may see it (P.2, P.4)."""
+
+    damage: str  # Melee, Ballistic, Biochemical or Fire
+    card: str = ""  # '' while face down to this viewer
+    up: bool = False  # face up for everyone (P.2)
+    studied: bool = False  # the crew studied it (public: P.4 "the crew studied the Fire card")
+
+
+@dataclass(frozen=True, slots=True)
+class PhysiologyView:
+    """The physiology variant's cards as one viewer may see them (docs/rules-decisions.md,
+    "Variants: physiology"): a face-down card is nobody's, a studied one the crew's; the
+    cards set aside are shown only at the end."""
+
+    cards: tuple[DamageLine, ...]
+    aside: tuple[str, ...] = ()  # the final reveal's (P.1)
+    tokens: int = 0  # the alien side's Regeneration tokens, public
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     viewer: Viewer
     turn: int
@@ -179,6 +200,7 @@ class View:
     raids: RaidView | None = None  # the raids variant's panel, None without it
     reactions: ReactionsView | None = None  # the reactions variant's table
     halon: HalonView | None = None  # the halon variant's panel, None without it
+    physiology: PhysiologyView | None = None  # the physiology variant's cards
 
     def to_json(self) -> str:
         return json.dumps(_plain(self), sort_keys=True, ensure_ascii=False)
@@ -490,7 +512,7 @@ def _reactions(state: GameState) -> ReactionsView | None:
         active=table.active,
         number=ids.index(table.active) + 1 if table.active else 0,
         alien=table.active_alien,
-        tokens=table.regeneration_tokens,
+        tokens=state.regeneration,
         deck=len(table.deck),
         discard=len(table.discard),
         marks=tuple(marks),
@@ -508,6 +530,32 @@ def _reacting(state: GameState) -> tuple[tuple[Grid, int], ...]:
         return ()
     ids: list[str] = [c.id for c in load_variants().reactions.cards]
     return ((alien.grid, ids.index(table.active) + 1),)
+
+
+def _physiology(state: GameState, viewer: Viewer) -> PhysiologyView | None:
+    """The damage cards for this viewer: face up for all, studied for the crew (and the
+    referee), everything at the end (P.1, P.2, P.4)."""
+    table = state.physiology
+    if table is None:
+        return None
+    crew = _knows_secrets(viewer, "crew")
+    referee = viewer is Viewer.REFEREE
+    lines = []
+    for damage in load_variants().physiology.types:
+        seen = referee or damage in table.up or (crew and damage in table.studied)
+        lines.append(
+            DamageLine(
+                damage=damage,
+                card=table.cards.get(damage, "") if seen else "",
+                up=damage in table.up,
+                studied=damage in table.studied,
+            )
+        )
+    return PhysiologyView(
+        cards=tuple(lines),
+        aside=tuple(sorted(table.aside)) if referee else (),
+        tokens=state.regeneration,
+    )
 
 
 def _raided(state: GameState, ship: Ship) -> tuple[Grid, ...]:
@@ -593,6 +641,7 @@ def _build(state: GameState, viewer: Viewer, sees: Viewer, ship: Ship, content: 
         raids=_raids(state, sees, ship, content),
         reactions=_reactions(state),
         halon=_halon(state),
+        physiology=_physiology(state, sees),
     )
 
 

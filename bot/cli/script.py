@@ -18,7 +18,13 @@ from typing import Any
 
 from bot.present.catalogue.reactions import reaction_lines
 from bot.present.events import script_line, script_record
-from bot.present.texts import emergency_lines, halon_lines, own_raid_lines, raid_lines
+from bot.present.texts import (
+    emergency_lines,
+    halon_lines,
+    own_raid_lines,
+    physiology_lines,
+    raid_lines,
+)
 from engine.records.script import (
     Checked,
     Played,
@@ -117,6 +123,7 @@ def summary(shown: View) -> list[str]:
     lines += halon_lines(shown)  # the halon variant's panel, if on
     lines += raid_lines(shown) + own_raid_lines(shown)  # the raids variant's panel
     lines += reaction_lines(shown)  # the reactions variant's table
+    lines += physiology_lines(shown)  # the physiology variant's cards
     if shown.result:
         lines.append(f"result: {shown.result}")
     return lines

@@ -30,6 +30,7 @@ SECRETS = {
     Secret.CRATE: N_("what a supplies crate holds"),
     Secret.AMBUSH: N_("the alien's standing order on ambushes"),
     Secret.RAID_ORDERS: N_("a side's standing orders against the Opari raids"),
+    Secret.PHYSIOLOGY: N_("a face-down damage card"),
 }
 
 

@@ -228,7 +228,7 @@ def status_text(table: Table, side: Side | None = None) -> str:
     if v.declarations and v.phase != "alien":  # told once its phase is over (README, "Secrets")
         lines.append(_("Alien declarations last phase: ") + " · ".join(map(plain, v.declarations)))
     lines += noise_lines(v) + raid_lines(v)
-    lines += emergency_lines(v) + reaction_lines(v) + halon_lines(v)
+    lines += emergency_lines(v) + reaction_lines(v) + halon_lines(v) + physiology_lines(v)
     stores = energy_text(v)
     lines.append(
         _("Energy stores: {stores}").format(stores=stores) if stores else _("Energy stores: none")
@@ -261,6 +261,32 @@ def halon_lines(v: View) -> list[str]:
     tanks = ngettext("{n} Halon Tank in play", "{n} Halon Tanks in play", panel.tanks)
     said = _("🧯 Fire suppression: {state} · {left} · {tanks}")
     return [said.format(state=state, left=left, tanks=tanks.format(n=panel.tanks))]
+
+
+def physiology_lines(v: View) -> list[str]:
+    """The physiology variant's cards as this viewer sees them: face up, studied by the
+    crew (its card to the crew alone), or face down; the Regeneration tokens; at the end,
+    the cards set aside (docs/rules-decisions.md, "Variants: physiology")."""
+    p = v.physiology
+    if p is None:
+        return []
+    shown = []
+    for line in p.cards:
+        if line.card and line.studied and not line.up:
+            card = _("{card} (studied)").format(card=line.card)
+        elif line.card:
+            card = line.card
+        elif line.studied:
+            card = _("studied by the crew")
+        else:
+            card = _("face down")
+        shown.append(f"{line.damage}: {card}")
+    text = _("🧬 Damage cards: {cards}").format(cards=" · ".join(shown))
+    if p.tokens:
+        text += " · " + _("Regeneration tokens: {n}").format(n=p.tokens)
+    if p.aside:
+        text += " · " + _("set aside: {cards}").format(cards=", ".join(p.aside))
+    return [text]
 
 
 def emergency_lines(v: View) -> list[str]:
@@ -447,6 +473,7 @@ def hand_text(table: Table, user_id: int) -> list[str]:
         lines += [_crew_line(v, c, c.id in mine) for c in ordered]
         lines.append(_("Blueprints: ") + (", ".join(v.blueprints) or _("none")))
         lines += raid_lines(v) + own_raid_lines(v) + reaction_lines(v) + halon_lines(v)
+        lines += physiology_lines(v)
         return chunks(lines)
     if seat is Seat.ALIEN:
         v = table.view_for(Viewer.ALIEN)
@@ -470,6 +497,7 @@ def hand_text(table: Table, user_id: int) -> list[str]:
         lines.append(_("Standing order for an exact 7 (D.5): `/alien order on|off`."))
         lines += noise_lines(v) + alien_noise_lines(v) + raid_lines(v) + own_raid_lines(v)
         lines += reaction_lines(v)
+        lines += physiology_lines(v)
         return chunks(lines)
     return [_("You have no hand in this game: spectators see only what is public.")]
 

@@ -35,6 +35,7 @@ from engine.fighting.events import Death, EnergySpent
 from engine.fighting.ferocity import resilience
 from engine.fighting.injury import kill_alien, wound
 from engine.moving.movement import Leg, walk
+from engine.physiology import rules as physiology
 from engine.state import Alien, GameState, Item, Phase, Side
 from engine.turns import check_game_over, finish_unit
 from engine.units import has_ability
@@ -215,9 +216,13 @@ def eat(ctx: Ctx, alien: Alien, bait: Item) -> None:
     shown = Shown()
     gear = ctx.content.gear[GearKind.POISON_BAIT]
     mods = [Modifier(Term.GEAR, gear.effect_ferocity, gear.name), *resilience(ctx, alien.id, shown)]
+    damage = physiology.bait_type(ctx)
+    mods += physiology.roll_terms(physiology.turn_up(ctx, damage))  # P.2: as the bait attacks
     shown.reveal(ctx)
     roll = ctx.roll(Attempt(effort=Effort.BAIT, target=who), mods)
-    if not roll.success:
+    if damage is not None:
+        physiology.bait_harm(ctx, alien.id, roll, damage)  # P.3
+    elif not roll.success:
         wound(ctx, alien.id, None)  # injured; a second injury kills (D.5)
     elif roll.total == roll.target and state.standing.spend_energy_on_seven and alien.energy > 0:
         alien.energy -= 1

@@ -33,6 +33,7 @@ from engine.equipment.events import (
 )
 from engine.errors import RuleError
 from engine.events import Attempt, Effort, Means
+from engine.physiology import rules as physiology
 from engine.raids.military import require_room
 from engine.setup import add_item
 from engine.state import Condition, Fate, GameState, Human, Item, Side
@@ -65,6 +66,7 @@ def autopsy(ctx: Ctx, side: Side, cmd: Autopsy) -> None:
         require_room(state, "Lab", "no autopsy in the room")
     cost = action_cost(ctx, Activity.AUTOPSY, scientist.id)
     afford(ctx, scientist.id, cost, cmd.boost, "an autopsy", "E.2.2, C.1")
+    studied = physiology.study_choice(ctx, cmd.study)  # P.4, checked before the roll
     who, body = ctx.who(scientist.id), ctx.who(cadaver.id)
     roll = crew_effort(
         ctx,
@@ -83,6 +85,7 @@ def autopsy(ctx: Ctx, side: Side, cmd: Autopsy) -> None:
     state.autopsies += 1
     ctx.say(Autopsied(who=who, cadaver=body, grid=grid))
     _draw_blueprint(ctx)
+    physiology.study(ctx, studied)
 
 
 def _cadaver(ctx: Ctx, scientist: Human, word: str) -> Human:
@@ -273,6 +276,8 @@ def candidates(state: GameState, unit_id: str, ship: Ship) -> Iterator[Command]:
     for body in cadavers(state):
         if _near_enough(state, ship, here, body):
             yield from (Autopsy(unit_id, body.id, b) for b in boosts)
+            for kind in physiology.studyable(state)[1:]:  # P.4: the first is the default
+                yield from (Autopsy(unit_id, body.id, b, kind.lower()) for b in boosts)
     carried = [i for i in state.items.values() if i.holder == unit_id]
     if ship.is_obstructed(here) and any(i.kind == SUPPLIES for i in carried):
         for device in dict.fromkeys(state.crew_secrets.blueprints):

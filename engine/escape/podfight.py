@@ -18,6 +18,7 @@ from engine.efforts import Shown, action_cost
 from engine.escape.events import PodFight
 from engine.fighting.combat import blast_victims, choose_weapon
 from engine.fighting.ferocity import alien_ferocity, crew_ferocity, resilience, strike
+from engine.physiology import rules as physiology
 from engine.state import Alien, Human, Phase, Side
 from engine.units import human_actions
 
@@ -85,5 +86,6 @@ def _human_turn(ctx: Ctx, human: Human, target: Alien, actions: int) -> None:
         shown = Shown()
         mods = crew_ferocity(ctx, human, weapon, victim, True, shown)
         mods += _boost(ctx, human.id, actions) + resilience(ctx, victim, shown)
+        mods += physiology.declare(ctx, human, weapon, victim)  # P.2
         shown.reveal(ctx)
-        strike(ctx, human.id, victim, mods, weapon)
+        physiology.strike(ctx, human, victim, mods, weapon)

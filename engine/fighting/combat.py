@@ -15,8 +15,9 @@ from engine.efforts import Shown, action_cost, afford, commit, require_able
 from engine.emergencies.rules import attack_wall
 from engine.errors import RuleError
 from engine.fighting.alien_attacks import alien_attack, attack_door
-from engine.fighting.ferocity import crew_ferocity, range_penalty, resilience, strike, weapons
+from engine.fighting.ferocity import crew_ferocity, range_penalty, resilience, weapons
 from engine.fighting.healing import heal
+from engine.physiology import rules as physiology
 from engine.reactions.marks import spend_fear
 from engine.state import Alien, Human, Side
 from engine.turns import check_game_over, take_unit
@@ -57,8 +58,9 @@ def crew_attack(ctx: Ctx, human: Human, cmd: Attack) -> None:
         shown = Shown()
         mods = crew_ferocity(ctx, human, weapon, victim, distance == 0, shown) + boost
         mods += resilience(ctx, victim, shown) + range_penalty(weapon, distance)
+        mods += physiology.declare(ctx, human, weapon, victim)  # P.2: the card before the die
         shown.reveal(ctx)
-        strike(ctx, human.id, victim, mods, weapon)
+        physiology.strike(ctx, human, victim, mods, weapon)
     spend_fear(ctx.state, target.id)  # the reactions variant: Fear lasts one attack (W.3.4)
 
 
@@ -121,7 +123,8 @@ def _net(ctx: Ctx, human: Human, target: Alien, weapon: Gear | None, distance: i
     shown = Shown()
     mods = crew_ferocity(ctx, human, weapon, target.id, distance == 0, shown)
     mods += resilience(ctx, target.id, shown) + range_penalty(weapon, distance)
-    return sum(m.value for m in mods)
+    worth = physiology.weapon_worth(ctx, human, weapon, target.id)  # the crew's cards only
+    return sum(m.value for m in mods) + worth
 
 
 def _named_weapon(ctx: Ctx, human: Human, word: str, carried: list[Gear]) -> Gear:

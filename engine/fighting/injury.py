@@ -12,8 +12,9 @@ from engine.context import Ctx
 from engine.dice import Roll
 from engine.efforts import show_ability, show_skill
 from engine.fighting.events import Death, Died, EnergySpent, Injured
-from engine.reactions.events import Slain, TokenSpent
-from engine.reactions.marks import note_injury, slays, take_token
+from engine.fighting.regeneration import absorb
+from engine.reactions.events import Slain
+from engine.reactions.marks import note_injury, slays
 from engine.state import Alien, Condition, Fate, Human
 from engine.units import has_ability, has_skill
 
@@ -48,8 +49,14 @@ def resolve_hit(ctx: Ctx, target_id: str, roll: Roll, by: str | None) -> None:
     """Apply one attack roll (D.1). An alien hit by exactly the target number may burn
     an energy store instead of being injured (D.5); the total compared is the final
     one, resilience included (gap 11)."""
-    if not roll.success:
+    if not roll.success or store_burnt(ctx, target_id, roll):
         return
+    wound(ctx, target_id, by)
+
+
+def store_burnt(ctx: Ctx, target_id: str, roll: Roll, *, bait: bool = False) -> bool:
+    """D.5: an alien hit by exactly the target number burns an energy store instead of
+    being injured, when its standing order says so and it has one."""
     state = ctx.state
     if (
         not state.is_human(target_id)
@@ -58,9 +65,9 @@ def resolve_hit(ctx: Ctx, target_id: str, roll: Roll, by: str | None) -> None:
         and state.alien(target_id).energy > 0
     ):
         state.alien(target_id).energy -= 1  # the attacked unit's own store (D.5, C.10.1)
-        ctx.say(EnergySpent(who=ctx.who(target_id), target=roll.target))
-        return
-    wound(ctx, target_id, by)
+        ctx.say(EnergySpent(who=ctx.who(target_id), target=roll.target, bait=bait))
+        return True
+    return False
 
 
 def wound(ctx: Ctx, target_id: str, by: str | None) -> None:
@@ -69,9 +76,7 @@ def wound(ctx: Ctx, target_id: str, by: str | None) -> None:
     if ctx.state.is_human(target_id):
         _wound_human(ctx, ctx.state.human(target_id), by)
         return
-    left = take_token(ctx.state)  # the reactions variant: a Regeneration token (W.2)
-    if left is not None:
-        ctx.say(TokenSpent(who=ctx.who(target_id), tokens=left))
+    if absorb(ctx, target_id):  # a Regeneration token instead (engine.fighting.regeneration)
         return
     _wound_alien(ctx, ctx.state.alien(target_id), by)
 

@@ -36,7 +36,7 @@ from engine.players.fabricate_plan import out_of_reach, workroom
 from engine.players.halon_moves import crew_purge
 from engine.players.kit_room import dots, has_room, room_after
 from engine.players.pods_plan import Escape, escape_plan, phases_left, ready_to_launch, ship_lost
-from engine.players.strike import attack_modifier, attack_value
+from engine.players.strike import attack_modifier, attack_value, futile
 from engine.players.tactics import FAR, best, by_unit, distances, grid_of, markers
 from engine.raids.military import station_grids
 from engine.state import Side
@@ -462,6 +462,12 @@ class _HardPlan(_Plan):
         table = self.view.reactions
         return table.tokens if table is not None and self.taught else 0
 
+    def _futile(self, target: str) -> bool:
+        alien = next((a for a in self.view.aliens if a.id == target), None)
+        grid = grid_of(alien.grid) if alien is not None else None
+        distance = grid_range(self.here, grid) if grid is not None else None
+        return distance is not None and futile(self.view, self.me, distance)
+
     def _left_after(self, cmd: c.Move) -> int:
         """Actions left once the move is made (its cost read from the floor plan)."""
         back = distances(self.ship, self.here, Mover.HUMAN, self.view.board.doors)
@@ -537,6 +543,8 @@ class _HardPlan(_Plan):
 
     def _score(self, cmd: c.Command) -> float:
         match cmd:
+            case c.Attack(target=target) if self.taught and self._futile(target):
+                return -5  # the physiology variant: a hit would injure nothing
             case c.Attack(target=target, boost=boost) if target in self._hurt:
                 return 100 + 10 * self._attack_value(target, boost)
             case c.Search() if (self.keeper or self.courier) and self.goal not in (None, self.here):

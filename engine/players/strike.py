@@ -14,7 +14,9 @@ from __future__ import annotations
 from functools import cache
 
 from engine.odds import chance
-from engine.views import CrewLine
+from engine.physiology.rules import IMMUNE, REGENERATIVE
+from engine.variants import load_variants
+from engine.views import CrewLine, View
 
 HUMAN_FEROCITY = 1
 _FIREARMS = {"Handgun": (2, 1), "Carbine": (1, 3)}  # ferocity, grids per resilience point
@@ -30,6 +32,23 @@ def attack_modifier(attacker: CrewLine, distance: int) -> int:
             bonus, step = _FIREARMS[item]
             best = max(best, bonus - distance // step)
     return base + best
+
+
+def futile(view: View, attacker: CrewLine, distance: int) -> bool:
+    """The physiology variant: every damage type ``attacker`` could hit with here is known
+    to the crew as Immune or Regenerative (a hit would injure nothing)."""
+    if view.physiology is None:
+        return False
+    known = {line.damage: line.card for line in view.physiology.cards if line.card}
+    rules = load_variants().physiology
+    toxic = "ToxicAmmo" in attacker.carrying
+    types = {rules.unarmed} if distance == 0 else set()
+    for item in attacker.carrying:
+        if item in _FIREARMS:
+            types.add(rules.toxic if toxic else rules.weapons[item])
+        elif item in rules.weapons:
+            types.add(rules.weapons[item])
+    return bool(types) and all(known.get(t) in (IMMUNE, REGENERATIVE) for t in types)
 
 
 @cache

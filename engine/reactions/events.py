@@ -34,15 +34,6 @@ class Regenerating(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TokenSpent(Event):
-    """W.2: a Regeneration token absorbs an injury of ``who``; ``tokens`` left."""
-
-    kind = "regeneration-token-spent"
-    who: Who
-    tokens: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Bloodlust(Event):
     """W.3.5: two dice of steps toward ``target`` (None: no human to reach)."""
 

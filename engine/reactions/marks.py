@@ -22,16 +22,6 @@ def note_injury(state: GameState, alien_id: str, by: str | None) -> None:
         state.reactions.pending.append((alien_id, by or ""))
 
 
-def take_token(state: GameState) -> int | None:
-    """W.2, W.3.1: spend a Regeneration token instead of an injury; the tokens left,
-    or None when there is none (without the variant, never)."""
-    table = state.reactions
-    if table is None or table.regeneration_tokens <= 0:
-        return None
-    table.regeneration_tokens -= 1
-    return table.regeneration_tokens
-
-
 def ferocity_terms(state: GameState, alien_id: str, base: int) -> list[Modifier]:
     """W.3.2, W.3.3, W.3.10: Ferocious +1 each, Critical Hit! -1 each (the ferocity not
     below 0), Rage! on the next attack."""

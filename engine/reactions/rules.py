@@ -94,14 +94,14 @@ def _regeneration(ctx: Ctx, alien: Alien, _by: str) -> None:
     assert table is not None
     die, need = ctx.state.rng.d6(), info().regeneration_from
     gained = die >= need
-    table.regeneration_tokens += gained
+    ctx.state.regeneration += gained  # the alien side's one pool (engine.fighting.regeneration)
     ctx.say(
         Regenerating(
             who=ctx.who(alien.id),
             die=die,
             need=need,
             gained=gained,
-            tokens=table.regeneration_tokens,
+            tokens=ctx.state.regeneration,
         )
     )
 

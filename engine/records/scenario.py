@@ -71,6 +71,7 @@ from engine.state import (
     GameState,
     Item,
     Phase,
+    PhysiologyState,
     RaidsState,
     SetupStep,
 )
@@ -120,17 +121,21 @@ USAGE: dict[str, str] = {
     "[crew-order=ROOM,…] [alien-order=ABILITY,…] [crew-bunker] [alien-bunker]  "
     "(the raids variant's table, in play; a list may be 'none')",
     "reactions": "reactions [deck=CARD,…] [discard=CARD,…] [active=CARD] [alien=ALIEN] "
-    "[tokens=N] [rage=ALIEN,…] [fear=ALIEN,…] [ferocious=ALIEN:N,…] [critical=ALIEN:N,…] "
+    "[rage=ALIEN,…] [fear=ALIEN,…] [ferocious=ALIEN:N,…] [critical=ALIEN:N,…] "
     "[slain]  (the reactions variant's table; CARD: a card's id in data/variants.toml; "
     "a list may be 'none')",
     "halon": "halon [empty] [purges=N]  (the halon variant's panel: charged unless empty; "
     "its tanks are item lines, kind HalonTank)",
+    "physiology": "physiology [melee=CARD] [ballistic=CARD] [biochemical=CARD] [fire=CARD] "
+    "[up=TYPE,…] [studied=TYPE,…]  (the physiology variant's cards, in play; quote a card "
+    "with a space: melee='No modifier'; the cards not named are dealt from the seed)",
+    "regeneration": "regeneration N  (the alien side's Regeneration tokens)",
     "result": "result TEXT",
 }
 _ONCE = frozenset(
     {"seed", "variants", "rng", "turn", "alien-side", "crew-side", "items"}
     | {"declarations", "sightings", "searched", "destroyed", "result", "noise", "emergencies"}
-    | {"raids", "reactions", "halon"}
+    | {"raids", "reactions", "halon", "physiology", "regeneration"}
 )
 LINE_LIMIT = 2000  # characters a scenario's line may hold: every real line is far shorter
 _ALIEN_ID = re.compile(r"^alien[0-9]+$")
@@ -612,6 +617,45 @@ class _Builder:
         if purges is not None:
             panel.purges = _int(line, purges, "purges")
 
+    def physiology(self, line: _Line) -> None:
+        """The ``physiology`` cards: set-up's deal (from a generator of its own: the
+        scenario's dice stay its ``rng`` line's) changed as the line says (P.1, P.2, P.4)."""
+        table = self.physiology_table(line)
+        rules = load_variants().physiology
+        for damage in rules.types:
+            given = line.option(damage.lower())
+            if given is not None:  # the card swaps places with the one it replaces
+                card = _choice(line, given, rules.cards, "damage card")
+                other = next((t for t, c in table.cards.items() if c == card), None)
+                if other is not None:
+                    table.cards[other] = table.cards[damage]
+                table.cards[damage] = card
+        for name in ("up", "studied"):
+            given = line.option(name)
+            if given is not None:
+                found = {
+                    _choice(line, t, rules.types, "damage type") for t in _none_or_split(given)
+                }
+                setattr(table, name, found)
+        line.finish()
+        table.aside = sorted(c for c in rules.cards if c not in table.cards.values())
+
+    def physiology_table(self, line: _Line | None = None) -> PhysiologyState:
+        if "physiology" not in self.state.variants:
+            assert line is not None
+            line.fail("a 'physiology' line needs the variant: add 'variants physiology'")
+        if self.state.physiology is None or not self.state.physiology.cards:
+            rules = load_variants().physiology
+            deck: list[str] = Rng(self.state.seed).shuffled(list(rules.cards))
+            table = PhysiologyState(cards=dict(zip(rules.types, deck, strict=False)))
+            table.aside = sorted(deck[len(rules.types) :])
+            self.state.physiology = table
+        return self.state.physiology
+
+    def regeneration(self, line: _Line) -> None:
+        self.state.regeneration = _int(line, line.take("a number"), "the tokens")
+        line.finish()
+
     def raids_table(self) -> RaidsState:
         if self.state.raids is None:
             self.state.raids = new_raids(Rng(self.state.seed), load_variants().raids)
@@ -728,13 +772,11 @@ class _Builder:
             if given is not None:
                 found = [_choice(line, c, cards, "reaction card") for c in _none_or_split(given)]
                 setattr(table, name, found)
-        active, alien, tokens = line.option("active"), line.option("alien"), line.option("tokens")
+        active, alien = line.option("active"), line.option("alien")
         if active is not None:
             table.active = _choice(line, active, cards, "reaction card")
         if alien is not None:
             table.active_alien = alien
-        if tokens is not None:
-            table.regeneration_tokens = _int(line, tokens, "tokens")
         for name in ("rage", "fear"):
             given = line.option(name)
             if given is not None:
@@ -763,6 +805,8 @@ class _Builder:
             state.turn, state.phase, state.setup = 1, Phase.ALIEN, SetupStep.DONE
         if "raids" in state.variants and state.phase is not Phase.SETUP:
             self.raids_table()  # in play, the deck is built (0.2)
+        if "physiology" in state.variants and state.phase is not Phase.SETUP:
+            self.physiology_table()  # in play, the cards are dealt (P.1)
         carried = self.carried()
         self.finish_items(carried)
         for thing, carry in carried.items():
@@ -881,6 +925,8 @@ _HANDLERS: dict[str, Callable[[_Builder, _Line], None]] = {
     "raids": _Builder.raids,
     "reactions": _Builder.reactions,
     "halon": _Builder.halon,
+    "physiology": _Builder.physiology,
+    "regeneration": _Builder.regeneration,
 }
 
 

@@ -163,7 +163,6 @@ def _reactions_lines(state: GameState) -> list[str]:
         _opt("discard", table.discard or "none"),
         _opt("active", table.active) if table.active else "",
         _opt("alien", table.active_alien) if table.active_alien else "",
-        _opt("tokens", str(table.regeneration_tokens)) if table.regeneration_tokens else "",
         _opt("rage", sorted(table.rage)) if table.rage else "",
         _opt("fear", sorted(table.fear)) if table.fear else "",
         _opt("ferocious", [f"{a}:{n}" for a, n in sorted(table.ferocious.items())])
@@ -175,6 +174,21 @@ def _reactions_lines(state: GameState) -> list[str]:
         "slain" if table.slay_spent else "",
     ]
     return [_line("reactions", *words)]
+
+
+def _physiology_lines(state: GameState) -> list[str]:
+    """The ``physiology`` cards whole (their deal depends on the dice set-up drew), and
+    the Regeneration tokens."""
+    table = state.physiology
+    lines = [_line("regeneration", str(state.regeneration))] if state.regeneration else []
+    if table is None or not table.cards:
+        return lines
+    words = [_opt(damage.lower(), card) for damage, card in table.cards.items()]
+    if table.up:
+        words.append(_opt("up", sorted(table.up)))
+    if table.studied:
+        words.append(_opt("studied", sorted(table.studied)))
+    return [_line("physiology", *words), *lines]
 
 
 def _noise_lines(state: GameState, fresh: GameState) -> list[str]:
@@ -338,5 +352,6 @@ def write_scenario(
     lines += _raids_lines(state)
     lines += _reactions_lines(state)
     lines += _halon_lines(state)
+    lines += _physiology_lines(state)
     lines.append("end")
     return "\n".join(lines) + "\n"

@@ -17,6 +17,7 @@ from engine.efforts import Shown
 from engine.events import Audience, Event
 from engine.fighting.events import Died, Injured
 from engine.fighting.ferocity import alien_ferocity, resilience
+from engine.fighting.regeneration import TokenSpent
 from engine.game import Game
 from engine.hiding.events import Declared, HiddenAt, PipeRun
 from engine.legal import legal_commands
@@ -28,7 +29,6 @@ from engine.reactions.events import (
     ReactionDrawn,
     Regenerating,
     Slain,
-    TokenSpent,
     Transformed,
 )
 from engine.secrecy import audit_playout
@@ -53,7 +53,8 @@ REACTIONS = frozenset({"reactions"})
 def reacting(state: GameState, *deck: str, tokens: int = 0) -> GameState:
     """The position with the variant on and the deck stacked, top first."""
     state.variants = REACTIONS
-    state.reactions = ReactionsState(deck=list(deck), regeneration_tokens=tokens)
+    state.reactions = ReactionsState(deck=list(deck))
+    state.regeneration = tokens  # the alien side's one pool (engine.fighting.regeneration)
     return state
 
 
@@ -119,10 +120,10 @@ def test_w3_1_regeneration_on_5_gives_a_token_that_absorbs_the_next_hit_without_
     after, events = play(state, "crew", "attack hyun alien1")
     [regen] = told(events, Regenerating)
     assert (regen.die, regen.gained, regen.tokens) == (5, True, 1)
-    assert after.reactions is not None and after.reactions.regeneration_tokens == 1
+    assert after.regeneration == 1
     again, events = play(after, "crew", "attack ortiz alien1")
     assert rolls(events)[0].endswith("success")
-    assert told(events, TokenSpent)[0].tokens == 0
+    assert told(events, TokenSpent)[0].pool == 0
     assert drawn(events) == [] and not told(events, Died)  # no injury, no card
     assert again.aliens["alien1"].injured and not again.aliens["alien1"].dead
 
@@ -275,7 +276,7 @@ def test_the_view_shows_the_active_card_and_tokens_to_everyone_alike() -> None:
     )
     after, _ = play(state, "crew", "attack hyun alien1")
     assert after.reactions is not None
-    after.reactions.regeneration_tokens = 2
+    after.regeneration = 2
     tables = {v: view(after, v, SHIP, CONTENT).reactions for v in Viewer}
     assert len(set(tables.values())) == 1
     table = tables[Viewer.SPECTATOR]

@@ -117,8 +117,10 @@ def test_set_up_deals_the_same_dice_whatever_variants_are_chosen(
     assert (varied.state.emergencies is not None) == ("emergencies" in chosen)
     assert (varied.state.reactions is not None) == ("reactions" in chosen)
     assert (varied.state.halon is not None) == ("halon" in chosen)
+    assert (varied.state.physiology is not None) == ("physiology" in chosen)
     varied.state.variants, varied.state.noise = frozenset(), None
     varied.state.emergencies = varied.state.reactions = varied.state.halon = None
+    varied.state.physiology = None  # dealt as set-up ends (P.1), not before
     assert varied.state == plain.state
 
 

@@ -219,6 +219,11 @@ def other_label(command: c.Command, labels: Mapping[str, str]) -> str:
         return said + (f" +{command.boost}" if command.boost else "")
     if isinstance(command, c.Recharge):  # the halon variant (H.2)
         return _("Recharge the halon")
+    if isinstance(command, c.Autopsy) and command.study:  # the physiology variant (P.4)
+        said = _("autopsy {cadaver}, study the {damage} card").format(
+            cadaver=labels.get(command.cadaver, command.cadaver), damage=command.study.title()
+        )
+        return (said + (f" +{command.boost}" if command.boost else ""))[:ID_MAX]
     if isinstance(command, c.Give):
         items = ", ".join(labels.get(i, i) for i in command.items)
         to = labels.get(command.to, command.to)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.present.catalogue.words import Name, name
-from bot.present.locale import N_, _, ngettext
+from bot.present.locale import N_, _
 from engine.events import Event
 from engine.reactions.events import (
     Bloodlust,
@@ -16,7 +16,6 @@ from engine.reactions.events import (
     Regenerating,
     Retreats,
     Slain,
-    TokenSpent,
     Transformed,
 )
 from engine.views import View
@@ -62,12 +61,6 @@ def _regenerating(e: Regenerating) -> str:
     return said.format(die=e.die, need=e.need, who=name(e.who), tokens=e.tokens)
 
 
-def _token_spent(e: TokenSpent) -> str:
-    left = ngettext("{n} token left", "{n} tokens left", e.tokens).format(n=e.tokens)
-    said = _("A Regeneration token absorbs the injury of {who}: no wound, no card ({left})")
-    return said.format(who=name(e.who), left=left)
-
-
 def _bloodlust(e: Bloodlust) -> str:
     steps = sum(e.dice)
     if e.target is None:
@@ -105,7 +98,6 @@ def _retreats(e: Retreats) -> str:
 SENTENCES: dict[type[Event], Callable[[Any], str]] = {
     ReactionDrawn: _drawn,
     Regenerating: _regenerating,
-    TokenSpent: _token_spent,
     Bloodlust: _bloodlust,
     Transformed: _transformed,
     Slain: _slain,

@@ -593,3 +593,15 @@ def test_play_a_game_of_halon_at_the_terminal(tmp_path: Path) -> None:
     assert code == 0
     assert "Variants: halon" in output and "Halon Purge" in output and "purge" in output
     assert "🧯 Fire suppression: charged · 3 purges left · 2 Halon Tanks in play" in output
+
+
+def test_play_a_game_of_physiology_at_the_terminal(tmp_path: Path) -> None:
+    """``physiology`` is built: the terminal starts a game with it, its status shows the
+    four cards face down (P.1), and ``help physiology`` teaches it."""
+    code, output = session(
+        tmp_path, ["quick", "help physiology", "quit"], variants=["physiology"], seed=3
+    )
+    assert code == 0
+    assert "Variants: physiology" in output
+    assert "Unknown Physiology" in output and "study fire" in output
+    assert "🧬 Damage cards: Melee: face down" in output

@@ -175,3 +175,21 @@ def test_h1_h2_the_purge_of_each_sealed_room_and_the_recharge_are_in_the_do_menu
         ("Recharge the halon", "recharge hyun")
     ]
     assert not [o for o in crew.others if o.command.startswith("purge")]
+
+
+def test_p4_the_do_menu_offers_an_autopsy_studying_each_face_down_card() -> None:
+    """The physiology variant: beside the plain autopsy (which studies the first face-down
+    card, Fire first), **Do…** lists one autopsy per other card the crew may study, by
+    the card's type; the attack's odds count only the cards the crew can see."""
+    game = scenario_game(
+        "scenario\nseed 1\nvariants physiology\nturn 6 crew\n"
+        "crew mehta 1-J9 role='Science Officer' skill=Science carries=scikit1\n"
+        "cadaver hyun 1-J9\nalien alien1 Hunter 2-B5\nphysiology up=melee\nend\n"
+    )
+    crew = panel_choices(game, Side.CREW, "mehta")
+    studies = sorted(o.label for o in crew.others if " study " in o.command and "+" not in o.label)
+    assert studies == [
+        "autopsy Hyun, study the Ballistic card",
+        "autopsy Hyun, study the Biochemical card",
+    ]
+    assert any(o.command == "autopsy mehta hyun" for o in crew.others)

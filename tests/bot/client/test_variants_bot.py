@@ -252,3 +252,29 @@ async def test_a_game_of_halon_created_by_slash_shows_its_panel_to_everyone(simc
     assert topic is not None
     for lang in ("en", "fr"):
         assert len("\n".join(rules.answer(topic, lang))) <= 2000
+
+
+async def test_a_game_of_physiology_created_by_slash_shows_its_cards_face_down_to_all(
+    simcord_env,
+):
+    """``physiology`` is built: ``/game create variants:physiology`` opens its lobby; once
+    set-up ends the four cards are dealt, and every seat and the spectators read them face
+    down in ``/game status`` (P.1), before the deal as after; the crew's hand too."""
+    world = make_world(simcord_env, crew=1)
+    world.bot.desk.seeds = lambda: 3
+    await world.crew[0].slash(world.channel, "game create", variants="physiology")
+    assert world.table().row.opening == "variants physiology"
+    await world.alien.slash(world.channel, "game join", seat="alien")
+    await world.crew[0].slash(world.channel, "game join", seat="crew")
+    await world.crew[0].slash(world.channel, "game start")
+    await world.crew[0].slash(world.channel, "game setup")
+    game = world.table().game
+    assert game is not None and game.state.physiology is not None
+    down = "🧬 Damage cards: Melee: face down · Ballistic: face down · "
+    for person in (world.crew[0], world.alien, world.spectator):
+        status = await person.slash(world.channel, "game status")
+        text = status.response.content
+        assert "🧪 Variants: Unknown Physiology (`physiology`" in text, text
+        assert down in text, text
+    hand = await world.crew[0].slash(world.channel, "game hand")
+    assert down in _all(hand)

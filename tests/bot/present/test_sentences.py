@@ -35,6 +35,8 @@ _WAS_IRREVERSIBLE = {
     "game-over",
     "emergency-turned-up",  # the emergencies variant's: a card nobody saw turns up
     "halon-purged",  # the halon variant's: it shows where hidden aliens are, or are not
+    "damage-card-up",  # the physiology variant's: a damage card nobody saw turns up (P.2)
+    "damage-card-seen",  # the crew's look at a card the alien may not see (P.4)
 }
 
 

@@ -35,6 +35,7 @@ from engine.state import (
     Item,
     NoiseState,
     Phase,
+    PhysiologyState,
     RaidsState,
     ReactionsState,
     SetupStep,
@@ -108,13 +109,14 @@ def test_a_state_with_every_field_set_round_trips() -> None:
 def _everything_set() -> GameState:
     state = new_game(3, SHIP, CONTENT)
     state.rng.d6()
-    state.variants = frozenset({"noise", "halon", "emergencies", "raids", "reactions"})
+    state.variants = frozenset(
+        {"noise", "halon", "emergencies", "raids", "reactions", "physiology"}
+    )
     state.reactions = ReactionsState(
         deck=["flee", "rage"],
         discard=["fear"],
         active="engineered",
         active_alien="alien1",
-        regeneration_tokens=2,
         rage={"alien1"},
         fear={"alien1"},
         slay_spent=True,
@@ -145,6 +147,14 @@ def _everything_set() -> GameState:
         alien_bunker=True,
     )
     state.halon = HalonState(charged=False, purges=2)
+    state.physiology = PhysiologyState(
+        cards={"Melee": "Immune", "Ballistic": "Vulnerable", "Biochemical": "Mutagenic"}
+        | {"Fire": "Regenerative"},
+        aside=["Extremely Vulnerable", "No modifier", "Resistant", "Sensitivity"],
+        up={"Fire"},
+        studied={"Melee", "Ballistic"},
+    )
+    state.regeneration = 2
     state.turn, state.phase, state.setup = 4, Phase.CREW, SetupStep.PLACE
     hyun, okeke, ortiz = state.human("hyun"), state.human("okeke"), state.human("ortiz")
     hyun.role, hyun.skill_marker, hyun.grid, hyun.actions = "Captain", "Athlete", G("1-F6"), 1

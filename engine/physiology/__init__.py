@@ -1,0 +1,2 @@
+"""The ``physiology`` variant: face-down damage-modifier cards (docs/rules-decisions.md,
+"Variants: physiology")."""
