@@ -15,6 +15,7 @@ from engine.dice import Rng, Term
 from engine.errors import GameError
 from engine.events import AbilityRevealed, Effort, Event, Rolled
 from engine.fighting.events import Died, Injured
+from engine.fighting.regeneration import TokenSpent
 from engine.game import Game
 from engine.halon.events import HalonImmune, HalonTanksStowed, Purged, PurgeFailed, Recharged
 from engine.hiding.events import Surfaced, Surfacing
@@ -342,3 +343,17 @@ def test_the_variants_data_holds_its_constants() -> None:
     info = load_variants().halon
     assert info.tanks == ("0-T8", "0-A6") and info.max_purges == 3
     assert (info.purge_cost, info.recharge_cost, info.belief_share) == (2, 1, 0.6)
+
+
+def test_h1a_a_regeneration_token_absorbs_the_purges_injury() -> None:
+    """With a variant that gives Regeneration tokens (physiology, reactions: one pool),
+    the purge's injury goes the one way every injury goes: a token is spent instead."""
+    lines = "\n".join(("alien alien1 Hunter 1-J9 piperun", HYUN, *LAB_DOORS, "regeneration 1"))
+    g = scenario_game(
+        f"scenario\nseed 1\nvariants physiology halon\nrng {rigged((6, 4))}\n"
+        f"turn 5 crew\n{lines}\nend\n"
+    )
+    events = g.play("crew", "purge hyun Lab +1")
+    assert of(TokenSpent, events) and not of(Injured, events)
+    alien = g.state.alien("alien1")
+    assert not alien.pipe_running and not alien.injured and g.state.regeneration == 0
