@@ -138,8 +138,10 @@ def _check_not_closer(ctx: Ctx, unit_id: str, legs: list[Leg]) -> None:
             )
 
 
-def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str) -> None:
-    """Check the whole move first (a refused move changes nothing), then make it."""
+def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str, *, free: bool = False) -> None:
+    """Check the whole move first (a refused move changes nothing), then make it.
+    ``free``: a forced move the bot makes, announced as costing no action (the caller
+    lends the actions it needs)."""
     _check_not_closer(ctx, unit_id, legs)
     for leg in legs:
         lift = ctx.ship.lift_at(leg.start) if leg.kind is StepKind.LIFT else None
@@ -156,7 +158,7 @@ def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str) -> None:
         reached = leg.to
         if not _step(ctx, unit_id, leg):
             break
-    _announce_move(ctx, unit_id, start, done, reached)
+    _announce_move(ctx, unit_id, start, 0 if free else done, reached)
 
 
 def _announce_move(ctx: Ctx, unit_id: str, start: Grid, cost: int, reached: Grid) -> None:

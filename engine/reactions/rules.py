@@ -267,7 +267,7 @@ def _walk_free(ctx: Ctx, unit_id: str, legs: list[Leg], what: str) -> bool:
     before = unit.actions
     unit.actions += sum(leg.cost for leg in legs)
     try:
-        walk(ctx, unit_id, legs, what)
+        walk(ctx, unit_id, legs, what, free=True)
     except GameError:
         unit.actions = before
         return False

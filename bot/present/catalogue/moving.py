@@ -22,6 +22,9 @@ from engine.moving.events import (
 
 
 def _moved(e: Moved) -> str:
+    if e.cost == 0:  # a forced move the bot made (the reactions variant)
+        said = _("{who} is moved {start} → {grid} (no action spent)")
+        return said.format(who=Name(e.who), start=e.start, grid=e.grid)
     said = _("{who} moves {start} → {grid} ({cost})")
     return said.format(who=Name(e.who), start=e.start, grid=e.grid, cost=actions(e.cost))
 
