@@ -34,7 +34,7 @@ from engine.events import Attempt, Effort
 from engine.fighting.events import Death, EnergySpent
 from engine.fighting.ferocity import resilience
 from engine.fighting.injury import kill_alien, wound
-from engine.moving.movement import Leg, walk
+from engine.moving.movement import Leg, affordable, walk
 from engine.physiology import rules as physiology
 from engine.state import Alien, GameState, Item, Phase, Side
 from engine.turns import check_game_over, finish_unit
@@ -193,7 +193,7 @@ def lure(ctx: Ctx, alien: Alien) -> bool:
         return True
     assert bait.grid is not None
     ctx.say(Lured(who=ctx.who(alien.id), bait=bait.id, grid=bait.grid))
-    legs = _affordable(_legs(ctx, path), alien.actions)
+    legs = affordable(_legs(ctx, path), alien.actions)
     if legs:
         walk(ctx, alien.id, legs, "the forced march to the bait")
     if alien.grid != bait.grid:
@@ -328,16 +328,6 @@ def _legs(ctx: Ctx, path: tuple[Grid, ...]) -> list[Leg]:
         step = next(s for s in steps_from(ctx.ship, a, Mover.ALIEN, ctx.state.doors) if s.to == b)
         legs.append(Leg(a, b, step.cost, step.kind))
     return legs
-
-
-def _affordable(legs: list[Leg], actions: int) -> list[Leg]:
-    taken, spent = [], 0
-    for leg in legs:
-        if spent + leg.cost > actions:
-            break
-        taken.append(leg)
-        spent += leg.cost
-    return taken
 
 
 HANDLERS: dict[type[Command], Handler] = {

@@ -138,6 +138,17 @@ def _check_not_closer(ctx: Ctx, unit_id: str, legs: list[Leg]) -> None:
             )
 
 
+def affordable(legs: list[Leg], budget: int) -> list[Leg]:
+    """The first legs of a route whose costs fit in ``budget`` actions."""
+    taken, spent = [], 0
+    for leg in legs:
+        if spent + leg.cost > budget:
+            break
+        taken.append(leg)
+        spent += leg.cost
+    return taken
+
+
 def walk(ctx: Ctx, unit_id: str, legs: list[Leg], what: str, *, free: bool = False) -> None:
     """Check the whole move first (a refused move changes nothing), then make it.
     ``free``: a forced move the bot makes, announced as costing no action (the caller

@@ -21,7 +21,7 @@ from engine.content import Content
 from engine.content_models import LifeStage
 from engine.emergencies.rules import terminal_grids, wall_resilience
 from engine.odds import chance
-from engine.players.tactics import FAR, distances
+from engine.players.tactics import FAR, closer_move, distances
 from engine.views import View
 
 WALL_ACTIONS = 4  # the fewest actions the alien commits to a wall (1 + a boost of 3)
@@ -49,12 +49,10 @@ def crew_duty(view: View, legal: list[c.Command], ship: Ship) -> c.Command | Non
     for unit, goal in goals.items():
         if view.active_unit not in ("", unit):
             continue
-        walk = distances(ship, goal, Mover.HUMAN, view.board.doors)
+        step = closer_move(view, legal, ship, unit, goal)
+        if step is not None:
+            return step
         here = next(Grid.parse(h.grid) for h in view.crew if h.id == unit)
-        moves = [m for m in legal if isinstance(m, c.Move) and m.unit == unit and not m.creep]
-        closer = [m for m in moves if walk.get(m.route[-1], FAR) < walk.get(here, FAR)]
-        if closer:
-            return min(closer, key=lambda m: (walk.get(m.route[-1], FAR), str(m.route[-1])))
         if here == goal and c.EndUnit(unit) in legal:  # wait there for a full try
             return c.EndUnit(unit)
     return None

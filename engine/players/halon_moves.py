@@ -15,7 +15,7 @@ from engine.board.geometry import Mover
 from engine.board.grid import Grid
 from engine.board.ship import DoorState, Region, RegionKind, Ship
 from engine.halon.rules import ops_grids
-from engine.players.tactics import FAR, distances
+from engine.players.tactics import FAR, closer_move, distances
 from engine.variants import load_variants
 from engine.views import CrewLine, View
 
@@ -168,14 +168,9 @@ def _walk(
 ) -> c.Command | None:
     """A step of the acting human (or, none acting, the first with a goal) toward its
     goal; a human already there waits for the others."""
-    crew: dict[str, CrewLine] = {h.id: h for h in view.crew}
     for unit, goal in goals.items():
-        if view.active_unit not in ("", unit):
-            continue
-        walk = distances(ship, goal, Mover.HUMAN, view.board.doors)
-        here = Grid.parse(crew[unit].grid)
-        moves = [m for m in legal if isinstance(m, c.Move) and m.unit == unit and not m.creep]
-        closer = [m for m in moves if walk.get(m.route[-1], FAR) < walk.get(here, FAR)]
-        if closer:
-            return min(closer, key=lambda m: (walk.get(m.route[-1], FAR), str(m.route[-1])))
+        if view.active_unit in ("", unit):
+            step = closer_move(view, legal, ship, unit, goal)
+            if step is not None:
+                return step
     return None

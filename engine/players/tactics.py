@@ -69,6 +69,18 @@ def move_progress(
     return dist.get(here, FAR) - dist.get(cmd.route[-1], FAR)
 
 
+def closer_move(
+    view: View, legal: list[c.Command], ship: Ship, unit: str, goal: Grid
+) -> c.Move | None:
+    """The human ``unit``'s legal walk (no creeping) that ends nearest ``goal``, if any
+    brings it closer (ties: the smaller grid); the variants' duties walk by it."""
+    walk = distances(ship, goal, Mover.HUMAN, view.board.doors)
+    here = next(Grid.parse(h.grid) for h in view.crew if h.id == unit)
+    moves = [m for m in legal if isinstance(m, c.Move) and m.unit == unit and not m.creep]
+    closer = [m for m in moves if walk.get(m.route[-1], FAR) < walk.get(here, FAR)]
+    return min(closer, key=lambda m: (walk.get(m.route[-1], FAR), str(m.route[-1])), default=None)
+
+
 def best(legal: list[c.Command], score: Callable[[c.Command], float], rng: Rng) -> c.Command:
     """The highest-scored command; ties broken by the player's own generator."""
     scored = [(score(cmd), cmd) for cmd in legal]

@@ -24,7 +24,7 @@ from engine.fighting.injury import kill_alien
 from engine.growing.mutation import draw_ability
 from engine.hiding.events import PipeRun, Surfacing
 from engine.hiding.piperun import consult_hideouts, end_run
-from engine.moving.movement import Leg, walk
+from engine.moving.movement import Leg, affordable, walk
 from engine.noise.rules import return_tokens
 from engine.reactions.events import (
     Bloodlust,
@@ -177,7 +177,7 @@ def _bloodlust(ctx: Ctx, alien: Alien, _by: str) -> None:
         return
     human, goal = min(pool, key=lambda hg: (ways[hg[1]][0], hg[0].id))
     ctx.say(Bloodlust(who=ctx.who(alien.id), dice=dice, target=ctx.who(human.id)))
-    _walk_free(ctx, alien.id, _within(ways[goal][1], sum(dice)), "the Bloodlust")
+    _walk_free(ctx, alien.id, affordable(ways[goal][1], sum(dice)), "the Bloodlust")
     if alien.grid == goal and state.humans_in(goal):
         if alien.pipe_running:
             end_run(ctx, alien, Surfacing.ATTACKS)
@@ -293,16 +293,6 @@ def _walks(ctx: Ctx, start: Grid, budget: int) -> dict[Grid, tuple[int, list[Leg
                 best[step.to] = (total, [*best[here][1], leg])
                 heapq.heappush(heap, (total, step.to))
     return best
-
-
-def _within(legs: list[Leg], budget: int) -> list[Leg]:
-    taken, spent = [], 0
-    for leg in legs:
-        if spent + leg.cost > budget:
-            break
-        taken.append(leg)
-        spent += leg.cost
-    return taken
 
 
 def _distances(ctx: Ctx, origin: Grid | None) -> dict[Grid, int]:
